@@ -1,0 +1,97 @@
+// Package document is the parsed form of one page of documentation: what the
+// readers in backend/ingest produce, what the index stores and what the
+// answerer quotes. It holds plain text only; every reader strips markup,
+// control characters and escape sequences before text gets here.
+package document
+
+import "strings"
+
+// Document is one man page, one info node or one ZIM article.
+type Document struct {
+	Alias    string    `json:"alias"`              // catalog alias of the source: "man-pages"
+	Type     string    `json:"type"`               // "man", "info" or "zim"
+	Ref      string    `json:"ref"`                // document_ref, stable within the source: "man1/chmod.1.gz", "(coreutils)chmod invocation"
+	Label    string    `json:"label"`              // what a reader is shown: "chmod(1)", "coreutils: chmod invocation"
+	Title    string    `json:"title"`              // primary name: "chmod"; the node name; the article title
+	Names    []string  `json:"names,omitempty"`    // every name the page documents: NAME of man pages, link names
+	Section  string    `json:"section,omitempty"`  // manual section of a man page, from its folder: "1", "8"
+	Summary  string    `json:"summary,omitempty"`  // one line: the NAME description, an info node's first sentence
+	Sections []Section `json:"sections,omitempty"` // the body in reading order; NAME is in Names and Summary, not here
+	Language string    `json:"language,omitempty"` // BCP 47 tag when the source says so: "en"
+	URL      string    `json:"url,omitempty"`      // where a reader can open it (ZIM path for kiwix-serve)
+}
+
+// Section is a heading and what follows it up to the next heading of the
+// same or a higher level.
+type Section struct {
+	Title  string  `json:"title"`  // "DESCRIPTION", "OPTIONS", "Changing the mode"
+	Level  int     `json:"level"`  // 1 for .SH/.Sh and info chapters, 2 for .SS/.Ss and below
+	Blocks []Block `json:"blocks"` // in reading order
+}
+
+// BlockKind says how a block reads.
+type BlockKind uint8
+
+const (
+	// Para is running text, filled into one line.
+	Para BlockKind = iota
+	// Item is a tagged paragraph: an option ("-R, --recursive") or a list
+	// entry (.TP, .IP with a tag, .It, a menu entry) and its description.
+	Item
+	// Code is preformatted text with its line breaks kept: synopsis lines,
+	// examples, literal displays (.nf, .EX, .Bd -literal, indented info
+	// examples, <pre>).
+	Code
+	// Table is a tbl(1) table rendered as lines of text, cells separated by
+	// a tab.
+	Table
+)
+
+func (k BlockKind) String() string {
+	switch k {
+	case Para:
+		return "para"
+	case Item:
+		return "item"
+	case Code:
+		return "code"
+	case Table:
+		return "table"
+	}
+	return "unknown"
+}
+
+// Block is one paragraph-level unit of text.
+type Block struct {
+	Kind BlockKind `json:"kind"`
+	Term string    `json:"term,omitempty"` // Item only
+	Text string    `json:"text"`
+}
+
+// Find returns the first section whose title equals name, ignoring case.
+func (d *Document) Find(name string) *Section {
+	for i := range d.Sections {
+		if strings.EqualFold(d.Sections[i].Title, name) {
+			return &d.Sections[i]
+		}
+	}
+	return nil
+}
+
+// Text is the whole body as text, one block a line, for indexing and tests.
+func (d *Document) Text() string {
+	var b strings.Builder
+	for _, s := range d.Sections {
+		b.WriteString(s.Title)
+		b.WriteByte('\n')
+		for _, bl := range s.Blocks {
+			if bl.Term != "" {
+				b.WriteString(bl.Term)
+				b.WriteByte('\n')
+			}
+			b.WriteString(bl.Text)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

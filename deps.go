@@ -1,0 +1,18 @@
+//go:build tools
+
+package tools
+
+import (
+	_ "github.com/adrg/xdg"
+	_ "github.com/alecthomas/kong"
+	_ "github.com/blevesearch/go-porterstemmer"
+	_ "github.com/gofrs/flock"
+	_ "github.com/google/uuid"
+	_ "github.com/muesli/termenv"
+	_ "github.com/rogpeppe/go-internal/testscript"
+	_ "github.com/schollz/progressbar/v3"
+	_ "go.yaml.in/yaml/v3"
+	_ "golang.org/x/sys/unix"
+	_ "golang.org/x/text/encoding/charmap"
+	_ "golang.org/x/term"
+)

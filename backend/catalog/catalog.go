@@ -1,0 +1,157 @@
+// Package catalog is the list of knowledge sources ragman indexes, kept in
+// $XDG_DATA_HOME/ragcli/catalog.json, and the audit log of changes to it.
+package catalog
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// Source types.
+const (
+	TypeMan  = "man"
+	TypeInfo = "info"
+	TypeZIM  = "zim"
+)
+
+// Source statuses.
+const (
+	StatusActive  = "active"
+	StatusPending = "pending"
+	StatusError   = "error"
+)
+
+// Source is one knowledge source. Its alias never changes.
+type Source struct {
+	Alias     string    `json:"alias"`
+	Type      string    `json:"type"`
+	Location  string    `json:"location"`
+	Language  string    `json:"language"`
+	Status    string    `json:"status"`
+	Checksum  string    `json:"checksum,omitempty"`
+	Notes     string    `json:"notes,omitempty"`
+	Reason    string    `json:"reason,omitempty"` // why the source is in error
+	Size      int64     `json:"size,omitempty"`
+	UpdatedAt time.Time `json:"updated_at,omitzero"`
+}
+
+// Catalog is every source, in the order they were added.
+type Catalog struct {
+	Sources []Source `json:"sources"`
+}
+
+// ErrNoCatalog is returned by Load when ragman was never set up.
+var ErrNoCatalog = errors.New("no catalog")
+
+// Defaults are the sources a new installation starts with: the system's
+// man pages and info manuals. RAGCLI_MAN_DIR and RAGCLI_INFO_DIR move
+// them, for machines that keep documentation elsewhere and for tests.
+func Defaults() []Source {
+	man := envOr("RAGCLI_MAN_DIR", "/usr/share/man")
+	info := envOr("RAGCLI_INFO_DIR", "/usr/share/info")
+	return []Source{
+		{Alias: "man-pages", Type: TypeMan, Location: man, Language: "en", Status: StatusActive},
+		{Alias: "info-pages", Type: TypeInfo, Location: info, Language: "en", Status: StatusActive},
+	}
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// Load reads the catalog at path.
+func Load(path string) (*Catalog, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", path, ErrNoCatalog)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var c Catalog
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, fmt.Errorf("%s: corrupt catalog: %w", path, err)
+	}
+	return &c, nil
+}
+
+// Save writes the catalog atomically: readers see the old or the new file,
+// never half of one.
+func (c *Catalog) Save(path string) error {
+	data, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, append(data, '\n'), 0o644)
+}
+
+// Find returns the source with the alias, or nil.
+func (c *Catalog) Find(alias string) *Source {
+	for i := range c.Sources {
+		if c.Sources[i].Alias == alias {
+			return &c.Sources[i]
+		}
+	}
+	return nil
+}
+
+// Fingerprint identifies what an index built from this catalog contains:
+// the sources' identities and locations, not their content checksums
+// (content drift is found by comparing checksums at reindex).
+func (c *Catalog) Fingerprint() string {
+	type key struct{ Alias, Type, Location, Language, Status string }
+	keys := make([]key, 0, len(c.Sources))
+	for _, s := range c.Sources {
+		if s.Status == StatusError {
+			continue
+		}
+		keys = append(keys, key{s.Alias, s.Type, s.Location, s.Language, s.Status})
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].Alias < keys[j].Alias })
+	data, _ := json.Marshal(keys)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// WriteFileAtomic writes data to a temporary file beside path, syncs it and
+// renames it over path.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}

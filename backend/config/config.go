@@ -1,0 +1,193 @@
+// Package config reads and writes $XDG_CONFIG_HOME/ragcli/config.yaml and
+// knows where ragman keeps its files.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Config is the schema of config.yaml. Absent keys keep their defaults.
+type Config struct {
+	Ragman     Ragman     `yaml:"ragman"`
+	Ragadmin   Ragadmin   `yaml:"ragadmin"`
+	Backend    Backend    `yaml:"backend"`
+	Retrieval  Retrieval  `yaml:"retrieval"`
+	Generation Generation `yaml:"generation"`
+}
+
+type Ragman struct {
+	ConfidenceThreshold float64 `yaml:"confidence_threshold"`
+	PresenterDefault    string  `yaml:"presenter_default"`
+}
+
+type Ragadmin struct {
+	OutputDefault string `yaml:"output_default"`
+}
+
+type Backend struct {
+	IdleTimeout Duration `yaml:"idle_timeout"`
+}
+
+type Retrieval struct {
+	Engine   string   `yaml:"engine"`
+	Weaviate Weaviate `yaml:"weaviate"`
+}
+
+type Weaviate struct {
+	URL  string `yaml:"url"`
+	GRPC string `yaml:"grpc"`
+}
+
+type Generation struct {
+	Engine string `yaml:"engine"`
+	Ollama Ollama `yaml:"ollama"`
+}
+
+type Ollama struct {
+	URL        string `yaml:"url"`
+	Model      string `yaml:"model"`
+	EmbedModel string `yaml:"embed_model"`
+}
+
+// Duration is a time.Duration written as "10m" in YAML.
+type Duration time.Duration
+
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	v, err := time.ParseDuration(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: backend.idle_timeout: %q is not a duration like 10m or 90s", n.Line, n.Value)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+func (d Duration) MarshalYAML() (any, error) { return time.Duration(d).String(), nil }
+
+// Default is the configuration ragman runs with when config.yaml says
+// nothing.
+func Default() Config {
+	return Config{
+		Ragman:   Ragman{ConfidenceThreshold: 0.35, PresenterDefault: "markdown"},
+		Ragadmin: Ragadmin{OutputDefault: "table"},
+		Backend:  Backend{IdleTimeout: Duration(10 * time.Minute)},
+		Retrieval: Retrieval{
+			Engine:   "embedded",
+			Weaviate: Weaviate{URL: "http://127.0.0.1:8080", GRPC: "127.0.0.1:50051"},
+		},
+		Generation: Generation{
+			Engine: "auto",
+			Ollama: Ollama{URL: "http://127.0.0.1:11434", Model: "gemma3:1b", EmbedModel: "embeddinggemma:latest"},
+		},
+	}
+}
+
+// Load reads path over the defaults. A missing file is not an error: it
+// yields the defaults. Every other problem names the file and, where YAML
+// knows it, the line.
+func Load(path string) (Config, error) {
+	cfg := Default()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return cfg, nil
+	}
+	if err != nil {
+		return cfg, fmt.Errorf("config: %w", err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) {
+		return cfg, fmt.Errorf("%s: %s", path, yamlMessage(err))
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("%s: %w", path, err)
+	}
+	return cfg, nil
+}
+
+var yamlPrefix = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?`)
+
+// yamlMessage turns "yaml: unmarshal errors:\n  line 3: field x not found
+// in type config.Ragman" into "line 3: field x not found in type ...".
+func yamlMessage(err error) string {
+	return yamlPrefix.ReplaceAllString(err.Error(), "")
+}
+
+// Validate checks values YAML cannot: ranges and enumerations.
+func (c Config) Validate() error {
+	if t := c.Ragman.ConfidenceThreshold; t < 0 || t > 1 {
+		return fmt.Errorf("ragman.confidence_threshold: %s is outside 0..1", strconv.FormatFloat(t, 'g', -1, 64))
+	}
+	checks := []struct {
+		key, val string
+		ok       []string
+	}{
+		{"ragman.presenter_default", c.Ragman.PresenterDefault, []string{"markdown", "plain", "json"}},
+		{"ragadmin.output_default", c.Ragadmin.OutputDefault, []string{"table", "json"}},
+		{"retrieval.engine", c.Retrieval.Engine, []string{"embedded", "weaviate"}},
+		{"generation.engine", c.Generation.Engine, []string{"auto", "extractive", "ollama"}},
+	}
+	for _, ch := range checks {
+		found := false
+		for _, o := range ch.ok {
+			found = found || ch.val == o
+		}
+		if !found {
+			return fmt.Errorf("%s: %q is not one of %q", ch.key, ch.val, ch.ok)
+		}
+	}
+	if c.Backend.IdleTimeout <= 0 {
+		return fmt.Errorf("backend.idle_timeout: must be positive")
+	}
+	return nil
+}
+
+// WriteDefault writes the default configuration to path unless a file is
+// there already. It reports whether it wrote one.
+func WriteDefault(path string) (bool, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return false, fmt.Errorf("config: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("config: %w", err)
+	}
+	_, werr := f.WriteString(defaultYAML)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(path)
+		return false, fmt.Errorf("config: %w", werr)
+	}
+	return true, nil
+}
+
+const defaultYAML = `# ragman configuration; see ragman(1). Absent keys take these defaults.
+ragman:
+  confidence_threshold: 0.35     # answers scoring below this are withheld
+  presenter_default: markdown    # markdown | plain | json
+ragadmin:
+  output_default: table          # table | json
+backend:
+  idle_timeout: 10m              # the backend exits after this long without a request
+retrieval:
+  engine: embedded               # embedded | weaviate
+  weaviate: {url: "http://127.0.0.1:8080", grpc: "127.0.0.1:50051"}
+generation:
+  engine: auto                   # auto | extractive | ollama
+  ollama: {url: "http://127.0.0.1:11434", model: "gemma3:1b", embed_model: "embeddinggemma:latest"}
+`

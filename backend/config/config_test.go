@@ -1,0 +1,75 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDefaultFileMatchesDefault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ragcli", "config.yaml")
+	wrote, err := WriteDefault(path)
+	if err != nil || !wrote {
+		t.Fatalf("WriteDefault = %v, %v", wrote, err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != Default() {
+		t.Errorf("the written file reads as %+v, want the defaults %+v", got, Default())
+	}
+	if wrote, err := WriteDefault(path); err != nil || wrote {
+		t.Errorf("second WriteDefault = %v, %v; want false, nil", wrote, err)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml, err string
+		check          func(Config) bool
+	}{
+		{"override", "ragman:\n  confidence_threshold: 0.5\n", "", func(c Config) bool {
+			return c.Ragman.ConfidenceThreshold == 0.5 && c.Ragman.PresenterDefault == "markdown"
+		}},
+		{"duration", "backend:\n  idle_timeout: 90s\n", "", func(c Config) bool {
+			return time.Duration(c.Backend.IdleTimeout) == 90*time.Second
+		}},
+		{"empty", "", "", func(c Config) bool { return c == Default() }},
+		{"unknown key", "ragman:\n  confidence: 0.5\n", "line 2: field confidence not found", nil},
+		{"bad type", "ragman:\n  confidence_threshold: high\n", "line 2:", nil},
+		{"range", "ragman:\n  confidence_threshold: 2\n", "outside 0..1", nil},
+		{"enum", "retrieval:\n  engine: bleve\n", `retrieval.engine: "bleve" is not one of`, nil},
+		{"bad duration", "backend:\n  idle_timeout: soon\n", "line 2: backend.idle_timeout", nil},
+		{"syntax", "ragman: [\n", "config.yaml: ", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config.yaml")
+			if err := os.WriteFile(path, []byte(tc.yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, err := Load(path)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), path) {
+					t.Fatalf("Load error = %v, want one naming %s and containing %q", err, path, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.check(c) {
+				t.Errorf("Load = %+v", c)
+			}
+		})
+	}
+}
+
+func TestMissingFileIsDefault(t *testing.T) {
+	c, err := Load(filepath.Join(t.TempDir(), "nope.yaml"))
+	if err != nil || c != Default() {
+		t.Errorf("Load(missing) = %+v, %v", c, err)
+	}
+}

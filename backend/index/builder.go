@@ -1,0 +1,339 @@
+package index
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Builder assembles an index from prepared documents, in the order they
+// are added, and writes it into a folder.
+type Builder struct {
+	dir   string
+	store *os.File
+	sw    *bufio.Writer
+	pos   uint64
+
+	strs  []byte
+	docs  []docRec
+	names [][]string // per doc: lowercased names, for cross references
+	xrefs [][]string
+	sects []string
+
+	ids   map[string]uint32 // stem -> provisional id
+	words []string          // provisional id -> stem
+	post  [][]byte          // provisional id -> postings
+	last  []uint32          // provisional id -> last doc id + 1 with a posting
+	df    []uint32
+
+	tf    [][NumFields]uint16 // scratch, by provisional id
+	touch []uint32
+
+	blocks     []blockRec
+	blockTerms []uint32 // provisional ids, per block, in blockRec order
+	blockStart []uint32
+
+	chunks int
+}
+
+// NewBuilder starts an index in dir, which must exist and be empty.
+func NewBuilder(dir string) (*Builder, error) {
+	f, err := os.Create(filepath.Join(dir, "docs.bin"))
+	if err != nil {
+		return nil, err
+	}
+	return &Builder{
+		dir: dir, store: f, sw: bufio.NewWriterSize(f, 1<<20),
+		ids: map[string]uint32{},
+	}, nil
+}
+
+func (b *Builder) str(s string) strRef {
+	r := strRef{Off: uint32(len(b.strs)), Len: uint32(len(s))}
+	b.strs = append(b.strs, s...)
+	return r
+}
+
+func (b *Builder) id(stem string) uint32 {
+	if id, ok := b.ids[stem]; ok {
+		return id
+	}
+	id := uint32(len(b.words))
+	b.ids[stem] = id
+	b.words = append(b.words, stem)
+	b.post = append(b.post, nil)
+	b.last = append(b.last, 0)
+	b.df = append(b.df, 0)
+	b.tf = append(b.tf, [NumFields]uint16{})
+	return id
+}
+
+// Add appends a prepared document and returns its id.
+func (b *Builder) Add(p *Prepared) (int, error) {
+	d := p.doc
+	docID := uint32(len(b.docs))
+	if _, err := b.sw.Write(p.store); err != nil {
+		return 0, err
+	}
+	rec := docRec{
+		StoreOff: b.pos, StoreLen: uint32(len(p.store)),
+		BlockOff: uint32(len(b.blocks)), BlockN: uint32(len(p.blocks)),
+		Group: -1, Sum: p.sum, Type: typeCode(d.Type), Priority: uint8(p.facts.Priority),
+	}
+	b.pos += uint64(len(p.store))
+	if p.facts.Command {
+		rec.Flags |= flagCommand
+	}
+	rec.Str[strAlias] = b.str(d.Alias)
+	rec.Str[strRef_] = b.str(d.Ref)
+	rec.Str[strLabel] = b.str(d.Label)
+	rec.Str[strTitle] = b.str(d.Title)
+	rec.Str[strSummary] = b.str(d.Summary)
+	rec.Str[strNames] = b.str(strings.Join(d.Names, "\x00"))
+	rec.Str[strSection] = b.str(d.Section)
+	rec.Str[strURL] = b.str(d.URL)
+	rec.Str[strPackage] = b.str(p.facts.Package)
+
+	b.touch = b.touch[:0]
+	for f := range NumFields {
+		rec.Lens[f] = uint32(len(p.fields[f]))
+		for _, s := range p.fields[f] {
+			id := b.id(s)
+			if b.tf[id] == ([NumFields]uint16{}) {
+				b.touch = append(b.touch, id)
+			}
+			if b.tf[id][f] < 0xffff {
+				b.tf[id][f]++
+			}
+		}
+	}
+	for _, id := range b.touch {
+		tf := b.tf[id]
+		b.tf[id] = [NumFields]uint16{}
+		post := binary.AppendUvarint(b.post[id], uint64(docID+1-b.last[id]))
+		var mask byte
+		for f := range NumFields {
+			if tf[f] > 0 {
+				mask |= 1 << f
+			}
+		}
+		post = append(post, mask)
+		for f := range NumFields {
+			if tf[f] > 0 {
+				post = append(post, byte(min(tf[f], 255)))
+			}
+		}
+		b.post[id] = post
+		b.last[id] = docID + 1
+		b.df[id]++
+	}
+
+	for _, pb := range p.blocks {
+		if len(pb.stems) > 0xffff {
+			pb.stems = pb.stems[:0xffff]
+		}
+		b.blockStart = append(b.blockStart, uint32(len(b.blockTerms)))
+		for _, s := range pb.stems {
+			b.blockTerms = append(b.blockTerms, b.id(s))
+		}
+		b.blocks = append(b.blocks, blockRec{
+			NTerms: uint16(len(pb.stems)), Sec: uint16(min(pb.sec, 0xffff)), Blk: uint16(min(pb.blk, 0xffff)),
+			Chunk: uint16(min(pb.chunk, 0xffff)), Kind: uint8(pb.kind),
+		})
+		if pb.kind == 2 /* document.Code */ && strings.HasPrefix(strings.ToUpper(d.Sections[pb.sec].Title), "EXAMPLE") {
+			rec.Flags |= flagExamples
+		}
+	}
+	b.chunks += p.chunks
+
+	names := []string{strings.ToLower(d.Title)}
+	for _, n := range d.Names {
+		names = append(names, strings.ToLower(n))
+	}
+	b.names = append(b.names, names)
+	b.xrefs = append(b.xrefs, p.xrefs)
+	b.sects = append(b.sects, d.Section)
+	b.docs = append(b.docs, rec)
+	return int(docID), nil
+}
+
+// Stats are the counts of a finished index.
+type Stats struct {
+	Documents, Chunks, Terms int
+}
+
+// Finish resolves cross references, orders the dictionary and writes
+// index.bin beside docs.bin. The caller syncs the folder and activates it.
+func (b *Builder) Finish() (Stats, error) {
+	if err := b.sw.Flush(); err != nil {
+		return Stats{}, err
+	}
+	if err := b.store.Sync(); err != nil {
+		return Stats{}, err
+	}
+	if err := b.store.Close(); err != nil {
+		return Stats{}, err
+	}
+	b.link()
+
+	// Dictionary in sorted order so a stem is found by binary search.
+	order := make([]uint32, len(b.words))
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	sort.Slice(order, func(i, j int) bool { return b.words[order[i]] < b.words[order[j]] })
+	remap := make([]uint32, len(b.words))
+	for newID, old := range order {
+		remap[old] = uint32(newID)
+	}
+	var blob []byte
+	offs := make([]uint32, 0, len(order)+1)
+	df := make([]uint32, 0, len(order))
+	postOff := make([]uint64, 0, len(order)+1)
+	var postings []byte
+	for _, old := range order {
+		offs = append(offs, uint32(len(blob)))
+		blob = append(blob, b.words[old]...)
+		df = append(df, b.df[old])
+		postOff = append(postOff, uint64(len(postings)))
+		postings = append(postings, b.post[old]...)
+		b.post[old] = nil
+	}
+	offs = append(offs, uint32(len(blob)))
+	postOff = append(postOff, uint64(len(postings)))
+
+	var bterms []byte
+	var ids []uint32
+	for i := range b.blocks {
+		end := len(b.blockTerms)
+		if i+1 < len(b.blockStart) {
+			end = int(b.blockStart[i+1])
+		}
+		ids = ids[:0]
+		for _, old := range b.blockTerms[b.blockStart[i]:end] {
+			ids = append(ids, remap[old])
+		}
+		slices.Sort(ids)
+		b.blocks[i].TermsOff = uint32(len(bterms))
+		prev := uint32(0)
+		for _, id := range ids {
+			bterms = binary.AppendUvarint(bterms, uint64(id-prev))
+			prev = id
+		}
+	}
+
+	var avg [NumFields]int64
+	for _, d := range b.docs {
+		for f := range NumFields {
+			avg[f] += int64(d.Lens[f])
+		}
+	}
+	var w containerWriter
+	w.scalar("docs", int64(len(b.docs)))
+	w.scalar("terms", int64(len(order)))
+	w.scalar("chunks", int64(b.chunks))
+	for f := range NumFields {
+		w.scalar(fmt.Sprintf("len%d", f), avg[f])
+	}
+	w.add("docs", raw(b.docs))
+	w.add("strings", b.strs)
+	w.add("terms.blob", blob)
+	w.add("terms.off", raw(offs))
+	w.add("terms.df", raw(df))
+	w.add("post.off", raw(postOff))
+	w.add("post.data", postings)
+	w.add("blocks", raw(b.blocks))
+	w.add("block.terms", bterms)
+
+	f, err := os.Create(filepath.Join(b.dir, "index.bin"))
+	if err != nil {
+		return Stats{}, err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	err = w.writeTo(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return Stats{}, err
+	}
+	return Stats{Documents: len(b.docs), Chunks: b.chunks, Terms: len(order)}, nil
+}
+
+// link counts, for each man page, the distinct packages whose pages refer
+// to it, and ties info nodes about a program to the program's man page.
+// Counting packages rather than pages keeps a suite of hundreds of
+// generated pages that all name their parent from making it look central.
+func (b *Builder) link() {
+	byName := map[string]int{}   // "ls(1)" -> doc
+	programs := map[string]int{} // "ls" -> man page of a command (sections 1, 6, 8)
+	for i, d := range b.docs {
+		if d.Type != typeMan {
+			continue
+		}
+		sec := b.sects[i]
+		for _, n := range b.names[i] {
+			key := n + "(" + sec + ")"
+			if _, ok := byName[key]; !ok {
+				byName[key] = i
+			}
+			if sec == "1" || sec == "8" || sec == "6" {
+				if _, ok := programs[n]; !ok {
+					programs[n] = i
+				}
+			}
+		}
+	}
+	referrers := make([]map[string]bool, len(b.docs))
+	for i, xs := range b.xrefs {
+		from := b.pkg(i)
+		for _, x := range xs {
+			j, ok := byName[x]
+			if !ok || j == i {
+				continue
+			}
+			if referrers[j] == nil {
+				referrers[j] = map[string]bool{}
+			}
+			referrers[j][from] = true
+		}
+	}
+	for j, r := range referrers {
+		b.docs[j].Inlinks = uint32(len(r))
+	}
+	for i := range b.docs {
+		if b.docs[i].Type == typeMan {
+			continue
+		}
+		for _, n := range b.names[i][1:] {
+			if j, ok := programs[n]; ok {
+				b.docs[i].Group = int32(j)
+				break
+			}
+		}
+	}
+}
+
+func (b *Builder) pkg(i int) string {
+	r := b.docs[i].Str[strPackage]
+	if r.Len > 0 {
+		return string(b.strs[r.Off : r.Off+r.Len])
+	}
+	// Unknown package: count the page's own source folder once.
+	ref := b.docs[i].Str[strRef_]
+	return "?" + filepath.Dir(string(b.strs[ref.Off:ref.Off+ref.Len]))
+}
+
+// Abort removes what was written; the caller removes the folder.
+func (b *Builder) Abort() { b.store.Close() }

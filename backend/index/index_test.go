@@ -1,0 +1,170 @@
+package index
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
+)
+
+func testDocs() []*document.Document {
+	return []*document.Document{
+		{Alias: "man-pages", Type: "man", Ref: "man1/chmod.1.gz", Label: "chmod(1)", Title: "chmod", Names: []string{"chmod"},
+			Section: "1", Summary: "change file mode bits",
+			Sections: []document.Section{
+				{Title: "SYNOPSIS", Level: 1, Blocks: []document.Block{{Kind: document.Code, Text: "chmod [OPTION]... MODE FILE..."}}},
+				{Title: "OPTIONS", Level: 1, Blocks: []document.Block{
+					{Kind: document.Item, Term: "-R, --recursive", Text: "change files and directories recursively"},
+				}},
+				{Title: "SEE ALSO", Level: 1, Blocks: []document.Block{{Kind: document.Para, Text: "chown(1), ls(1)"}}},
+			}},
+		{Alias: "man-pages", Type: "man", Ref: "man1/ls.1.gz", Label: "ls(1)", Title: "ls", Names: []string{"ls", "dir"},
+			Section: "1", Summary: "list directory contents",
+			Sections: []document.Section{
+				{Title: "DESCRIPTION", Level: 1, Blocks: []document.Block{{Kind: document.Para, Text: "List information about the FILEs. See chmod(1)."}}},
+			}},
+		{Alias: "info-pages", Type: "info", Ref: "(coreutils)ls invocation", Label: "coreutils: ls invocation", Title: "ls invocation",
+			Names: []string{"ls"}, Summary: "ls lists information about files.",
+			Sections: []document.Section{{Title: "ls invocation", Level: 1, Blocks: []document.Block{{Kind: document.Para, Text: "see chmod(1)"}}}}},
+	}
+}
+
+func build(t *testing.T, indexDir string, docs []*document.Document, facts []Facts) *Reader {
+	t.Helper()
+	st, recovered, err := Begin(indexDir)
+	if err != nil || len(recovered) != 0 {
+		t.Fatal(err, recovered)
+	}
+	b, err := NewBuilder(st.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPreparer()
+	for i, d := range docs {
+		pd, err := p.Prepare(d, facts[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Add(pd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stats, err := b.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Commit(Manifest{Engine: "embedded", Documents: stats.Documents, Chunks: stats.Chunks}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenActive(indexDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+func TestBuildAndRead(t *testing.T) {
+	facts := []Facts{{Command: true, Package: "coreutils", Priority: 6}, {Command: true, Package: "coreutils", Priority: 6}, {Package: "coreutils"}}
+	r := build(t, t.TempDir(), testDocs(), facts)
+	if r.NumDocs() != 3 || r.Manifest.Documents != 3 {
+		t.Fatalf("docs = %d, manifest %d", r.NumDocs(), r.Manifest.Documents)
+	}
+	id, ok := r.Term(terms.Stem("recursively"))
+	if !ok {
+		t.Fatal("term recurs missing")
+	}
+	var got []Posting
+	r.Postings(id, func(p Posting) { got = append(got, p) })
+	if len(got) != 1 || got[0].Doc != 0 || got[0].TF[FieldHeads] != 1 || got[0].TF[FieldBody] != 2 {
+		t.Errorf("postings of recurs = %+v", got)
+	}
+	if _, ok := r.Term("nonexistent"); ok {
+		t.Error("found a term never indexed")
+	}
+	dirID, _ := r.Term("dir")
+	r.Postings(dirID, func(p Posting) {
+		if p.Doc != 1 || p.TF[FieldName] == 0 {
+			t.Errorf("dir posting %+v, want ls by name", p)
+		}
+	})
+
+	m := r.Meta(1)
+	if m.Label != "ls(1)" || m.Summary != "list directory contents" || len(m.Names) != 2 || !m.Command || m.Priority != 6 {
+		t.Errorf("Meta(1) = %+v", m)
+	}
+	// chmod is referred to by coreutils' pages only: one package.
+	if c := r.Meta(0); c.Inlinks != 1 {
+		t.Errorf("chmod inlinks = %d, want 1", c.Inlinks)
+	}
+	if info := r.Meta(2); info.Group != 1 {
+		t.Errorf("info node group = %d, want ls(1)", info.Group)
+	}
+	blocks := r.Blocks(0)
+	if len(blocks) != 3 || blocks[1].Kind != document.Item || blocks[1].Section != 1 {
+		t.Fatalf("blocks = %+v", blocks)
+	}
+	var stems []string
+	blocks[1].Terms(func(id int) { stems = append(stems, r.TermString(id)) })
+	if len(stems) != 4 { // recurs, chang, file, directori
+		t.Errorf("block terms = %q", stems)
+	}
+	d, err := r.Load(0)
+	if err != nil || d.Sections[1].Blocks[0].Term != "-R, --recursive" {
+		t.Errorf("Load = %+v, %v", d, err)
+	}
+	if id := m.ChunkID(0); len(id) != len("man-pages:")+64+2 {
+		t.Errorf("chunk id %q", id)
+	}
+}
+
+func TestCrashLeavesActive(t *testing.T) {
+	indexDir := t.TempDir()
+	first := build(t, indexDir, testDocs(), make([]Facts, 3))
+	// A second build that dies before Commit.
+	st, _, err := Begin(indexDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(st.Dir(), "index.bin"), []byte("half"), 0o644)
+	r, err := OpenActive(indexDir)
+	if err != nil || r.Manifest.Version != first.Manifest.Version {
+		t.Fatalf("OpenActive during a dead build = %v, want the first version", err)
+	}
+	r.Close()
+	_, recovered, err := Begin(indexDir)
+	if err != nil || len(recovered) != 1 || recovered[0] != filepath.Base(st.Dir()) {
+		t.Errorf("Begin after a crash recovered %q, %v", recovered, err)
+	}
+}
+
+func TestNoIndex(t *testing.T) {
+	if _, err := OpenActive(t.TempDir()); err != ErrNoIndex {
+		t.Errorf("OpenActive on an empty folder = %v, want ErrNoIndex", err)
+	}
+}
+
+func TestCorruptIndexIsAnError(t *testing.T) {
+	indexDir := t.TempDir()
+	st, _, _ := Begin(indexDir)
+	b, _ := NewBuilder(st.Dir())
+	p := NewPreparer()
+	for _, d := range testDocs() {
+		pd, _ := p.Prepare(d, Facts{})
+		b.Add(pd)
+	}
+	b.Finish()
+	st.Commit(Manifest{})
+	dir, _ := ActiveDir(indexDir)
+	path := filepath.Join(dir, "index.bin")
+	data, _ := os.ReadFile(path)
+	for _, cut := range []int{10, len(data) / 2, len(data) - 9} {
+		os.WriteFile(path, data[:cut], 0o644)
+		if r, err := Open(dir); err == nil {
+			r.Close()
+			t.Errorf("Open of index.bin cut at %d succeeded", cut)
+		}
+	}
+}

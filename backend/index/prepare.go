@@ -1,0 +1,174 @@
+package index
+
+import (
+	"bytes"
+	"compress/flate"
+	"crypto/sha256"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
+)
+
+// Facts are what the machine says about a document (package priors).
+type Facts struct {
+	Command  bool   // a command on PATH documented by the page
+	Package  string // the Debian package that ships it
+	Priority int    // priors.Priority*
+}
+
+// Prepared is a document turned into terms, ready for Builder.Add. Prepare
+// is the expensive part of indexing and runs in parallel; Add is cheap and
+// sequential.
+type Prepared struct {
+	doc    *document.Document
+	facts  Facts
+	store  []byte
+	sum    [32]byte
+	fields [NumFields][]string
+	blocks []preparedBlock
+	xrefs  []string // "name(section)" mentioned in the text
+	chunks int
+}
+
+type preparedBlock struct {
+	sec, blk, chunk int
+	kind            document.BlockKind
+	stems           []string // unique
+}
+
+// Preparer turns documents into Prepared ones. One per goroutine.
+type Preparer struct {
+	stem *terms.Stemmer
+	zw   *flate.Writer
+	buf  bytes.Buffer
+	seen map[string]struct{}
+}
+
+// NewPreparer returns a Preparer with its own stemmer cache.
+func NewPreparer() *Preparer {
+	zw, _ := flate.NewWriter(nil, flate.BestSpeed)
+	return &Preparer{stem: terms.NewStemmer(), zw: zw, seen: map[string]struct{}{}}
+}
+
+// chunkTokens is the most a chunk holds (operational details: semantic
+// chunks up to 2000 tokens). A section is a chunk unless it is longer.
+const chunkTokens = 2000
+
+// standardHeads are section titles every page has; as terms they tell
+// pages apart no better than stopwords.
+var standardHeads = map[string]bool{
+	"DESCRIPTION": true, "OPTIONS": true, "SYNOPSIS": true, "SEE ALSO": true, "AUTHOR": true, "AUTHORS": true,
+	"BUGS": true, "COPYRIGHT": true, "REPORTING BUGS": true, "HISTORY": true, "NOTES": true, "EXAMPLES": true,
+	"EXAMPLE": true, "FILES": true, "ENVIRONMENT": true, "EXIT STATUS": true, "RETURN VALUE": true,
+	"ERRORS": true, "STANDARDS": true, "CONFORMING TO": true, "VERSIONS": true, "ATTRIBUTES": true,
+	"COLOPHON": true, "DIAGNOSTICS": true, "AVAILABILITY": true, "LICENSE": true, "NAME": true,
+}
+
+var xrefRE = regexp.MustCompile(`([A-Za-z0-9_][A-Za-z0-9_.+:-]*)\(([1-9n])[a-z0-9]*\)`)
+
+// Prepare tokenizes d. The document must not change afterwards.
+func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
+	out := &Prepared{doc: d, facts: f}
+
+	p.buf.Reset()
+	p.zw.Reset(&p.buf)
+	if err := json.NewEncoder(p.zw).Encode(d); err != nil {
+		return nil, err
+	}
+	if err := p.zw.Close(); err != nil {
+		return nil, err
+	}
+	out.store = bytes.Clone(p.buf.Bytes())
+	out.sum = sha256.Sum256(out.store)
+
+	// Names: whole names ("git-add") and their parts ("git", "add").
+	for _, n := range append([]string{d.Title}, d.Names...) {
+		out.fields[FieldName] = p.addNames(out.fields[FieldName], n)
+	}
+	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Summary, false)
+
+	xrefs := map[string]bool{}
+	tokens := 0
+	chunk := 0
+	for si, s := range d.Sections {
+		if tokens > 0 {
+			chunk++
+			tokens = 0
+		}
+		if !standardHeads[strings.ToUpper(s.Title)] {
+			out.fields[FieldHeads] = p.addWords(out.fields[FieldHeads], s.Title, false)
+		}
+		synopsis := strings.EqualFold(s.Title, "SYNOPSIS")
+		for bi, b := range s.Blocks {
+			before := len(out.fields[FieldBody])
+			out.fields[FieldBody] = p.addWords(out.fields[FieldBody], b.Term, false)
+			out.fields[FieldBody] = p.addWords(out.fields[FieldBody], b.Text, false)
+			n := len(out.fields[FieldBody]) - before
+			if tokens > 0 && tokens+n > chunkTokens {
+				chunk++
+				tokens = 0
+			}
+			tokens += n
+			if b.Term != "" {
+				out.fields[FieldHeads] = p.addWords(out.fields[FieldHeads], b.Term, false)
+			}
+			if synopsis {
+				out.fields[FieldSynopsis] = append(out.fields[FieldSynopsis], out.fields[FieldBody][before:]...)
+			}
+			out.blocks = append(out.blocks, preparedBlock{
+				sec: si, blk: bi, chunk: chunk, kind: b.Kind,
+				stems: p.unique(out.fields[FieldBody][before:]),
+			})
+			for _, m := range xrefRE.FindAllStringSubmatch(b.Text, -1) {
+				xrefs[strings.ToLower(m[1])+"("+m[2]+")"] = true
+			}
+		}
+	}
+	if tokens > 0 || chunk == 0 {
+		chunk++
+	}
+	out.chunks = chunk
+	for x := range xrefs {
+		out.xrefs = append(out.xrefs, x)
+	}
+	return out, nil
+}
+
+// addWords appends the stems of text's words that are not stopwords.
+func (p *Preparer) addWords(dst []string, text string, joined bool) []string {
+	terms.Scan(text, joined, func(w []byte) {
+		if len(w) < 2 || terms.Stop(string(w)) {
+			return
+		}
+		dst = append(dst, p.stem.StemBytes(w))
+	})
+	return dst
+}
+
+// addNames appends a name whole and in parts, stopwords included: "which"
+// and "test" are commands.
+func (p *Preparer) addNames(dst []string, name string) []string {
+	for _, joined := range []bool{true, false} {
+		terms.Scan(name, joined, func(w []byte) {
+			if len(w) >= 2 {
+				dst = append(dst, p.stem.StemBytes(w))
+			}
+		})
+	}
+	return dst
+}
+
+func (p *Preparer) unique(stems []string) []string {
+	clear(p.seen)
+	out := make([]string, 0, len(stems))
+	for _, s := range stems {
+		if _, ok := p.seen[s]; !ok {
+			p.seen[s] = struct{}{}
+			out = append(out, s)
+		}
+	}
+	return out
+}

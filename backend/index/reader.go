@@ -1,0 +1,309 @@
+package index
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/document"
+	"golang.org/x/sys/unix"
+)
+
+// Reader is an open index version: a mapped index.bin and docs.bin. It is
+// safe for concurrent use.
+type Reader struct {
+	Manifest Manifest
+
+	c       *container
+	store   []byte
+	docs    []docRec
+	strs    []byte
+	blob    []byte
+	offs    []uint32
+	df      []uint32
+	postOff []uint64
+	post    []byte
+	blocks  []blockRec
+	bterms  []byte
+	avg     [NumFields]float64
+}
+
+// Open opens the index version in dir.
+func Open(dir string) (*Reader, error) {
+	m, err := readManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	c, err := openContainer(filepath.Join(dir, "index.bin"))
+	if err != nil {
+		return nil, err
+	}
+	r := &Reader{Manifest: m, c: c}
+	if err := r.load(dir); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return r, nil
+}
+
+func (r *Reader) load(dir string) error {
+	var err error
+	sect := func(name string) []byte {
+		if err != nil {
+			return nil
+		}
+		var b []byte
+		b, err = r.c.bytes(name)
+		return b
+	}
+	r.strs = sect("strings")
+	r.blob = sect("terms.blob")
+	r.post = sect("post.data")
+	r.bterms = sect("block.terms")
+	if err != nil {
+		return err
+	}
+	if r.docs, err = view[docRec](r.c, "docs"); err != nil {
+		return err
+	}
+	if r.offs, err = view[uint32](r.c, "terms.off"); err != nil {
+		return err
+	}
+	if r.df, err = view[uint32](r.c, "terms.df"); err != nil {
+		return err
+	}
+	if r.postOff, err = view[uint64](r.c, "post.off"); err != nil {
+		return err
+	}
+	if r.blocks, err = view[blockRec](r.c, "blocks"); err != nil {
+		return err
+	}
+	n := len(r.df)
+	if len(r.offs) != n+1 || len(r.postOff) != n+1 || int(r.offs[n]) != len(r.blob) ||
+		r.postOff[n] != uint64(len(r.post)) || len(r.docs) != int(r.c.scalar("docs")) {
+		return errCorrupt
+	}
+	for f := range NumFields {
+		if len(r.docs) > 0 {
+			r.avg[f] = float64(r.c.scalar(fmt.Sprintf("len%d", f))) / float64(len(r.docs))
+		}
+		if r.avg[f] < 1 {
+			r.avg[f] = 1
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "docs.bin"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if st.Size() > 0 {
+		r.store, err = unix.Mmap(int(f.Fd()), 0, int(st.Size()), unix.PROT_READ, unix.MAP_SHARED)
+		if err != nil {
+			return err
+		}
+	}
+	for i := range r.docs {
+		d := &r.docs[i]
+		if d.StoreOff+uint64(d.StoreLen) > uint64(len(r.store)) || int(d.BlockOff)+int(d.BlockN) > len(r.blocks) {
+			return errCorrupt
+		}
+		for _, s := range d.Str {
+			if int(s.Off)+int(s.Len) > len(r.strs) {
+				return errCorrupt
+			}
+		}
+	}
+	return nil
+}
+
+// Close unmaps the files.
+func (r *Reader) Close() error {
+	if r.store != nil {
+		unix.Munmap(r.store)
+		r.store = nil
+	}
+	return r.c.close()
+}
+
+// NumDocs is the number of documents.
+func (r *Reader) NumDocs() int { return len(r.docs) }
+
+// AvgLen is the mean length of a field, in terms.
+func (r *Reader) AvgLen(field int) float64 { return r.avg[field] }
+
+// Term returns the id of a stem, or false.
+func (r *Reader) Term(stem string) (int, bool) {
+	lo, hi := 0, len(r.df)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if r.term(m) < stem {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(r.df) && r.term(lo) == stem {
+		return lo, true
+	}
+	return 0, false
+}
+
+func (r *Reader) term(id int) string {
+	return unsafeString(r.blob[r.offs[id]:r.offs[id+1]])
+}
+
+// TermString returns the stem of a term id.
+func (r *Reader) TermString(id int) string { return strings.Clone(r.term(id)) }
+
+// DF is the number of documents a term occurs in.
+func (r *Reader) DF(id int) int { return int(r.df[id]) }
+
+// Posting is one document's counts of a term, per field.
+type Posting struct {
+	Doc int
+	TF  [NumFields]uint8
+}
+
+// Postings calls fn for every document that has the term, in doc order.
+func (r *Reader) Postings(id int, fn func(p Posting)) {
+	data := r.post[r.postOff[id]:r.postOff[id+1]]
+	doc := -1
+	for len(data) > 0 {
+		delta, n := binary.Uvarint(data)
+		if n <= 0 || len(data) < n+1 {
+			return
+		}
+		data = data[n:]
+		doc += int(delta)
+		mask := data[0]
+		data = data[1:]
+		p := Posting{Doc: doc}
+		for f := range NumFields {
+			if mask&(1<<f) != 0 {
+				if len(data) == 0 {
+					return
+				}
+				p.TF[f] = data[0]
+				data = data[1:]
+			}
+		}
+		fn(p)
+	}
+}
+
+// Meta is what the index keeps of a document without loading it.
+type Meta struct {
+	ID       int
+	Alias    string
+	Type     string
+	Ref      string
+	Label    string
+	Title    string
+	Summary  string
+	Names    []string
+	Section  string
+	URL      string
+	Package  string
+	Priority int
+	Command  bool // documents a command on PATH
+	Examples bool
+	Inlinks  int
+	Group    int // the man page an info node documents, or -1
+	Lens     [NumFields]int
+	Sum      [32]byte
+}
+
+func (r *Reader) s(ref strRef) string { return unsafeString(r.strs[ref.Off : ref.Off+ref.Len]) }
+
+// Meta returns document id's metadata. Strings point into the mapped file:
+// copy them to keep them past Close.
+func (r *Reader) Meta(id int) Meta {
+	d := &r.docs[id]
+	m := Meta{
+		ID: id, Alias: r.s(d.Str[strAlias]), Type: typeName(d.Type), Ref: r.s(d.Str[strRef_]),
+		Label: r.s(d.Str[strLabel]), Title: r.s(d.Str[strTitle]), Summary: r.s(d.Str[strSummary]),
+		Section: r.s(d.Str[strSection]), URL: r.s(d.Str[strURL]), Package: r.s(d.Str[strPackage]),
+		Priority: int(d.Priority), Command: d.Flags&flagCommand != 0, Examples: d.Flags&flagExamples != 0,
+		Inlinks: int(d.Inlinks), Group: int(d.Group), Sum: d.Sum,
+	}
+	if names := r.s(d.Str[strNames]); names != "" {
+		m.Names = strings.Split(names, "\x00")
+	}
+	for f := range NumFields {
+		m.Lens[f] = int(d.Lens[f])
+	}
+	return m
+}
+
+// Block is one block of a document as the index knows it.
+type Block struct {
+	Section, Index, Chunk int
+	Kind                  document.BlockKind
+	terms                 []byte
+	n                     int
+}
+
+// Blocks returns the blocks of document id in order.
+func (r *Reader) Blocks(id int) []Block {
+	d := &r.docs[id]
+	out := make([]Block, d.BlockN)
+	for i := range out {
+		b := &r.blocks[int(d.BlockOff)+i]
+		end := len(r.bterms)
+		if j := int(d.BlockOff) + i + 1; j < len(r.blocks) {
+			end = int(r.blocks[j].TermsOff)
+		}
+		if int(b.TermsOff) > end {
+			end = int(b.TermsOff)
+		}
+		out[i] = Block{Section: int(b.Sec), Index: int(b.Blk), Chunk: int(b.Chunk), Kind: document.BlockKind(b.Kind),
+			terms: r.bterms[b.TermsOff:end], n: int(b.NTerms)}
+	}
+	return out
+}
+
+// Terms calls fn with each term id of the block, ascending.
+func (b Block) Terms(fn func(id int)) {
+	data := b.terms
+	id := 0
+	for range b.n {
+		delta, n := binary.Uvarint(data)
+		if n <= 0 {
+			return
+		}
+		data = data[n:]
+		id += int(delta)
+		fn(id)
+	}
+}
+
+// Load reads the whole stored document.
+func (r *Reader) Load(id int) (*document.Document, error) {
+	d := &r.docs[id]
+	zr := flate.NewReader(bytes.NewReader(r.store[d.StoreOff : d.StoreOff+uint64(d.StoreLen)]))
+	defer zr.Close()
+	data, err := io.ReadAll(io.LimitReader(zr, 64<<20))
+	if err != nil {
+		return nil, fmt.Errorf("document %d: %w", id, errCorrupt)
+	}
+	var doc document.Document
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("document %d: %w", id, errCorrupt)
+	}
+	return &doc, nil
+}
+
+// ChunkID is the id of a chunk: "<alias>:<sha256>:<n>".
+func (m Meta) ChunkID(n int) string {
+	return fmt.Sprintf("%s:%x:%d", m.Alias, m.Sum, n)
+}

@@ -1,0 +1,203 @@
+package index
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/catalog"
+)
+
+// An index folder holds one subfolder per version and a file ACTIVE naming
+// the one queries use. A build writes "<version>.partial", renames it to
+// "<version>" when complete and only then replaces ACTIVE, so a crash at
+// any moment leaves the previous version active and intact.
+const (
+	activeFile    = "ACTIVE"
+	partialSuffix = ".partial"
+	formatVersion = 1
+)
+
+// ErrNoIndex means no version was ever activated.
+var ErrNoIndex = errors.New("no index has been built")
+
+// Manifest describes a built version.
+type Manifest struct {
+	Format    int           `json:"format"`
+	Version   string        `json:"version"`
+	Engine    string        `json:"engine"`
+	BuiltAt   time.Time     `json:"built_at"`
+	Documents int           `json:"documents"`
+	Chunks    int           `json:"chunks"`
+	Terms     int           `json:"terms"`
+	Catalog   string        `json:"catalog"` // catalog.Fingerprint() of the sources built
+	Sources   []SourceState `json:"sources"`
+}
+
+// SourceState is what a build did with one source.
+type SourceState struct {
+	catalog.Source
+	Documents int    `json:"documents"`
+	Skipped   int    `json:"skipped,omitempty"`
+	Note      string `json:"note,omitempty"`
+}
+
+func readManifest(dir string) (Manifest, error) {
+	var m Manifest
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("%s: manifest: %w", dir, errCorrupt)
+	}
+	if m.Format != formatVersion {
+		return m, fmt.Errorf("%s: index format %d, this ragman reads %d: run ragadmin reindex", dir, m.Format, formatVersion)
+	}
+	return m, nil
+}
+
+// ActiveDir returns the folder of the active version.
+func ActiveDir(indexDir string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(indexDir, activeFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", ErrNoIndex
+	}
+	if err != nil {
+		return "", err
+	}
+	name := strings.TrimSpace(string(data))
+	if name == "" || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, ".") {
+		return "", fmt.Errorf("%s: %w", filepath.Join(indexDir, activeFile), errCorrupt)
+	}
+	return filepath.Join(indexDir, name), nil
+}
+
+// OpenActive opens the active version.
+func OpenActive(indexDir string) (*Reader, error) {
+	dir, err := ActiveDir(indexDir)
+	if err != nil {
+		return nil, err
+	}
+	return Open(dir)
+}
+
+// Staging is a version being built.
+type Staging struct {
+	indexDir, name string
+}
+
+// Begin starts a new version. The caller holds the reindex lock, so any
+// partial folder left is from a build that died: Begin removes it and
+// reports it as recovered.
+func Begin(indexDir string) (*Staging, []string, error) {
+	if err := os.MkdirAll(indexDir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	recovered, err := removePartial(indexDir)
+	if err != nil {
+		return nil, recovered, err
+	}
+	var rnd [3]byte
+	rand.Read(rnd[:])
+	name := time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(rnd[:])
+	s := &Staging{indexDir: indexDir, name: name}
+	if err := os.Mkdir(s.Dir(), 0o755); err != nil {
+		return nil, recovered, err
+	}
+	return s, recovered, nil
+}
+
+func removePartial(indexDir string) ([]string, error) {
+	entries, err := os.ReadDir(indexDir)
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), partialSuffix) || strings.HasPrefix(e.Name(), "."+activeFile) {
+			if err := os.RemoveAll(filepath.Join(indexDir, e.Name())); err != nil {
+				return removed, err
+			}
+			removed = append(removed, e.Name())
+		}
+	}
+	return removed, nil
+}
+
+// Dir is where the builder writes.
+func (s *Staging) Dir() string { return filepath.Join(s.indexDir, s.name+partialSuffix) }
+
+// Name is the version's name.
+func (s *Staging) Name() string { return s.name }
+
+// Abort removes the partial version.
+func (s *Staging) Abort() error { return os.RemoveAll(s.Dir()) }
+
+// Commit seals the version and makes it the active one.
+func (s *Staging) Commit(m Manifest) error {
+	m.Format = formatVersion
+	m.Version = s.name
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := catalog.WriteFileAtomic(filepath.Join(s.Dir(), "manifest.json"), data, 0o644); err != nil {
+		return err
+	}
+	if err := syncDir(s.Dir()); err != nil {
+		return err
+	}
+	final := filepath.Join(s.indexDir, s.name)
+	if err := os.Rename(s.Dir(), final); err != nil {
+		return err
+	}
+	if err := catalog.WriteFileAtomic(filepath.Join(s.indexDir, activeFile), []byte(s.name+"\n"), 0o644); err != nil {
+		return err
+	}
+	if err := syncDir(s.indexDir); err != nil {
+		return err
+	}
+	return prune(s.indexDir, s.name)
+}
+
+// prune keeps the active version and the one before it, so a backend still
+// answering from the previous version is not left without files and an
+// operator can go back by hand.
+func prune(indexDir, active string) error {
+	entries, err := os.ReadDir(indexDir)
+	if err != nil {
+		return err
+	}
+	var versions []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasSuffix(e.Name(), partialSuffix) && e.Name() != active {
+			versions = append(versions, e.Name())
+		}
+	}
+	sort.Strings(versions) // names start with the build time
+	for len(versions) > 1 {
+		if err := os.RemoveAll(filepath.Join(indexDir, versions[0])); err != nil {
+			return err
+		}
+		versions = versions[1:]
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}

@@ -41,6 +41,7 @@ const (
 	CodeBusy          = "busy"
 	CodeNotFound      = "not_found"
 	CodeInternal      = "internal"
+	CodeForbidden     = "forbidden" // the backend refused the peer (another user)
 )
 
 // Request is the one frame a client sends.

@@ -1,0 +1,38 @@
+# ragman: `make check` runs every test; `make bench` measures the
+# performance bars against their references; `make eval` scores answers.
+GO      ?= go
+PREFIX  ?= /usr/local
+BIN     := bin
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
+
+.PHONY: all build check test vet fmt generate-check bench eval fidelity clean
+
+all: build
+
+build:
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ragman ./cmd/ragman
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ragadmin ./cmd/ragadmin
+
+check: vet fmt test
+
+vet:
+	$(GO) vet ./...
+
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+test:
+	$(GO) test ./...
+
+# Quality on the shared question set, with this machine's pages.
+eval: build
+	python3 ../shared/eval/run --ragman $(BIN)/ragman
+
+bench: build
+	$(GO) run ./internal/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
+
+clean:
+	rm -rf $(BIN)
+
+-include backend/ingest/man/fidelity.mk

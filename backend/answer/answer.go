@@ -1,0 +1,208 @@
+package answer
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// Engine answers questions from one index version. Safe for concurrent
+// use.
+type Engine struct {
+	r      *index.Reader
+	rk     *ranker
+	expand Expander
+}
+
+// New prepares an engine over r. expand may be nil.
+func New(r *index.Reader, expand Expander, w Weights) *Engine {
+	return &Engine{r: r, rk: newRanker(r, w), expand: expand}
+}
+
+// Reader is the index the engine answers from.
+func (e *Engine) Reader() *index.Reader { return e.r }
+
+// Trace is what the engine did, for logs and for tuning.
+type Trace struct {
+	Analysis   Analysis
+	Candidates []Candidate
+}
+
+// Answer answers question. The answer's meta, correlation id and threshold
+// are the caller's to fill in; NoAnswer is set when confidence is below
+// threshold.
+func (e *Engine) Answer(question string, threshold float64) (*proto.Answer, Trace) {
+	a := Analyse(question, e.expand)
+	cands, q := e.rk.rank(a, 12)
+	cands = e.programsFirst(cands, q)
+	tr := Trace{Analysis: a, Candidates: cands}
+	ans := &proto.Answer{Question: question, Threshold: threshold, Steps: []string{}, References: []proto.Reference{},
+		Citations: []proto.Citation{}, Recommendations: []string{}, Warnings: []string{}}
+	if len(cands) == 0 {
+		noAnswer(ans, nil)
+		return ans, tr
+	}
+	ans.Confidence = confidence(cands, q)
+	if ans.Confidence < threshold {
+		noAnswer(ans, cands)
+		return ans, tr
+	}
+	if err := e.compose(ans, cands, q); err != nil {
+		noAnswer(ans, cands)
+		ans.Warnings = append(ans.Warnings, "could not read the best page: "+err.Error())
+	}
+	return ans, tr
+}
+
+// programsFirst puts a command's man page before the info node that
+// documents the same command: the man page is the reference users know, the
+// node supports it.
+func (e *Engine) programsFirst(cands []Candidate, q *query) []Candidate {
+	out := make([]Candidate, 0, len(cands)+1)
+	placed := map[int]bool{}
+	for _, c := range cands {
+		placed[c.ID] = false
+	}
+	for _, c := range cands {
+		if done, ok := placed[c.ID]; ok && done {
+			continue
+		}
+		if g := c.Meta.Group; c.Meta.Type == "info" && g >= 0 && !placed[g] {
+			mc := e.candidate(g, q, c.Score)
+			out = append(out, mc)
+			placed[g] = true
+		}
+		out = append(out, c)
+		placed[c.ID] = true
+	}
+	return out
+}
+
+// candidate scores document id for q outside the ranked pool.
+func (e *Engine) candidate(id int, q *query, score float64) Candidate {
+	c := Candidate{ID: id, Meta: e.r.Meta(id), Score: score}
+	c.Coverage, c.Covered, c.Block = e.rk.cover(id, q, nil)
+	return c
+}
+
+// confidence maps the best candidate's evidence to 0..1: how much of the
+// question one place of the page holds, and whether the question named it.
+func confidence(cands []Candidate, q *query) float64 {
+	top := cands[0]
+	c := top.Coverage
+	if top.Name > 0 {
+		c = math.Max(c, 0.5+0.5*c)
+	}
+	return math.Round(math.Min(1, c)*1000) / 1000
+}
+
+func noAnswer(ans *proto.Answer, near []Candidate) {
+	ans.NoAnswer = true
+	msg := proto.LowConfidence
+	ans.Message = &msg
+	ans.Recommendations = append(ans.Recommendations,
+		"Rephrase the question with the words a manual would use: the command, the file or the action.",
+		"See which sources are indexed with `ragadmin sources list`; add documentation with `ragadmin sources add PATH` and run `ragadmin reindex`.")
+	if len(near) > 0 {
+		var labels []string
+		for _, c := range near[:min(3, len(near))] {
+			labels = append(labels, c.Meta.Label)
+		}
+		ans.Recommendations = append(ans.Recommendations, "Closest pages: "+strings.Join(labels, ", ")+".")
+	}
+}
+
+// compose writes Summary and Steps from the best sources, extractively.
+func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
+	primary := &source{cand: cands[0]}
+	var err error
+	if primary.doc, err = e.r.Load(primary.cand.ID); err != nil {
+		return err
+	}
+	var c citer
+	m := primary.cand.Meta
+
+	var summary []string
+	lead := m.Title
+	if m.Summary != "" {
+		lead += ": " + strings.TrimSuffix(m.Summary, ".")
+	}
+	summary = append(summary, fmt.Sprintf("%s %s %s.", lead, inline(m), c.cite(primary, "NAME")))
+
+	ps := passages(primary.doc, q)
+	// The sentence of running text that holds most of the question.
+	for _, p := range ps {
+		if p.block.Kind == document.Para && !isSeeAlso(p.title) {
+			summary = append(summary, strings.TrimSuffix(sentence(bestSentence(p.block.Text, q)), ".")+" "+c.cite(primary, p.title)+".")
+			break
+		}
+	}
+
+	var steps []string
+	for _, p := range ps {
+		if len(steps) == 3 {
+			break
+		}
+		if (p.block.Kind == document.Item || p.block.Kind == document.Code) && !isSeeAlso(p.title) && !strings.EqualFold(p.title, "SYNOPSIS") {
+			steps = append(steps, step(primary, p, q)+" "+c.cite(primary, p.title))
+		}
+	}
+	if syn := synopsis(primary.doc); syn != "" && len(steps) < 3 {
+		steps = append([]string{"`" + syn + "` " + c.cite(primary, "SYNOPSIS")}, steps...)
+	}
+
+	// A second, different page that also answers, when there is one close
+	// behind: another command for the job, or the manual's own node.
+	for _, other := range cands[1:min(4, len(cands))] {
+		if other.Meta.Title == m.Title && other.Meta.Type == m.Type {
+			continue
+		}
+		if other.Score < 0.75*cands[0].Score && other.Meta.Group != cands[0].ID {
+			break
+		}
+		s := &source{cand: other}
+		if s.doc, err = e.r.Load(other.ID); err != nil {
+			break
+		}
+		om := other.Meta
+		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), inline(om), c.cite(s, "NAME")))
+		for _, p := range passages(s.doc, q) {
+			if (p.block.Kind == document.Item || p.block.Kind == document.Code) && !isSeeAlso(p.title) && p.score >= 0.5 {
+				steps = append(steps, step(s, p, q)+" "+c.cite(s, p.title))
+				break
+			}
+		}
+		break
+	}
+
+	ans.Summary = strings.Join(summary, " ")
+	ans.Steps = steps
+	ans.References = c.refs
+	ans.Citations = c.cites
+	return nil
+}
+
+func isSeeAlso(title string) bool {
+	t := strings.ToUpper(title)
+	return t == "SEE ALSO" || t == "AUTHOR" || t == "AUTHORS" || t == "COPYRIGHT" || t == "REPORTING BUGS" || t == "BUGS" || t == "HISTORY"
+}
+
+// synopsis is the first synopsis line of a command page.
+func synopsis(d *document.Document) string {
+	s := d.Find("SYNOPSIS")
+	if s == nil {
+		return ""
+	}
+	for _, b := range s.Blocks {
+		for _, l := range strings.Split(b.Text, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				return clip(l, 160)
+			}
+		}
+	}
+	return ""
+}

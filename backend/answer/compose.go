@@ -1,0 +1,261 @@
+package answer
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/backend/terms"
+)
+
+// source is a document chosen to be cited, loaded.
+type source struct {
+	cand Candidate
+	doc  *document.Document
+	n    int // citation number, 0 until cited
+}
+
+// citer numbers references in order of first citation, one number per
+// {alias, document_ref}.
+type citer struct {
+	refs  []proto.Reference
+	cites []proto.Citation
+	seen  map[string]int
+	cited map[string]bool
+}
+
+func (c *citer) cite(s *source, section string) string {
+	m := s.cand.Meta
+	key := m.Alias + "\x00" + m.Ref
+	if c.seen == nil {
+		c.seen, c.cited = map[string]int{}, map[string]bool{}
+	}
+	n, ok := c.seen[key]
+	if !ok {
+		n = len(c.refs) + 1
+		c.seen[key] = n
+		ref := proto.Reference{N: n, Alias: m.Alias, Label: m.Label, DocumentRefs: []string{m.Ref}}
+		if m.URL != "" {
+			u := m.URL
+			ref.URL = &u
+		}
+		c.refs = append(c.refs, ref)
+	}
+	if ck := fmt.Sprintf("%d\x00%s", n, section); !c.cited[ck] {
+		c.cited[ck] = true
+		c.cites = append(c.cites, proto.Citation{N: n, Alias: m.Alias, DocumentRef: m.Ref, Section: section})
+	}
+	return fmt.Sprintf("[%d]", n)
+}
+
+// inline is the source alias shown in the text: "(man chmod)",
+// "(info coreutils)".
+func inline(m index.Meta) string {
+	switch m.Type {
+	case "man":
+		return "(man " + m.Title + ")"
+	case "info":
+		manual, _, _ := strings.Cut(m.Label, ":")
+		return "(info " + manual + ")"
+	}
+	return "(" + m.Alias + ")"
+}
+
+// passage is a block of a loaded document with how much of the question it
+// holds.
+type passage struct {
+	sec, blk int
+	block    document.Block
+	title    string
+	score    float64
+}
+
+// passages scores every block of d against the question.
+func passages(d *document.Document, q *query) []passage {
+	var out []passage
+	for si, s := range d.Sections {
+		for bi, b := range s.Blocks {
+			sc := textCoverage(b.Term+" "+b.Text, q)
+			if sc > 0 {
+				out = append(out, passage{sec: si, blk: bi, block: b, title: s.Title, score: sc})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
+}
+
+// textCoverage is the idf-weighted share of the question's concepts that
+// text mentions.
+func textCoverage(text string, q *query) float64 {
+	if q.mass == 0 {
+		return 0
+	}
+	cov := make([]float64, len(q.a.Concepts))
+	stems := map[string]bool{}
+	terms.Words(text, false, func(w string) { stems[terms.Stem(w)] = true })
+	for ci, c := range q.a.Concepts {
+		for _, alt := range c.Alts {
+			if stems[alt.Stem] && alt.Weight > cov[ci] {
+				cov[ci] = alt.Weight
+			}
+		}
+	}
+	return weigh(cov, q)
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?]\s+[A-Z(]`)
+
+// sentences splits running text into sentences.
+func sentences(text string) []string {
+	var out []string
+	for {
+		loc := sentenceEnd.FindStringIndex(text)
+		if loc == nil {
+			break
+		}
+		out = append(out, strings.TrimSpace(text[:loc[0]+1]))
+		text = text[loc[1]-1:]
+	}
+	if t := strings.TrimSpace(text); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// bestSentence is the sentence of text that holds most of the question.
+func bestSentence(text string, q *query) string {
+	best, bestScore := "", -1.0
+	for _, s := range sentences(text) {
+		if sc := textCoverage(s, q); sc > bestScore {
+			best, bestScore = s, sc
+		}
+	}
+	return clip(best, 300)
+}
+
+// clip shortens s to at most n bytes at a word boundary.
+func clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut < n/2 {
+		cut = n
+	}
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strings.TrimRight(s[:cut], " ,;:") + " ..."
+}
+
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "...") {
+		s += "."
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return strings.ToUpper(string(r)) + s[size:]
+}
+
+// optionForm turns an option term into what one types: "-n, --lines=[-]NUM"
+// becomes "-n NUM"; "-R, --recursive" becomes "-R".
+func optionForm(term string) string {
+	alts := strings.Split(term, ", ")
+	first := strings.TrimSpace(alts[0])
+	if strings.ContainsAny(first, " =") {
+		return strings.Replace(first, "=", " ", 1)
+	}
+	for _, a := range alts[1:] {
+		if _, arg, ok := strings.Cut(a, "="); ok {
+			arg = strings.Trim(arg, "[]")
+			if arg != "" && !strings.HasPrefix(first, "--") {
+				return first + " " + arg
+			}
+		}
+	}
+	return first
+}
+
+var commandish = regexp.MustCompile(`^[a-z][a-z0-9-]*( |$)`)
+
+// step renders one passage as a step: a command line in backticks where the
+// passage gives one, and its explanation.
+func step(s *source, p passage, q *query) string {
+	m := s.cand.Meta
+	b := p.block
+	isCmd := m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")
+	switch b.Kind {
+	case document.Item:
+		desc := clip(firstSentence(b.Text), 240)
+		term := strings.TrimSpace(b.Term)
+		switch {
+		case isCmd && strings.HasPrefix(term, "-"):
+			return fmt.Sprintf("`%s %s`: %s", m.Title, optionForm(term), desc)
+		case isCmd && commandish.MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE"):
+			return fmt.Sprintf("`%s %s`: %s", m.Title, term, desc)
+		case looksLikeCommand(term, m):
+			return fmt.Sprintf("`%s`: %s", term, desc)
+		}
+		return fmt.Sprintf("%s: %s", term, desc)
+	case document.Code, document.Table:
+		lines := codeLines(b.Text, q)
+		return "`" + strings.Join(lines, "`; `") + "`"
+	}
+	return clip(bestSentence(b.Text, q), 300)
+}
+
+func firstSentence(text string) string {
+	if ss := sentences(text); len(ss) > 0 {
+		return ss[0]
+	}
+	return text
+}
+
+// looksLikeCommand says whether a term starts with the page's command
+// ("find . -size +100M").
+func looksLikeCommand(term string, m index.Meta) bool {
+	t := strings.TrimLeft(term, "$# ")
+	for _, n := range append([]string{m.Title}, m.Names...) {
+		if n != "" && (t == n || strings.HasPrefix(t, n+" ")) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeLines picks at most two lines of a code block: those that hold most
+// of the question, in their order.
+func codeLines(text string, q *query) []string {
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" {
+			lines = append(lines, clip(l, 160))
+		}
+	}
+	if len(lines) <= 2 {
+		return lines
+	}
+	type scoredLine struct {
+		i int
+		s float64
+	}
+	sc := make([]scoredLine, len(lines))
+	for i, l := range lines {
+		sc[i] = scoredLine{i, textCoverage(l, q)}
+	}
+	sort.SliceStable(sc, func(i, j int) bool { return sc[i].s > sc[j].s })
+	keep := []int{sc[0].i, sc[1].i}
+	sort.Ints(keep)
+	return []string{lines[keep[0]], lines[keep[1]]}
+}

@@ -1,0 +1,138 @@
+// Package client is the CLIs' side of the transport: it finds the user's
+// backend, starts one when none answers, sends one request and reads the
+// answer.
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/backend/rundir"
+)
+
+// ErrUnreachable wraps every transport failure: no backend and none could
+// be started, a failed handshake, a truncated or garbled answer.
+var ErrUnreachable = errors.New("backend unreachable")
+
+// EnvNoAutostart set to 1 (or true, yes) keeps Call from starting a backend.
+const EnvNoAutostart = "RAGCLI_NO_AUTOSTART"
+
+// DefaultStartTimeout bounds starting a backend and waiting for its hello.
+const DefaultStartTimeout = 5 * time.Second
+
+// Options configure Call.
+type Options struct {
+	Dir     string // runtime folder; "" = rundir.Default()
+	Version string // our program version; a backend with another one is replaced ("" = accept any)
+	// NoAutostart forbids starting a backend, as EnvNoAutostart does.
+	NoAutostart bool
+	// Spawn returns the command that runs the backend in the foreground
+	// (the same binary with its hidden subcommand, found with
+	// os.Executable). Call detaches it: new session, stdin from /dev/null,
+	// stdout and stderr to LogFile; whatever the command had there is
+	// replaced. nil means this program cannot start a backend.
+	Spawn   func() *exec.Cmd
+	LogFile string // the started backend's stdout and stderr; "" = /dev/null
+	// StartTimeout bounds starting a backend, and waiting for any backend's
+	// hello; 0 = DefaultStartTimeout.
+	StartTimeout time.Duration
+}
+
+func (o Options) startTimeout() time.Duration {
+	if o.StartTimeout > 0 {
+		return o.StartTimeout
+	}
+	return DefaultStartTimeout
+}
+
+func (o Options) autostartDisabled() bool {
+	if o.NoAutostart {
+		return true
+	}
+	switch strings.ToLower(os.Getenv(EnvNoAutostart)) {
+	case "1", "true", "yes":
+		return true
+	}
+	return false
+}
+
+// Call sends one request and returns the raw result. Progress frames go to
+// onProgress, which may be nil. The error is a *proto.Error when the
+// backend answered with one, ctx's error when ctx ended first, and wraps
+// ErrUnreachable for anything transport-related.
+func Call(ctx context.Context, opt Options, method, correlationID string, params any, onProgress func(proto.Progress)) (json.RawMessage, error) {
+	req := proto.Request{V: proto.Version, Method: method, CorrelationID: correlationID}
+	if params != nil {
+		raw, err := json.Marshal(params)
+		if err != nil {
+			return nil, fmt.Errorf("encode %s parameters: %w", method, err)
+		}
+		req.Params = raw
+	}
+	line, err := proto.Encode(&req)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s request: %w", method, err)
+	}
+	dir, err := rundir.Resolve(opt.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
+	}
+	c, err := connect(ctx, opt, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer c.close()
+	return c.roundTrip(ctx, line, onProgress)
+}
+
+// roundTrip writes the request and reads frames up to the final one.
+func (c *conn) roundTrip(ctx context.Context, req []byte, onProgress func(proto.Progress)) (json.RawMessage, error) {
+	if _, err := c.nc.Write(req); err != nil {
+		return nil, c.fail(ctx, "send request", err)
+	}
+	for {
+		line, err := proto.ReadFrame(c.br)
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, c.fail(ctx, "read answer", errors.New("backend closed the connection without answering"))
+		}
+		if err != nil {
+			return nil, c.fail(ctx, "read answer", err)
+		}
+		var f proto.Frame
+		if err := json.Unmarshal(line, &f); err != nil {
+			return nil, fmt.Errorf("%w: malformed frame from backend: %w", ErrUnreachable, err)
+		}
+		switch f.Type {
+		case proto.TypeProgress:
+			if onProgress != nil && f.Progress != nil {
+				onProgress(*f.Progress)
+			}
+		case proto.TypeResult:
+			return f.Result, nil
+		case proto.TypeError:
+			if f.Error == nil {
+				return nil, fmt.Errorf("%w: error frame without an error", ErrUnreachable)
+			}
+			return nil, f.Error
+		default:
+			// A newer backend may send frames we do not know; the final
+			// frame is still one of ours.
+		}
+	}
+}
+
+// fail reports ctx's end rather than the broken read it caused.
+func (c *conn) fail(ctx context.Context, what string, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("%w: %s: %w", ErrUnreachable, what, err)
+}

@@ -1,0 +1,295 @@
+// Package ingest reads the catalog's sources with the readers below it
+// (man, info) and builds a new index version from them.
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/ingest/info"
+	"github.com/ragman-dev/ragman/backend/ingest/man"
+	"github.com/ragman-dev/ragman/backend/logging"
+	"github.com/ragman-dev/ragman/backend/priors"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// Options tune a build.
+type Options struct {
+	Workers  int                  // parallel readers; 0 means one per CPU
+	Machine  *priors.Machine      // nil: nothing known of the machine
+	Log      *logging.Logger      // may be nil
+	CID      string               // correlation id for the log
+	Progress func(proto.Progress) // may be nil; called from one goroutine
+}
+
+// unit is one thing a reader turns into documents: a man page or an info
+// manual.
+type unit struct {
+	read func() ([]*document.Document, error)
+	file string // absolute path, for the package prior
+}
+
+// Build reads every usable source of cat and activates a new index version
+// under indexDir. The previous version stays active until the new one is
+// complete.
+func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Options) (index.Manifest, error) {
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Machine == nil {
+		opt.Machine = &priors.Machine{}
+	}
+	progress := opt.Progress
+	if progress == nil {
+		progress = func(proto.Progress) {}
+	}
+	start := time.Now()
+	st, recovered, err := index.Begin(indexDir)
+	for _, r := range recovered {
+		opt.Log.Log(opt.CID, "Ingest.build", "recovered", "removed", r, "reason", "left by an interrupted build")
+	}
+	if err != nil {
+		return index.Manifest{}, err
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			st.Abort()
+		}
+	}()
+	b, err := index.NewBuilder(st.Dir())
+	if err != nil {
+		return index.Manifest{}, err
+	}
+	defer func() {
+		if !committed {
+			b.Abort()
+		}
+	}()
+
+	m := index.Manifest{Engine: "embedded", Catalog: cat.Fingerprint()}
+	for _, src := range cat.Sources {
+		if src.Status == catalog.StatusError {
+			m.Sources = append(m.Sources, index.SourceState{Source: src, Note: "skipped: source is in error"})
+			continue
+		}
+		state, err := buildSource(ctx, b, src, opt, progress)
+		if err != nil {
+			if ctx.Err() != nil {
+				return index.Manifest{}, ctx.Err()
+			}
+			return index.Manifest{}, err
+		}
+		m.Sources = append(m.Sources, state)
+	}
+	progress(proto.Progress{Stage: "writing index"})
+	stats, err := b.Finish()
+	if err != nil {
+		return index.Manifest{}, err
+	}
+	m.BuiltAt = time.Now().UTC()
+	m.Documents, m.Chunks, m.Terms = stats.Documents, stats.Chunks, stats.Terms
+	if err := ctx.Err(); err != nil {
+		return index.Manifest{}, err
+	}
+	if err := st.Commit(m); err != nil {
+		return index.Manifest{}, err
+	}
+	committed = true
+	m.Version = st.Name()
+	opt.Log.Log(opt.CID, "Ingest.build", "activated", "version", m.Version, "documents", m.Documents,
+		"chunks", m.Chunks, "terms", m.Terms, "took", time.Since(start))
+	return m, nil
+}
+
+// ErrSourceUnreadable marks a source that could not be listed at all.
+var ErrSourceUnreadable = errors.New("source unreadable")
+
+func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt Options, progress func(proto.Progress)) (index.SourceState, error) {
+	state := index.SourceState{Source: src}
+	stage := "reading " + src.Alias
+	progress(proto.Progress{Stage: stage, Source: src.Alias})
+	units, note, err := list(src)
+	if err != nil {
+		// A source that cannot be read is reported and skipped; the others
+		// are still indexed.
+		state.Note = err.Error()
+		opt.Log.Log(opt.CID, "Ingest.build", "source skipped", "alias", src.Alias, "err", err)
+		return state, nil
+	}
+	state.Note = note
+	total := len(units)
+
+	type result struct {
+		i    int
+		docs []*index.Prepared
+		err  error
+	}
+	jobs := make(chan int)
+	results := make(chan result, opt.Workers*4)
+	var wg sync.WaitGroup
+	for range opt.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := index.NewPreparer()
+			for i := range jobs {
+				u := units[i]
+				docs, err := u.read()
+				r := result{i: i, err: err}
+				if err == nil {
+					facts := opt.facts(u.file)
+					for _, d := range docs {
+						d.Alias = src.Alias
+						f := facts
+						f.Command = d.Type == catalog.TypeMan && (d.Section == "1" || d.Section == "8" || d.Section == "6") && opt.command(d)
+						pd, perr := p.Prepare(d, f)
+						if perr != nil {
+							r.err = perr
+							break
+						}
+						r.docs = append(r.docs, pd)
+					}
+				}
+				results <- r
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range units {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	// Add in unit order, whatever order the workers finish in, so the same
+	// sources always give the same index.
+	pending := map[int]result{}
+	next := 0
+	last := time.Time{}
+	var addErr error
+	for r := range results {
+		pending[r.i] = r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if r.err != nil {
+				state.Skipped++
+				opt.Log.Log(opt.CID, "Ingest.build", "document skipped", "alias", src.Alias, "file", units[r.i].file, "reason", r.err)
+				continue
+			}
+			for _, pd := range r.docs {
+				if addErr == nil {
+					if _, err := b.Add(pd); err != nil {
+						addErr = err
+					}
+				}
+				state.Documents++
+			}
+		}
+		if now := time.Now(); now.Sub(last) > 100*time.Millisecond || next == total {
+			last = now
+			pct := 100 * float64(next) / float64(max(total, 1))
+			progress(proto.Progress{Stage: stage, Source: src.Alias, Percent: &pct, Done: next, Total: total})
+		}
+	}
+	if addErr != nil {
+		return state, addErr
+	}
+	if err := ctx.Err(); err != nil {
+		return state, err
+	}
+	return state, nil
+}
+
+// list finds the units of a source. note says what was left out.
+func list(src catalog.Source) ([]unit, string, error) {
+	fi, err := os.Stat(src.Location)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+	}
+	switch src.Type {
+	case catalog.TypeMan:
+		if !fi.IsDir() {
+			return nil, "", fmt.Errorf("%w: %s is not a folder", ErrSourceUnreadable, src.Location)
+		}
+		pages, stats, err := man.Scan(src.Location)
+		if err != nil {
+			return nil, "", fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+		}
+		units := make([]unit, len(pages))
+		for i, p := range pages {
+			units[i] = unit{file: filepath.Join(src.Location, p.Ref), read: func() ([]*document.Document, error) {
+				d, err := man.ReadPage(src.Location, p)
+				if err != nil {
+					return nil, err
+				}
+				return []*document.Document{d}, nil
+			}}
+		}
+		note := ""
+		if stats.NonEnglish > 0 {
+			note = fmt.Sprintf("%d non-English pages skipped", stats.NonEnglish)
+		}
+		return units, note, nil
+	case catalog.TypeInfo:
+		if !fi.IsDir() {
+			return nil, "", fmt.Errorf("%w: %s is not a folder", ErrSourceUnreadable, src.Location)
+		}
+		manuals, err := info.Scan(src.Location)
+		if err != nil {
+			return nil, "", fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+		}
+		units := make([]unit, len(manuals))
+		for i, m := range manuals {
+			units[i] = unit{file: filepath.Join(src.Location, m.File), read: func() ([]*document.Document, error) {
+				return info.Read(src.Location, m)
+			}}
+		}
+		return units, "", nil
+	}
+	return nil, "", fmt.Errorf("%w: type %q cannot be indexed yet", ErrSourceUnreadable, src.Type)
+}
+
+func (o Options) facts(file string) index.Facts {
+	pkg, prio := o.Machine.Package(resolve(file))
+	return index.Facts{Package: pkg, Priority: prio}
+}
+
+func (o Options) command(d *document.Document) bool {
+	if o.Machine.Command(d.Title) {
+		return true
+	}
+	for _, n := range d.Names {
+		if o.Machine.Command(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve follows symlinks (Debian's alternatives) to the file dpkg knows.
+func resolve(file string) string {
+	if r, err := filepath.EvalSymlinks(file); err == nil {
+		return r
+	}
+	return file
+}

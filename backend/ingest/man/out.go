@@ -1,0 +1,460 @@
+package man
+
+import (
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+type trapKind uint8
+
+const (
+	trapNone  trapKind = iota
+	trapTag            // next text line is the tag of a .TP/.TQ item
+	trapTitle          // next text line is the title of a .SH/.SS heading
+)
+
+// out is the document being built and the state of the block being filled.
+type out struct {
+	doc      document.Document
+	secIdx   int    // current section, -1 before the first heading
+	inName   bool   // in the NAME section, whose text goes to nameBuf
+	nameBuf  []byte // NAME section text: "gzip, gunzip - compress files"
+	synopsis bool   // in SYNOPSIS: paragraphs are Code, .br keeps a newline
+	cur      []byte // text of the block being filled
+	curCode  bool   // cur is preformatted text
+	nofill   bool   // .nf in force
+	join     bool   // the last text ended with \c
+	item     int    // open Item block of the current section, -1 for none
+	itemDep  int    // depth at which the open item was started
+	depth    int    // .RS, .Bl and .Bd nesting
+	trap     trapKind
+	trapLvl  int    // heading level for trapTitle
+	trapBuf  []byte // text collected for the trap
+	trapJoin bool
+	total    int // bytes of text kept, for maxOutput
+	linkURL  []string
+	itemBuf  []byte // text of the open item
+}
+
+func (o *out) init() {
+	o.secIdx = -1
+	o.item = -1
+}
+
+// textLine handles a line of running text (after interpolation).
+func (p *parser) textLine(l string) {
+	if strings.TrimSpace(l) == "" {
+		if strings.IndexByte(l, '\\') < 0 {
+			p.blankLine()
+			return
+		}
+	}
+	if !p.nofill && isSpace(l[0]) && p.trap == trapNone {
+		// a line starting with a blank breaks the filled line in roff
+		p.brk()
+	}
+	t, cont := p.conv(l)
+	if p.md.on {
+		p.mdocText(t, cont)
+		return
+	}
+	p.emit(t, cont)
+}
+
+// blankLine is an empty input line: vertical space in fill mode, an empty
+// line in preformatted text.
+func (p *parser) blankLine() {
+	if p.trap != trapNone {
+		return
+	}
+	if p.nofill {
+		if len(p.cur) > 0 {
+			p.cur = append(p.cur, '\n')
+		}
+		return
+	}
+	p.flush()
+}
+
+// emit adds converted text to the document. cont means the text ended with
+// \c and the next text joins it without a space.
+func (p *parser) emit(t string, cont bool) {
+	if p.trap != trapNone {
+		if len(p.trapBuf) > 0 && !p.trapJoin {
+			p.trapBuf = append(p.trapBuf, ' ')
+		}
+		p.trapBuf = append(p.trapBuf, t...)
+		p.trapJoin = cont
+		if !cont {
+			p.fireTrap()
+		}
+		return
+	}
+	if p.nofill {
+		if len(p.cur) > 0 && !p.curCode {
+			p.flush()
+		}
+		p.curCode = true
+		p.cur = append(p.cur, t...)
+		if !cont {
+			p.cur = append(p.cur, '\n')
+		}
+		p.join = cont
+		return
+	}
+	if p.curCode && len(p.cur) > 0 {
+		p.flush()
+	}
+	p.curCode = false
+	if len(p.cur) > 0 && !p.join {
+		if c := p.cur[len(p.cur)-1]; c != ' ' && c != '\n' {
+			p.cur = append(p.cur, ' ')
+		}
+	}
+	p.cur = append(p.cur, t...)
+	p.join = cont
+}
+
+// emitWord adds text that attaches to what precedes it when attach is set.
+func (p *parser) emitAttached(t string, attach bool) {
+	if attach {
+		p.join = true
+		if p.trap != trapNone {
+			p.trapJoin = true
+		}
+	}
+	p.emit(t, false)
+}
+
+func (p *parser) fireTrap() {
+	t := normSpace(string(p.trapBuf))
+	kind := p.trap
+	p.trap, p.trapBuf, p.trapJoin = trapNone, p.trapBuf[:0], false
+	switch kind {
+	case trapTag:
+		p.startItem(t)
+	case trapTitle:
+		p.heading(t, p.trapLvl)
+	}
+}
+
+// cancelTrap ends a pending trap that got no text; a tag trap still opens
+// an (untagged) item so the description stays with it.
+func (p *parser) cancelTrap() {
+	if p.trap == trapNone {
+		return
+	}
+	if len(p.trapBuf) > 0 {
+		p.fireTrap()
+		return
+	}
+	p.trap = trapNone
+}
+
+// brk is .br: a line break. Only SYNOPSIS keeps it; elsewhere running text
+// is filled into one line per paragraph.
+func (p *parser) brk() {
+	if p.trap != trapNone {
+		p.cancelTrap()
+		return
+	}
+	p.join = false
+	if p.nofill {
+		return
+	}
+	if p.synopsis && len(p.cur) > 0 && p.cur[len(p.cur)-1] != '\n' {
+		p.cur = append(p.cur, '\n')
+	}
+}
+
+func (p *parser) setFill(fill bool) {
+	if p.nofill == !fill {
+		return
+	}
+	p.cancelTrap()
+	p.flush()
+	p.nofill = !fill
+}
+
+// flush ends the block being filled and stores it: in the NAME buffer, in
+// the open item, or as a block of its own.
+func (p *parser) flush() {
+	p.join = false
+	if len(p.cur) == 0 {
+		return
+	}
+	code := p.curCode
+	var t string
+	if code {
+		t = strings.TrimRight(string(p.cur), " \t\n")
+		t = strings.TrimLeft(t, "\n")
+	} else if p.synopsis && !p.inName {
+		lines := strings.Split(string(p.cur), "\n")
+		n := 0
+		for _, l := range lines {
+			if l = normSpace(l); l != "" {
+				lines[n] = l
+				n++
+			}
+		}
+		t = strings.Join(lines[:n], "\n")
+		code = true
+	} else {
+		t = normSpace(string(p.cur))
+	}
+	p.cur = p.cur[:0]
+	p.curCode = false
+	if t == "" {
+		return
+	}
+	if p.inName {
+		if len(p.nameBuf) > 0 {
+			p.nameBuf = append(p.nameBuf, ' ')
+		}
+		p.nameBuf = append(p.nameBuf, t...)
+		return
+	}
+	p.total += len(t)
+	if p.total > maxOutput {
+		p.stop = true
+		return
+	}
+	if p.item >= 0 {
+		p.itemAppend(t)
+		return
+	}
+	sec := p.section()
+	kind := document.Para
+	if code {
+		kind = document.Code
+	}
+	sec.Blocks = append(sec.Blocks, document.Block{Kind: kind, Text: t})
+}
+
+// section returns the current section, making an untitled one for text
+// before the first heading.
+func (p *parser) section() *document.Section {
+	if p.secIdx < 0 {
+		p.doc.Sections = append(p.doc.Sections, document.Section{Level: 1})
+		p.secIdx = len(p.doc.Sections) - 1
+	}
+	return &p.doc.Sections[p.secIdx]
+}
+
+// heading starts a section of the given level (1 for .SH, 2 for .SS).
+func (p *parser) heading(title string, level int) {
+	p.flush()
+	p.trap = trapNone
+	p.closeItem()
+	p.depth = 0
+	p.nofill = false
+	title = normSpace(title)
+	if level == 1 {
+		p.inName = strings.EqualFold(title, "NAME") || (len(p.doc.Sections) == 0 && p.secIdx < 0 && len(p.nameBuf) == 0 && strings.EqualFold(title, "NAMES"))
+		p.synopsis = strings.EqualFold(title, "SYNOPSIS")
+	} else if p.inName {
+		p.inName = false
+	}
+	if p.inName {
+		return
+	}
+	p.doc.Sections = append(p.doc.Sections, document.Section{Title: title, Level: level})
+	p.secIdx = len(p.doc.Sections) - 1
+}
+
+// startItem opens a tagged paragraph. Inside the description of another
+// item (deeper .RS or a nested list) the tag becomes a line of that
+// description instead, so nested lists stay with their parent entry.
+func (p *parser) startItem(term string) {
+	p.flush()
+	if p.inName {
+		p.emit(term, false)
+		return
+	}
+	sec := p.section()
+	if p.item >= 0 && p.item < len(sec.Blocks) {
+		b := &sec.Blocks[p.item]
+		if p.depth > p.itemDep {
+			if term != "" {
+				p.itemAppend(term)
+			}
+			return
+		}
+		if p.depth == p.itemDep && len(p.itemBuf) == 0 {
+			// .TP with an empty body before another .TP, or .TQ: one
+			// entry with several tags
+			if term != "" {
+				if b.Term != "" {
+					b.Term += ", "
+				}
+				b.Term += term
+			}
+			return
+		}
+	}
+	if term == "" {
+		if p.item >= 0 && p.depth >= p.itemDep {
+			return
+		}
+		p.closeItem()
+		return
+	}
+	p.closeItem()
+	sec = p.section()
+	sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Item, Term: term})
+	p.openItem(len(sec.Blocks) - 1)
+}
+
+// openItem makes block i of the current section the open item. Its text
+// grows in itemBuf until it closes: appending to the string would be
+// quadratic on long descriptions.
+func (p *parser) openItem(i int) {
+	p.closeItem()
+	p.item = i
+	p.itemDep = p.depth
+	p.itemBuf = p.itemBuf[:0]
+}
+
+// closeItem stores the text of the open item and closes it.
+func (p *parser) closeItem() {
+	if p.item < 0 {
+		return
+	}
+	if sec := p.section(); p.item < len(sec.Blocks) {
+		sec.Blocks[p.item].Text = string(p.itemBuf)
+	}
+	p.item = -1
+	p.itemBuf = p.itemBuf[:0]
+}
+
+// itemAppend adds a paragraph to the open item.
+func (p *parser) itemAppend(t string) {
+	if len(p.itemBuf) > 0 {
+		p.itemBuf = append(p.itemBuf, '\n')
+	}
+	p.itemBuf = append(p.itemBuf, t...)
+}
+
+// endPara is a paragraph macro (.PP, .LP, .P, .HP): it ends an item opened
+// at this depth or deeper.
+func (p *parser) endPara() {
+	p.cancelTrap()
+	p.flush()
+	if p.item >= 0 && p.depth <= p.itemDep {
+		p.closeItem()
+	}
+}
+
+func (p *parser) indent() {
+	p.cancelTrap()
+	p.flush()
+	p.depth++
+}
+
+func (p *parser) outdent() {
+	p.cancelTrap()
+	p.flush()
+	if p.depth > 0 {
+		p.depth--
+	}
+	if p.item >= 0 && p.depth < p.itemDep {
+		p.closeItem()
+	}
+}
+
+// addTable stores a table, into the open item if there is one.
+func (p *parser) addTable(rows string) {
+	p.flush()
+	if rows == "" || p.inName {
+		if p.inName {
+			p.nameBuf = append(p.nameBuf, rows...)
+		}
+		return
+	}
+	p.total += len(rows)
+	if p.total > maxOutput {
+		p.stop = true
+		return
+	}
+	if p.item >= 0 {
+		p.itemAppend(rows)
+		return
+	}
+	sec := p.section()
+	sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Table, Text: rows})
+}
+
+// normSpace collapses runs of blanks into one space and trims the ends.
+func normSpace(s string) string {
+	clean := true
+	prevSpace := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			if prevSpace {
+				clean = false
+				break
+			}
+			prevSpace = true
+			continue
+		}
+		if c == '\t' || c == '\n' || c == '\r' {
+			clean = false
+			break
+		}
+		prevSpace = false
+	}
+	if clean && !prevSpace {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// request handles requests and macros that the roff layer leaves to the
+// formatter.
+func (p *parser) request(name, rest string) {
+	switch name {
+	case "br":
+		p.brk()
+		return
+	case "sp":
+		if p.trap != trapNone {
+			return
+		}
+		if p.nofill {
+			if len(p.cur) > 0 {
+				p.cur = append(p.cur, '\n')
+			}
+			return
+		}
+		p.flush()
+		return
+	case "nf":
+		p.setFill(false)
+		return
+	case "fi":
+		p.setFill(true)
+		return
+	case "ti", "in", "ce", "rj":
+		if p.trap == trapNone {
+			p.brk()
+		}
+		return
+	case "bp":
+		p.flush()
+		return
+	}
+	if p.md.on {
+		if p.mdocMacro(name, rest) {
+			return
+		}
+	} else if p.manMacro(name, rest) {
+		return
+	}
+	// a man page that uses mdoc macros or the other way round
+	if !p.md.on && mdocMacros[name] && name == "Dd" {
+		p.md.on = true
+		return
+	}
+}

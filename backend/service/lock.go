@@ -1,0 +1,26 @@
+package service
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/gofrs/flock"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// lockBuild takes the reindex lock, which also guards against a build by
+// another process (a second backend of another build, a test).
+func lockBuild(indexDir string) (*flock.Flock, error) {
+	if err := os.MkdirAll(indexDir, 0o755); err != nil {
+		return nil, err
+	}
+	l := flock.New(filepath.Join(indexDir, ".build.lock"))
+	ok, err := l.TryLock()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &proto.Error{Code: proto.CodeBusy, Message: "another reindex is running", Hint: "wait for it to finish"}
+	}
+	return l, nil
+}

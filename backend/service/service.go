@@ -1,0 +1,289 @@
+// Package service is the backend's domain: it answers the requests the
+// daemon receives (query, reindex, show, status) from the active index
+// version, and swaps to a new version when one is activated.
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/ingest"
+	"github.com/ragman-dev/ragman/backend/logging"
+	"github.com/ragman-dev/ragman/backend/priors"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// Replier is how a handler answers; backend/daemon provides it.
+type Replier interface {
+	Progress(p proto.Progress) error
+	Result(v any) error
+	Error(e *proto.Error) error
+}
+
+// Service holds the active engine. Safe for concurrent use.
+type Service struct {
+	Paths   config.Paths
+	Log     *logging.Logger
+	Expand  answer.Expander
+	Weights answer.Weights
+
+	mu      sync.Mutex
+	engine  *answer.Engine
+	active  string // folder of the engine's version
+	checked time.Time
+	build   sync.Mutex // one reindex at a time in this process
+}
+
+// New returns a service over the files in paths.
+func New(paths config.Paths, log *logging.Logger, expand answer.Expander) *Service {
+	return &Service{Paths: paths, Log: log, Expand: expand, Weights: answer.DefaultWeights}
+}
+
+// Handle serves one request.
+func (s *Service) Handle(ctx context.Context, req *proto.Request, r Replier) {
+	start := time.Now()
+	s.Log.Log(req.CorrelationID, "Backend.handle", "start", "method", req.Method)
+	var err error
+	switch req.Method {
+	case proto.MethodQuery:
+		var p proto.QueryParams
+		if err = decode(req.Params, &p); err == nil {
+			err = s.query(ctx, req.CorrelationID, p, r)
+		}
+	case proto.MethodReindex:
+		var p proto.ReindexParams
+		if err = decode(req.Params, &p); err == nil {
+			err = s.reindex(ctx, req.CorrelationID, p, r)
+		}
+	case proto.MethodShow:
+		var p proto.ShowParams
+		if err = decode(req.Params, &p); err == nil {
+			err = s.show(p, r)
+		}
+	case proto.MethodStatus:
+		err = s.status(r)
+	default:
+		err = proto.Errorf(proto.CodeBadRequest, "unknown method %q", req.Method)
+	}
+	if err != nil {
+		var pe *proto.Error
+		if !errors.As(err, &pe) {
+			pe = &proto.Error{Code: proto.CodeInternal, Message: err.Error()}
+		}
+		r.Error(pe)
+		s.Log.Log(req.CorrelationID, "Backend.handle", "error", "method", req.Method, "code", pe.Code, "err", pe.Message, "took", time.Since(start))
+		return
+	}
+	s.Log.Log(req.CorrelationID, "Backend.handle", "done", "method", req.Method, "took", time.Since(start))
+}
+
+func decode(raw json.RawMessage, v any) error {
+	if len(raw) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return proto.Errorf(proto.CodeBadRequest, "bad parameters: %v", err)
+	}
+	return nil
+}
+
+// current returns the engine of the active version, opening it when the
+// ACTIVE pointer moved (another process may have reindexed).
+func (s *Service) current() (*answer.Engine, error) {
+	dir, err := index.ActiveDir(s.Paths.IndexDir)
+	if errors.Is(err, index.ErrNoIndex) {
+		return nil, &proto.Error{Code: proto.CodeNoIndex, Message: "no index has been built yet",
+			Hint: "run `ragadmin reindex`"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.engine != nil && s.active == dir {
+		return s.engine, nil
+	}
+	r, err := index.Open(dir)
+	if err != nil {
+		return nil, &proto.Error{Code: proto.CodeInternal, Message: fmt.Sprintf("the active index cannot be read: %v", err),
+			Hint: "run `ragadmin reindex` to rebuild it"}
+	}
+	// The old reader stays mapped: requests in flight may still use it,
+	// and unmapping under them would fault. Versions are few and the
+	// backend exits when idle.
+	s.engine = answer.New(r, s.Expand, s.Weights)
+	s.active = dir
+	s.Log.Log("", "Backend.current", "opened index", "version", r.Manifest.Version, "documents", r.NumDocs())
+	return s.engine, nil
+}
+
+func indexStatus(m index.Manifest) *proto.IndexStatus {
+	return &proto.IndexStatus{Version: m.Version, BuiltAt: m.BuiltAt.Format(time.RFC3339),
+		Documents: m.Documents, Chunks: m.Chunks}
+}
+
+// StaleMessage is the FR-007 guidance.
+const StaleMessage = "The index is out of date: the sources changed since it was built. Run `ragadmin reindex` to rebuild it."
+
+func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r Replier) error {
+	q := strings.TrimSpace(p.Question)
+	if q == "" {
+		return proto.Errorf(proto.CodeBadRequest, "the question is empty")
+	}
+	cat, err := catalog.Load(s.Paths.Catalog)
+	if errors.Is(err, catalog.ErrNoCatalog) {
+		return &proto.Error{Code: proto.CodeNoIndex, Message: "ragman is not set up yet", Hint: "run `ragadmin init` and `ragadmin reindex`"}
+	}
+	if err != nil {
+		return err
+	}
+	eng, err := s.current()
+	if err != nil {
+		return err
+	}
+	m := eng.Reader().Manifest
+	var warnings []string
+	if p.ContextTokens > 0 {
+		if words := strings.Fields(q); tokens(words) > p.ContextTokens {
+			q = truncate(words, p.ContextTokens)
+			warnings = append(warnings, fmt.Sprintf(
+				"The question is longer than the context allows (%d tokens) and was truncated. Ask a narrower question, one task at a time.", p.ContextTokens))
+		}
+	}
+	threshold := p.Threshold
+	ans, tr := eng.Answer(q, threshold)
+	ans.Question = p.Question
+	ans.CorrelationID = cid
+	ans.Warnings = append(ans.Warnings, warnings...)
+	ans.Meta = proto.Meta{Status: "OK", Source: "INDEX", FreshnessState: "FRESH", IndexStatus: indexStatus(m)}
+	if m.Catalog != cat.Fingerprint() {
+		s.stale(ans, eng, tr)
+	}
+	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", tr.Analysis.Scene.String(), "top", topLabels(tr.Candidates, 3),
+		"confidence", ans.Confidence, "no_answer", ans.NoAnswer)
+	return r.Result(ans)
+}
+
+// stale replaces an answer from an index the catalog moved away from: no
+// answer, the guidance to reindex and, when the question names a page the
+// old index has, that page's name line as a deterministic fallback.
+func (s *Service) stale(ans *proto.Answer, eng *answer.Engine, tr answer.Trace) {
+	code, msg := proto.CodeIndexStale, StaleMessage
+	ans.Meta.FreshnessState = "STALE"
+	ans.Meta.Status = "ERROR"
+	ans.Meta.Source = "NONE"
+	ans.Meta.ErrorCode = &code
+	ans.Meta.Message = &msg
+	ans.NoAnswer = true
+	ans.Message = &msg
+	ans.Recommendations = []string{"Run `ragadmin reindex`, then ask again."}
+	if fb := eng.Fallback(tr); fb != nil {
+		ans.Meta.Status = "FALLBACK"
+		ans.Meta.Source = "LOCAL_FALLBACK"
+		ans.Summary, ans.Steps, ans.References, ans.Citations = fb.Summary, fb.Steps, fb.References, fb.Citations
+		return
+	}
+	ans.Summary, ans.Steps, ans.References, ans.Citations = "", []string{}, []proto.Reference{}, []proto.Citation{}
+}
+
+func topLabels(c []answer.Candidate, n int) string {
+	var l []string
+	for _, x := range c[:min(n, len(c))] {
+		l = append(l, x.Meta.Label)
+	}
+	return strings.Join(l, ",")
+}
+
+// tokens estimates the model tokens of a question: about four for every
+// three words of English.
+func tokens(words []string) int { return (len(words)*4 + 2) / 3 }
+
+func truncate(words []string, limit int) string {
+	keep := max(1, limit*3/4)
+	if keep < len(words) {
+		words = words[:keep]
+	}
+	return strings.Join(words, " ")
+}
+
+// ReindexResult is what a reindex returns.
+type ReindexResult struct {
+	Version   string              `json:"version"`
+	Documents int                 `json:"documents"`
+	Chunks    int                 `json:"chunks"`
+	Seconds   float64             `json:"seconds"`
+	Sources   []index.SourceState `json:"sources"`
+}
+
+func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams, r Replier) error {
+	if !s.build.TryLock() {
+		return &proto.Error{Code: proto.CodeBusy, Message: "a reindex is already running", Hint: "wait for it to finish"}
+	}
+	defer s.build.Unlock()
+	lock, err := lockBuild(s.Paths.IndexDir)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+	cat, err := catalog.Load(s.Paths.Catalog)
+	if err != nil {
+		return &proto.Error{Code: proto.CodeSourceInvalid, Message: err.Error(), Hint: "run `ragadmin init`"}
+	}
+	start := time.Now()
+	var folders []string
+	for _, src := range cat.Sources {
+		folders = append(folders, filepath.Clean(src.Location)+"/")
+	}
+	machine := priors.Load(os.Getenv("PATH"), "/var/lib/dpkg", folders...)
+	m, err := ingest.Build(ctx, s.Paths.IndexDir, cat, ingest.Options{
+		Machine: machine, Log: s.Log, CID: cid,
+		Progress: func(pr proto.Progress) { r.Progress(pr) },
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := s.current(); err != nil {
+		return err
+	}
+	return r.Result(ReindexResult{Version: m.Version, Documents: m.Documents, Chunks: m.Chunks,
+		Seconds: time.Since(start).Seconds(), Sources: m.Sources})
+}
+
+func (s *Service) show(p proto.ShowParams, r Replier) error {
+	eng, err := s.current()
+	if err != nil {
+		return err
+	}
+	d, err := eng.Find(p.Alias, p.Ref)
+	if err != nil {
+		return err
+	}
+	return r.Result(d)
+}
+
+// Status is what MethodStatus returns.
+type Status struct {
+	Index   *proto.IndexStatus  `json:"index"`
+	PID     int                 `json:"pid"`
+	Sources []index.SourceState `json:"sources"`
+}
+
+func (s *Service) status(r Replier) error {
+	eng, err := s.current()
+	if err != nil {
+		return err
+	}
+	m := eng.Reader().Manifest
+	return r.Result(Status{Index: indexStatus(m), PID: os.Getpid(), Sources: m.Sources})
+}

@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/client"
+	"github.com/ragman-dev/ragman/backend/daemon"
+	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/backend/service"
+	"github.com/ragman-dev/ragman/backend/thesaurus"
+	"github.com/ragman-dev/ragman/cmd/internal/version"
+)
+
+// BackendCommand is the hidden subcommand a CLI starts itself with to run
+// the backend.
+const BackendCommand = "__backend"
+
+// BackendCmd runs the backend for a CLI that spawned it.
+type BackendCmd struct{}
+
+func (c *BackendCmd) Run(env *Env) error { return Serve(env, false) }
+
+// Serve runs the backend until it idles out or is stopped. In the
+// foreground (ragadmin serve) a backend that is already running is an
+// error; a spawned backend that lost the race exits quietly.
+func Serve(env *Env, foreground bool) error {
+	cfg, err := env.Config()
+	if err != nil {
+		return err
+	}
+	// daemon.Serve stops on SIGTERM and SIGINT itself.
+	ctx := context.Background()
+	svc := service.New(env.Paths, env.Log, Expander)
+	env.Log.Log("", "Backend.serve", "start", "version", version.Version, "idle_timeout", time.Duration(cfg.Backend.IdleTimeout))
+	err = daemon.Serve(ctx, daemon.Options{
+		Version:     version.Version,
+		IdleTimeout: time.Duration(cfg.Backend.IdleTimeout),
+		Logf: func(format string, args ...any) {
+			env.Log.Log("", "Backend.serve", fmt.Sprintf(format, args...))
+		},
+	}, func(ctx context.Context, req *proto.Request, r daemon.Replier) { svc.Handle(ctx, req, r) })
+	if errors.Is(err, daemon.ErrAlreadyRunning) {
+		if foreground {
+			return Exit(ExitError, err, "stop it first, or let it idle out")
+		}
+		return nil
+	}
+	env.Log.Log("", "Backend.serve", "stop", "err", fmt.Sprint(err))
+	return err
+}
+
+// Expander expands question words with the thesaurus.
+func Expander(w string) []answer.Alt {
+	rel := thesaurus.Related(w)
+	out := make([]answer.Alt, len(rel))
+	for i, t := range rel {
+		out[i] = answer.Alt{Stem: t.Word, Weight: float64(t.Weight)}
+	}
+	return out
+}
+
+func (e *Env) clientOptions() client.Options {
+	return client.Options{
+		Version: version.Version,
+		Spawn: func() *exec.Cmd {
+			exe, err := os.Executable()
+			if err != nil {
+				exe = os.Args[0]
+			}
+			return exec.Command(exe, BackendCommand)
+		},
+		LogFile: e.Paths.LogFile,
+	}
+}
+
+// Call sends one request to the backend, starting it if need be, and
+// decodes the result into out. Transport failures exit 2 with the
+// correlation id; errors the backend reports exit 1 with its message.
+func (e *Env) Call(method string, params, out any, progress func(proto.Progress)) error {
+	e.Log.Log(e.CID, "Client.call", "send", "method", method)
+	raw, err := client.Call(context.Background(), e.clientOptions(), method, e.CID, params, progress)
+	if err != nil {
+		var pe *proto.Error
+		if errors.As(err, &pe) {
+			e.Log.Log(e.CID, "Client.call", "backend error", "code", pe.Code, "err", pe.Message)
+			return &BackendError{Err: pe}
+		}
+		e.Log.Log(e.CID, "Client.call", "unreachable", "err", err)
+		return Exit(ExitUnreachable, fmt.Errorf("backend unreachable (correlation id %s): %v", e.CID, cause(err)),
+			"see the log "+e.Paths.LogFile+"; `ragadmin serve` runs the backend in the foreground")
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			return Exit(ExitUnreachable, fmt.Errorf("backend unreachable (correlation id %s): bad reply: %v", e.CID, err), "")
+		}
+	}
+	return nil
+}
+
+// cause strips the "backend unreachable" prefix the client already put on
+// its error.
+func cause(err error) string {
+	s := err.Error()
+	prefix := client.ErrUnreachable.Error() + ": "
+	if len(s) > len(prefix) && s[:len(prefix)] == prefix {
+		return s[len(prefix):]
+	}
+	return s
+}
+
+// BackendError is an error the backend reported; it exits 1 unless the
+// caller knows better.
+type BackendError struct{ Err *proto.Error }
+
+func (b *BackendError) Error() string { return b.Err.Message }
+
+// Code is the backend's error code.
+func (b *BackendError) Code() string { return b.Err.Code }
+
+// AsExit turns it into the CLIs' error voice with the backend's hint.
+func (b *BackendError) AsExit() error { return Exit(ExitError, errors.New(b.Err.Message), b.Err.Hint) }

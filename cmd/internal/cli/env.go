@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"io"
+	"os"
+
+	"github.com/google/uuid"
+	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/logging"
+	"golang.org/x/term"
+)
+
+// Env is what every command's Run receives: where to write, where the
+// files are, the trace logger and this invocation's correlation id.
+type Env struct {
+	Prog           string
+	Stdout, Stderr io.Writer
+	Paths          config.Paths
+	Log            *logging.Logger
+	CID            string
+	// StderrTTY is whether stderr is a terminal (progress bars, prompts).
+	StderrTTY bool
+}
+
+// NewEnv builds the environment of a real invocation.
+func NewEnv(prog string, verbose bool) *Env {
+	paths := config.DefaultPaths()
+	return &Env{
+		Prog: prog, Stdout: os.Stdout, Stderr: os.Stderr, Paths: paths,
+		Log: logging.Open(paths.LogFile, verbose), CID: uuid.NewString(),
+		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+	}
+}
+
+// Config loads config.yaml; an invalid file is a usage-level error that
+// names the file and line.
+func (e *Env) Config() (config.Config, error) {
+	cfg, err := config.Load(e.Paths.ConfigFile)
+	if err != nil {
+		return cfg, Exit(ExitError, err, "fix the file or remove it to use the defaults")
+	}
+	return cfg, nil
+}

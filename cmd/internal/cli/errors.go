@@ -1,0 +1,80 @@
+// Package cli is what ragman and ragadmin share: exit codes carried as
+// errors, the one voice of their messages, the backend connection with
+// its first-run setup, and progress display.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Exit codes, both CLIs.
+const (
+	ExitOK          = 0
+	ExitError       = 1  // an error the backend reported
+	ExitUnreachable = 2  // backend unreachable, transport failure
+	ExitNoAnswer    = 3  // below threshold, no answer, stale index
+	ExitUsage       = 64 // bad command line (EX_USAGE)
+)
+
+// ExitError carries an exit code to the top, where Main returns it. Msg
+// and Hint are printed unless Silent (the output already said it).
+type ExitErr struct {
+	Code   int
+	Err    error
+	Hint   string
+	Silent bool
+}
+
+func (e *ExitErr) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *ExitErr) Unwrap() error { return e.Err }
+
+// Exit returns an error that makes Main exit with code.
+func Exit(code int, err error, hint string) error { return &ExitErr{Code: code, Err: err, Hint: hint} }
+
+// Silent returns an error that only sets the exit code.
+func Silent(code int) error { return &ExitErr{Code: code, Silent: true} }
+
+// Report prints err in the programs' voice and returns its exit code:
+//
+//	ragman: error: backend unreachable (correlation id 1234)
+//	ragman: hint: ...
+func Report(w io.Writer, prog string, err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	code := ExitError
+	var hint string
+	var e *ExitErr
+	if errors.As(err, &e) {
+		code = e.Code
+		hint = e.Hint
+		if e.Silent {
+			return code
+		}
+	}
+	fmt.Fprintf(w, "%s: error: %s\n", prog, voice(err.Error()))
+	if hint != "" {
+		fmt.Fprintf(w, "%s: hint: %s\n", prog, voice(hint))
+	}
+	return code
+}
+
+// voice lowercases the first letter (unless it starts an acronym or a
+// name) and drops a final period.
+func voice(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSuffix(s, ".")
+	if len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' && !(s[1] >= 'A' && s[1] <= 'Z') {
+		s = string(s[0]+'a'-'A') + s[1:]
+	}
+	return s
+}

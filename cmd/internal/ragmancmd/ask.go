@@ -1,0 +1,94 @@
+package ragmancmd
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/backend/setup"
+	"github.com/ragman-dev/ragman/cmd/internal/cli"
+	"github.com/ragman-dev/ragman/render"
+)
+
+// AskCmd asks the backend a question and prints the answer.
+type AskCmd struct {
+	Question      []string `arg:"" optional:"" passthrough:"partial" help:"The question, in plain English. Quote it or not."`
+	JSON          bool     `name:"json" xor:"format" help:"Print the answer as one JSON object."`
+	Plain         bool     `xor:"format" help:"Print plain text: the same sections, no markdown."`
+	ContextTokens int      `default:"4096" help:"Longest question passed on, in tokens; a longer one is truncated with a warning."`
+	Conversation  string   `placeholder:"ID" help:"Conversation id, forwarded to the backend."`
+}
+
+func (c *AskCmd) Run(env *cli.Env) error {
+	cfg, err := env.Config()
+	if err != nil {
+		return err
+	}
+	format := cfg.Ragman.PresenterDefault
+	switch {
+	case c.JSON:
+		format = render.JSON
+	case c.Plain:
+		format = render.Plain
+	}
+	q := strings.TrimSpace(strings.Join(c.Question, " "))
+	if q == "" {
+		return cli.Exit(cli.ExitUsage, errors.New("no question given"), `ask in plain English: ragman "how do I find files larger than 100 MB?"`)
+	}
+	if c.ContextTokens <= 0 {
+		return cli.Exit(cli.ExitUsage, errors.New("--context-tokens must be positive"), "")
+	}
+	params := proto.QueryParams{Question: q, ContextTokens: c.ContextTokens, ConversationID: c.Conversation,
+		Threshold: cfg.Ragman.ConfidenceThreshold}
+
+	res, err := setup.Ensure(env.Paths, env.CID)
+	if err != nil {
+		return cli.Exit(cli.ExitError, err, "")
+	}
+	if res.Catalog {
+		fmt.Fprintf(env.Stderr, "ragman: first run: indexing the documentation on this machine (%s)\n", env.Paths.DataDir)
+	}
+	var ans proto.Answer
+	err = env.Call(proto.MethodQuery, params, &ans, nil)
+	var be *cli.BackendError
+	if errors.As(err, &be) && be.Code() == proto.CodeNoIndex {
+		if err = cli.Reindex(env, proto.ReindexParams{}); err == nil {
+			err = env.Call(proto.MethodQuery, params, &ans, nil)
+		}
+	}
+	if err != nil {
+		if format == render.JSON {
+			printErrorEnvelope(env, q, cfg.Ragman.ConfidenceThreshold, err)
+		}
+		if errors.As(err, &be) {
+			return be.AsExit()
+		}
+		return err
+	}
+	if err := render.Answer(env.Stdout, &ans, format); err != nil {
+		return err
+	}
+	if ans.NoAnswer || ans.Meta.ErrorCode != nil {
+		return cli.Silent(cli.ExitNoAnswer)
+	}
+	return nil
+}
+
+// printErrorEnvelope keeps --json's promise of one JSON object on stdout
+// when there is no answer to print.
+func printErrorEnvelope(env *cli.Env, q string, threshold float64, err error) {
+	code := "backend_unreachable"
+	var be *cli.BackendError
+	if errors.As(err, &be) {
+		code = be.Code()
+	}
+	msg := err.Error()
+	a := &proto.Answer{
+		Meta:          proto.Meta{Status: "ERROR", Source: "NONE", FreshnessState: "UNKNOWN", ErrorCode: &code, Message: &msg},
+		CorrelationID: env.CID, Question: q, NoAnswer: true, Threshold: threshold,
+		Steps: []string{}, References: []proto.Reference{}, Citations: []proto.Citation{},
+		Message: &msg, Recommendations: []string{}, Warnings: []string{},
+	}
+	render.Answer(env.Stdout, a, render.JSON)
+}

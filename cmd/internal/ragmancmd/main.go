@@ -1,0 +1,36 @@
+// Package ragmancmd is the ragman command: ask a question, get a cited
+// answer.
+package ragmancmd
+
+import (
+	"github.com/alecthomas/kong"
+	"github.com/ragman-dev/ragman/cmd/internal/cli"
+	"github.com/ragman-dev/ragman/cmd/internal/version"
+)
+
+// CLI is ragman's grammar. Asking is the default command, so
+// `ragman how do I ...` needs no subcommand.
+type CLI struct {
+	Ask     AskCmd         `cmd:"" default:"withargs" help:"Ask a question (the default; 'ask' may be left out)."`
+	Backend cli.BackendCmd `cmd:"" name:"__backend" hidden:""`
+
+	Verbose bool             `short:"v" help:"Also print the trace log on stderr."`
+	Version kong.VersionFlag `help:"Print the version and exit."`
+}
+
+// Main runs ragman with args (without the program name) and returns its
+// exit code.
+func Main(args []string) int {
+	var c CLI
+	verbose := false
+	for _, a := range args {
+		if a == "-v" || a == "--verbose" {
+			verbose = true
+		}
+	}
+	env := cli.NewEnv("ragman", verbose)
+	return cli.Run(env, &c, args,
+		kong.Description("Answer plain-English Linux questions from the man pages, info manuals and offline wikis on this machine, with citations."),
+		kong.Vars{"version": version.Version},
+	)
+}

@@ -1,0 +1,126 @@
+// Package render prints answers for people and scripts: markdown (styled
+// on a terminal), plain text and JSON. Every string that came from a
+// document is sanitized here, at the last step before the terminal.
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/muesli/termenv"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// Formats.
+const (
+	Markdown = "markdown"
+	Plain    = "plain"
+	JSON     = "json"
+)
+
+// Answer writes a in the given format. Styles are used only when w is a
+// terminal that takes them.
+func Answer(w io.Writer, a *proto.Answer, format string) error {
+	switch format {
+	case JSON:
+		return writeJSON(w, a)
+	case Plain:
+		return text(w, a, false)
+	}
+	return text(w, a, true)
+}
+
+func writeJSON(w io.Writer, a *proto.Answer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(a)
+}
+
+var (
+	codeSpan = regexp.MustCompile("`([^`]+)`")
+	marker   = regexp.MustCompile(`\[\d+\]`)
+)
+
+type styler struct {
+	out *termenv.Output
+	md  bool
+}
+
+func (s styler) heading(t string) string {
+	if !s.md {
+		return t
+	}
+	return s.out.String("## " + t).Bold().String()
+}
+
+// inline styles code spans and citation markers. Plain text drops the
+// backticks; markdown keeps them (they are the markup) and colours them on
+// a terminal.
+func (s styler) inline(t string) string {
+	t = Sanitize(t)
+	if !s.md {
+		return codeSpan.ReplaceAllString(t, "$1")
+	}
+	if s.out.Profile == termenv.Ascii {
+		return t
+	}
+	t = codeSpan.ReplaceAllStringFunc(t, func(m string) string {
+		return s.out.String(m).Foreground(s.out.Color("6")).String()
+	})
+	return marker.ReplaceAllStringFunc(t, func(m string) string { return s.out.String(m).Faint().String() })
+}
+
+func text(w io.Writer, a *proto.Answer, md bool) error {
+	s := styler{out: termenv.NewOutput(w), md: md}
+	var b strings.Builder
+	if a.NoAnswer {
+		b.WriteString(s.heading("No answer found") + "\n")
+		if a.Message != nil {
+			b.WriteString(Sanitize(*a.Message) + "\n")
+		}
+		if len(a.Recommendations) > 0 {
+			b.WriteString("\n" + s.heading("Recommendations") + "\n")
+			for _, r := range a.Recommendations {
+				b.WriteString("- " + s.inline(r) + "\n")
+			}
+		}
+		fmt.Fprintf(&b, "\nConfidence: %.2f (threshold %.2f)\n", a.Confidence, a.Threshold)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	b.WriteString(s.heading("Summary") + "\n")
+	b.WriteString(s.inline(a.Summary) + "\n")
+	if len(a.Steps) > 0 {
+		b.WriteString("\n" + s.heading("Steps") + "\n")
+		for i, st := range a.Steps {
+			fmt.Fprintf(&b, "%d. %s\n", i+1, s.inline(st))
+		}
+	}
+	if len(a.References) > 0 {
+		b.WriteString("\n" + s.heading("References") + "\n")
+		for _, r := range a.References {
+			label := Sanitize(r.Label)
+			if r.URL != nil && md {
+				label = s.out.Hyperlink(Sanitize(*r.URL), label)
+			}
+			fmt.Fprintf(&b, "[%d] %s: %s", r.N, label, Sanitize(r.Alias))
+			if len(r.DocumentRefs) > 0 {
+				b.WriteString(" " + Sanitize(strings.Join(r.DocumentRefs, ", ")))
+			}
+			if r.Notes != nil {
+				b.WriteString(" (" + Sanitize(*r.Notes) + ")")
+			}
+			b.WriteString("\n")
+		}
+	}
+	for _, wn := range a.Warnings {
+		b.WriteString("\nWarning: " + Sanitize(wn) + "\n")
+	}
+	fmt.Fprintf(&b, "\nConfidence: %.2f\n", a.Confidence)
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,103 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+func sample() *proto.Answer {
+	return &proto.Answer{
+		Question: "how do I make a script executable?", Confidence: 0.72, Threshold: 0.35,
+		Summary:    "chmod: change file mode bits (man chmod) [1].",
+		Steps:      []string{"`chmod u+x FILE`: give the owner execute permission [1]", "evil \x1b]0;pwned\x07title \x1b[31mred\x1b[0m\x9b2J [1]"},
+		References: []proto.Reference{{N: 1, Alias: "man-pages", Label: "chmod(1)", DocumentRefs: []string{"man1/chmod.1.gz"}}},
+		Citations:  []proto.Citation{{N: 1, Alias: "man-pages", DocumentRef: "man1/chmod.1.gz", Section: "NAME"}},
+	}
+}
+
+func TestMarkdownAndPlainHaveTheSameSections(t *testing.T) {
+	for _, format := range []string{Markdown, Plain} {
+		var buf bytes.Buffer
+		if err := Answer(&buf, sample(), format); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		for _, want := range []string{"Summary\n", "Steps\n", "References\n", "(man chmod) [1]", "1. ", "[1] chmod(1): man-pages man1/chmod.1.gz", "Confidence: 0.72"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s output lacks %q:\n%s", format, want, out)
+			}
+		}
+		if strings.ContainsAny(out, "\x1b\x07\u009b") {
+			t.Errorf("%s output has control characters: %q", format, out)
+		}
+		if format == Plain && strings.Contains(out, "`") {
+			t.Errorf("plain output has markdown: %s", out)
+		}
+		if format == Markdown && !strings.Contains(out, "## Summary") {
+			t.Errorf("markdown output lacks headings: %s", out)
+		}
+	}
+}
+
+func TestJSONIsTheEnvelope(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Answer(&buf, sample(), JSON); err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"meta", "correlation_id", "question", "no_answer", "confidence", "threshold", "summary", "steps", "references", "citations", "message", "recommendations", "warnings"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+}
+
+func TestNoAnswer(t *testing.T) {
+	msg := proto.LowConfidence
+	a := &proto.Answer{NoAnswer: true, Message: &msg, Confidence: 0.1, Threshold: 0.35, Recommendations: []string{"Try `ragadmin sources list`."}}
+	var buf bytes.Buffer
+	Answer(&buf, a, Plain)
+	out := buf.String()
+	for _, want := range []string{"No answer found", msg, "- Try ragadmin sources list.", "Confidence: 0.10 (threshold 0.35)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no-answer output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSanitize(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain text\n\tindented":      "plain text\n\tindented",
+		"a\x1b[31mred\x1b[0m b":       "ared b",
+		"x\x1b]8;;http://evil\x1b\\y": "xy",
+		"bell\x07 and nul\x00":        "bell and nul",
+		"c1\u009b31m":                 "c131m",
+		"rtl \u202eevil\u202c":        "rtl evil",
+		"bad utf8 \xff\xfe ok":        "bad utf8  ok",
+		"unicode — “quotes” stay":     "unicode — “quotes” stay",
+	} {
+		if got := Sanitize(in); got != want {
+			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzSanitize(f *testing.F) {
+	f.Add("a\x1b[31mb")
+	f.Add("\x1b]0;t\x07")
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Sanitize(s)
+		for _, r := range out {
+			if r == 0x1b || r < 0x20 && r != '\n' && r != '\t' || r >= 0x80 && r < 0xa0 {
+				t.Fatalf("Sanitize(%q) left %U", s, r)
+			}
+		}
+	})
+}

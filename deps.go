@@ -13,6 +13,6 @@ import (
 	_ "github.com/schollz/progressbar/v3"
 	_ "go.yaml.in/yaml/v3"
 	_ "golang.org/x/sys/unix"
-	_ "golang.org/x/text/encoding/charmap"
 	_ "golang.org/x/term"
+	_ "golang.org/x/text/encoding/charmap"
 )

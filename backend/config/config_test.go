@@ -29,7 +29,7 @@ func TestDefaultFileMatchesDefault(t *testing.T) {
 func TestLoad(t *testing.T) {
 	for _, tc := range []struct {
 		name, yaml, err string
-		check          func(Config) bool
+		check           func(Config) bool
 	}{
 		{"override", "ragman:\n  confidence_threshold: 0.5\n", "", func(c Config) bool {
 			return c.Ragman.ConfidenceThreshold == 0.5 && c.Ragman.PresenterDefault == "markdown"

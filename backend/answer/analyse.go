@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/backend/thesaurus"
 )
 
 // Scene is the kind of question, which decides the sections that answer
@@ -84,6 +85,16 @@ func classify(q string) Scene {
 
 // Expander returns words related to a word, weights in (0,1].
 type Expander func(word string) []Alt
+
+// Thesaurus expands a word with the embedded thesaurus.
+func Thesaurus(w string) []Alt {
+	rel := thesaurus.Related(w)
+	out := make([]Alt, len(rel))
+	for i, t := range rel {
+		out[i] = Alt{Stem: t.Word, Weight: float64(t.Weight)}
+	}
+	return out
+}
 
 // Analyse splits the question into concepts and expands each.
 func Analyse(q string, expand Expander) Analysis {

@@ -14,7 +14,6 @@ import (
 	"github.com/ragman-dev/ragman/backend/daemon"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/service"
-	"github.com/ragman-dev/ragman/backend/thesaurus"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
 )
 
@@ -37,7 +36,7 @@ func Serve(env *Env, foreground bool) error {
 	}
 	// daemon.Serve stops on SIGTERM and SIGINT itself.
 	ctx := context.Background()
-	svc := service.New(env.Paths, env.Log, Expander)
+	svc := service.New(env.Paths, env.Log, answer.Thesaurus)
 	env.Log.Log("", "Backend.serve", "start", "version", version.Version, "idle_timeout", time.Duration(cfg.Backend.IdleTimeout))
 	err = daemon.Serve(ctx, daemon.Options{
 		Version:     version.Version,
@@ -54,16 +53,6 @@ func Serve(env *Env, foreground bool) error {
 	}
 	env.Log.Log("", "Backend.serve", "stop", "err", fmt.Sprint(err))
 	return err
-}
-
-// Expander expands question words with the thesaurus.
-func Expander(w string) []answer.Alt {
-	rel := thesaurus.Related(w)
-	out := make([]answer.Alt, len(rel))
-	for i, t := range rel {
-		out[i] = answer.Alt{Stem: t.Word, Weight: float64(t.Weight)}
-	}
-	return out
 }
 
 func (e *Env) clientOptions() client.Options {

@@ -1,0 +1,225 @@
+// Command rankeval scores the answer engine on question sets without the
+// daemon: it opens the active index in-process, answers every question and
+// prints the same figures as ../shared/eval/run, plus, with -v, why each
+// missed question ranked as it did. It is a development tool for ranking
+// work; the scorer of record stays ../shared/eval/run.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/index"
+)
+
+type row struct{ id, q, expected, must, kind string }
+
+func main() {
+	dir := flag.String("index", "", "index version folder (default: the active one)")
+	verbose := flag.Bool("v", false, "explain the misses")
+	all := flag.Bool("all", false, "with -v, explain every question")
+	only := flag.String("only", "", "comma-separated question ids")
+	threshold := flag.Float64("threshold", 0.35, "confidence threshold")
+	flag.Parse()
+	if *dir == "" {
+		d, err := index.ActiveDir(config.DefaultPaths().IndexDir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval:", err)
+			os.Exit(1)
+		}
+		*dir = d
+	}
+	r, err := index.Open(*dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval:", err)
+		os.Exit(1)
+	}
+	eng := answer.New(r, answer.Thesaurus, answer.DefaultWeights)
+	want := map[string]bool{}
+	for _, id := range strings.Split(*only, ",") {
+		if id != "" {
+			want[id] = true
+		}
+	}
+	for _, path := range flag.Args() {
+		rows, err := read(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval:", err)
+			os.Exit(1)
+		}
+		var n, h1, h3, men, naTotal, naOK, falseNA int
+		var times []time.Duration
+		for _, rw := range rows {
+			if len(want) > 0 && !want[rw.id] {
+				continue
+			}
+			start := time.Now()
+			ans, tr := eng.Answer(rw.q, *threshold)
+			times = append(times, time.Since(start))
+			var labels []string
+			for _, ref := range ans.References {
+				labels = append(labels, ref.Label)
+			}
+			miss := ""
+			if rw.kind == "noanswer" {
+				naTotal++
+				if ans.NoAnswer {
+					naOK++
+				} else {
+					miss = fmt.Sprintf("answered (%.2f): %v", ans.Confidence, labels)
+				}
+			} else {
+				n++
+				exp := split(rw.expected)
+				if ans.NoAnswer {
+					falseNA++
+				}
+				first := len(labels) > 0 && matches(labels[0], exp)
+				top3 := false
+				for _, l := range labels[:min(3, len(labels))] {
+					top3 = top3 || matches(l, exp)
+				}
+				text := strings.ToLower(ans.Summary + " " + strings.Join(ans.Steps, " "))
+				mentioned := false
+				for _, w := range split(rw.must) {
+					mentioned = mentioned || strings.Contains(text, strings.ToLower(w))
+				}
+				if first {
+					h1++
+				}
+				if top3 {
+					h3++
+				}
+				if mentioned {
+					men++
+				}
+				var what []string
+				if ans.NoAnswer {
+					what = append(what, fmt.Sprintf("no_answer(%.2f)", ans.Confidence))
+				}
+				if !first {
+					what = append(what, "top="+strings.Join(labels, ","))
+				}
+				if !mentioned {
+					what = append(what, "mentions none of "+rw.must)
+				}
+				miss = strings.Join(what, "; ")
+			}
+			if miss != "" || *all {
+				fmt.Printf("%s\t%s\texpected %s\t%s\n", rw.id, rw.q, rw.expected, miss)
+				if *verbose {
+					explain(tr, ans.Confidence)
+					if *all {
+						fmt.Printf("    summary: %s\n", ans.Summary)
+						for _, s := range ans.Steps {
+							fmt.Printf("    step: %s\n", s)
+						}
+					}
+				}
+			}
+		}
+		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+		p50 := time.Duration(0)
+		if len(times) > 0 {
+			p50 = times[len(times)/2]
+		}
+		fmt.Printf("%s: n=%d hit@1=%.3f hit@3=%.3f mention=%.3f noanswer=%d/%d false_noanswer=%d p50=%v\n",
+			path, n, ratio(h1, n), ratio(h3, n), ratio(men, n), naOK, naTotal, falseNA, p50.Round(10*time.Microsecond))
+	}
+}
+
+func explain(tr answer.Trace, conf float64) {
+	a := tr.Analysis
+	var cs []string
+	for _, c := range a.Concepts {
+		var alts []string
+		for _, al := range c.Alts[:min(6, len(c.Alts))] {
+			alts = append(alts, fmt.Sprintf("%s:%.1f", al.Stem, al.Weight))
+		}
+		cs = append(cs, c.Word+"{"+strings.Join(alts, " ")+"}")
+	}
+	fmt.Printf("    scene=%s conf=%.2f concepts=%s\n", a.Scene, conf, strings.Join(cs, " "))
+	for i, c := range tr.Candidates[:min(6, len(tr.Candidates))] {
+		fmt.Printf("    %d. %-28s score=%.3f lex=%.3f cov=%.3f name=%.0f prior=%.3f covered=%v\n",
+			i+1, c.Meta.Label, c.Score, c.Lexical, c.Coverage, c.Name, c.Prior, fmtCov(c.Covered))
+	}
+}
+
+func fmtCov(c []float64) string {
+	var s []string
+	for _, x := range c {
+		s = append(s, fmt.Sprintf("%.1f", x))
+	}
+	return strings.Join(s, ",")
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+func split(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, "|") {
+		if x != "" && x != "-" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func norm(l string) (string, string) {
+	l = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(l), " ", ""))
+	if strings.HasSuffix(l, ")") && strings.Contains(l, "(") {
+		i := strings.Index(l, "(")
+		return l[:i], l[i+1 : len(l)-1]
+	}
+	return l, ""
+}
+
+// matches is the scorer's rule: same name and section; a Debian
+// alternative's name ("which.debianutils") matches its plain name.
+func matches(label string, expected []string) bool {
+	name, sec := norm(label)
+	for _, e := range expected {
+		en, es := norm(e)
+		if es != "" && es != sec {
+			continue
+		}
+		if name == en || strings.HasPrefix(name, en+".") {
+			return true
+		}
+	}
+	return false
+}
+
+func read(path string) ([]row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rows []row
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) < 5 {
+			return nil, fmt.Errorf("%s: bad row %q", path, line)
+		}
+		rows = append(rows, row{c[0], c[1], c[2], c[3], c[4]})
+	}
+	return rows, sc.Err()
+}

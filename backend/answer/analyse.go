@@ -22,6 +22,7 @@ const (
 	SceneFormat                    // "format of /etc/fstab": file formats, section 5
 	SceneProgramming               // "in C", "system call": sections 2 and 3
 	SceneTroubleshoot              // "why does ... fail", "error"
+	numScenes
 )
 
 func (s Scene) String() string {
@@ -38,7 +39,18 @@ type Alt struct {
 type Concept struct {
 	Word string
 	Alts []Alt
+	// Weight scales the concept's share of the question: 1, less for a
+	// word that only sets the scene ("in a shell script").
+	Weight float64
 }
+
+// sceneRE finds phrases that say where the user works rather than what
+// they want done: "in a shell script", "from the command line", "in the
+// terminal". Their words weigh less than the task's.
+var sceneRE = regexp.MustCompile(`(?i)\b(?:in|from|inside|within|on|at|using|with|via|through)\s+(?:a|an|the|my|your|our)?\s*((?:bash|shell|sh|linux|unix|debian|ubuntu|terminal|command|interactive)?\s*(?:scripts?|shell|terminal|command[- ]line|console|prompt|bash|linux|unix|debian|ubuntu|cli))\b`)
+
+// sceneWeight is the weight of a word of such a phrase.
+const sceneWeight = 0.3
 
 // Analysis is what the answerer knows of a question.
 type Analysis struct {
@@ -50,6 +62,29 @@ type Analysis struct {
 	// ("git-commit" from "git commit").
 	Words []string
 	Pairs []string
+	// Seq is every word of the question in order, stopwords included, for
+	// compounds written apart ("log out" for "logout").
+	Seq []string
+	// Verb is the action the question asks how to do, lowercase: "find" in
+	// "how do I find ...". A page named like it is named by accident.
+	Verb string
+}
+
+// verbRE finds the verb of a how-to question: the word after "how do I",
+// "how to", "I want to", "a way to" and the like.
+var verbRE = regexp.MustCompile(`(?i)(?:\bhow (?:do|can|could|would|should|might|does|did|will)(?: i| you| we| one| someone)?|\bhow to|\b(?:want|need|like|trying|try|able|way|ways|possible|easiest|best|fastest|quickest) to|^(?:can|could|should) (?:i|you|we))\s+([a-z]+)`)
+
+// frames are question phrases that ask for a kind of quantity a manual
+// names with a noun: "how many cores" is the number of cores.
+var frames = []struct {
+	re   *regexp.Regexp
+	alts []Alt
+}{
+	{regexp.MustCompile(`(?i)\bhow many\b`), []Alt{{"number", 1}, {"count", 0.8}}},
+	{regexp.MustCompile(`(?i)\bhow much\b`), []Alt{{"amount", 1}, {"usage", 0.7}, {"size", 0.6}}},
+	{regexp.MustCompile(`(?i)\bhow long\b`), []Alt{{"time", 1}, {"duration", 0.8}, {"elapsed", 0.7}}},
+	{regexp.MustCompile(`(?i)\bhow (big|large)\b`), []Alt{{"size", 1}}},
+	{regexp.MustCompile(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
 }
 
 // filler are words of the question's frame, not its topic: "how do I ...",
@@ -107,6 +142,14 @@ func Analyse(q string, expand Expander) Analysis {
 	})
 	var words []string
 	terms.Words(q, false, func(w string) { words = append(words, w) })
+	a.Seq = words
+	sceneWords := map[string]bool{}
+	for _, m := range sceneRE.FindAllStringSubmatch(q, -1) {
+		terms.Words(m[1], false, func(w string) { sceneWords[w] = true })
+	}
+	if m := verbRE.FindStringSubmatch(q); m != nil {
+		a.Verb = strings.ToLower(m[1])
+	}
 	for i, w := range words {
 		if i > 0 && !terms.Stop(words[i-1]) && !terms.Stop(w) {
 			a.Pairs = append(a.Pairs, words[i-1]+"-"+w)
@@ -119,7 +162,10 @@ func Analyse(q string, expand Expander) Analysis {
 			continue
 		}
 		seen[stem] = true
-		c := Concept{Word: w, Alts: []Alt{{Stem: stem, Weight: 1}}}
+		c := Concept{Word: w, Alts: []Alt{{Stem: stem, Weight: 1}}, Weight: 1}
+		if sceneWords[w] {
+			c.Weight = sceneWeight
+		}
 		if expand != nil {
 			have := map[string]bool{stem: true}
 			for _, r := range expand(w) {
@@ -135,6 +181,21 @@ func Analyse(q string, expand Expander) Analysis {
 			}
 		}
 		a.Concepts = append(a.Concepts, c)
+	}
+	for _, f := range frames {
+		if !f.re.MatchString(q) {
+			continue
+		}
+		c := Concept{Word: f.alts[0].Stem, Weight: 1}
+		for _, alt := range f.alts {
+			if st := terms.Stem(alt.Stem); !seen[st] {
+				seen[st] = true
+				c.Alts = append(c.Alts, Alt{Stem: st, Weight: alt.Weight})
+			}
+		}
+		if len(c.Alts) > 0 && c.Alts[0].Weight == 1 {
+			a.Concepts = append(a.Concepts, c)
+		}
 	}
 	return a
 }

@@ -26,6 +26,14 @@ func New(r *index.Reader, expand Expander, w Weights) *Engine {
 // Reader is the index the engine answers from.
 func (e *Engine) Reader() *index.Reader { return e.r }
 
+// Candidates ranks every candidate of the pool for question with the
+// engine's weights, best first, for tools that fit the weights.
+func (e *Engine) Candidates(question string) (Analysis, []Candidate) {
+	a := Analyse(question, e.expand)
+	cands, _ := e.rk.rank(a, 1<<30)
+	return a, cands
+}
+
 // Trace is what the engine did, for logs and for tuning.
 type Trace struct {
 	Analysis   Analysis
@@ -37,8 +45,9 @@ type Trace struct {
 // threshold.
 func (e *Engine) Answer(question string, threshold float64) (*proto.Answer, Trace) {
 	a := Analyse(question, e.expand)
-	cands, q := e.rk.rank(a, 12)
-	cands = e.programsFirst(cands, q)
+	cands, q := e.rk.rank(a, 1<<30)
+	cands = programsFirst(cands)
+	cands = cands[:min(12, len(cands))]
 	tr := Trace{Analysis: a, Candidates: cands}
 	ans := &proto.Answer{Question: question, Threshold: threshold, Steps: []string{}, References: []proto.Reference{},
 		Citations: []proto.Citation{}, Recommendations: []string{}, Warnings: []string{}}
@@ -61,20 +70,22 @@ func (e *Engine) Answer(question string, threshold float64) (*proto.Answer, Trac
 // programsFirst puts a command's man page before the info node that
 // documents the same command: the man page is the reference users know, the
 // node supports it.
-func (e *Engine) programsFirst(cands []Candidate, q *query) []Candidate {
-	out := make([]Candidate, 0, len(cands)+1)
+func programsFirst(cands []Candidate) []Candidate {
+	at := map[int]int{}
+	for i, c := range cands {
+		at[c.ID] = i
+	}
+	out := make([]Candidate, 0, len(cands))
 	placed := map[int]bool{}
 	for _, c := range cands {
-		placed[c.ID] = false
-	}
-	for _, c := range cands {
-		if done, ok := placed[c.ID]; ok && done {
+		if placed[c.ID] {
 			continue
 		}
 		if g := c.Meta.Group; c.Meta.Type == "info" && g >= 0 && !placed[g] {
-			mc := e.candidate(g, q, c.Score)
-			out = append(out, mc)
-			placed[g] = true
+			if i, ok := at[g]; ok {
+				out = append(out, cands[i])
+				placed[g] = true
+			}
 		}
 		out = append(out, c)
 		placed[c.ID] = true
@@ -82,19 +93,12 @@ func (e *Engine) programsFirst(cands []Candidate, q *query) []Candidate {
 	return out
 }
 
-// candidate scores document id for q outside the ranked pool.
-func (e *Engine) candidate(id int, q *query, score float64) Candidate {
-	c := Candidate{ID: id, Meta: e.r.Meta(id), Score: score}
-	c.Coverage, c.Covered, c.Block = e.rk.cover(id, q, nil)
-	return c
-}
-
 // confidence maps the best candidate's evidence to 0..1: how much of the
 // question one place of the page holds, and whether the question named it.
 func confidence(cands []Candidate, q *query) float64 {
 	top := cands[0]
 	c := top.Coverage
-	if top.Name > 0 {
+	if top.F[FNamed] > 0 {
 		c = math.Max(c, 0.5+0.5*c)
 	}
 	return math.Round(math.Min(1, c)*1000) / 1000

@@ -3,60 +3,133 @@ package answer
 import (
 	"container/heap"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/terms"
 )
 
+// Features of a candidate page. Each says one thing about how well the page
+// answers the question, independent of the others' weights, so the final
+// score is a weighted sum whose weights can be fitted (internal/rankeval
+// -tune) on question sets.
+const (
+	FLex         = iota // BM25F over all fields, normalised by the question's idf mass
+	FLexName            // the same, names alone
+	FLexSummary         // NAME description alone
+	FLexHeads           // section titles and option terms alone
+	FLexBody            // body alone
+	FNameLine           // share of the question in the page's names and NAME line
+	FBlock              // share of the question in one block, counting the NAME line
+	FDense              // FBlock discounted by the length of that block
+	FItem               // share of the question in one option or list item, counting the NAME line
+	FCode               // share of the question in one code block (examples, synopsis)
+	FNamed              // the question names the page with a word the corpus keeps for names
+	FNamedCommon        // ... with a word the corpus also uses as an ordinary word
+	FNamedVerb          // ... with the verb of a how-to question ("how do I find ...")
+	FNamedRest          // naming times the share of the rest of the question in one block
+	FInfoSupport        // best FBlock of an info node that documents this man page
+	FCommand            // a section 1/6/8 page of a command on PATH
+	FMissing            // a section 1/6/8 page whose command is not on PATH
+	FPriority           // Debian priority levels above optional
+	FInlinks            // log(1 + packages whose pages refer to this one)
+	NumFeatures
+)
+
+// FeatureNames name the features for tools and logs.
+var FeatureNames = [NumFeatures]string{"lex", "lexname", "lexsummary", "lexheads", "lexbody", "nameline", "block",
+	"dense", "item", "code", "named", "namedcommon", "namedverb", "namedrest", "infosupport", "command", "missing", "priority", "inlinks"}
+
+// Kinds of page, for the prior each scene gives them: manual sections,
+// info nodes, and the rest.
+const (
+	Kind1 = iota
+	Kind8
+	Kind6
+	Kind2
+	Kind3
+	Kind4
+	Kind5
+	Kind7
+	KindInfo
+	KindOther
+	NumKinds
+)
+
+// KindNames name the kinds for tools.
+var KindNames = [NumKinds]string{"1", "8", "6", "2", "3", "4", "5", "7", "info", "other"}
+
+func kindOf(typ, section string) int {
+	if typ == "info" {
+		return KindInfo
+	}
+	if typ == "man" && section != "" {
+		for k, n := range KindNames[:KindInfo] {
+			if section[:1] == n {
+				return k
+			}
+		}
+	}
+	return KindOther
+}
+
 // Weights are the knobs of the ranking. They are set once for every
 // question; tests hold them fixed.
 type Weights struct {
-	K1       float64
-	Field    [index.NumFields]float64
-	B        [index.NumFields]float64
-	Lexical  float64 // BM25F, normalised to 0..1 by the question's idf mass
-	Coverage float64 // share of the question found together in one place of the page
-	Name     float64 // the question names the page ("gzip", "git stash")
-	Command  float64 // documents a command on PATH
-	Missing  float64 // a section 1/8 page whose command is not on PATH
-	Priority float64 // per Debian priority level above optional
-	Inlinks  float64 // per log of referring packages
-	Section  map[Scene]map[string]float64
-	Info     float64 // info nodes, next to man pages
-	Pool     int     // candidates re-ranked with passages
+	K1    float64
+	Field [index.NumFields]float64
+	B     [index.NumFields]float64
+	// W weighs the features in the final score.
+	W [NumFeatures]float64
+	// Kind is each scene's prior for each kind of page.
+	Kind [numScenes][NumKinds]float64
+	// DenseLen is the block length, in distinct terms, at which FDense
+	// halves a block's coverage, roughly.
+	DenseLen float64
+	Pool     int // candidates scored with every feature
 }
 
 // DefaultWeights are the weights ragman ships with.
 var DefaultWeights = Weights{
-	K1:       1.2,
-	Field:    [index.NumFields]float64{index.FieldName: 5, index.FieldSummary: 4, index.FieldHeads: 1.5, index.FieldSynopsis: 1, index.FieldBody: 1},
-	B:        [index.NumFields]float64{index.FieldName: 0.2, index.FieldSummary: 0.4, index.FieldHeads: 0.6, index.FieldSynopsis: 0.5, index.FieldBody: 0.75},
-	Lexical:  1,
-	Coverage: 0.6,
-	Name:     0.35,
-	Command:  0.1,
-	Missing:  -0.25,
-	Priority: 0.03,
-	Inlinks:  0.03,
-	Info:     -0.05,
-	Pool:     150,
-	Section: map[Scene]map[string]float64{
-		SceneHowTo:        {"1": 0.1, "8": 0.08, "6": -0.2, "2": -0.15, "3": -0.2, "4": -0.1, "5": -0.05, "7": -0.05},
-		SceneConcept:      {"1": 0.05, "8": 0.03, "7": 0.12, "5": 0.05, "2": -0.05, "3": -0.1, "6": -0.2},
-		SceneFormat:       {"5": 0.25, "1": 0, "8": 0, "7": 0.05, "2": -0.1, "3": -0.15},
-		SceneProgramming:  {"2": 0.15, "3": 0.15, "7": 0.05, "1": -0.05},
-		SceneTroubleshoot: {"1": 0.08, "8": 0.08, "7": 0.03, "5": 0.03, "2": -0.1, "3": -0.15, "6": -0.2},
+	K1:    1.2,
+	Field: [index.NumFields]float64{index.FieldName: 5, index.FieldSummary: 4, index.FieldHeads: 1.5, index.FieldSynopsis: 1, index.FieldBody: 1},
+	B:     [index.NumFields]float64{index.FieldName: 0.2, index.FieldSummary: 0.4, index.FieldHeads: 0.6, index.FieldSynopsis: 0.5, index.FieldBody: 0.75},
+	W:     [NumFeatures]float64{FLex: 1, FLexName: 0.54, FLexSummary: -0.48, FLexHeads: -0.12, FLexBody: -0.02, FNameLine: 0.35, FBlock: 0.5, FDense: 0.05, FItem: -0.01, FCode: 0.17, FNamed: 0.61, FNamedCommon: 0.02, FNamedVerb: 0.1, FNamedRest: -0.09, FInfoSupport: 0.92, FCommand: 0.01, FMissing: -0.51, FPriority: -0.01, FInlinks: 0.1},
+	Kind: [numScenes][NumKinds]float64{
+		SceneHowTo:        {Kind1: 0.15, Kind8: 0.08, Kind6: -0.2, Kind2: -0.15, Kind3: -0.7, Kind4: -0.6, Kind5: -0.07, Kind7: -0.1, KindInfo: -0.5},
+		SceneConcept:      {Kind1: 0.1, Kind8: -0.47, Kind6: -0.2, Kind2: -0.55, Kind3: -0.1, Kind5: -0.45, Kind7: 0.12, KindInfo: -0.5},
+		SceneFormat:       {Kind1: -0.5, Kind2: -0.1, Kind3: -0.65, Kind5: 0.75, Kind7: 0.05, KindInfo: -0.5},
+		SceneProgramming:  {Kind1: 0.22, Kind8: -0.5, Kind2: 0.57, Kind3: 0.63, Kind7: 0.05, KindInfo: -0.5},
+		SceneTroubleshoot: {Kind1: 0.08, Kind8: 0.08, Kind6: -0.2, Kind2: -0.1, Kind3: -0.15, Kind5: 0.03, Kind7: 0.03, KindInfo: -0.5},
 	},
+	DenseLen: 20,
+	Pool:     150,
+}
+
+// firstStage weighs what the first stage knows.
+var firstStage = Weights{
+	W:    [NumFeatures]float64{FLex: 1, FNamed: 0.35, FNamedCommon: 0.2, FNamedVerb: 0.1, FCommand: 0.1, FMissing: -0.25, FPriority: 0.03, FInlinks: 0.03},
+	Kind: DefaultWeights.Kind,
+}
+
+// Score is the weighted sum of a candidate's features and the prior of
+// its kind of page in the scene.
+func (w *Weights) Score(f *[NumFeatures]float64, scene Scene, kind int) float64 {
+	s := w.Kind[scene][kind]
+	for i, x := range f {
+		s += w.W[i] * x
+	}
+	return s
 }
 
 // docPrior is what ranking needs of every document, kept in a compact
 // array so the first stage never decodes metadata.
 type docPrior struct {
-	section  string
-	typ      string
+	kind     int
 	command  bool
 	manual   bool // a section 1/6/8 man page
 	priority int
@@ -68,13 +141,12 @@ type docPrior struct {
 type Candidate struct {
 	ID       int
 	Meta     index.Meta
-	Lexical  float64
-	Coverage float64
-	Name     float64
-	Prior    float64
+	F        [NumFeatures]float64
+	Kind     int
 	Score    float64
-	Covered  []float64 // per concept: best weight found in name, summary or the best block
+	Covered  []float64 // per concept: best weight found in the NAME line or the best block
 	Block    int       // the block that covers most of the question, -1 if none
+	Coverage float64   // share of the question in the NAME line and the best block
 }
 
 // ranker holds a reader and what is precomputed from it.
@@ -82,19 +154,23 @@ type ranker struct {
 	r       *index.Reader
 	w       Weights
 	priors  []docPrior
-	names   map[string][]int // lowercase page name -> docs
+	names   map[string][]int // lowercase page name -> man pages
 	docLens [][index.NumFields]int
+	groups  map[int][]int // man page -> info nodes that document it
 }
 
 func newRanker(r *index.Reader, w Weights) *ranker {
 	rk := &ranker{r: r, w: w, priors: make([]docPrior, r.NumDocs()), names: map[string][]int{},
-		docLens: make([][index.NumFields]int, r.NumDocs())}
+		docLens: make([][index.NumFields]int, r.NumDocs()), groups: map[int][]int{}}
 	for id := range rk.priors {
 		m := r.Meta(id)
 		rk.docLens[id] = m.Lens
-		rk.priors[id] = docPrior{section: m.Section, typ: m.Type, command: m.Command, priority: m.Priority,
+		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
 			inlinks: m.Inlinks, group: m.Group,
 			manual: m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")}
+		if m.Group >= 0 {
+			rk.groups[m.Group] = append(rk.groups[m.Group], id)
+		}
 		seen := map[string]bool{}
 		for _, n := range append([]string{m.Title}, m.Names...) {
 			n = strings.ToLower(n)
@@ -107,31 +183,21 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 	return rk
 }
 
-func (rk *ranker) prior(id int, scene Scene) float64 {
+// priorFeatures sets the features that do not depend on the question's
+// words.
+func (rk *ranker) priorFeatures(id int, f *[NumFeatures]float64) {
 	p := &rk.priors[id]
-	w := &rk.w
-	s := 0.0
-	if p.typ == "man" {
-		sec := p.section
-		if len(sec) > 1 {
-			sec = sec[:1]
-		}
-		s += w.Section[scene][sec]
-	} else if p.typ == "info" {
-		s += w.Info
-	}
 	if p.manual {
 		if p.command {
-			s += w.Command
+			f[FCommand] = 1
 		} else {
-			s += w.Missing
+			f[FMissing] = 1
 		}
 	}
 	if p.priority > priors.PriorityOptional {
-		s += w.Priority * float64(p.priority-priors.PriorityOptional)
+		f[FPriority] = float64(p.priority - priors.PriorityOptional)
 	}
-	s += w.Inlinks * math.Log1p(float64(p.inlinks))
-	return s
+	f[FInlinks] = math.Log1p(float64(p.inlinks))
 }
 
 // query is an analysis resolved against the index.
@@ -141,6 +207,26 @@ type query struct {
 	alts   [][]resolved  // per concept
 	mass   float64       // sum of idf
 	byTerm map[int]int32 // term id -> concept<<8 | alt
+	// named: page -> how surely the question names it (0..1) and the
+	// concept that names it (-1 for a joined pair)
+	named map[int]naming
+}
+
+type naming struct {
+	sure    float64 // 1 for a name-like word, 0 for a common word
+	verb    bool    // the word is the question's verb
+	concept int
+}
+
+// set puts the naming into the features.
+func (nm naming) set(f *[NumFeatures]float64) {
+	switch {
+	case nm.verb:
+		f[FNamedVerb] = 1
+	default:
+		f[FNamed] = nm.sure
+		f[FNamedCommon] = 1 - nm.sure
+	}
 }
 
 type resolved struct {
@@ -150,8 +236,9 @@ type resolved struct {
 }
 
 func (rk *ranker) resolve(a Analysis) *query {
-	n := float64(rk.r.NumDocs())
-	q := &query{a: a, byTerm: map[int]int32{}}
+	q := &query{a: a, byTerm: map[int]int32{}, named: map[int]naming{}}
+	rk.compounds(&a)
+	q.a = a
 	for ci, c := range a.Concepts {
 		var alts []resolved
 		best := 0.0
@@ -160,9 +247,8 @@ func (rk *ranker) resolve(a Analysis) *query {
 			if !ok {
 				continue
 			}
-			df := float64(rk.r.DF(id))
-			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-			alts = append(alts, resolved{term: id, idf: idf, weight: alt.Weight})
+			idf := rk.r.IDF(id)
+			alts = append(alts, resolved{term: id, idf: idf * c.Weight, weight: alt.Weight})
 			if _, dup := q.byTerm[id]; !dup {
 				q.byTerm[id] = int32(ci)<<8 | int32(min(ai, 255))
 			}
@@ -174,17 +260,130 @@ func (rk *ranker) resolve(a Analysis) *query {
 			// A word no page has still counts against coverage: a question
 			// about tomatoes is not answered by a page about files. Give it
 			// the idf of a term seen once.
-			best = math.Log(1 + (n-0.5)/1.5)
+			best = rk.r.MaxIDF()
 		}
+		best *= c.Weight
 		q.idf = append(q.idf, best)
 		q.alts = append(q.alts, alts)
 		q.mass += best
 	}
+	rk.resolveNames(q)
 	return q
+}
+
+// compounds adds to a concept the word it makes with its neighbour when
+// the manuals write the two as one: "log out" is "logout", "time zone"
+// "timezone", "file system" "filesystem".
+func (rk *ranker) compounds(a *Analysis) {
+	concept := map[string]int{}
+	for i, c := range a.Concepts {
+		concept[c.Word] = i
+	}
+	for i := 0; i+1 < len(a.Seq); i++ {
+		x, y := a.Seq[i], a.Seq[i+1]
+		joined := x + y
+		if len(x) < 2 || len(y) < 2 || terms.Stop(x) || len(joined) > terms.MaxLen {
+			continue
+		}
+		st := terms.Stem(joined)
+		id, ok := rk.r.Term(st)
+		// a compound the manuals use, not an identifier that happens to
+		// join the two words: it must not be much rarer than its parts
+		if !ok || rk.r.IDF(id) > rk.partIDF(x, y)+2.5 {
+			continue
+		}
+		for _, w := range a.Seq[i : i+2] {
+			ci, ok := concept[w]
+			if !ok {
+				continue
+			}
+			c := &a.Concepts[ci]
+			if !slices.ContainsFunc(c.Alts, func(x Alt) bool { return x.Stem == st }) {
+				// a copy: Alts may share its array with the analysis' caller
+				c.Alts = append(slices.Clip(c.Alts), Alt{Stem: st, Weight: 0.9})
+			}
+		}
+	}
+}
+
+// partIDF is the larger idf of two words, the idf of a word seen once for a
+// word no page has.
+func (rk *ranker) partIDF(x, y string) float64 {
+	m := 0.0
+	for _, w := range []string{x, y} {
+		idf := rk.r.MaxIDF()
+		if id, ok := rk.r.Term(terms.Stem(w)); ok {
+			idf = rk.r.IDF(id)
+		}
+		m = max(m, idf)
+	}
+	return m
+}
+
+// resolveNames finds the pages the question names: two adjacent words
+// joined by a dash ("git stash" -> git-stash) surely do; a single word
+// does as surely as the corpus uses it as a name rather than as an
+// ordinary word, which its idf tells ("tmux" yes, "find" less, "file"
+// hardly).
+func (rk *ranker) resolveNames(q *query) {
+	for _, w := range q.a.Pairs {
+		for _, id := range rk.names[w] {
+			q.named[id] = naming{sure: 1, concept: -1}
+		}
+	}
+	for _, w := range q.a.Words {
+		ids := rk.names[w]
+		if len(ids) == 0 || terms.Stop(w) {
+			continue
+		}
+		sure := 1.0
+		ci := -1
+		st := terms.Stem(w)
+		for i, c := range q.a.Concepts {
+			if c.Alts[0].Stem == st {
+				ci = i
+			}
+		}
+		// the question's verb, or a word that only sets the scene ("in a
+		// bash script"), names a page by accident
+		verb := w == q.a.Verb || ci >= 0 && q.a.Concepts[ci].Weight < 1
+		if id, ok := rk.r.Term(st); ok {
+			// 1 at idf >= 5 (df about 1 in 150 pages), 0 at idf <= 2 (1
+			// in 8), linear between
+			sure = math.Min(1, math.Max(0, (rk.r.IDF(id)-2)/3))
+		}
+		for _, id := range ids {
+			old, ok := q.named[id]
+			if !ok || old.verb && !verb || old.verb == verb && old.sure < sure {
+				q.named[id] = naming{sure: sure, verb: verb, concept: ci}
+			}
+		}
+	}
 }
 
 // rank returns the best candidates, best first.
 func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
+	pool, q := rk.pool(a)
+	for i := range pool {
+		pool[i].Score = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
+	}
+	sort.Slice(pool, func(i, j int) bool {
+		if pool[i].Score != pool[j].Score {
+			return pool[i].Score > pool[j].Score
+		}
+		return pool[i].ID < pool[j].ID
+	})
+	if len(pool) > limit {
+		pool = pool[:limit]
+	}
+	for i := range pool {
+		pool[i].Meta = rk.r.Meta(pool[i].ID)
+	}
+	return pool, q
+}
+
+// pool selects the candidates worth every feature and computes them.
+func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	q := rk.resolve(a)
 	if len(a.Concepts) == 0 || q.mass == 0 {
 		return nil, q
@@ -193,6 +392,12 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 	nd := r.NumDocs()
 	total := make([]float64, nd)
 	concept := make([]float64, nd)
+	// per field, sparse: doc -> sum over concepts of the best alternative
+	var fieldTotal [index.NumFields]map[int]float64
+	var fieldConcept [index.NumFields]map[int]float64
+	for f := range index.NumFields {
+		fieldTotal[f], fieldConcept[f] = map[int]float64{}, map[int]float64{}
+	}
 	var avg [index.NumFields]float64
 	for f := range index.NumFields {
 		avg[f] = r.AvgLen(f)
@@ -213,7 +418,16 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 						continue
 					}
 					norm := 1 - rk.w.B[f] + rk.w.B[f]*float64(l[f])/avg[f]
-					tf += rk.w.Field[f] * float64(p.TF[f]) / norm
+					ftf := float64(p.TF[f]) / norm
+					tf += rk.w.Field[f] * ftf
+					// a page's name counts only in the question's own words:
+					// "user" expanding to "useradd" does not name useradd
+					if f == index.FieldName && alt.weight < 1 {
+						continue
+					}
+					if fs := alt.weight * alt.idf * ftf / (rk.w.K1 + ftf); fs > fieldConcept[f][p.Doc] {
+						fieldConcept[f][p.Doc] = fs
+					}
 				}
 				s := alt.weight * alt.idf * tf / (rk.w.K1 + tf)
 				if concept[p.Doc] == 0 {
@@ -238,16 +452,32 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 			total[d] += concept[d]
 			concept[d] = 0
 		}
+		for f := range index.NumFields {
+			for d, x := range fieldConcept[f] {
+				fieldTotal[f][d] += x
+			}
+			clear(fieldConcept[f])
+		}
 	}
 
-	// First stage: lexical score, names and priors.
+	// First stage: lexical score, names and priors, with fixed weights so
+	// the pool does not move while the final weights are fitted.
+	var f [NumFeatures]float64
+	first := func(id int) float64 {
+		f = [NumFeatures]float64{}
+		rk.priorFeatures(id, &f)
+		f[FLex] = total[id] / q.mass
+		if nm, ok := q.named[id]; ok {
+			nm.set(&f)
+		}
+		return firstStage.Score(&f, a.Scene, rk.priors[id].kind)
+	}
 	h := &candHeap{}
 	for id := range nd {
 		if total[id] == 0 {
 			continue
 		}
-		lex := total[id] / q.mass
-		s := rk.w.Lexical*lex + rk.prior(id, a.Scene) + rk.w.Name*rk.nameMatch(id, a)
+		s := first(id)
 		if h.Len() < rk.w.Pool {
 			heap.Push(h, scored{id, s})
 		} else if s > (*h)[0].score {
@@ -255,70 +485,86 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 			heap.Fix(h, 0)
 		}
 	}
-	pool := make([]Candidate, 0, h.Len())
+	in := map[int]bool{}
+	ids := make([]int, 0, h.Len()+8)
 	for _, sc := range *h {
-		id := sc.id
-		c := Candidate{ID: id, Lexical: total[id] / q.mass, Prior: rk.prior(id, a.Scene), Name: rk.nameMatch(id, a)}
-		c.Coverage, c.Covered, c.Block = rk.cover(id, q, nameSum[id])
-		c.Score = rk.w.Lexical*c.Lexical + rk.w.Coverage*c.Coverage + rk.w.Name*c.Name + c.Prior
+		in[sc.id] = true
+		ids = append(ids, sc.id)
+	}
+	// Pages the question names, and the man pages of info nodes in the
+	// pool, are candidates whatever their lexical score.
+	for id := range q.named {
+		if !in[id] {
+			in[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range ids[:len(ids):len(ids)] {
+		if g := rk.priors[id].group; g >= 0 && !in[g] {
+			in[g] = true
+			ids = append(ids, g)
+		}
+	}
+	slices.Sort(ids)
+
+	pool := make([]Candidate, 0, len(ids))
+	byID := map[int]int{}
+	for _, id := range ids {
+		c := Candidate{ID: id, Kind: rk.priors[id].kind}
+		rk.priorFeatures(id, &c.F)
+		c.F[FLex] = total[id] / q.mass
+		c.F[FLexName] = fieldTotal[index.FieldName][id] / q.mass
+		c.F[FLexSummary] = fieldTotal[index.FieldSummary][id] / q.mass
+		c.F[FLexHeads] = fieldTotal[index.FieldHeads][id] / q.mass
+		c.F[FLexBody] = fieldTotal[index.FieldBody][id] / q.mass
+		rk.cover(&c, q, nameSum[id])
+		if nm, ok := q.named[id]; ok {
+			nm.set(&c.F)
+			c.F[FNamedRest] = rk.rest(&c, q, nm.concept)
+		}
+		byID[id] = len(pool)
 		pool = append(pool, c)
 	}
-	sort.Slice(pool, func(i, j int) bool {
-		if pool[i].Score != pool[j].Score {
-			return pool[i].Score > pool[j].Score
-		}
-		return pool[i].ID < pool[j].ID
-	})
-	if len(pool) > limit {
-		pool = pool[:limit]
-	}
 	for i := range pool {
-		pool[i].Meta = r.Meta(pool[i].ID)
+		for _, node := range rk.groups[pool[i].ID] {
+			if j, ok := byID[node]; ok {
+				pool[i].F[FInfoSupport] = max(pool[i].F[FInfoSupport], pool[j].F[FBlock])
+			}
+		}
 	}
 	return pool, q
 }
 
-// nameMatch is 1 when the question names the page: one of its words, or
-// two adjacent words joined by a dash ("git stash" -> git-stash), is the
-// page's name.
-func (rk *ranker) nameMatch(id int, a Analysis) float64 {
-	best := 0.0
-	for _, w := range a.Pairs {
-		if contains(rk.names[w], id) {
-			return 1
-		}
-	}
-	for _, w := range a.Words {
-		if terms.Stop(w) {
+// rest is the share of the question other than the naming word that the
+// candidate's NAME line and best block hold.
+func (rk *ranker) rest(c *Candidate, q *query, named int) float64 {
+	s, m := 0.0, 0.0
+	for ci, w := range c.Covered {
+		if ci == named {
 			continue
 		}
-		if contains(rk.names[w], id) {
-			best = 1
-		}
+		s += w * q.idf[ci]
+		m += q.idf[ci]
 	}
-	return best
+	if m == 0 {
+		return 1
+	}
+	return s / m
 }
 
-func contains(ids []int, id int) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}
-
-// cover finds the block of document id that holds the most of the
-// question, counting what the name and summary already hold.
-func (rk *ranker) cover(id int, q *query, nameSum []float64) (float64, []float64, int) {
+// cover computes the features of where in the page the question is:
+// NAME line, the best block, the best dense block, option item and code.
+func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 	nc := len(q.a.Concepts)
 	base := make([]float64, nc)
 	copy(base, nameSum)
+	c.F[FNameLine] = weigh(base, q)
 	best := append([]float64(nil), base...)
-	bestScore := weigh(base, q)
-	bestBlock := -1
+	bestScore := c.F[FNameLine]
+	c.Block = -1
+	dense, item, code := bestScore, bestScore, bestScore
 	cur := make([]float64, nc)
-	for bi, b := range rk.r.Blocks(id) {
+	for bi, b := range rk.r.Blocks(c.ID) {
 		copy(cur, base)
 		b.Terms(func(t int) {
 			if v, ok := q.byTerm[t]; ok {
@@ -329,12 +575,27 @@ func (rk *ranker) cover(id int, q *query, nameSum []float64) (float64, []float64
 				}
 			}
 		})
-		if s := weigh(cur, q); s > bestScore {
-			bestScore, bestBlock = s, bi
+		s := weigh(cur, q)
+		if s > bestScore {
+			bestScore, c.Block = s, bi
 			copy(best, cur)
 		}
+		// the NAME line's share is not discounted: only what the block adds
+		ds := c.F[FNameLine] + (s-c.F[FNameLine])/(1+math.Log1p(float64(b.Len())/rk.w.DenseLen))
+		dense = max(dense, ds)
+		switch b.Kind {
+		case document.Item:
+			item = max(item, s)
+		case document.Code:
+			code = max(code, s)
+		}
 	}
-	return bestScore, best, bestBlock
+	c.F[FBlock] = bestScore
+	c.F[FDense] = dense
+	c.F[FItem] = item
+	c.F[FCode] = code
+	c.Covered = best
+	c.Coverage = bestScore
 }
 
 func weigh(cov []float64, q *query) float64 {

@@ -16,6 +16,7 @@ type Document struct {
 	Names    []string  `json:"names,omitempty"`    // every name the page documents: NAME of man pages, link names
 	Section  string    `json:"section,omitempty"`  // manual section of a man page, from its folder: "1", "8"
 	Summary  string    `json:"summary,omitempty"`  // one line: the NAME description, an info node's first sentence
+	Context  string    `json:"context,omitempty"`  // where it sits: an info node's parent and the parent menu's line for it
 	Sections []Section `json:"sections,omitempty"` // the body in reading order; NAME is in Names and Summary, not here
 	Language string    `json:"language,omitempty"` // BCP 47 tag when the source says so: "en"
 	URL      string    `json:"url,omitempty"`      // where a reader can open it (ZIM path for kiwix-serve)

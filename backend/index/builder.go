@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -233,10 +234,16 @@ func (b *Builder) Finish() (Stats, error) {
 			avg[f] += int64(d.Lens[f])
 		}
 	}
+	weight, wdocs := b.familyWeights()
+	wdf := make([]float32, len(order))
+	for newID := range order {
+		wdf[newID] = float32(postingsWeight(postings[postOff[newID]:postOff[newID+1]], weight))
+	}
 	var w containerWriter
 	w.scalar("docs", int64(len(b.docs)))
 	w.scalar("terms", int64(len(order)))
 	w.scalar("chunks", int64(b.chunks))
+	w.scalar("wdocs.milli", int64(wdocs*1000))
 	for f := range NumFields {
 		w.scalar(fmt.Sprintf("len%d", f), avg[f])
 	}
@@ -245,6 +252,7 @@ func (b *Builder) Finish() (Stats, error) {
 	w.add("terms.blob", blob)
 	w.add("terms.off", raw(offs))
 	w.add("terms.df", raw(df))
+	w.add("terms.wdf", raw(wdf))
 	w.add("post.off", raw(postOff))
 	w.add("post.data", postings)
 	w.add("blocks", raw(b.blocks))
@@ -269,6 +277,49 @@ func (b *Builder) Finish() (Stats, error) {
 		return Stats{}, err
 	}
 	return Stats{Documents: len(b.docs), Chunks: b.chunks, Terms: len(order)}, nil
+}
+
+// familyCap is the most documents one package counts for in document
+// frequencies. A package that ships thousands of generated pages (a cloud
+// SDK's one page per subcommand) would otherwise decide which words look
+// rare, and rank every question by its vocabulary.
+const familyCap = 100
+
+// familyWeights gives each document its weight in document frequencies:
+// 1, or less for a package with more than familyCap pages, so that the
+// package counts familyCap in all. It returns the weights and their sum.
+func (b *Builder) familyWeights() ([]float64, float64) {
+	pkgs := make([]string, len(b.docs))
+	count := map[string]int{}
+	for i := range b.docs {
+		pkgs[i] = b.pkg(i)
+		count[pkgs[i]]++
+	}
+	weight := make([]float64, len(b.docs))
+	total := 0.0
+	for i := range b.docs {
+		weight[i] = min(1, float64(familyCap)/float64(count[pkgs[i]]))
+		total += weight[i]
+	}
+	return weight, total
+}
+
+// postingsWeight sums the weights of the documents in a postings list.
+func postingsWeight(data []byte, weight []float64) float64 {
+	sum := 0.0
+	doc := -1
+	for len(data) > 0 {
+		delta, n := binary.Uvarint(data)
+		if n <= 0 || len(data) < n+1 {
+			break
+		}
+		data = data[n:]
+		doc += int(delta)
+		mask := data[0]
+		data = data[1+bits.OnesCount8(mask):]
+		sum += weight[doc]
+	}
+	return sum
 }
 
 // link counts, for each man page, the distinct packages whose pages refer

@@ -89,6 +89,7 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 		out.fields[FieldName] = p.addNames(out.fields[FieldName], n)
 	}
 	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Summary, false)
+	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Context, false)
 
 	xrefs := map[string]bool{}
 	tokens := 0

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,6 +28,8 @@ type Reader struct {
 	blob    []byte
 	offs    []uint32
 	df      []uint32
+	wdf     []float32
+	wdocs   float64
 	postOff []uint64
 	post    []byte
 	blocks  []blockRec
@@ -78,6 +81,10 @@ func (r *Reader) load(dir string) error {
 	if r.df, err = view[uint32](r.c, "terms.df"); err != nil {
 		return err
 	}
+	if r.wdf, err = view[float32](r.c, "terms.wdf"); err != nil {
+		return err
+	}
+	r.wdocs = float64(r.c.scalar("wdocs.milli")) / 1000
 	if r.postOff, err = view[uint64](r.c, "post.off"); err != nil {
 		return err
 	}
@@ -85,7 +92,7 @@ func (r *Reader) load(dir string) error {
 		return err
 	}
 	n := len(r.df)
-	if len(r.offs) != n+1 || len(r.postOff) != n+1 || int(r.offs[n]) != len(r.blob) ||
+	if len(r.offs) != n+1 || len(r.postOff) != n+1 || len(r.wdf) != n || int(r.offs[n]) != len(r.blob) ||
 		r.postOff[n] != uint64(len(r.post)) || len(r.docs) != int(r.c.scalar("docs")) {
 		return errCorrupt
 	}
@@ -167,6 +174,16 @@ func (r *Reader) TermString(id int) string { return strings.Clone(r.term(id)) }
 
 // DF is the number of documents a term occurs in.
 func (r *Reader) DF(id int) int { return int(r.df[id]) }
+
+// IDF is a term's inverse document frequency with documents weighted so
+// that no package counts for more than a hundred (see familyCap).
+func (r *Reader) IDF(id int) float64 {
+	df := float64(r.wdf[id])
+	return math.Log(1 + (r.wdocs-df+0.5)/(df+0.5))
+}
+
+// MaxIDF is the IDF of a term found in one document.
+func (r *Reader) MaxIDF() float64 { return math.Log(1 + (r.wdocs-0.5)/1.5) }
 
 // Posting is one document's counts of a term, per field.
 type Posting struct {
@@ -271,6 +288,9 @@ func (r *Reader) Blocks(id int) []Block {
 	}
 	return out
 }
+
+// Len is the number of distinct terms in the block.
+func (b Block) Len() int { return b.n }
 
 // Terms calls fn with each term id of the block, ascending.
 func (b Block) Terms(fn func(id int)) {

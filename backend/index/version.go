@@ -23,7 +23,7 @@ import (
 const (
 	activeFile    = "ACTIVE"
 	partialSuffix = ".partial"
-	formatVersion = 1
+	formatVersion = 2
 )
 
 // ErrNoIndex means no version was ever activated.

@@ -27,6 +27,7 @@ func main() {
 	all := flag.Bool("all", false, "with -v, explain every question")
 	only := flag.String("only", "", "comma-separated question ids")
 	threshold := flag.Float64("threshold", 0.35, "confidence threshold")
+	tuneFlag := flag.Bool("tune", false, "fit the feature weights on the question sets by coordinate ascent")
 	flag.Parse()
 	if *dir == "" {
 		d, err := index.ActiveDir(config.DefaultPaths().IndexDir)
@@ -47,6 +48,19 @@ func main() {
 		if id != "" {
 			want[id] = true
 		}
+	}
+	if *tuneFlag {
+		var rows []row
+		for _, path := range flag.Args() {
+			rs, err := read(path)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "rankeval:", err)
+				os.Exit(1)
+			}
+			rows = append(rows, rs...)
+		}
+		tune(eng, rows)
+		return
 	}
 	for _, path := range flag.Args() {
 		rows, err := read(path)
@@ -116,6 +130,17 @@ func main() {
 				fmt.Printf("%s\t%s\texpected %s\t%s\n", rw.id, rw.q, rw.expected, miss)
 				if *verbose {
 					explain(tr, ans.Confidence)
+					if rw.kind != "noanswer" {
+						_, all := eng.Candidates(rw.q)
+						for i, c := range all {
+							if matches(c.Meta.Label, split(rw.expected)) {
+								if i >= 6 {
+									fmt.Printf("    %d. %s\n", i+1, candLine(c))
+								}
+								break
+							}
+						}
+					}
 					if *all {
 						fmt.Printf("    summary: %s\n", ans.Summary)
 						for _, s := range ans.Steps {
@@ -147,9 +172,18 @@ func explain(tr answer.Trace, conf float64) {
 	}
 	fmt.Printf("    scene=%s conf=%.2f concepts=%s\n", a.Scene, conf, strings.Join(cs, " "))
 	for i, c := range tr.Candidates[:min(6, len(tr.Candidates))] {
-		fmt.Printf("    %d. %-28s score=%.3f lex=%.3f cov=%.3f name=%.0f prior=%.3f covered=%v\n",
-			i+1, c.Meta.Label, c.Score, c.Lexical, c.Coverage, c.Name, c.Prior, fmtCov(c.Covered))
+		fmt.Printf("    %d. %s\n", i+1, candLine(c))
 	}
+}
+
+func candLine(c answer.Candidate) string {
+	var fs []string
+	for fi, x := range c.F {
+		if x != 0 {
+			fs = append(fs, fmt.Sprintf("%s=%.2f", answer.FeatureNames[fi], x))
+		}
+	}
+	return fmt.Sprintf("%-28s %.3f kind=%s %s covered=%v", c.Meta.Label, c.Score, answer.KindNames[c.Kind], strings.Join(fs, " "), fmtCov(c.Covered))
 }
 
 func fmtCov(c []float64) string {

@@ -15,19 +15,21 @@ const maxMarkup = 2000
 const indexMarker = "\x00\b[index\x00\b]"
 
 // parseNode turns one decoded segment (header line and body) into a
-// document, or returns nil when it has no node header or is an index.
-func parseNode(manual, seg string) *document.Document {
+// document and the name of the node above it, or returns nil when it has
+// no node header or is an index.
+func parseNode(manual, seg string) (*document.Document, string) {
 	seg = strings.TrimLeft(seg, "\n\r\f")
 	header, body, _ := strings.Cut(seg, "\n")
 	name, ok := nodeHeader(header)
 	if !ok {
-		return nil
+		return nil, ""
 	}
+	up, _ := headerField(header, "Up:")
 	index := strings.Contains(body, indexMarker)
 	b := &builder{secs: []document.Section{{Title: name, Level: 1}}}
 	b.run(splitLines(stripMarkup(body)))
 	if index || b.isIndex() {
-		return nil
+		return nil, ""
 	}
 	return &document.Document{
 		Type:     "info",
@@ -38,7 +40,7 @@ func parseNode(manual, seg string) *document.Document {
 		Summary:  b.summary,
 		Sections: b.sections(),
 		Language: "en",
-	}
+	}, up
 }
 
 // invocationName returns the program a node documents when its name follows

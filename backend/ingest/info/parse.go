@@ -20,6 +20,7 @@ func parse(manual string, main []byte, parts ...[]byte) []*document.Document {
 	dec := decoderFor(coding(main, parts))
 	seen := map[string]bool{}
 	var docs []*document.Document
+	var ups []string
 	for i := -1; i < len(parts); i++ {
 		file := main
 		if i >= 0 {
@@ -31,15 +32,43 @@ func parse(manual string, main []byte, parts ...[]byte) []*document.Document {
 			if !bytes.Contains(firstLineBytes(seg), []byte("Node:")) {
 				continue
 			}
-			d := parseNode(manual, dec(seg))
+			d, up := parseNode(manual, dec(seg))
 			if d == nil || seen[d.Title] {
 				continue
 			}
 			seen[d.Title] = true
 			docs = append(docs, d)
+			ups = append(ups, up)
 		}
 	}
+	addContext(docs, ups)
 	return docs
+}
+
+// addContext tells each node where it sits: the title of the node above it
+// and how that node's menu describes it ("File space usage: Report file
+// system space usage."). Manuals group their programs by task, so this is
+// often the plainest statement of what a program is for.
+func addContext(docs []*document.Document, ups []string) {
+	byName := make(map[string]*document.Document, len(docs))
+	for _, d := range docs {
+		byName[d.Title] = d
+	}
+	for i, d := range docs {
+		parent := byName[ups[i]]
+		if parent == nil || strings.EqualFold(ups[i], "Top") {
+			continue
+		}
+		ctx := parent.Title
+		for _, s := range parent.Sections {
+			for _, b := range s.Blocks {
+				if b.Kind == document.Item && b.Term == d.Title && b.Text != "" {
+					ctx += ": " + b.Text
+				}
+			}
+		}
+		d.Context = ctx
+	}
 }
 
 // segments yields the pieces of an info file between US (\x1f) characters:
@@ -68,9 +97,12 @@ func firstLine(seg []byte) string { return string(firstLineBytes(seg)) }
 
 // nodeHeader returns the node name of a header line such as
 // "File: coreutils.info,  Node: chmod invocation,  Next: touch invocation".
-func nodeHeader(line string) (string, bool) {
+func nodeHeader(line string) (string, bool) { return headerField(line, "Node:") }
+
+// headerField returns a field of a node's header line: "Node:", "Up:".
+func headerField(line, key string) (string, bool) {
 	for from := 0; from < len(line); {
-		i := strings.Index(line[from:], "Node:")
+		i := strings.Index(line[from:], key)
 		if i < 0 {
 			return "", false
 		}
@@ -79,7 +111,7 @@ func nodeHeader(line string) (string, bool) {
 			from = i + 1
 			continue
 		}
-		v := strings.TrimLeft(line[i+len("Node:"):], " \t")
+		v := strings.TrimLeft(line[i+len(key):], " \t")
 		if strings.HasPrefix(v, "\x7f") {
 			// makeinfo quotes names that hold a comma with DEL.
 			if name, _, ok := strings.Cut(v[1:], "\x7f"); ok {

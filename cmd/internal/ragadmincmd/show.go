@@ -39,6 +39,9 @@ func (c *ShowCmd) Run(env *cli.Env) error {
 	if d.Summary != "" {
 		fmt.Fprintf(&b, "summary:  %s\n", d.Summary)
 	}
+	if d.Context != "" {
+		fmt.Fprintf(&b, "context:  %s\n", d.Context)
+	}
 	for _, s := range d.Sections {
 		b.WriteString("\n")
 		if s.Level > 1 {

@@ -18,31 +18,33 @@ import (
 // score is a weighted sum whose weights can be fitted (internal/rankeval
 // -tune) on question sets.
 const (
-	FLex         = iota // BM25F over all fields, normalised by the question's idf mass
-	FLexName            // the same, names alone
-	FLexSummary         // NAME description alone
-	FLexHeads           // section titles and option terms alone
-	FLexBody            // body alone
-	FNameLine           // share of the question in the page's names and NAME line
-	FBlock              // share of the question in one block, counting the NAME line
-	FDense              // FBlock discounted by the length of that block
-	FItem               // share of the question in one option or list item, counting the NAME line
-	FCode               // share of the question in one code block (examples, synopsis)
-	FNamed              // the question names the page with a word the corpus keeps for names
-	FNamedCommon        // ... with a word the corpus also uses as an ordinary word
-	FNamedVerb          // ... with the verb of a how-to question ("how do I find ...")
-	FNamedRest          // naming times the share of the rest of the question in one block
-	FInfoSupport        // best FBlock of an info node that documents this man page
-	FCommand            // a section 1/6/8 page of a command on PATH
-	FMissing            // a section 1/6/8 page whose command is not on PATH
-	FPriority           // Debian priority levels above optional
-	FInlinks            // log(1 + packages whose pages refer to this one)
+	FLex           = iota // BM25F over all fields, normalised by the question's idf mass
+	FLexName              // the same, names alone
+	FLexSummary           // NAME description alone
+	FLexHeads             // section titles and option terms alone
+	FLexBody              // body alone
+	FNameLine             // share of the question in the page's names and NAME line
+	FNameLineExact        // the same, counting only the question's own words
+	FNamePrecision        // share of the NAME line's words the question has: how focused the page is on it
+	FBlock                // share of the question in one block, counting the NAME line
+	FDense                // FBlock discounted by the length of that block
+	FItem                 // share of the question in one option or list item, counting the NAME line
+	FCode                 // share of the question in one code block (examples, synopsis)
+	FNamed                // the question names the page with a word the corpus keeps for names
+	FNamedCommon          // ... with a word the corpus also uses as an ordinary word
+	FNamedVerb            // ... with the verb of a how-to question ("how do I find ...")
+	FNamedRest            // naming times the share of the rest of the question in one block
+	FInfoSupport          // best FBlock of an info node that documents this man page
+	FCommand              // a section 1/6/8 page of a command on PATH
+	FMissing              // a section 1/6/8 page whose command is not on PATH
+	FPriority             // Debian priority levels above optional
+	FInlinks              // log(1 + packages whose pages refer to this one)
+	FMentions             // log(1 + pages that use a command's name), for section 1/6/8 pages
 	NumFeatures
 )
 
 // FeatureNames name the features for tools and logs.
-var FeatureNames = [NumFeatures]string{"lex", "lexname", "lexsummary", "lexheads", "lexbody", "nameline", "block",
-	"dense", "item", "code", "named", "namedcommon", "namedverb", "namedrest", "infosupport", "command", "missing", "priority", "inlinks"}
+var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "InfoSupport", "Command", "Missing", "Priority", "Inlinks", "Mentions"}
 
 // Kinds of page, for the prior each scene gives them: manual sections,
 // info nodes, and the rest.
@@ -90,24 +92,23 @@ type Weights struct {
 	// DenseLen is the block length, in distinct terms, at which FDense
 	// halves a block's coverage, roughly.
 	DenseLen float64
-	Pool     int // candidates scored with every feature
+	// Topicality maps the share of a word's pages that have it in their
+	// NAME line to its weight in the question: Floor at Low and below, 1
+	// at High and above, log-linear between.
+	Topicality struct{ Low, High, Floor float64 }
+	Pool       int // candidates scored with every feature
 }
 
 // DefaultWeights are the weights ragman ships with.
 var DefaultWeights = Weights{
-	K1:    1.2,
-	Field: [index.NumFields]float64{index.FieldName: 5, index.FieldSummary: 4, index.FieldHeads: 1.5, index.FieldSynopsis: 1, index.FieldBody: 1},
-	B:     [index.NumFields]float64{index.FieldName: 0.2, index.FieldSummary: 0.4, index.FieldHeads: 0.6, index.FieldSynopsis: 0.5, index.FieldBody: 0.75},
-	W:     [NumFeatures]float64{FLex: 1, FLexName: 0.54, FLexSummary: -0.48, FLexHeads: -0.12, FLexBody: -0.02, FNameLine: 0.35, FBlock: 0.5, FDense: 0.05, FItem: -0.01, FCode: 0.17, FNamed: 0.61, FNamedCommon: 0.02, FNamedVerb: 0.1, FNamedRest: -0.09, FInfoSupport: 0.92, FCommand: 0.01, FMissing: -0.51, FPriority: -0.01, FInlinks: 0.1},
-	Kind: [numScenes][NumKinds]float64{
-		SceneHowTo:        {Kind1: 0.15, Kind8: 0.08, Kind6: -0.2, Kind2: -0.15, Kind3: -0.7, Kind4: -0.6, Kind5: -0.07, Kind7: -0.1, KindInfo: -0.5},
-		SceneConcept:      {Kind1: 0.1, Kind8: -0.47, Kind6: -0.2, Kind2: -0.55, Kind3: -0.1, Kind5: -0.45, Kind7: 0.12, KindInfo: -0.5},
-		SceneFormat:       {Kind1: -0.5, Kind2: -0.1, Kind3: -0.65, Kind5: 0.75, Kind7: 0.05, KindInfo: -0.5},
-		SceneProgramming:  {Kind1: 0.22, Kind8: -0.5, Kind2: 0.57, Kind3: 0.63, Kind7: 0.05, KindInfo: -0.5},
-		SceneTroubleshoot: {Kind1: 0.08, Kind8: 0.08, Kind6: -0.2, Kind2: -0.1, Kind3: -0.15, Kind5: 0.03, Kind7: 0.03, KindInfo: -0.5},
-	},
-	DenseLen: 20,
-	Pool:     150,
+	K1:         1.2,
+	Field:      [index.NumFields]float64{index.FieldName: 5, index.FieldSummary: 4, index.FieldHeads: 1.5, index.FieldSynopsis: 1, index.FieldBody: 1},
+	B:          [index.NumFields]float64{index.FieldName: 0.2, index.FieldSummary: 0.4, index.FieldHeads: 0.6, index.FieldSynopsis: 0.5, index.FieldBody: 0.75},
+	W:          fittedW,
+	Kind:       fittedKind,
+	DenseLen:   20,
+	Topicality: struct{ Low, High, Floor float64 }{Low: 0.003, High: 0.05, Floor: 0.25},
+	Pool:       150,
 }
 
 // firstStage weighs what the first stage knows.
@@ -135,6 +136,7 @@ type docPrior struct {
 	priority int
 	inlinks  int
 	group    int
+	mentions float64 // log(1 + weighted pages whose text has the page's name)
 }
 
 // Candidate is a ranked document and why it ranks where it does.
@@ -171,6 +173,11 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 		if m.Group >= 0 {
 			rk.groups[m.Group] = append(rk.groups[m.Group], id)
 		}
+		if rk.priors[id].manual {
+			if t, ok := r.Term(terms.Stem(strings.ToLower(m.Title))); ok {
+				rk.priors[id].mentions = math.Log1p(r.WDF(t))
+			}
+		}
 		seen := map[string]bool{}
 		for _, n := range append([]string{m.Title}, m.Names...) {
 			n = strings.ToLower(n)
@@ -198,6 +205,7 @@ func (rk *ranker) priorFeatures(id int, f *[NumFeatures]float64) {
 		f[FPriority] = float64(p.priority - priors.PriorityOptional)
 	}
 	f[FInlinks] = math.Log1p(float64(p.inlinks))
+	f[FMentions] = p.mentions
 }
 
 // query is an analysis resolved against the index.
@@ -262,7 +270,7 @@ func (rk *ranker) resolve(a Analysis) *query {
 			// the idf of a term seen once.
 			best = rk.r.MaxIDF()
 		}
-		best *= c.Weight
+		best *= c.Weight * rk.topical(c)
 		q.idf = append(q.idf, best)
 		q.alts = append(q.alts, alts)
 		q.mass += best
@@ -304,6 +312,27 @@ func (rk *ranker) compounds(a *Analysis) {
 			}
 		}
 	}
+}
+
+// topical is how much a question word says what the question is about:
+// 1 for words the manuals use to name what a page does ("copy",
+// "partition"), down to Topicality.Floor for words of running text that
+// almost never do ("whole", "another", "still"). It is learned from the
+// index: the share of the pages with the word that have it in their NAME
+// line, smoothed towards a neutral prior for rare words.
+func (rk *ranker) topical(c Concept) float64 {
+	t := rk.w.Topicality
+	if t.Floor >= 1 || len(c.Alts) == 0 {
+		return 1
+	}
+	id, ok := rk.r.Term(c.Alts[0].Stem)
+	if !ok {
+		return 1 // a word no page has: let it count against coverage
+	}
+	const prior, strength = 0.02, 20
+	naming := (rk.r.Naming(id)*rk.r.WDF(id) + prior*strength) / (rk.r.WDF(id) + strength)
+	m := (math.Log(naming) - math.Log(t.Low)) / (math.Log(t.High) - math.Log(t.Low))
+	return math.Min(1, math.Max(t.Floor, m))
 }
 
 // partIDF is the larger idf of two words, the idf of a word seen once for a
@@ -439,11 +468,15 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 				if p.TF[index.FieldName] > 0 || p.TF[index.FieldSummary] > 0 {
 					ns := nameSum[p.Doc]
 					if ns == nil {
-						ns = make([]float64, len(a.Concepts))
+						// concepts, then the exact-word flags after them
+						ns = make([]float64, 2*len(a.Concepts))
 						nameSum[p.Doc] = ns
 					}
 					if alt.weight > ns[ci] {
 						ns[ci] = alt.weight
+					}
+					if alt.weight == 1 && alt.idf > 0 {
+						ns[len(a.Concepts)+ci] = 1
 					}
 				}
 			})
@@ -557,7 +590,15 @@ func (rk *ranker) rest(c *Candidate, q *query, named int) float64 {
 func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 	nc := len(q.a.Concepts)
 	base := make([]float64, nc)
-	copy(base, nameSum)
+	if nameSum != nil {
+		copy(base, nameSum[:nc])
+		c.F[FNameLineExact] = weigh(nameSum[nc:], q)
+		found := 0.0
+		for _, x := range nameSum[:nc] {
+			found += x
+		}
+		c.F[FNamePrecision] = math.Min(1, found/float64(max(3, rk.docLens[c.ID][index.FieldSummary])))
+	}
 	c.F[FNameLine] = weigh(base, q)
 	best := append([]float64(nil), base...)
 	bestScore := c.F[FNameLine]

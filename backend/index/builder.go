@@ -236,8 +236,10 @@ func (b *Builder) Finish() (Stats, error) {
 	}
 	weight, wdocs := b.familyWeights()
 	wdf := make([]float32, len(order))
+	wsdf := make([]float32, len(order))
 	for newID := range order {
-		wdf[newID] = float32(postingsWeight(postings[postOff[newID]:postOff[newID+1]], weight))
+		all, named := postingsWeight(postings[postOff[newID]:postOff[newID+1]], weight)
+		wdf[newID], wsdf[newID] = float32(all), float32(named)
 	}
 	var w containerWriter
 	w.scalar("docs", int64(len(b.docs)))
@@ -253,6 +255,7 @@ func (b *Builder) Finish() (Stats, error) {
 	w.add("terms.off", raw(offs))
 	w.add("terms.df", raw(df))
 	w.add("terms.wdf", raw(wdf))
+	w.add("terms.wsdf", raw(wsdf))
 	w.add("post.off", raw(postOff))
 	w.add("post.data", postings)
 	w.add("blocks", raw(b.blocks))
@@ -304,9 +307,9 @@ func (b *Builder) familyWeights() ([]float64, float64) {
 	return weight, total
 }
 
-// postingsWeight sums the weights of the documents in a postings list.
-func postingsWeight(data []byte, weight []float64) float64 {
-	sum := 0.0
+// postingsWeight sums the weights of the documents in a postings list,
+// and of those that have the term in their name or NAME line.
+func postingsWeight(data []byte, weight []float64) (sum, named float64) {
 	doc := -1
 	for len(data) > 0 {
 		delta, n := binary.Uvarint(data)
@@ -318,8 +321,11 @@ func postingsWeight(data []byte, weight []float64) float64 {
 		mask := data[0]
 		data = data[1+bits.OnesCount8(mask):]
 		sum += weight[doc]
+		if mask&(1<<FieldName|1<<FieldSummary) != 0 {
+			named += weight[doc]
+		}
 	}
-	return sum
+	return sum, named
 }
 
 // link counts, for each man page, the distinct packages whose pages refer

@@ -29,6 +29,7 @@ type Reader struct {
 	offs    []uint32
 	df      []uint32
 	wdf     []float32
+	wsdf    []float32
 	wdocs   float64
 	postOff []uint64
 	post    []byte
@@ -84,6 +85,9 @@ func (r *Reader) load(dir string) error {
 	if r.wdf, err = view[float32](r.c, "terms.wdf"); err != nil {
 		return err
 	}
+	if r.wsdf, err = view[float32](r.c, "terms.wsdf"); err != nil {
+		return err
+	}
 	r.wdocs = float64(r.c.scalar("wdocs.milli")) / 1000
 	if r.postOff, err = view[uint64](r.c, "post.off"); err != nil {
 		return err
@@ -92,7 +96,7 @@ func (r *Reader) load(dir string) error {
 		return err
 	}
 	n := len(r.df)
-	if len(r.offs) != n+1 || len(r.postOff) != n+1 || len(r.wdf) != n || int(r.offs[n]) != len(r.blob) ||
+	if len(r.offs) != n+1 || len(r.postOff) != n+1 || len(r.wdf) != n || len(r.wsdf) != n || int(r.offs[n]) != len(r.blob) ||
 		r.postOff[n] != uint64(len(r.post)) || len(r.docs) != int(r.c.scalar("docs")) {
 		return errCorrupt
 	}
@@ -180,6 +184,20 @@ func (r *Reader) DF(id int) int { return int(r.df[id]) }
 func (r *Reader) IDF(id int) float64 {
 	df := float64(r.wdf[id])
 	return math.Log(1 + (r.wdocs-df+0.5)/(df+0.5))
+}
+
+// WDF is a term's document frequency with documents weighted as for IDF.
+func (r *Reader) WDF(id int) float64 { return float64(r.wdf[id]) }
+
+// Naming is the share of the documents with a term that have it in their
+// name or NAME line (weighted as for IDF): high for words that say what a
+// page is for ("copy", "partition"), near zero for words of running text
+// ("whole", "another", "still").
+func (r *Reader) Naming(id int) float64 {
+	if r.wdf[id] == 0 {
+		return 0
+	}
+	return float64(r.wsdf[id]) / float64(r.wdf[id])
 }
 
 // MaxIDF is the IDF of a term found in one document.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,7 +29,32 @@ func main() {
 	only := flag.String("only", "", "comma-separated question ids")
 	threshold := flag.Float64("threshold", 0.35, "confidence threshold")
 	tuneFlag := flag.Bool("tune", false, "fit the feature weights on the question sets by coordinate ascent")
+	gapsFlag := flag.Bool("gaps", false, "with -tune, print the question words the right pages lack")
+	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them")
+	topFloor := flag.Float64("topfloor", answer.DefaultWeights.Topicality.Floor, "topicality floor (1 turns it off)")
 	flag.Parse()
+	answer.DefaultWeights.Topicality.Floor = *topFloor
+	if *wflag != "" {
+		for _, kv := range strings.Split(*wflag, ",") {
+			if kv == "zero" {
+				answer.DefaultWeights.W = [answer.NumFeatures]float64{}
+				continue
+			}
+			k, v, _ := strings.Cut(kv, "=")
+			x, err := strconv.ParseFloat(v, 64)
+			found := false
+			for fi, n := range answer.FeatureNames {
+				if strings.EqualFold(n, k) {
+					answer.DefaultWeights.W[fi] = x
+					found = true
+				}
+			}
+			if !found || err != nil {
+				fmt.Fprintf(os.Stderr, "rankeval: bad weight %q\n", kv)
+				os.Exit(2)
+			}
+		}
+	}
 	if *dir == "" {
 		d, err := index.ActiveDir(config.DefaultPaths().IndexDir)
 		if err != nil {
@@ -58,6 +84,10 @@ func main() {
 				os.Exit(1)
 			}
 			rows = append(rows, rs...)
+		}
+		if *gapsFlag {
+			gaps(eng, rows)
+			return
 		}
 		tune(eng, rows)
 		return

@@ -3,17 +3,23 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/format"
 	"math"
-	"sort"
+	"math/rand/v2"
+	"os"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 )
 
 var (
-	fitIters = flag.Int("fit", 0, "with -tune, first fit by gradient descent for this many iterations")
-	l2       = flag.Float64("l2", 0.001, "L2 penalty of -fit")
-	ascent   = flag.Bool("ascent", true, "with -tune, refine by coordinate ascent on hit@1")
+	fitIters   = flag.Int("fit", 0, "with -tune, first fit by gradient descent for this many iterations")
+	l2         = flag.Float64("l2", 0.001, "L2 penalty of -fit")
+	hingeIters = flag.Int("hinge", 0, "with -tune, fit by a top-1 hinge loss for this many iterations")
+	margin     = flag.Float64("margin", 0.1, "margin of -hinge")
+	ascent     = flag.Bool("ascent", true, "with -tune, refine by coordinate ascent on hit@1")
+	out        = flag.String("out", "", "with -tune, write the fitted weights as Go source to this file")
+	restarts   = flag.Int("restarts", 20, "with -tune, perturbed restarts of the climb")
 )
 
 // example is one answerable question's pool: features of every candidate
@@ -25,6 +31,7 @@ type example struct {
 	feats [][answer.NumFeatures]float64
 	good  []bool
 	group []int // index in the pool of the man page an info node documents, or -1
+	right []bool
 }
 
 // tune fits answer.DefaultWeights.W by coordinate ascent on the rows'
@@ -66,76 +73,42 @@ func tune(eng *answer.Engine, rows []row) {
 	}
 	w := answer.DefaultWeights
 	fmt.Printf("%d questions, %d with a right page in the pool\n", len(exs), reachable)
-	for fi := range answer.NumFeatures {
-		var one answer.Weights
-		one.W[fi] = 1
-		fmt.Printf("  alone %-12s %s\n", answer.FeatureNames[fi], objective(exs, &one))
-	}
+	winRates(exs, &w)
 	if *fitIters > 0 {
 		fit(exs, &w, *l2, *fitIters)
 	}
+	if *hingeIters > 0 {
+		fitHinge(exs, &w, *l2, *hingeIters, *margin)
+	}
 	best := objective(exs, &w)
 	fmt.Printf("start: %s\n", best)
-	steps := []float64{-0.5, -0.2, -0.1, -0.05, -0.02, 0.02, 0.05, 0.1, 0.2, 0.5, 1, -0.35, 0.35}
-	for round := 0; round < 30 && *ascent; round++ {
-		improved := false
-		var params []*float64
-		for fi := range answer.NumFeatures {
-			params = append(params, &w.W[fi])
+	best = ascend(exs, &w, best)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for restart := 0; restart < *restarts; restart++ {
+		// perturb the best weights and climb again: the objective has
+		// plateaus and ridges a single climb stops on
+		cand := w
+		for fi := range cand.W {
+			cand.W[fi] += rng.NormFloat64() * 0.1 * (math.Abs(cand.W[fi]) + 0.1)
 		}
-		for sc := range w.Kind {
-			for k := range w.Kind[sc] {
-				params = append(params, &w.Kind[sc][k])
+		for sc := range cand.Kind {
+			for k := range cand.Kind[sc] {
+				cand.Kind[sc][k] += rng.NormFloat64() * 0.05
 			}
 		}
-		for _, p := range params {
-			cur := *p
-			bestV := cur
-			for _, d := range steps {
-				*p = cur + d
-				if d > 0.3 || d < -0.3 {
-					*p = cur * (1 + d) // a factor, for weights far from zero
-				}
-				if o := objective(exs, &w); o.better(best) {
-					best, bestV = o, *p
-				}
-			}
-			*p = bestV
-			if bestV != cur {
-				improved = true
-			}
-		}
-		fmt.Printf("round %d: %s\n", round, best)
-		if !improved {
-			break
+		o := ascend(exs, &cand, objective(exs, &cand))
+		if o.better(best) {
+			best, w = o, cand
+			fmt.Printf("restart %d: %s\n", restart, best)
 		}
 	}
-	var parts []string
-	for fi, x := range w.W {
-		parts = append(parts, fmt.Sprintf("%s: %.3g", goName(answer.FeatureNames[fi]), x))
+	if err := writeWeights(*out, &w, best, len(exs)); err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval:", err)
+		os.Exit(1)
 	}
-	fmt.Println("W: [NumFeatures]float64{" + strings.Join(parts, ", ") + "},")
-	fmt.Println("Kind: [numScenes][NumKinds]float64{")
-	for sc := range w.Kind {
-		parts = parts[:0]
-		for k, x := range w.Kind[sc] {
-			if x != 0 {
-				parts = append(parts, fmt.Sprintf("Kind%s: %.3g", strings.ToUpper(answer.KindNames[k][:1])+answer.KindNames[k][1:], x))
-			}
-		}
-		fmt.Printf("\tScene%s: {%s},\n", sceneName(answer.Scene(sc)), strings.Join(parts, ", "))
-	}
-	fmt.Println("},")
 }
 
-func goName(n string) string {
-	for _, w := range []string{"name", "line", "rest", "support", "common", "verb", "summary", "heads", "body", "named"} {
-		if i := strings.LastIndex(n, w); i > 0 {
-			n = n[:i] + strings.ToUpper(w[:1]) + w[1:] + n[i+len(w):]
-		}
-	}
-	return "F" + strings.ToUpper(n[:1]) + n[1:]
-}
+func goName(n string) string { return "F" + n }
 
 type score struct {
 	h1, h3 int
@@ -153,51 +126,39 @@ func (s score) better(o score) bool { return s.value() > o.value()+1e-9 }
 
 func objective(exs []example, w *answer.Weights) score {
 	s := score{n: len(exs)}
-	order := make([]int, 0, 512)
-	sc := make([]float64, 0, 512)
-	for _, ex := range exs {
-		order, sc = order[:0], sc[:0]
+	for ei := range exs {
+		ex := &exs[ei]
+		if ex.right == nil {
+			// an info node counts as right when the man page it puts first
+			// is right: the engine shows that page in its place
+			ex.right = make([]bool, len(ex.feats))
+			for i := range ex.feats {
+				ex.right[i] = ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
+			}
+		}
+		g := math.Inf(-1)
 		for i := range ex.feats {
-			order = append(order, i)
-			sc = append(sc, w.Score(&ex.feats[i], ex.scene, ex.kinds[i]))
-		}
-		sort.Slice(order, func(a, b int) bool { return sc[order[a]] > sc[order[b]] })
-		// the man page of an info node goes before it, as the engine does
-		placed := map[int]bool{}
-		rank := 0
-		found := 0
-		visit := func(i int) bool {
-			if placed[i] {
-				return false
-			}
-			placed[i] = true
-			rank++
-			if ex.good[i] {
-				found = rank
-				return true
-			}
-			return false
-		}
-		for _, i := range order {
-			if g := ex.group[i]; g >= 0 && visit(g) {
-				break
-			}
-			if visit(i) {
-				break
-			}
-			if rank > 50 {
-				break
+			if ex.right[i] {
+				g = max(g, w.Score(&ex.feats[i], ex.scene, ex.kinds[i]))
 			}
 		}
-		if found == 1 {
+		if math.IsInf(g, -1) {
+			continue
+		}
+		above := 0
+		for i := range ex.feats {
+			if !ex.right[i] && w.Score(&ex.feats[i], ex.scene, ex.kinds[i]) >= g {
+				above++
+			}
+		}
+		rank := above + 1
+		if rank == 1 {
 			s.h1++
 		}
-		if found >= 1 && found <= 3 {
+		if rank <= 3 {
 			s.h3++
 		}
-		if found > 0 {
-			s.mrr += 1 / float64(found)
-		}
+		s.mrr += 1 / float64(rank)
 	}
 	return s
 }
@@ -302,4 +263,210 @@ func fit(exs []example, w *answer.Weights, l2 float64, iters int) {
 			fmt.Printf("iter %d: loss=%.4f %s\n", it, loss/n, objective(exs, w))
 		}
 	}
+}
+
+// fitHinge fits the weights by subgradient descent on a top-1 hinge loss:
+// per question, the best right candidate should outscore the best wrong
+// one by a margin; the loss is the shortfall. With an L2 penalty it is a
+// margin ranking model that aims at hit@1 directly.
+func fitHinge(exs []example, w *answer.Weights, l2 float64, iters int, margin float64) {
+	var ps []*float64
+	idx := map[*float64]int{}
+	for fi := range answer.NumFeatures {
+		idx[&w.W[fi]] = len(ps)
+		ps = append(ps, &w.W[fi])
+	}
+	for sc := range w.Kind {
+		for k := range w.Kind[sc] {
+			idx[&w.Kind[sc][k]] = len(ps)
+			ps = append(ps, &w.Kind[sc][k])
+		}
+	}
+	grad := make([]float64, len(ps))
+	bestObj := objective(exs, w)
+	bestW := *w
+	for it := 1; it <= iters; it++ {
+		clear(grad)
+		lr := 0.05 / math.Sqrt(float64(it))
+		for _, ex := range exs {
+			gi, bi := -1, -1
+			gs, bs := math.Inf(-1), math.Inf(-1)
+			for i := range ex.feats {
+				good := ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
+				s := w.Score(&ex.feats[i], ex.scene, ex.kinds[i])
+				if good && s > gs {
+					gi, gs = i, s
+				}
+				if !good && s > bs {
+					bi, bs = i, s
+				}
+			}
+			if gi < 0 || bi < 0 || gs-bs >= margin {
+				continue
+			}
+			for fi := range answer.NumFeatures {
+				grad[fi] += ex.feats[bi][fi] - ex.feats[gi][fi]
+			}
+			grad[idx[&w.Kind[ex.scene][ex.kinds[bi]]]]++
+			grad[idx[&w.Kind[ex.scene][ex.kinds[gi]]]]--
+		}
+		n := float64(len(exs))
+		for i, p := range ps {
+			*p -= lr * (grad[i]/n + l2**p)
+		}
+		if o := objective(exs, w); o.better(bestObj) {
+			bestObj, bestW = o, *w
+		}
+		if it%500 == 0 {
+			fmt.Printf("hinge iter %d: %s (best %s)\n", it, objective(exs, w), bestObj)
+		}
+	}
+	*w = bestW
+}
+
+// winRates prints, per feature, how often the best right candidate has
+// more of it than the wrong candidate that outranks it, and less: the
+// features that tell right from wrong where the ranking fails.
+func winRates(exs []example, w *answer.Weights) {
+	var more, less [answer.NumFeatures]int
+	n := 0
+	for _, ex := range exs {
+		gi, bi := -1, -1
+		gs, bs := math.Inf(-1), math.Inf(-1)
+		for i := range ex.feats {
+			good := ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
+			s := w.Score(&ex.feats[i], ex.scene, ex.kinds[i])
+			if good && s > gs {
+				gi, gs = i, s
+			}
+			if !good && s > bs {
+				bi, bs = i, s
+			}
+		}
+		if gi < 0 || bi < 0 || gs > bs {
+			continue
+		}
+		n++
+		for fi := range answer.NumFeatures {
+			switch d := ex.feats[gi][fi] - ex.feats[bi][fi]; {
+			case d > 1e-9:
+				more[fi]++
+			case d < -1e-9:
+				less[fi]++
+			}
+		}
+	}
+	fmt.Printf("%d questions where a wrong page outranks every right one; per feature, right has more / less:\n", n)
+	for fi := range answer.NumFeatures {
+		fmt.Printf("  %-14s %3d / %3d\n", answer.FeatureNames[fi], more[fi], less[fi])
+	}
+}
+
+// gaps prints, for each question a wrong page wins, the question's words
+// its best right page has nowhere in its NAME line or best block.
+func gaps(eng *answer.Engine, rows []row) {
+	for _, rw := range rows {
+		if rw.kind == "noanswer" {
+			continue
+		}
+		a, cands := eng.Candidates(rw.q)
+		exp := split(rw.expected)
+		if len(cands) == 0 || matches(cands[0].Meta.Label, exp) {
+			continue
+		}
+		for _, c := range cands {
+			if !matches(c.Meta.Label, exp) {
+				continue
+			}
+			var miss []string
+			for ci, x := range c.Covered {
+				if x == 0 {
+					miss = append(miss, a.Concepts[ci].Word)
+				}
+			}
+			fmt.Printf("%s\t%s\tmissing %v\t(%s: %s)\n", rw.id, c.Meta.Label, miss, cands[0].Meta.Label, rw.q)
+			break
+		}
+	}
+}
+
+// ascend climbs coordinate by coordinate from w until no step improves.
+func ascend(exs []example, w *answer.Weights, best score) score {
+	if !*ascent {
+		return best
+	}
+	steps := []float64{-0.2, -0.1, -0.05, -0.02, 0.02, 0.05, 0.1, 0.2}
+	factors := []float64{0, 0.5, 0.8, 1.25, 2}
+	var params []*float64
+	for fi := range answer.NumFeatures {
+		params = append(params, &w.W[fi])
+	}
+	for sc := range w.Kind {
+		for k := range w.Kind[sc] {
+			params = append(params, &w.Kind[sc][k])
+		}
+	}
+	for round := 0; round < 30; round++ {
+		improved := false
+		for _, p := range params {
+			cur := *p
+			bestV := cur
+			try := func(v float64) {
+				*p = v
+				if o := objective(exs, w); o.better(best) {
+					best, bestV = o, v
+				}
+			}
+			for _, d := range steps {
+				try(cur + d)
+			}
+			for _, f := range factors {
+				try(cur * f)
+			}
+			*p = bestV
+			improved = improved || bestV != cur
+		}
+		if !improved {
+			break
+		}
+	}
+	return best
+}
+
+// writeWeights writes the fitted weights as Go source, to path or, for
+// "", to stdout.
+func writeWeights(path string, w *answer.Weights, sc score, n int) error {
+	var b strings.Builder
+	b.WriteString("// Code generated by go run ./internal/rankeval -tune; DO NOT EDIT.\n\n")
+	b.WriteString("package answer\n\n")
+	fmt.Fprintf(&b, "// Fitted on %d questions (%s) of testdata/eval/dev*.tsv against this\n", n, sc)
+	b.WriteString("// machine's index; see internal/rankeval.\n\n")
+	b.WriteString("var fittedW = [NumFeatures]float64{\n")
+	for fi, x := range w.W {
+		fmt.Fprintf(&b, "\t%s: %.4g,\n", goName(answer.FeatureNames[fi]), x)
+	}
+	b.WriteString("}\n\nvar fittedKind = [numScenes][NumKinds]float64{\n")
+	for sc := range w.Kind {
+		fmt.Fprintf(&b, "\tScene%s: {", sceneName(answer.Scene(sc)))
+		var parts []string
+		for k, x := range w.Kind[sc] {
+			parts = append(parts, fmt.Sprintf("%s: %.4g", kindName(k), x))
+		}
+		b.WriteString(strings.Join(parts, ", ") + "},\n")
+	}
+	b.WriteString("}\n")
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return err
+	}
+	if path == "" {
+		_, err = os.Stdout.Write(src)
+		return err
+	}
+	return os.WriteFile(path, src, 0o644)
+}
+
+func kindName(k int) string {
+	n := answer.KindNames[k]
+	return "Kind" + strings.ToUpper(n[:1]) + n[1:]
 }

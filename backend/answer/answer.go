@@ -93,15 +93,74 @@ func programsFirst(cands []Candidate) []Candidate {
 	return out
 }
 
-// confidence maps the best candidate's evidence to 0..1: how much of the
-// question one place of the page holds, and whether the question named it.
-func confidence(cands []Candidate, q *query) float64 {
-	top := cands[0]
-	c := top.Coverage
-	if top.F[FNamed] > 0 {
-		c = math.Max(c, 0.5+0.5*c)
+// Inputs of the confidence model.
+const (
+	CCoverage = iota // share of the question in the top page's NAME line and best block
+	CNameLine        // share in its NAME line
+	CDense           // its FDense
+	CScore           // its score
+	CMargin          // its lead over the second
+	CAbsent          // share of the question's weight in words no page has
+	CNamed           // the question names it
+	CTopical         // how topical the question's words are, on average
+	CBias
+	NumConf
+)
+
+// ConfNames name the inputs of the confidence model for tools.
+var ConfNames = [NumConf]string{"Coverage", "NameLine", "Dense", "Score", "Margin", "Absent", "Named", "Topical", "Bias"}
+
+// confInputs are what the confidence model sees of an answer.
+func confInputs(cands []Candidate, q *query) [NumConf]float64 {
+	var x [NumConf]float64
+	x[CBias] = 1
+	if len(cands) == 0 || q.mass == 0 {
+		x[CAbsent] = 1
+		return x
 	}
-	return math.Round(math.Min(1, c)*1000) / 1000
+	top := cands[0]
+	x[CCoverage] = top.Coverage
+	x[CNameLine] = top.F[FNameLine]
+	x[CDense] = top.F[FDense]
+	x[CScore] = top.Score
+	if len(cands) > 1 {
+		x[CMargin] = top.Score - cands[1].Score
+	}
+	x[CNamed] = max(top.F[FNamed], top.F[FNamedCommon], top.F[FNamedVerb])
+	raw, topical := 0.0, 0.0
+	for ci := range q.a.Concepts {
+		if len(q.alts[ci]) == 0 {
+			x[CAbsent] += q.idf[ci]
+		}
+		raw += q.raw[ci]
+		topical += q.idf[ci]
+	}
+	x[CAbsent] /= q.mass
+	if raw > 0 {
+		x[CTopical] = topical / raw
+	}
+	return x
+}
+
+// confidence is the probability, by a logistic model fitted on answerable
+// and out-of-scope questions (internal/rankeval -tune), that the top page
+// answers the question.
+func confidence(cands []Candidate, q *query) float64 {
+	x := confInputs(cands, q)
+	z := 0.0
+	for i, v := range x {
+		z += fittedConf[i] * v
+	}
+	return math.Round(1000/(1+math.Exp(-z))) / 1000
+}
+
+// ConfidenceInputs returns the inputs of the confidence model for a
+// question, for tools that fit it.
+func (e *Engine) ConfidenceInputs(question string) [NumConf]float64 {
+	a := Analyse(question, e.expand)
+	cands, q := e.rk.rank(a, 1<<30)
+	cands = programsFirst(cands)
+	return confInputs(cands, q)
 }
 
 func noAnswer(ans *proto.Answer, near []Candidate) {
@@ -210,3 +269,9 @@ func synopsis(d *document.Document) string {
 	}
 	return ""
 }
+
+// FittedConf returns the confidence model, for tools that refit it.
+func FittedConf() [NumConf]float64 { return fittedConf }
+
+// SetFittedConf replaces the confidence model, for tools that refit it.
+func SetFittedConf(w [NumConf]float64) { fittedConf = w }

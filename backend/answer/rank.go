@@ -40,11 +40,13 @@ const (
 	FPriority             // Debian priority levels above optional
 	FInlinks              // log(1 + packages whose pages refer to this one)
 	FMentions             // log(1 + pages that use a command's name), for section 1/6/8 pages
+	FUses                 // log(1 + packages whose examples run the command)
+	FFamily               // log of the number of pages its package ships: one of thousands is seldom the answer
 	NumFeatures
 )
 
 // FeatureNames name the features for tools and logs.
-var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "InfoSupport", "Command", "Missing", "Priority", "Inlinks", "Mentions"}
+var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "InfoSupport", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
 
 // Kinds of page, for the prior each scene gives them: manual sections,
 // info nodes, and the rest.
@@ -137,6 +139,8 @@ type docPrior struct {
 	inlinks  int
 	group    int
 	mentions float64 // log(1 + weighted pages whose text has the page's name)
+	uses     int
+	family   float64 // log(pages of the same package)
 }
 
 // Candidate is a ranked document and why it ranks where it does.
@@ -164,14 +168,21 @@ type ranker struct {
 func newRanker(r *index.Reader, w Weights) *ranker {
 	rk := &ranker{r: r, w: w, priors: make([]docPrior, r.NumDocs()), names: map[string][]int{},
 		docLens: make([][index.NumFields]int, r.NumDocs()), groups: map[int][]int{}}
+	family := map[string]int{}
+	for id := range rk.priors {
+		family[r.Meta(id).Package]++
+	}
 	for id := range rk.priors {
 		m := r.Meta(id)
 		rk.docLens[id] = m.Lens
 		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
-			inlinks: m.Inlinks, group: m.Group,
+			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
 			manual: m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")}
 		if m.Group >= 0 {
 			rk.groups[m.Group] = append(rk.groups[m.Group], id)
+		}
+		if m.Package != "" {
+			rk.priors[id].family = math.Log(float64(family[m.Package]))
 		}
 		if rk.priors[id].manual {
 			if t, ok := r.Term(terms.Stem(strings.ToLower(m.Title))); ok {
@@ -206,12 +217,15 @@ func (rk *ranker) priorFeatures(id int, f *[NumFeatures]float64) {
 	}
 	f[FInlinks] = math.Log1p(float64(p.inlinks))
 	f[FMentions] = p.mentions
+	f[FUses] = math.Log1p(float64(p.uses))
+	f[FFamily] = p.family
 }
 
 // query is an analysis resolved against the index.
 type query struct {
 	a      Analysis
-	idf    []float64     // per concept: idf of its own word (or its best alt if absent)
+	idf    []float64     // per concept: idf of its own word (or its best alt if absent), weighted
+	raw    []float64     // per concept: the same before the scene and topicality weights
 	alts   [][]resolved  // per concept
 	mass   float64       // sum of idf
 	byTerm map[int]int32 // term id -> concept<<8 | alt
@@ -270,6 +284,7 @@ func (rk *ranker) resolve(a Analysis) *query {
 			// the idf of a term seen once.
 			best = rk.r.MaxIDF()
 		}
+		q.raw = append(q.raw, best)
 		best *= c.Weight * rk.topical(c)
 		q.idf = append(q.idf, best)
 		q.alts = append(q.alts, alts)

@@ -2,38 +2,52 @@
 
 package answer
 
-// Fitted on 350 questions (hit@1=0.554 hit@3=0.706 mrr=0.642) of testdata/eval/dev*.tsv against this
+// Fitted on 0 questions (hit@1=NaN hit@3=NaN mrr=NaN) of testdata/eval/dev*.tsv against this
 // machine's index; see internal/rankeval.
 
 var fittedW = [NumFeatures]float64{
-	FLex:           1.238,
-	FLexName:       -0.1818,
-	FLexSummary:    -0.1308,
-	FLexHeads:      0.5241,
-	FLexBody:       0.05519,
-	FNameLine:      0.1783,
-	FNameLineExact: 0.2684,
-	FNamePrecision: 0.6854,
-	FBlock:         1.616,
-	FDense:         -0.06291,
-	FItem:          0.06384,
-	FCode:          -0.006914,
-	FNamed:         0.3047,
-	FNamedCommon:   0.1787,
-	FNamedVerb:     0.4711,
-	FNamedRest:     -0.09639,
-	FInfoSupport:   0.05787,
-	FCommand:       0.1172,
-	FMissing:       -0.3486,
-	FPriority:      0.0939,
-	FInlinks:       0.201,
-	FMentions:      -0.02376,
+	FLex:           1.305,
+	FLexName:       -0.1145,
+	FLexSummary:    0,
+	FLexHeads:      0.7458,
+	FLexBody:       -4.232e-05,
+	FNameLine:      0.2243,
+	FNameLineExact: 0.1889,
+	FNamePrecision: 0.6651,
+	FBlock:         1.734,
+	FDense:         -0.03991,
+	FItem:          0.09689,
+	FCode:          0.003251,
+	FNamed:         0.3195,
+	FNamedCommon:   0.1587,
+	FNamedVerb:     0.5133,
+	FNamedRest:     -0.08337,
+	FInfoSupport:   0.2537,
+	FCommand:       0.1163,
+	FMissing:       -0.4043,
+	FPriority:      0.09152,
+	FInlinks:       0.1864,
+	FMentions:      -0.005495,
+	FUses:          0.007604,
+	FFamily:        -0.002956,
 }
 
 var fittedKind = [numScenes][NumKinds]float64{
-	SceneHowTo:        {Kind1: 0, Kind8: 0.007637, Kind6: 0.02515, Kind2: -0.2896, Kind3: -0.4443, Kind4: -0.7559, Kind5: 0.0415, Kind7: -0.2426, KindInfo: -0.2056, KindOther: 0.2669},
-	SceneConcept:      {Kind1: -0.2929, Kind8: -0.7166, Kind6: -0.105, Kind2: 0.08406, Kind3: -0.9411, Kind4: -0.4179, Kind5: -0.5524, Kind7: 0.1318, KindInfo: -1.025, KindOther: 0.004817},
-	SceneFormat:       {Kind1: -0.4701, Kind8: -0.6897, Kind6: -0.06249, Kind2: -0.2053, Kind3: -0.6952, Kind4: 0.01656, Kind5: 0.2639, Kind7: -0.2007, KindInfo: -0.1036, KindOther: 0.02917},
-	SceneProgramming:  {Kind1: -0.1048, Kind8: -0.3252, Kind6: -0.1279, Kind2: 0.2638, Kind3: -0.06482, Kind4: 0.06851, Kind5: -0.705, Kind7: -0.3174, KindInfo: -0.4861, KindOther: -0.08679},
-	SceneTroubleshoot: {Kind1: 0.4597, Kind8: 0.6222, Kind6: 0.1713, Kind2: -1.483, Kind3: -0.4814, Kind4: -0.06945, Kind5: 0.3231, Kind7: -0.3684, KindInfo: -0.7435, KindOther: 0.115},
+	SceneHowTo:        {Kind1: -0.04857, Kind8: -0.02051, Kind6: 0.03904, Kind2: -0.5767, Kind3: -1.144, Kind4: -0.6774, Kind5: 0.02607, Kind7: -0.3692, KindInfo: -0.3232, KindOther: 0.1837},
+	SceneConcept:      {Kind1: -0.5283, Kind8: -0.6748, Kind6: -0.1635, Kind2: -0.355, Kind3: -0.916, Kind4: -0.5156, Kind5: -0.591, Kind7: 0.2258, KindInfo: -1.088, KindOther: -0.1004},
+	SceneFormat:       {Kind1: -0.4565, Kind8: -0.5598, Kind6: 0.03636, Kind2: -0.1428, Kind3: -0.7503, Kind4: -0.00129, Kind5: 0.2926, Kind7: -0.2033, KindInfo: -0.1398, KindOther: 0.04386},
+	SceneProgramming:  {Kind1: -0.2075, Kind8: -0.3157, Kind6: -0.08169, Kind2: 0.3769, Kind3: 0.002185, Kind4: 0.03186, Kind5: -0.6066, Kind7: -0.2713, KindInfo: -0.3879, KindOther: -0.04281},
+	SceneTroubleshoot: {Kind1: 0.5657, Kind8: 0.7155, Kind6: 0.09151, Kind2: -1.431, Kind3: -0.3527, Kind4: -0.09607, Kind5: 0.4312, Kind7: -0.4637, KindInfo: -0.7412, KindOther: 0.05757},
+}
+
+var fittedConf = [NumConf]float64{
+	CCoverage: 2.142,
+	CNameLine: 1.592,
+	CDense:    1.909,
+	CScore:    2.372,
+	CMargin:   -2.797,
+	CAbsent:   -2.481,
+	CNamed:    -0.9777,
+	CTopical:  -0.4663,
+	CBias:     -6.422,
 }

@@ -24,6 +24,7 @@ type Builder struct {
 	docs  []docRec
 	names [][]string // per doc: lowercased names, for cross references
 	xrefs [][]string
+	runs  [][]string
 	sects []string
 
 	ids   map[string]uint32 // stem -> provisional id
@@ -158,6 +159,7 @@ func (b *Builder) Add(p *Prepared) (int, error) {
 	}
 	b.names = append(b.names, names)
 	b.xrefs = append(b.xrefs, p.xrefs)
+	b.runs = append(b.runs, p.runs)
 	b.sects = append(b.sects, d.Section)
 	b.docs = append(b.docs, rec)
 	return int(docID), nil
@@ -368,6 +370,21 @@ func (b *Builder) link() {
 	}
 	for j, r := range referrers {
 		b.docs[j].Inlinks = uint32(len(r))
+	}
+	// uses: the packages whose examples run a command, credited to the
+	// command's page
+	users := map[string]map[string]bool{}
+	for i, rs := range b.runs {
+		from := b.pkg(i)
+		for _, c := range rs {
+			if users[c] == nil {
+				users[c] = map[string]bool{}
+			}
+			users[c][from] = true
+		}
+	}
+	for n, i := range programs {
+		b.docs[i].Uses = max(b.docs[i].Uses, uint32(len(users[n])))
 	}
 	for i := range b.docs {
 		if b.docs[i].Type == typeMan {

@@ -68,6 +68,7 @@ type docRec struct {
 	BlockOff uint32 // index of its first block
 	BlockN   uint32
 	Inlinks  uint32 // distinct packages whose pages refer to this one
+	Uses     uint32 // distinct packages whose examples run this command
 	Group    int32  // the man page an info node documents, or -1
 	Lens     [NumFields]uint32
 	Str      [numStr]strRef
@@ -75,7 +76,7 @@ type docRec struct {
 	Type     uint8
 	Priority uint8
 	Flags    uint8
-	_        [5]byte
+	_        [1]byte
 }
 
 // blockRec is one block of a document: where it is and which terms it has.

@@ -30,6 +30,7 @@ type Prepared struct {
 	fields [NumFields][]string
 	blocks []preparedBlock
 	xrefs  []string // "name(section)" mentioned in the text
+	runs   []string // commands its code blocks run, lowercase
 	chunks int
 }
 
@@ -92,6 +93,7 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Context, false)
 
 	xrefs := map[string]bool{}
+	runs := map[string]bool{}
 	tokens := 0
 	chunk := 0
 	for si, s := range d.Sections {
@@ -126,6 +128,11 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			for _, m := range xrefRE.FindAllStringSubmatch(b.Text, -1) {
 				xrefs[strings.ToLower(m[1])+"("+m[2]+")"] = true
 			}
+			if b.Kind == document.Code && !synopsis {
+				for _, c := range commandsRun(b.Text) {
+					runs[c] = true
+				}
+			}
 		}
 	}
 	if tokens > 0 || chunk == 0 {
@@ -135,8 +142,36 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 	for x := range xrefs {
 		out.xrefs = append(out.xrefs, x)
 	}
+	for c := range runs {
+		out.runs = append(out.runs, c)
+	}
 	return out, nil
 }
+
+// commandsRun returns the commands the lines of an example start with:
+// "tar -xzf x.tgz", "$ ls -l", "# mount /dev/sdb1 /mnt", "sudo apt install
+// x", and what follows a pipe. How many packages' examples run a command
+// says how much it is used, whatever its name means in English.
+func commandsRun(code string) []string {
+	var out []string
+	for _, line := range strings.Split(code, "\n") {
+		for i, part := range strings.Split(line, "|") {
+			f := strings.Fields(part)
+			if i == 0 && len(f) > 0 && (f[0] == "$" || f[0] == "#" || f[0] == "%" || f[0] == ">") {
+				f = f[1:]
+			}
+			for len(f) > 0 && (f[0] == "sudo" || f[0] == "exec" || f[0] == "time" || f[0] == "nohup" || strings.Contains(f[0], "=")) {
+				f = f[1:]
+			}
+			if len(f) > 0 && commandWord.MatchString(f[0]) {
+				out = append(out, strings.ToLower(f[0]))
+			}
+		}
+	}
+	return out
+}
+
+var commandWord = regexp.MustCompile(`^[a-z][a-z0-9_.+-]*[a-z0-9]$`)
 
 // addWords appends the stems of text's words that are not stopwords.
 func (p *Preparer) addWords(dst []string, text string, joined bool) []string {

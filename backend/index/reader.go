@@ -253,6 +253,7 @@ type Meta struct {
 	Command  bool // documents a command on PATH
 	Examples bool
 	Inlinks  int
+	Uses     int // distinct packages whose examples run the command
 	Group    int // the man page an info node documents, or -1
 	Lens     [NumFields]int
 	Sum      [32]byte
@@ -269,7 +270,7 @@ func (r *Reader) Meta(id int) Meta {
 		Label: r.s(d.Str[strLabel]), Title: r.s(d.Str[strTitle]), Summary: r.s(d.Str[strSummary]),
 		Section: r.s(d.Str[strSection]), URL: r.s(d.Str[strURL]), Package: r.s(d.Str[strPackage]),
 		Priority: int(d.Priority), Command: d.Flags&flagCommand != 0, Examples: d.Flags&flagExamples != 0,
-		Inlinks: int(d.Inlinks), Group: int(d.Group), Sum: d.Sum,
+		Inlinks: int(d.Inlinks), Uses: int(d.Uses), Group: int(d.Group), Sum: d.Sum,
 	}
 	if names := r.s(d.Str[strNames]); names != "" {
 		m.Names = strings.Split(names, "\x00")

@@ -23,7 +23,7 @@ import (
 const (
 	activeFile    = "ACTIVE"
 	partialSuffix = ".partial"
-	formatVersion = 2
+	formatVersion = 3
 )
 
 // ErrNoIndex means no version was ever activated.

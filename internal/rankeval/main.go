@@ -29,6 +29,7 @@ func main() {
 	only := flag.String("only", "", "comma-separated question ids")
 	threshold := flag.Float64("threshold", 0.35, "confidence threshold")
 	tuneFlag := flag.Bool("tune", false, "fit the feature weights on the question sets by coordinate ascent")
+	confFlag := flag.Bool("conf", false, "with -tune, fit the confidence model instead of the ranking weights")
 	gapsFlag := flag.Bool("gaps", false, "with -tune, print the question words the right pages lack")
 	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them")
 	topFloor := flag.Float64("topfloor", answer.DefaultWeights.Topicality.Floor, "topicality floor (1 turns it off)")
@@ -84,6 +85,15 @@ func main() {
 				os.Exit(1)
 			}
 			rows = append(rows, rs...)
+		}
+		if *confFlag {
+			fitConf(eng, rows, *threshold)
+			w := answer.DefaultWeights
+			if err := writeWeights(*out, &w, score{}, 0); err != nil {
+				fmt.Fprintln(os.Stderr, "rankeval:", err)
+				os.Exit(1)
+			}
+			return
 		}
 		if *gapsFlag {
 			gaps(eng, rows)

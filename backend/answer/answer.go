@@ -218,20 +218,26 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 		steps = append([]string{"`" + syn + "` " + c.cite(primary, "SYNOPSIS")}, steps...)
 	}
 
-	// A second, different page that also answers, when there is one close
-	// behind: another command for the job, or the manual's own node.
-	for _, other := range cands[1:min(4, len(cands))] {
-		if other.Meta.Title == m.Title && other.Meta.Type == m.Type {
-			continue
-		}
-		if other.Score < 0.75*cands[0].Score && other.Meta.Group != cands[0].ID {
+	// Other pages that also answer, when they rank close behind: another
+	// command for the job, the section 2 call behind a command. At most
+	// two, each with its NAME line and its best step.
+	alts := 0
+	seen := map[string]bool{m.Title + "\x00" + m.Type: true}
+	for _, other := range cands[1:] {
+		if alts == 2 || other.Score < cands[0].Score-e.rk.w.AltMargin {
 			break
 		}
+		om := other.Meta
+		key := om.Title + "\x00" + om.Type
+		if seen[key] || om.Group == cands[0].ID {
+			continue // the same page elsewhere, or the manual's node about it
+		}
+		seen[key] = true
 		s := &source{cand: other}
 		if s.doc, err = e.r.Load(other.ID); err != nil {
 			break
 		}
-		om := other.Meta
+		alts++
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), inline(om), c.cite(s, "NAME")))
 		for _, p := range passages(s.doc, q) {
 			if (p.block.Kind == document.Item || p.block.Kind == document.Code) && !isSeeAlso(p.title) && p.score >= 0.5 {
@@ -239,7 +245,6 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 				break
 			}
 		}
-		break
 	}
 
 	ans.Summary = strings.Join(summary, " ")

@@ -99,6 +99,9 @@ type Weights struct {
 	// at High and above, log-linear between.
 	Topicality struct{ Low, High, Floor float64 }
 	Pool       int // candidates scored with every feature
+	// AltMargin is how far behind the top page, in score, another page may
+	// be and still be cited as an alternative.
+	AltMargin float64
 }
 
 // DefaultWeights are the weights ragman ships with.
@@ -111,6 +114,7 @@ var DefaultWeights = Weights{
 	DenseLen:   20,
 	Topicality: struct{ Low, High, Floor float64 }{Low: 0.003, High: 0.05, Floor: 0.25},
 	Pool:       150,
+	AltMargin:  1,
 }
 
 // firstStage weighs what the first stage knows.

@@ -33,8 +33,10 @@ func main() {
 	gapsFlag := flag.Bool("gaps", false, "with -tune, print the question words the right pages lack")
 	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them")
 	topFloor := flag.Float64("topfloor", answer.DefaultWeights.Topicality.Floor, "topicality floor (1 turns it off)")
+	altMargin := flag.Float64("alt", answer.DefaultWeights.AltMargin, "score margin for alternative references")
 	flag.Parse()
 	answer.DefaultWeights.Topicality.Floor = *topFloor
+	answer.DefaultWeights.AltMargin = *altMargin
 	if *wflag != "" {
 		for _, kv := range strings.Split(*wflag, ",") {
 			if kv == "zero" {

@@ -35,6 +35,7 @@ const (
 	FNamedVerb            // ... with the verb of a how-to question ("how do I find ...")
 	FNamedRest            // naming times the share of the rest of the question in one block
 	FInfoSupport          // best FBlock of an info node that documents this man page
+	FInfoNameLine         // best FNameLine (title, summary, menu line) of such a node
 	FCommand              // a section 1/6/8 page of a command on PATH
 	FMissing              // a section 1/6/8 page whose command is not on PATH
 	FPriority             // Debian priority levels above optional
@@ -46,7 +47,7 @@ const (
 )
 
 // FeatureNames name the features for tools and logs.
-var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "InfoSupport", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
+var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
 
 // Kinds of page, for the prior each scene gives them: manual sections,
 // info nodes, and the rest.
@@ -556,6 +557,13 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 			in[g] = true
 			ids = append(ids, g)
 		}
+		// and the info nodes about a man page, whose words support it
+		for _, node := range rk.groups[id] {
+			if !in[node] {
+				in[node] = true
+				ids = append(ids, node)
+			}
+		}
 	}
 	slices.Sort(ids)
 
@@ -581,6 +589,7 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		for _, node := range rk.groups[pool[i].ID] {
 			if j, ok := byID[node]; ok {
 				pool[i].F[FInfoSupport] = max(pool[i].F[FInfoSupport], pool[j].F[FBlock])
+				pool[i].F[FInfoNameLine] = max(pool[i].F[FInfoNameLine], pool[j].F[FNameLine])
 			}
 		}
 	}

@@ -63,7 +63,13 @@ func (e *Env) clientOptions() client.Options {
 			if err != nil {
 				exe = os.Args[0]
 			}
-			return exec.Command(exe, BackendCommand)
+			cmd := exec.Command(exe, BackendCommand)
+			// argv[0] is the program's name, not the file's: a binary that
+			// dispatches on its name (a test binary standing in for ragman
+			// and ragadmin, a multi-call install) then runs the right main.
+			// The path executed is still os.Executable().
+			cmd.Args[0] = e.Prog
+			return cmd
 		},
 		LogFile: e.Paths.LogFile,
 	}
@@ -114,4 +120,6 @@ func (b *BackendError) Error() string { return b.Err.Message }
 func (b *BackendError) Code() string { return b.Err.Code }
 
 // AsExit turns it into the CLIs' error voice with the backend's hint.
-func (b *BackendError) AsExit() error { return Exit(ExitError, errors.New(b.Err.Message), b.Err.Hint) }
+// The BackendError stays in the chain, so callers can still read its
+// Code with errors.As.
+func (b *BackendError) AsExit() error { return Exit(ExitError, b, b.Err.Hint) }

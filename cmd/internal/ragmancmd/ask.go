@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/setup"
@@ -46,17 +47,9 @@ func (c *AskCmd) Run(env *cli.Env) error {
 	if err != nil {
 		return cli.Exit(cli.ExitError, err, "")
 	}
-	if res.Catalog {
-		fmt.Fprintf(env.Stderr, "ragman: first run: indexing the documentation on this machine (%s)\n", env.Paths.DataDir)
-	}
 	var ans proto.Answer
-	err = env.Call(proto.MethodQuery, params, &ans, nil)
+	err = query(env, params, &ans, res.Catalog)
 	var be *cli.BackendError
-	if errors.As(err, &be) && be.Code() == proto.CodeNoIndex {
-		if err = cli.Reindex(env, proto.ReindexParams{}); err == nil {
-			err = env.Call(proto.MethodQuery, params, &ans, nil)
-		}
-	}
 	if err != nil {
 		if format == render.JSON {
 			printErrorEnvelope(env, q, cfg.Ragman.ConfidenceThreshold, err)
@@ -73,6 +66,55 @@ func (c *AskCmd) Run(env *cli.Env) error {
 		return cli.Silent(cli.ExitNoAnswer)
 	}
 	return nil
+}
+
+// buildWait bounds how long a first call waits for an index that another
+// call is building.
+const buildWait = 10 * time.Minute
+
+// query asks the backend, building the index first when there is none. If
+// another call is already building it (two first calls at once), it waits
+// for that build instead of failing with the backend's "busy".
+func query(env *cli.Env, params proto.QueryParams, ans *proto.Answer, firstRun bool) error {
+	var waitStart time.Time
+	built, announced := false, false
+	for {
+		qerr := env.Call(proto.MethodQuery, params, ans, nil)
+		if code(qerr) != proto.CodeNoIndex || built {
+			return qerr
+		}
+		if !announced {
+			why := "no index yet"
+			if firstRun {
+				why = "first run"
+			}
+			fmt.Fprintf(env.Stderr, "%s: %s: indexing the documentation on this machine (%s)\n", env.Prog, why, env.Paths.DataDir)
+			announced = true
+		}
+		err := cli.Reindex(env, proto.ReindexParams{})
+		switch {
+		case err == nil:
+			built = true
+			continue
+		case code(err) != proto.CodeBusy:
+			return err
+		case waitStart.IsZero():
+			waitStart = time.Now()
+			fmt.Fprintf(env.Stderr, "%s: another process is building the index; waiting for it\n", env.Prog)
+		case time.Since(waitStart) > buildWait:
+			return err
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// code is the backend's error code in err's chain, or "".
+func code(err error) string {
+	var be *cli.BackendError
+	if errors.As(err, &be) {
+		return be.Code()
+	}
+	return ""
 }
 
 // printErrorEnvelope keeps --json's promise of one JSON object on stdout

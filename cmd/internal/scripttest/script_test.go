@@ -1,0 +1,322 @@
+// Package scripttest runs the testscript scenarios in testdata/script:
+// ragman and ragadmin end to end, each script in its own home with its
+// own backend, over the small man and info tree in testdata/fixtures.
+package scripttest
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gofrs/flock"
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/client"
+	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/backend/rundir"
+	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
+	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
+)
+
+// TestMain makes this test binary double as ragman and ragadmin: run under
+// either name (as testscript's exec does, and as the CLIs do when they
+// spawn their backend with argv[0] set to their name) it is that program.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"ragman":   func() { os.Exit(ragmancmd.Main(os.Args[1:])) },
+		"ragadmin": func() { os.Exit(ragadmincmd.Main(os.Args[1:])) },
+	})
+}
+
+// stopWait bounds how long a script's backend may take to stop after it
+// was asked to; it is only reached when something is wrong.
+const stopWait = 10 * time.Second
+
+func TestScripts(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures := filepath.Join(root, "testdata", "fixtures")
+	// testscript.Main put the folder holding ragman and ragadmin first on
+	// our PATH. The scripts get that folder and a folder of stand-ins for
+	// the commands the fixture pages document, and nothing of the
+	// machine's: the backend ranks a page higher when its command can be
+	// run here, and reads $PATH to know which can.
+	exe, err := exec.LookPath("ragman")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stand, err := standIns(t.TempDir(), filepath.Join(fixtures, "man"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Dir(exe) + string(filepath.ListSeparator) + stand
+
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join(root, "testdata", "script"),
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Setup: func(env *testscript.Env) error {
+			return setup(env, path, fixtures)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"backend":    cmdBackend,
+			"catalog":    cmdCatalog,
+			"execstatus": cmdExecStatus,
+		},
+	})
+}
+
+// standIns fills dir with one executable per command documented in
+// sections 1 and 8 of the man tree, as a machine that has the documented
+// commands installed would have on its PATH. They only say what they are.
+func standIns(dir, man string) (string, error) {
+	for _, sec := range []string{"man1", "man8"} {
+		entries, err := os.ReadDir(filepath.Join(man, sec))
+		if err != nil {
+			return "", err
+		}
+		for _, e := range entries {
+			name, _, _ := strings.Cut(e.Name(), ".")
+			script := "#!/bin/sh\necho \"$0: a stand-in for the ragman scenarios; it does nothing\" >&2\nexit 1\n"
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o755); err != nil {
+				return "", err
+			}
+		}
+	}
+	return dir, nil
+}
+
+// setup gives every script a home of its own: XDG folders under $WORK, a
+// private runtime folder, the fixture tree as the default sources, and a
+// deferred stop of whatever backend the script started.
+func setup(env *testscript.Env, path, fixtures string) error {
+	work := env.WorkDir
+	dirs := map[string]string{
+		"HOME":            filepath.Join(work, "home"),
+		"XDG_CONFIG_HOME": filepath.Join(work, "home", ".config"),
+		"XDG_DATA_HOME":   filepath.Join(work, "home", ".local", "share"),
+		"XDG_CACHE_HOME":  filepath.Join(work, "home", ".cache"),
+		"XDG_STATE_HOME":  filepath.Join(work, "home", ".local", "state"),
+		// Short, and outside home: a socket path must fit in 107 bytes.
+		"XDG_RUNTIME_DIR": filepath.Join(work, "run"),
+	}
+	for k, dir := range dirs {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
+		}
+		env.Setenv(k, dir)
+	}
+	if err := os.Chmod(dirs["XDG_RUNTIME_DIR"], 0o700); err != nil {
+		return err
+	}
+	env.Setenv("PATH", path)
+	env.Setenv("RAGCLI_MAN_DIR", filepath.Join(fixtures, "man"))
+	env.Setenv("RAGCLI_INFO_DIR", filepath.Join(fixtures, "info"))
+	env.Setenv("LANG", "C.UTF-8")
+	// A colour terminal's TERM, as a user's shell has: stdout is a pipe
+	// here, and the scenarios check that no escape sequence reaches it.
+	env.Setenv("TERM", "xterm-256color")
+
+	run := filepath.Join(dirs["XDG_RUNTIME_DIR"], "ragcli")
+	logFile := filepath.Join(dirs["XDG_DATA_HOME"], "ragcli", "ragcli.log")
+	env.Defer(func() {
+		if err := stopBackends(run, logFile); err != nil {
+			env.T().Fatal(err)
+		}
+	})
+	return nil
+}
+
+// backendStart is the log line every backend writes as it starts; its pid
+// field is the backend's.
+var backendStart = regexp.MustCompile(`pid=(\d+) Backend\.serve :: start\b`)
+
+// stopBackends stops the script's backend: asks it to shut down, waits for
+// every backend the log says was started to exit, and kills the ones that
+// do not. Nothing a script started survives it.
+func stopBackends(run, logFile string) error {
+	if _, err := os.Stat(run); err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), stopWait)
+		client.Call(ctx, client.Options{Dir: run, NoAutostart: true}, proto.MethodShutdown, "scripttest-cleanup", nil, nil)
+		cancel()
+	}
+	data, err := os.ReadFile(logFile)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var stuck []string
+	for _, m := range backendStart.FindAllStringSubmatch(string(data), -1) {
+		pid, _ := strconv.Atoi(m[1])
+		deadline := time.Now().Add(stopWait)
+		for backendAlive(pid) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if backendAlive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			stuck = append(stuck, m[1])
+		}
+	}
+	if len(stuck) > 0 {
+		return fmt.Errorf("backend pid(s) %s did not stop within %v of a shutdown request; killed", strings.Join(stuck, ", "), stopWait)
+	}
+	return nil
+}
+
+// backendAlive reports whether pid is a live (not zombie) backend process:
+// a pid the kernel reused for something else does not count.
+func backendAlive(pid int) bool {
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil || !strings.Contains(string(cmdline), "__backend") {
+		return false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// pid (comm) state ...; comm may hold spaces and parentheses.
+	s := string(stat)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
+		return s[i+2] != 'Z'
+	}
+	return true
+}
+
+// cmdBackend inspects the script's backend:
+//
+//	backend alive          a backend answers on the socket with its hello
+//	backend exited [DUR]   within DUR (default 10s), no backend holds the
+//	                       lock: it has exited (the kernel releases the lock)
+func cmdBackend(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 {
+		ts.Fatalf("usage: backend alive | backend exited [duration]")
+	}
+	run := filepath.Join(ts.Getenv("XDG_RUNTIME_DIR"), "ragcli")
+	switch args[0] {
+	case "alive":
+		pid, err := hello(rundir.SocketPath(run))
+		switch {
+		case err == nil && neg:
+			ts.Fatalf("a backend (pid %d) answers on %s", pid, rundir.SocketPath(run))
+		case err != nil && !neg:
+			ts.Fatalf("no backend answers: %v", err)
+		case err == nil:
+			ts.Logf("backend pid %d answers", pid)
+		}
+	case "exited":
+		if neg {
+			ts.Fatalf("unsupported: ! backend exited")
+		}
+		wait := stopWait
+		if len(args) > 1 {
+			d, err := time.ParseDuration(args[1])
+			ts.Check(err)
+			wait = d
+		}
+		lock := flock.New(rundir.LockPath(run))
+		deadline := time.Now().Add(wait)
+		for {
+			ok, err := lock.TryLock()
+			ts.Check(err)
+			if ok {
+				lock.Unlock()
+				return
+			}
+			if time.Now().After(deadline) {
+				ts.Fatalf("a backend still holds %s after %v", rundir.LockPath(run), wait)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	default:
+		ts.Fatalf("backend: unknown subcommand %q", args[0])
+	}
+}
+
+// hello dials the socket and reads the backend's hello frame, without
+// sending a request (the backend answers that connection with an error
+// after a while, which is fine).
+func hello(sock string) (int, error) {
+	c, err := net.DialTimeout("unix", sock, time.Second)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(2 * time.Second))
+	line, err := bufio.NewReader(c).ReadBytes('\n')
+	if err != nil {
+		return 0, err
+	}
+	var f proto.Frame
+	if err := json.Unmarshal(line, &f); err != nil {
+		return 0, err
+	}
+	if f.Type != proto.TypeHello || f.Hello == nil {
+		return 0, fmt.Errorf("got a %q frame, want a hello", f.Type)
+	}
+	return f.Hello.PID, nil
+}
+
+// cmdCatalog edits the catalog behind the CLIs' back, as a person with an
+// editor (or a package upgrade moving documentation) would:
+//
+//	catalog relocate ALIAS DIR   point the source at another folder
+func cmdCatalog(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! catalog")
+	}
+	if len(args) != 3 || args[0] != "relocate" {
+		ts.Fatalf("usage: catalog relocate ALIAS DIR")
+	}
+	path := filepath.Join(ts.Getenv("XDG_DATA_HOME"), "ragcli", "catalog.json")
+	cat, err := catalog.Load(path)
+	ts.Check(err)
+	src := cat.Find(args[1])
+	if src == nil {
+		ts.Fatalf("no source %q in %s", args[1], path)
+	}
+	src.Location = ts.MkAbs(args[2])
+	ts.Check(cat.Save(path))
+}
+
+// cmdExecStatus runs a program like exec and checks its exit status, which
+// exec cannot (! exec accepts any failure):
+//
+//	execstatus 3 ragman 'What is the boiling point of water?'
+//
+// stdout and stderr are then the program's, as after exec.
+func cmdExecStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: execstatus STATUS program [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		got = ee.ExitCode()
+	case err != nil:
+		ts.Fatalf("%s: %v", args[1], err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}

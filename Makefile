@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt generate-check bench eval fidelity clean
+.PHONY: all build check test vet fmt generate-check bench eval fidelity fuzz clean
 
 all: build
 
@@ -31,6 +31,15 @@ eval: build
 
 bench: build
 	$(GO) run ./internal/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
+
+# The fuzz targets of the man and info readers, FUZZTIME each (go test
+# takes one -fuzz target at a time). A failing input lands in the package's
+# testdata/fuzz/ and stays there as a regression seed.
+FUZZTIME ?= 2m
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./backend/ingest/man/
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./backend/ingest/info/
 
 clean:
 	rm -rf $(BIN)

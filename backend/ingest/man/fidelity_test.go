@@ -321,6 +321,20 @@ func TestFidelity(t *testing.T) {
 	t.Logf("token F1 against mandoc on %d pages (seed %d): %.4f (precision %.4f, recall %.4f)", len(scores), fidelitySeed, micro, float64(m)/float64(max(n1, 1)), float64(m)/float64(max(n2, 1)))
 	t.Logf("the same with mandoc's table rules (box drawing) removed: %.4f", f1(bm, n1, bn2))
 	sort.Slice(scores, func(i, j int) bool { return scores[i].f1 < scores[j].f1 })
+	if len(scores) > 0 {
+		sum, below := 0.0, 0
+		for _, s := range scores {
+			sum += s.f1
+			if s.f1 < minF1 {
+				below++
+			}
+		}
+		med := scores[len(scores)/2].f1
+		if len(scores)%2 == 0 {
+			med = (scores[len(scores)/2-1].f1 + med) / 2
+		}
+		t.Logf("per-page token F1: mean %.4f, median %.4f, min %.4f; %d of %d pages below %.2f", sum/float64(len(scores)), med, scores[0].f1, below, len(scores), minF1)
+	}
 	if os.Getenv("RAGMAN_FIDELITY_NORULES") != "" {
 		sort.Slice(scores, func(i, j int) bool { return scores[i].bf1 < scores[j].bf1 })
 	}

@@ -644,8 +644,10 @@ func (p *parser) evalCond(s string) (bool, string) {
 			v, s = p.evalExpr(s)
 			r = v > 0
 		} else {
-			d := s[0]
-			a, j := delimitedBy(s, 1, d)
+			// the delimiter is a character, which may take more than one byte
+			_, n := utf8.DecodeRuneInString(s)
+			d := s[:n]
+			a, j := delimitedBy(s, n, d)
 			b, k := delimitedBy(s, j, d)
 			ta, _ := p.conv(a)
 			tb, _ := p.conv(b)
@@ -657,10 +659,10 @@ func (p *parser) evalCond(s string) (bool, string) {
 }
 
 // delimitedBy reads up to the delimiter d from s[i:].
-func delimitedBy(s string, i int, d byte) (string, int) {
+func delimitedBy(s string, i int, d string) (string, int) {
 	for j := i; j < len(s); j++ {
-		if s[j] == d {
-			return s[i:j], j + 1
+		if strings.HasPrefix(s[j:], d) {
+			return s[i:j], j + len(d)
 		}
 		if s[j] == '\\' {
 			j = skipEscape(s, j) - 1
@@ -818,7 +820,7 @@ func (p *parser) evalNum(s string, _ byte) int {
 
 func (p *parser) setReg(rest string) {
 	a := splitArgs(rest)
-	if len(a) < 2 {
+	if len(a) < 2 || a[1] == "" { // .nr x "" sets nothing
 		return
 	}
 	name, val := a[0], a[1]
@@ -874,7 +876,12 @@ func (p *parser) translate(s string) {
 			}
 			continue
 		}
-		p.tr[r] = to
+		p.tr[r] = strings.Map(func(r rune) rune {
+			if isCtl(r) {
+				return -1
+			}
+			return r
+		}, to)
 	}
 }
 
@@ -897,7 +904,7 @@ func (p *parser) include(path string) {
 	if err != nil {
 		return
 	}
-	p.push(&frame{src: string(src), so: true})
+	p.push(&frame{src: toUTF8(src), so: true}) // included pages may be Latin-1 too
 }
 
 // interp expands strings (\*) and registers (\n) in s, leaving every other

@@ -86,7 +86,7 @@ func charByName(name string) (string, bool) {
 		var b strings.Builder
 		for _, part := range strings.Split(name[1:], "_") {
 			n, err := strconv.ParseUint(part, 16, 32)
-			if err != nil || n == 0 || !utf8.ValidRune(rune(n)) {
+			if err != nil || n == 0 || !utf8.ValidRune(rune(n)) || isCtl(rune(n)) {
 				return "", false
 			}
 			b.WriteRune(rune(n))
@@ -95,11 +95,11 @@ func charByName(name string) (string, bool) {
 	}
 	if strings.HasPrefix(name, "char") {
 		n, err := strconv.Atoi(name[4:])
-		if err == nil && n > 0 && n < 256 {
+		if err == nil && n > 0 && n < 256 && !isCtl(rune(n)) {
 			return string(rune(n)), true
 		}
 	}
-	if utf8.RuneCountInString(name) == 1 {
+	if r, n := utf8.DecodeRuneInString(name); n == len(name) && r != utf8.RuneError && !isCtl(r) {
 		return name, true
 	}
 	return "", false
@@ -114,10 +114,13 @@ func escArg(s string, i int) (string, int) {
 	}
 	switch s[i] {
 	case '(':
-		if i+3 > len(s) {
-			return s[i+1:], len(s)
+		// two characters, not two bytes: never split a UTF-8 sequence
+		j := i + 1
+		for k := 0; k < 2 && j < len(s); k++ {
+			_, n := utf8.DecodeRuneInString(s[j:])
+			j += n
 		}
-		return s[i+1 : i+3], i + 3
+		return s[i+1 : j], j
 	case '[':
 		j := strings.IndexByte(s[i+1:], ']')
 		if j < 0 {
@@ -136,12 +139,14 @@ func delimited(s string, i int) (string, int) {
 	if i >= len(s) {
 		return "", i
 	}
-	d := s[i]
-	j := i + 1
+	// the delimiter is a character, which may take more than one byte
+	_, n := utf8.DecodeRuneInString(s[i:])
+	d := s[i : i+n]
+	j := i + n
 	for j < len(s) {
 		c := s[j]
-		if c == d {
-			return s[i+1 : j], j + 1
+		if strings.HasPrefix(s[j:], d) {
+			return s[i+n : j], j + n
 		}
 		if c == '\\' && j+1 < len(s) {
 			j = skipEscape(s, j)
@@ -149,7 +154,7 @@ func delimited(s string, i int) (string, int) {
 		}
 		j++
 	}
-	return s[i+1:], len(s)
+	return s[i+n:], len(s)
 }
 
 // skipEscape returns the index after the escape sequence starting at s[i]
@@ -190,7 +195,8 @@ func skipSize(s string, i int) int {
 	}
 	switch s[i] {
 	case '(':
-		return min(i+3, len(s))
+		_, j := escArg(s, i)
+		return j
 	case '[':
 		_, j := escArg(s, i)
 		return j
@@ -223,8 +229,12 @@ func (p *parser) conv(s string) (out string, cont bool) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c != '\\' {
-			if c < ' ' && c != '\t' {
+			if c < ' ' && c != '\t' || c == 0x7f {
 				i++
+				continue
+			}
+			if c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
+				i += 2 // a C1 control
 				continue
 			}
 			if p.tr != nil {
@@ -291,7 +301,7 @@ func (p *parser) conv(s string) (out string, cont bool) {
 			i = j
 		case 'N':
 			num, j := delimited(s, i+2)
-			if n, err := strconv.Atoi(num); err == nil && n > 0 && n < 0x110000 {
+			if n, err := strconv.Atoi(num); err == nil && n > 0 && n < 0x110000 && !isCtl(rune(n)) {
 				b = utf8.AppendRune(b, rune(n))
 			}
 			i = j
@@ -331,8 +341,13 @@ func (p *parser) conv(s string) (out string, cont bool) {
 		default:
 			j := skipEscape(s, i)
 			if strings.IndexByte(droppedEscapes, e) < 0 {
-				// an unknown escape prints its character, like \@
-				b = append(b, s[i+1:j]...)
+				// an unknown escape prints its character, like \@, unless
+				// it is a control character
+				for _, r := range s[i+1 : j] {
+					if !isCtl(r) {
+						b = utf8.AppendRune(b, r)
+					}
+				}
 			}
 			i = j
 		}
@@ -342,11 +357,17 @@ func (p *parser) conv(s string) (out string, cont bool) {
 
 func hasCtl(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] < ' ' && s[i] != '\t' {
+		if s[i] < ' ' && s[i] != '\t' || s[i] == 0x7f || s[i] == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
 			return true
 		}
 	}
 	return false
+}
+
+// isCtl reports the control characters text may not carry, since they could
+// act on a terminal: C0 but tab, DEL and C1 (0x9b is a CSI).
+func isCtl(r rune) bool {
+	return r < ' ' && r != '\t' || r >= 0x7f && r < 0xa0
 }
 
 // stripComment cuts a line at an unescaped \" or \#.

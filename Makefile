@@ -10,6 +10,7 @@ LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSIO
 
 all: build
 
+build: export CGO_ENABLED = 0
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ragman ./cmd/ragman
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ragadmin ./cmd/ragadmin

@@ -7,6 +7,7 @@ package answer
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/thesaurus"
@@ -47,7 +48,7 @@ type Concept struct {
 // sceneRE finds phrases that say where the user works rather than what
 // they want done: "in a shell script", "from the command line", "in the
 // terminal". Their words weigh less than the task's.
-var sceneRE = regexp.MustCompile(`(?i)\b(?:in|from|inside|within|on|at|using|with|via|through)\s+(?:a|an|the|my|your|our)?\s*((?:bash|shell|sh|linux|unix|debian|ubuntu|terminal|command|interactive)?\s*(?:scripts?|shell|terminal|command[- ]line|console|prompt|bash|linux|unix|debian|ubuntu|cli))\b`)
+var sceneRE = lazyRegexp(`(?i)\b(?:in|from|inside|within|on|at|using|with|via|through)\s+(?:a|an|the|my|your|our)?\s*((?:bash|shell|sh|linux|unix|debian|ubuntu|terminal|command|interactive)?\s*(?:scripts?|shell|terminal|command[- ]line|console|prompt|bash|linux|unix|debian|ubuntu|cli))\b`)
 
 // sceneWeight is the weight of a word of such a phrase.
 const sceneWeight = 0.3
@@ -72,19 +73,19 @@ type Analysis struct {
 
 // verbRE finds the verb of a how-to question: the word after "how do I",
 // "how to", "I want to", "a way to" and the like.
-var verbRE = regexp.MustCompile(`(?i)(?:\bhow (?:do|can|could|would|should|might|does|did|will)(?: i| you| we| one| someone)?|\bhow to|\b(?:want|need|like|trying|try|able|way|ways|possible|easiest|best|fastest|quickest) to|^(?:can|could|should) (?:i|you|we))\s+([a-z]+)`)
+var verbRE = lazyRegexp(`(?i)(?:\bhow (?:do|can|could|would|should|might|does|did|will)(?: i| you| we| one| someone)?|\bhow to|\b(?:want|need|like|trying|try|able|way|ways|possible|easiest|best|fastest|quickest) to|^(?:can|could|should) (?:i|you|we))\s+([a-z]+)`)
 
 // frames are question phrases that ask for a kind of quantity a manual
 // names with a noun: "how many cores" is the number of cores.
 var frames = []struct {
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 	alts []Alt
 }{
-	{regexp.MustCompile(`(?i)\bhow many\b`), []Alt{{"number", 1}, {"count", 0.8}}},
-	{regexp.MustCompile(`(?i)\bhow much\b`), []Alt{{"amount", 1}, {"usage", 0.7}, {"size", 0.6}}},
-	{regexp.MustCompile(`(?i)\bhow long\b`), []Alt{{"time", 1}, {"duration", 0.8}, {"elapsed", 0.7}}},
-	{regexp.MustCompile(`(?i)\bhow (big|large)\b`), []Alt{{"size", 1}}},
-	{regexp.MustCompile(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
+	{lazyRegexp(`(?i)\bhow many\b`), []Alt{{"number", 1}, {"count", 0.8}}},
+	{lazyRegexp(`(?i)\bhow much\b`), []Alt{{"amount", 1}, {"usage", 0.7}, {"size", 0.6}}},
+	{lazyRegexp(`(?i)\bhow long\b`), []Alt{{"time", 1}, {"duration", 0.8}, {"elapsed", 0.7}}},
+	{lazyRegexp(`(?i)\bhow (big|large)\b`), []Alt{{"size", 1}}},
+	{lazyRegexp(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
 }
 
 // filler are words of the question's frame, not its topic: "how do I ...",
@@ -98,21 +99,21 @@ var filler = map[string]bool{
 }
 
 var (
-	programmingRE  = regexp.MustCompile(`(?i)\b(in c|c program|c code|system call|syscall|library function|function call|api|header file)\b`)
-	formatRE       = regexp.MustCompile(`(?i)\b(format of|syntax of|fields? of|file format|configuration file|config file|entries in)\b|/etc/`)
-	conceptRE      = regexp.MustCompile(`(?i)^\s*(what (is|are|does|do)|what's|explain|difference between|meaning of)\b`)
-	troubleshootRE = regexp.MustCompile(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can't|won't|broken)\b`)
+	programmingRE  = lazyRegexp(`(?i)\b(in c|c program|c code|system call|syscall|library function|function call|api|header file)\b`)
+	formatRE       = lazyRegexp(`(?i)\b(format of|syntax of|fields? of|file format|configuration file|config file|entries in)\b|/etc/`)
+	conceptRE      = lazyRegexp(`(?i)^\s*(what (is|are|does|do)|what's|explain|difference between|meaning of)\b`)
+	troubleshootRE = lazyRegexp(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can't|won't|broken)\b`)
 )
 
 func classify(q string) Scene {
 	switch {
-	case programmingRE.MatchString(q):
+	case programmingRE().MatchString(q):
 		return SceneProgramming
-	case formatRE.MatchString(q):
+	case formatRE().MatchString(q):
 		return SceneFormat
-	case troubleshootRE.MatchString(q):
+	case troubleshootRE().MatchString(q):
 		return SceneTroubleshoot
-	case conceptRE.MatchString(q):
+	case conceptRE().MatchString(q):
 		return SceneConcept
 	}
 	return SceneHowTo
@@ -144,10 +145,10 @@ func Analyse(q string, expand Expander) Analysis {
 	terms.Words(q, false, func(w string) { words = append(words, w) })
 	a.Seq = words
 	sceneWords := map[string]bool{}
-	for _, m := range sceneRE.FindAllStringSubmatch(q, -1) {
+	for _, m := range sceneRE().FindAllStringSubmatch(q, -1) {
 		terms.Words(m[1], false, func(w string) { sceneWords[w] = true })
 	}
-	if m := verbRE.FindStringSubmatch(q); m != nil {
+	if m := verbRE().FindStringSubmatch(q); m != nil {
 		a.Verb = strings.ToLower(m[1])
 	}
 	for i, w := range words {
@@ -183,7 +184,7 @@ func Analyse(q string, expand Expander) Analysis {
 		a.Concepts = append(a.Concepts, c)
 	}
 	for _, f := range frames {
-		if !f.re.MatchString(q) {
+		if !f.re().MatchString(q) {
 			continue
 		}
 		c := Concept{Word: f.alts[0].Stem, Weight: 1}
@@ -198,4 +199,10 @@ func Analyse(q string, expand Expander) Analysis {
 		}
 	}
 	return a
+}
+
+// lazyRegexp compiles a pattern on first use: every ragman process links
+// this package, and only the backend answers questions.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

@@ -196,7 +196,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 	}
 	summary = append(summary, fmt.Sprintf("%s %s %s.", lead, inline(m), c.cite(primary, "NAME")))
 
-	ps := passages(primary.doc, q)
+	ps := e.passages(primary.cand.ID, primary.doc, q)
 	// The sentence of running text that holds most of the question.
 	for _, p := range ps {
 		if p.block.Kind == document.Para && !isSeeAlso(p.title) {
@@ -239,7 +239,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 		}
 		alts++
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), inline(om), c.cite(s, "NAME")))
-		for _, p := range passages(s.doc, q) {
+		for _, p := range e.passages(other.ID, s.doc, q) {
 			if (p.block.Kind == document.Item || p.block.Kind == document.Code) && !isSeeAlso(p.title) && p.score >= 0.5 {
 				steps = append(steps, step(s, p, q)+" "+c.cite(s, p.title))
 				break

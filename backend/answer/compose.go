@@ -2,7 +2,6 @@ package answer
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -75,15 +74,32 @@ type passage struct {
 	score    float64
 }
 
-// passages scores every block of d against the question.
-func passages(d *document.Document, q *query) []passage {
+// passages scores every block of document id, loaded as d, against the
+// question, from the terms the index keeps of each block.
+func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 	var out []passage
-	for si, s := range d.Sections {
-		for bi, b := range s.Blocks {
-			sc := textCoverage(b.Term+" "+b.Text, q)
-			if sc > 0 {
-				out = append(out, passage{sec: si, blk: bi, block: b, title: s.Title, score: sc})
+	cov := make([]float64, len(q.a.Concepts))
+	for _, b := range e.r.Blocks(id) {
+		if b.Section >= len(d.Sections) || b.Index >= len(d.Sections[b.Section].Blocks) {
+			continue // the index and the stored document disagree: skip, never crash
+		}
+		clear(cov)
+		k := 0
+		b.Terms(func(t int) bool {
+			for k < len(q.sorted) && q.sorted[k].id < t {
+				k++
 			}
+			if k == len(q.sorted) {
+				return false
+			}
+			if qt := q.sorted[k]; qt.id == t && qt.weight > cov[qt.ci] {
+				cov[qt.ci] = qt.weight
+			}
+			return true
+		})
+		if sc := weigh(cov, q); sc > 0 {
+			s := d.Sections[b.Section]
+			out = append(out, passage{sec: b.Section, blk: b.Index, block: s.Blocks[b.Index], title: s.Title, score: sc})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
@@ -109,13 +125,13 @@ func textCoverage(text string, q *query) float64 {
 	return weigh(cov, q)
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?]\s+[A-Z(]`)
+var sentenceEnd = lazyRegexp(`[.!?]\s+[A-Z(]`)
 
 // sentences splits running text into sentences.
 func sentences(text string) []string {
 	var out []string
 	for {
-		loc := sentenceEnd.FindStringIndex(text)
+		loc := sentenceEnd().FindStringIndex(text)
 		if loc == nil {
 			break
 		}
@@ -186,7 +202,7 @@ func optionForm(term string) string {
 	return first
 }
 
-var commandish = regexp.MustCompile(`^[a-z][a-z0-9-]*( |$)`)
+var commandish = lazyRegexp(`^[a-z][a-z0-9-]*( |$)`)
 
 // step renders one passage as a step: a command line in backticks where the
 // passage gives one, and its explanation.
@@ -201,7 +217,7 @@ func step(s *source, p passage, q *query) string {
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
 			return fmt.Sprintf("`%s %s`: %s", m.Title, optionForm(term), desc)
-		case isCmd && commandish.MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE"):
+		case isCmd && commandish().MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE"):
 			return fmt.Sprintf("`%s %s`: %s", m.Title, term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)

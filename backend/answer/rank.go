@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
@@ -114,7 +115,7 @@ var DefaultWeights = Weights{
 	Kind:       fittedKind,
 	DenseLen:   20,
 	Topicality: struct{ Low, High, Floor float64 }{Low: 0.003, High: 0.05, Floor: 0.25},
-	Pool:       150,
+	Pool:       100,
 	AltMargin:  1,
 }
 
@@ -168,6 +169,8 @@ type ranker struct {
 	names   map[string][]int // lowercase page name -> man pages
 	docLens [][index.NumFields]int
 	groups  map[int][]int // man page -> info nodes that document it
+
+	scratches sync.Pool
 }
 
 func newRanker(r *index.Reader, w Weights) *ranker {
@@ -234,9 +237,16 @@ type query struct {
 	alts   [][]resolved  // per concept
 	mass   float64       // sum of idf
 	byTerm map[int]int32 // term id -> concept<<8 | alt
+	sorted []qterm       // the same, by term id, for merging with blocks' sorted terms
 	// named: page -> how surely the question names it (0..1) and the
 	// concept that names it (-1 for a joined pair)
 	named map[int]naming
+}
+
+type qterm struct {
+	id     int
+	ci     int
+	weight float64
 }
 
 type naming struct {
@@ -295,6 +305,12 @@ func (rk *ranker) resolve(a Analysis) *query {
 		q.alts = append(q.alts, alts)
 		q.mass += best
 	}
+	for t, v := range q.byTerm {
+		ci, ai := int(v>>8), int(v&0xff)
+		alts := q.a.Concepts[ci].Alts
+		q.sorted = append(q.sorted, qterm{id: t, ci: ci, weight: alts[min(ai, len(alts)-1)].Weight})
+	}
+	slices.SortFunc(q.sorted, func(a, b qterm) int { return a.id - b.id })
 	rk.resolveNames(q)
 	return q
 }
@@ -439,14 +455,11 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	}
 	r := rk.r
 	nd := r.NumDocs()
-	total := make([]float64, nd)
-	concept := make([]float64, nd)
-	// per field, sparse: doc -> sum over concepts of the best alternative
-	var fieldTotal [index.NumFields]map[int]float64
-	var fieldConcept [index.NumFields]map[int]float64
-	for f := range index.NumFields {
-		fieldTotal[f], fieldConcept[f] = map[int]float64{}, map[int]float64{}
-	}
+	sc := rk.scratch()
+	defer rk.release(sc)
+	total, concept := sc.total, sc.concept
+	// per field: doc -> sum over concepts of the best alternative
+	fieldTotal, fieldConcept := &sc.field, &sc.fieldConcept
 	var avg [index.NumFields]float64
 	for f := range index.NumFields {
 		avg[f] = r.AvgLen(f)
@@ -504,12 +517,10 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		for _, d := range touched {
 			total[d] += concept[d]
 			concept[d] = 0
-		}
-		for f := range index.NumFields {
-			for d, x := range fieldConcept[f] {
-				fieldTotal[f][d] += x
+			for f := range index.NumFields {
+				fieldTotal[f][d] += fieldConcept[f][d]
+				fieldConcept[f][d] = 0
 			}
-			clear(fieldConcept[f])
 		}
 	}
 
@@ -596,6 +607,37 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	return pool, q
 }
 
+// scratch is the per-question working memory of pool: arrays with one
+// entry per document, kept between questions so a question does not
+// allocate and clear a megabyte.
+type scratch struct {
+	total, concept      []float64
+	field, fieldConcept [index.NumFields][]float64
+}
+
+func (rk *ranker) scratch() *scratch {
+	if sc, ok := rk.scratches.Get().(*scratch); ok {
+		return sc
+	}
+	nd := rk.r.NumDocs()
+	sc := &scratch{total: make([]float64, nd), concept: make([]float64, nd)}
+	for f := range index.NumFields {
+		sc.field[f] = make([]float64, nd)
+		sc.fieldConcept[f] = make([]float64, nd)
+	}
+	return sc
+}
+
+// release clears what pool wrote (concept and fieldConcept are zero
+// already) and keeps the scratch for the next question.
+func (rk *ranker) release(sc *scratch) {
+	clear(sc.total)
+	for f := range index.NumFields {
+		clear(sc.field[f])
+	}
+	rk.scratches.Put(sc)
+}
+
 // rest is the share of the question other than the naming word that the
 // candidate's NAME line and best block hold.
 func (rk *ranker) rest(c *Candidate, q *query, named int) float64 {
@@ -635,14 +677,19 @@ func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 	cur := make([]float64, nc)
 	for bi, b := range rk.r.Blocks(c.ID) {
 		copy(cur, base)
-		b.Terms(func(t int) {
-			if v, ok := q.byTerm[t]; ok {
-				ci, ai := int(v>>8), int(v&0xff)
-				w := q.a.Concepts[ci].Alts[min(ai, len(q.a.Concepts[ci].Alts)-1)].Weight
-				if w > cur[ci] {
-					cur[ci] = w
-				}
+		// both lists are sorted: merge, and stop past the question's last term
+		k := 0
+		b.Terms(func(t int) bool {
+			for k < len(q.sorted) && q.sorted[k].id < t {
+				k++
 			}
+			if k == len(q.sorted) {
+				return false
+			}
+			if qt := q.sorted[k]; qt.id == t && qt.weight > cur[qt.ci] {
+				cur[qt.ci] = qt.weight
+			}
+			return true
 		})
 		s := weigh(cur, q)
 		if s > bestScore {

@@ -50,7 +50,7 @@ func NewBuilder(dir string) (*Builder, error) {
 		return nil, err
 	}
 	return &Builder{
-		dir: dir, store: f, sw: bufio.NewWriterSize(f, 1<<20),
+		dir: dir, store: f, sw: bufio.NewWriterSize(fileWriter(f), 1<<20),
 		ids: map[string]uint32{},
 	}, nil
 }
@@ -267,7 +267,7 @@ func (b *Builder) Finish() (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	bw := bufio.NewWriterSize(f, 1<<20)
+	bw := bufio.NewWriterSize(fileWriter(f), 1<<20)
 	err = w.writeTo(bw)
 	if err == nil {
 		err = bw.Flush()

@@ -3,6 +3,8 @@ package index
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/document"
@@ -107,7 +109,7 @@ func TestBuildAndRead(t *testing.T) {
 		t.Fatalf("blocks = %+v", blocks)
 	}
 	var stems []string
-	blocks[1].Terms(func(id int) { stems = append(stems, r.TermString(id)) })
+	blocks[1].Terms(func(id int) bool { stems = append(stems, r.TermString(id)); return true })
 	if len(stems) != 4 { // recurs, chang, file, directori
 		t.Errorf("block terms = %q", stems)
 	}
@@ -165,6 +167,23 @@ func TestCorruptIndexIsAnError(t *testing.T) {
 		if r, err := Open(dir); err == nil {
 			r.Close()
 			t.Errorf("Open of index.bin cut at %d succeeded", cut)
+		}
+	}
+}
+
+func TestXrefs(t *testing.T) {
+	re := regexp.MustCompile(`([A-Za-z0-9_][A-Za-z0-9_.+:-]*)\(([1-9n])[a-z0-9]*\)`)
+	for _, text := range []string{
+		"see chmod(1), chown(1p) and fstab(5).", "git-add(1) and ld.so(8), foo::bar(3pm)", "(1) x(a) y(12", "f(n) .x(1)",
+		"a--b(2) _under(3) -lead(1)", "mixed: printf(3)printf(1) end(9)",
+	} {
+		var got, want []string
+		xrefs(text, func(n, s string) { got = append(got, n+"("+s+")") })
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			want = append(want, m[1]+"("+m[2]+")")
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%q: got %v, want %v", text, got, want)
 		}
 	}
 }

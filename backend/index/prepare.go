@@ -68,7 +68,49 @@ var standardHeads = map[string]bool{
 	"COLOPHON": true, "DIAGNOSTICS": true, "AVAILABILITY": true, "LICENSE": true, "NAME": true,
 }
 
-var xrefRE = regexp.MustCompile(`([A-Za-z0-9_][A-Za-z0-9_.+:-]*)\(([1-9n])[a-z0-9]*\)`)
+// xrefs calls fn with each cross reference in text, "name(section)" as
+// "chmod", "1" for "chmod(1)" or "chmod(1p)". It is what the regular
+// expression ([A-Za-z0-9_][A-Za-z0-9_.+:-]*)\(([1-9n])[a-z0-9]*\) finds, by
+// hand: run on every block of every page, the expression's backtracking
+// was a fifth of the whole build.
+func xrefs(text string, fn func(name, section string)) {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '(' || i+2 >= len(text) {
+			continue
+		}
+		sec := text[i+1]
+		if !(sec >= '1' && sec <= '9' || sec == 'n') {
+			continue
+		}
+		j := i + 2
+		for j < len(text) && (text[j] >= 'a' && text[j] <= 'z' || text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		if j >= len(text) || text[j] != ')' {
+			continue
+		}
+		k := i
+		for k > 0 && xrefNameByte(text[k-1]) {
+			k--
+		}
+		// the name starts with a letter, digit or underscore
+		for k < i && !(isAlnum(text[k]) || text[k] == '_') {
+			k++
+		}
+		if k < i {
+			fn(text[k:i], text[i+1:i+2])
+		}
+		i = j
+	}
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func xrefNameByte(c byte) bool {
+	return isAlnum(c) || c == '_' || c == '.' || c == '+' || c == ':' || c == '-'
+}
 
 // Prepare tokenizes d. The document must not change afterwards.
 func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
@@ -92,7 +134,7 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Summary, false)
 	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Context, false)
 
-	xrefs := map[string]bool{}
+	refs := map[string]bool{}
 	runs := map[string]bool{}
 	tokens := 0
 	chunk := 0
@@ -125,9 +167,9 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 				sec: si, blk: bi, chunk: chunk, kind: b.Kind,
 				stems: p.unique(out.fields[FieldBody][before:]),
 			})
-			for _, m := range xrefRE.FindAllStringSubmatch(b.Text, -1) {
-				xrefs[strings.ToLower(m[1])+"("+m[2]+")"] = true
-			}
+			xrefs(b.Text, func(name, sec string) {
+				refs[strings.ToLower(name)+"("+sec+")"] = true
+			})
 			if b.Kind == document.Code && !synopsis {
 				for _, c := range commandsRun(b.Text) {
 					runs[c] = true
@@ -139,7 +181,7 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 		chunk++
 	}
 	out.chunks = chunk
-	for x := range xrefs {
+	for x := range refs {
 		out.xrefs = append(out.xrefs, x)
 	}
 	for c := range runs {

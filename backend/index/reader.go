@@ -311,8 +311,9 @@ func (r *Reader) Blocks(id int) []Block {
 // Len is the number of distinct terms in the block.
 func (b Block) Len() int { return b.n }
 
-// Terms calls fn with each term id of the block, ascending.
-func (b Block) Terms(fn func(id int)) {
+// Terms calls fn with each term id of the block, ascending, until fn
+// returns false.
+func (b Block) Terms(fn func(id int) bool) {
 	data := b.terms
 	id := 0
 	for range b.n {
@@ -322,7 +323,9 @@ func (b Block) Terms(fn func(id int)) {
 		}
 		data = data[n:]
 		id += int(delta)
-		fn(id)
+		if !fn(id) {
+			return
+		}
 	}
 }
 

@@ -2,10 +2,12 @@ package index
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,6 +42,19 @@ type Manifest struct {
 	Terms     int           `json:"terms"`
 	Catalog   string        `json:"catalog"` // catalog.Fingerprint() of the sources built
 	Sources   []SourceState `json:"sources"`
+	// Files are the sha256 sums of the version's files (all but this
+	// manifest), written at Commit and checked by Verify.
+	Files map[string]string `json:"files,omitempty"`
+}
+
+// Source returns the state of the source with the alias, or nil.
+func (m *Manifest) Source(alias string) *SourceState {
+	for i := range m.Sources {
+		if m.Sources[i].Alias == alias {
+			return &m.Sources[i]
+		}
+	}
+	return nil
 }
 
 // SourceState is what a build did with one source.
@@ -49,6 +64,9 @@ type SourceState struct {
 	Skipped   int    `json:"skipped,omitempty"`
 	Note      string `json:"note,omitempty"`
 }
+
+// ReadManifest reads the manifest of the version in dir.
+func ReadManifest(dir string) (Manifest, error) { return readManifest(dir) }
 
 func readManifest(dir string) (Manifest, error) {
 	var m Manifest
@@ -93,6 +111,92 @@ func OpenActive(indexDir string) (*Reader, error) {
 // Staging is a version being built.
 type Staging struct {
 	indexDir, name string
+}
+
+// Verify checks the version in dir end to end: its manifest, the sums of
+// its files and that it opens. Errors for a damaged version satisfy
+// IsCorrupt.
+func Verify(dir string) (Manifest, error) {
+	m, err := readManifest(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return m, fmt.Errorf("%s: manifest.json is missing: %w", dir, errCorrupt)
+		}
+		return m, err
+	}
+	names := make([]string, 0, len(m.Files))
+	for name := range m.Files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		sum, err := fileSum(filepath.Join(dir, name))
+		if err != nil {
+			return m, fmt.Errorf("%s: %s: %v: %w", dir, name, err, errCorrupt)
+		}
+		if sum != m.Files[name] {
+			return m, fmt.Errorf("%s: %s does not match its checksum: %w", dir, name, errCorrupt)
+		}
+	}
+	r, err := Open(dir)
+	if err != nil {
+		if !errors.Is(err, errCorrupt) {
+			err = fmt.Errorf("%w: %w", err, errCorrupt)
+		}
+		return m, err
+	}
+	r.Close()
+	return m, nil
+}
+
+// IsCorrupt reports whether err says an index version is damaged.
+func IsCorrupt(err error) bool { return errors.Is(err, errCorrupt) }
+
+// Size is the number of bytes of the files in dir.
+func Size(dir string) int64 {
+	entries, _ := os.ReadDir(dir)
+	var n int64
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() {
+			n += fi.Size()
+		}
+	}
+	return n
+}
+
+func fileSum(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Recover removes what interrupted builds left in indexDir (partial
+// versions, half-written ACTIVE files) and returns their names. The caller
+// holds the reindex lock, so nothing it removes is being written.
+func Recover(indexDir string) ([]string, error) {
+	if _, err := os.Stat(indexDir); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return removePartial(indexDir)
+}
+
+// Partials lists the partial versions in indexDir, for tests and health.
+func Partials(indexDir string) []string {
+	entries, _ := os.ReadDir(indexDir)
+	var out []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), partialSuffix) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }
 
 // Begin starts a new version. The caller holds the reindex lock, so any
@@ -146,6 +250,21 @@ func (s *Staging) Abort() error { return os.RemoveAll(s.Dir()) }
 func (s *Staging) Commit(m Manifest) error {
 	m.Format = formatVersion
 	m.Version = s.name
+	entries, err := os.ReadDir(s.Dir())
+	if err != nil {
+		return err
+	}
+	m.Files = map[string]string{}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || e.Name() == "manifest.json" {
+			continue
+		}
+		sum, err := fileSum(filepath.Join(s.Dir(), e.Name()))
+		if err != nil {
+			return err
+		}
+		m.Files[e.Name()] = sum
+	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err

@@ -109,16 +109,21 @@ func (s *Stemmer) add(w string) string {
 	return st
 }
 
-var shared = struct {
+// shared is made on first use: every ragman process links this package,
+// and most (a CLI that only talks to the backend) never stem.
+var shared struct {
 	sync.Mutex
 	s *Stemmer
-}{s: NewStemmer()}
+}
 
 // Stem is Stemmer.Stem on a shared, locked stemmer, for callers that stem
 // a handful of words (a question).
 func Stem(w string) string {
 	shared.Lock()
 	defer shared.Unlock()
+	if shared.s == nil {
+		shared.s = &Stemmer{cache: make(map[string]string, 256)}
+	}
 	return shared.s.Stem(w)
 }
 

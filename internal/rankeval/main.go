@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,7 +35,15 @@ func main() {
 	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them")
 	topFloor := flag.Float64("topfloor", answer.DefaultWeights.Topicality.Floor, "topicality floor (1 turns it off)")
 	altMargin := flag.Float64("alt", answer.DefaultWeights.AltMargin, "score margin for alternative references")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of answering here")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
+	}
 	answer.DefaultWeights.Topicality.Floor = *topFloor
 	answer.DefaultWeights.AltMargin = *altMargin
 	if *wflag != "" {

@@ -1,0 +1,274 @@
+package answer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/ingest"
+	"github.com/ragman-dev/ragman/backend/priors"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// fixtureEngine answers from an index of the repository's fixture tree: a
+// score of real man pages and two info manuals. The machine is not
+// consulted (no PATH, no dpkg), so the answers are the same everywhere.
+var fixtureEngine = sync.OnceValues(func() (*Engine, error) {
+	root, err := filepath.Abs(filepath.Join("..", "..", "testdata", "fixtures"))
+	if err != nil {
+		return nil, err
+	}
+	cat := &catalog.Catalog{Sources: []catalog.Source{
+		{Alias: "man-pages", Type: catalog.TypeMan, Location: filepath.Join(root, "man"), Language: "en", Status: catalog.StatusActive},
+		{Alias: "info-pages", Type: catalog.TypeInfo, Location: filepath.Join(root, "info"), Language: "en", Status: catalog.StatusActive},
+	}}
+	dir, err := tempDir()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ingest.Build(context.Background(), dir, cat, ingest.Options{Machine: &priors.Machine{}}); err != nil {
+		return nil, err
+	}
+	r, err := index.OpenActive(dir)
+	if err != nil {
+		return nil, err
+	}
+	return New(r, Thesaurus, DefaultWeights), nil
+})
+
+func engine(t *testing.T) *Engine {
+	t.Helper()
+	e, err := fixtureEngine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestAnalyse(t *testing.T) {
+	for _, tc := range []struct {
+		q     string
+		scene Scene
+		verb  string
+		words string // the concepts' words, in order
+	}{
+		{"How do I change file permissions?", SceneHowTo, "change", "change file permissions"},
+		{"What is the format of /etc/fstab?", SceneFormat, "", "format fstab"},
+		{"What does the sticky bit do?", SceneConcept, "", "sticky bit"},
+		{"Why does rm fail with permission denied?", SceneTroubleshoot, "", "rm fail permission denied"},
+		{"How do I create a pipe in C?", SceneProgramming, "create", "create pipe"},
+		{"How many CPU cores does this machine have?", SceneHowTo, "", "cpu cores machine number"},
+		{"I want to delete a folder", SceneHowTo, "delete", "delete folder"},
+	} {
+		a := Analyse(tc.q, Thesaurus)
+		var words []string
+		for _, c := range a.Concepts {
+			words = append(words, c.Word)
+		}
+		if a.Scene != tc.scene || a.Verb != tc.verb || strings.Join(words, " ") != tc.words {
+			t.Errorf("%q: scene %v verb %q words %q; want %v %q %q", tc.q, a.Scene, a.Verb, words, tc.scene, tc.verb, tc.words)
+		}
+	}
+}
+
+func TestAnalyseSceneWords(t *testing.T) {
+	a := Analyse("How do I pause for 5 seconds in a shell script?", Thesaurus)
+	for _, c := range a.Concepts {
+		want := 1.0
+		if c.Word == "shell" || c.Word == "script" {
+			want = sceneWeight
+		}
+		if c.Weight != want {
+			t.Errorf("%s: weight %v, want %v", c.Word, c.Weight, want)
+		}
+	}
+}
+
+func TestAnalyseExpands(t *testing.T) {
+	a := Analyse("How do I delete a folder?", Thesaurus)
+	alts := map[string]bool{}
+	for _, c := range a.Concepts {
+		for _, alt := range c.Alts {
+			alts[alt.Stem] = true
+		}
+	}
+	for _, want := range []string{"remov", "directori"} {
+		if !alts[want] {
+			t.Errorf("delete a folder: no alternative %q in %v", want, a.Concepts)
+		}
+	}
+}
+
+var marker = regexp.MustCompile(`\[(\d+)\]`)
+
+func TestAnswerTopPages(t *testing.T) {
+	e := engine(t)
+	for _, tc := range []struct{ q, top string }{
+		{"How do I change file permissions?", "chmod(1)"},
+		{"How do I change the owner of a file?", "chown(1)"},
+		{"How do I remove a directory and everything in it?", "rm(1)"},
+		{"How do I delay for a few seconds?", "sleep(1)"},
+		{"How do I see the last lines of a log file as it grows?", "tail(1)"},
+		{"How do I mount a file system?", "mount(8)"},
+		{"How much free space is left on the file system?", "df(1)"},
+	} {
+		ans, tr := e.Answer(tc.q, 0.35)
+		if ans.NoAnswer || len(ans.References) == 0 || ans.References[0].Label != tc.top {
+			var got []string
+			for _, c := range tr.Candidates[:min(3, len(tr.Candidates))] {
+				got = append(got, fmt.Sprintf("%s %.2f", c.Meta.Label, c.Score))
+			}
+			t.Errorf("%q: no_answer=%v confidence=%.2f top %v, want %s", tc.q, ans.NoAnswer, ans.Confidence, got, tc.top)
+		}
+	}
+}
+
+// TestAnswerCitations checks the shape FR-002 asks of every answer: each
+// sentence and step cited, references numbered in order of first
+// citation, one number per {alias, document_ref}.
+func TestAnswerCitations(t *testing.T) {
+	e := engine(t)
+	ans, _ := e.Answer("How do I change file permissions recursively?", 0.35)
+	if ans.NoAnswer {
+		t.Fatalf("no answer: %+v", ans)
+	}
+	if !strings.Contains(ans.Summary, "(man chmod)") || !strings.Contains(ans.Summary, "[1]") {
+		t.Errorf("summary lacks the inline alias or the first marker: %q", ans.Summary)
+	}
+	if len(ans.Steps) == 0 {
+		t.Fatal("no steps")
+	}
+	backticked := false
+	for _, s := range ans.Steps {
+		if !marker.MatchString(s) {
+			t.Errorf("step without a citation: %q", s)
+		}
+		backticked = backticked || strings.Count(s, "`") >= 2
+	}
+	if !backticked {
+		t.Errorf("no step gives a command line: %q", ans.Steps)
+	}
+	// Markers appear in order of first use, 1, 2, ...
+	next := 1
+	seen := map[string]bool{}
+	for _, m := range marker.FindAllStringSubmatch(ans.Summary+" "+strings.Join(ans.Steps, " "), -1) {
+		if seen[m[1]] {
+			continue
+		}
+		seen[m[1]] = true
+		if m[1] != fmt.Sprint(next) {
+			t.Errorf("marker [%s] used first where [%d] was due", m[1], next)
+		}
+		next++
+	}
+	if len(ans.References) != next-1 {
+		t.Errorf("%d references, %d markers", len(ans.References), next-1)
+	}
+	pairs := map[string]bool{}
+	for i, r := range ans.References {
+		if r.N != i+1 || r.Label == "" || len(r.DocumentRefs) == 0 {
+			t.Errorf("reference %d: %+v", i, r)
+		}
+		key := r.Alias + "\x00" + r.DocumentRefs[0]
+		if pairs[key] {
+			t.Errorf("reference %d repeats %s", r.N, key)
+		}
+		pairs[key] = true
+	}
+	for _, c := range ans.Citations {
+		if c.N < 1 || c.N > len(ans.References) || ans.References[c.N-1].DocumentRefs[0] != c.DocumentRef {
+			t.Errorf("citation %+v does not match its reference", c)
+		}
+	}
+}
+
+func TestNoAnswer(t *testing.T) {
+	e := engine(t)
+	for _, q := range []string{
+		"What is the boiling point of water at sea level?",
+		"Who painted the Mona Lisa?",
+		"How do I grow tomatoes on a balcony?",
+	} {
+		ans, _ := e.Answer(q, 0.35)
+		if !ans.NoAnswer || ans.Message == nil || *ans.Message != proto.LowConfidence || len(ans.Recommendations) == 0 {
+			t.Errorf("%q: no_answer=%v confidence=%.2f refs=%v", q, ans.NoAnswer, ans.Confidence, ans.References)
+		}
+		if ans.Confidence < 0 || ans.Confidence >= 0.35 {
+			t.Errorf("%q: confidence %v, want in [0, 0.35)", q, ans.Confidence)
+		}
+	}
+}
+
+func TestThresholdFromCaller(t *testing.T) {
+	e := engine(t)
+	ans, _ := e.Answer("How do I change file permissions?", 1)
+	if !ans.NoAnswer && ans.Confidence < 1 {
+		t.Errorf("threshold 1: answered with confidence %v", ans.Confidence)
+	}
+	ans, _ = e.Answer("How do I change file permissions?", 0)
+	if ans.NoAnswer {
+		t.Error("threshold 0: no answer")
+	}
+}
+
+func TestEmptyQuestion(t *testing.T) {
+	e := engine(t)
+	for _, q := range []string{"", "   ", "how do I", "?!"} {
+		ans, _ := e.Answer(q, 0.35)
+		if !ans.NoAnswer {
+			t.Errorf("%q answered: %+v", q, ans.References)
+		}
+	}
+}
+
+func TestFallbackNamesPage(t *testing.T) {
+	e := engine(t)
+	_, tr := e.Answer("what does tar do", 0.35)
+	fb := e.Fallback(tr)
+	if fb == nil || len(fb.References) != 1 || fb.References[0].Label != "tar(1)" || !strings.Contains(fb.Summary, "(man tar)") {
+		t.Errorf("fallback = %+v", fb)
+	}
+	_, tr = e.Answer("how do I bake bread", 0.35)
+	if fb := e.Fallback(tr); fb != nil {
+		t.Errorf("fallback for a question naming no page: %+v", fb)
+	}
+}
+
+func TestFind(t *testing.T) {
+	e := engine(t)
+	for _, ref := range []string{"man1/chmod.1.gz", "chmod(1)", "chmod"} {
+		d, err := e.Find("man-pages", ref)
+		if err != nil || d.Title != "chmod" {
+			t.Errorf("Find(%q) = %v, %v", ref, d, err)
+		}
+	}
+	if _, err := e.Find("man-pages", "nosuchpage"); err == nil {
+		t.Error("found a page that does not exist")
+	}
+}
+
+// tempDir is a folder for the package's shared index, removed by TestMain.
+var tempDirs []string
+
+func tempDir() (string, error) {
+	dir, err := os.MkdirTemp("", "ragman-answer-test-")
+	if err == nil {
+		tempDirs = append(tempDirs, dir)
+	}
+	return dir, err
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, d := range tempDirs {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
+}

@@ -280,3 +280,6 @@ func FittedConf() [NumConf]float64 { return fittedConf }
 
 // SetFittedConf replaces the confidence model, for tools that refit it.
 func SetFittedConf(w [NumConf]float64) { fittedConf = w }
+
+// Fitted says what the shipped weights were fitted on.
+func Fitted() (ranking, confidence string) { return fittedRanking, fittedConfidence }

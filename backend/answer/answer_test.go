@@ -19,7 +19,7 @@ import (
 
 // fixtureEngine answers from an index of the repository's fixture tree: a
 // score of real man pages and two info manuals. The machine is not
-// consulted (no PATH, no dpkg), so the answers are the same everywhere.
+// consulted (its PATH, dpkg), so the answers are the same everywhere.
 var fixtureEngine = sync.OnceValues(func() (*Engine, error) {
 	root, err := filepath.Abs(filepath.Join("..", "..", "testdata", "fixtures"))
 	if err != nil {
@@ -33,7 +33,23 @@ var fixtureEngine = sync.OnceValues(func() (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := ingest.Build(context.Background(), dir, cat, ingest.Options{Machine: &priors.Machine{}}); err != nil {
+	// The commands the fixture pages document are "on PATH": stand-ins in
+	// a folder of their own, so the machine's own PATH does not matter.
+	bin, err := tempDir()
+	if err != nil {
+		return nil, err
+	}
+	for _, sec := range []string{"man1", "man8"} {
+		pages, _ := filepath.Glob(filepath.Join(root, "man", sec, "*.gz"))
+		for _, p := range pages {
+			name := strings.SplitN(filepath.Base(p), ".", 2)[0]
+			if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"), 0o755); err != nil {
+				return nil, err
+			}
+		}
+	}
+	machine := priors.Load(bin, "")
+	if _, err := ingest.Build(context.Background(), dir, cat, ingest.Options{Machine: machine}); err != nil {
 		return nil, err
 	}
 	r, err := index.OpenActive(dir)

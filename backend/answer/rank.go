@@ -35,6 +35,7 @@ const (
 	FNamedCommon          // ... with a word the corpus also uses as an ordinary word
 	FNamedVerb            // ... with the verb of a how-to question ("how do I find ...")
 	FNamedRest            // naming times the share of the rest of the question in one block
+	FPurpose              // share of the question in the NAME line and the first paragraphs of DESCRIPTION
 	FInfoSupport          // best FBlock of an info node that documents this man page
 	FInfoNameLine         // best FNameLine (title, summary, menu line) of such a node
 	FCommand              // a section 1/6/8 page of a command on PATH
@@ -48,7 +49,7 @@ const (
 )
 
 // FeatureNames name the features for tools and logs.
-var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
+var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "Purpose", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
 
 // Kinds of page, for the prior each scene gives them: manual sections,
 // info nodes, and the rest.
@@ -119,10 +120,19 @@ var DefaultWeights = Weights{
 	AltMargin:  1,
 }
 
-// firstStage weighs what the first stage knows.
+// firstStage weighs what the first stage knows. It is set by hand and
+// stays put when the final weights are refitted: the fit is made on the
+// pools it selects, so a pool that moved with the fit would make the
+// fitted weights wrong for it.
 var firstStage = Weights{
-	W:    [NumFeatures]float64{FLex: 1, FNamed: 0.35, FNamedCommon: 0.2, FNamedVerb: 0.1, FCommand: 0.1, FMissing: -0.25, FPriority: 0.03, FInlinks: 0.03},
-	Kind: DefaultWeights.Kind,
+	W: [NumFeatures]float64{FLex: 1, FNamed: 0.35, FNamedCommon: 0.2, FNamedVerb: 0.1, FCommand: 0.1, FMissing: -0.25, FPriority: 0.03, FInlinks: 0.03},
+	Kind: [numScenes][NumKinds]float64{
+		SceneHowTo:        {Kind1: 0.1, Kind8: 0.08, Kind6: -0.2, Kind2: -0.15, Kind3: -0.2, Kind4: -0.1, Kind5: -0.05, Kind7: -0.05, KindInfo: -0.05},
+		SceneConcept:      {Kind1: 0.05, Kind8: 0.03, Kind6: -0.2, Kind2: -0.05, Kind3: -0.1, Kind7: 0.12, Kind5: 0.05, KindInfo: -0.05},
+		SceneFormat:       {Kind5: 0.25, Kind7: 0.05, Kind2: -0.1, Kind3: -0.15, KindInfo: -0.05},
+		SceneProgramming:  {Kind2: 0.15, Kind3: 0.15, Kind7: 0.05, Kind1: -0.05, KindInfo: -0.05},
+		SceneTroubleshoot: {Kind1: 0.08, Kind8: 0.08, Kind6: -0.2, Kind2: -0.1, Kind3: -0.15, Kind5: 0.03, Kind7: 0.03, KindInfo: -0.05},
+	},
 }
 
 // Score is the weighted sum of a candidate's features and the prior of
@@ -275,6 +285,7 @@ type resolved struct {
 func (rk *ranker) resolve(a Analysis) *query {
 	q := &query{a: a, byTerm: map[int]int32{}, named: map[int]naming{}}
 	rk.compounds(&a)
+	rk.derivations(&a)
 	q.a = a
 	for ci, c := range a.Concepts {
 		var alts []resolved
@@ -313,6 +324,47 @@ func (rk *ranker) resolve(a Analysis) *query {
 	slices.SortFunc(q.sorted, func(a, b qterm) int { return a.id - b.id })
 	rk.resolveNames(q)
 	return q
+}
+
+// derivedWeight is the weight of a word derived from the question's by a
+// suffix: near the word's own, as "owner" to "own".
+const derivedWeight = 0.8
+
+// derivations adds to each concept the words the manuals derive from it
+// or it from them, which the Porter stemmer keeps apart: "owns" and
+// "owner", "create" and "creation", "compress" and "compressor". A form
+// counts only if the index has it.
+func (rk *ranker) derivations(a *Analysis) {
+	for i := range a.Concepts {
+		c := &a.Concepts[i]
+		w := c.Word
+		if len(w) < 3 || len(c.Alts) == 0 {
+			continue
+		}
+		var forms []string
+		base := strings.TrimSuffix(w, "s")
+		stem := base
+		for _, suf := range []string{"ership", "ation", "ment", "ion", "ship", "er", "or"} {
+			if b, ok := strings.CutSuffix(base, suf); ok && len(b) >= 3 {
+				stem = b
+				forms = append(forms, b, b+"e")
+				break
+			}
+		}
+		for _, suf := range []string{"er", "ers", "ership", "ion", "ation", "ment", "or"} {
+			forms = append(forms, stem+suf)
+			if strings.HasSuffix(stem, "e") {
+				forms = append(forms, stem[:len(stem)-1]+suf)
+			}
+		}
+		for _, f := range forms {
+			st := terms.Stem(f)
+			if _, ok := rk.r.Term(st); !ok || slices.ContainsFunc(c.Alts, func(x Alt) bool { return x.Stem == st }) {
+				continue
+			}
+			c.Alts = append(slices.Clip(c.Alts), Alt{Stem: st, Weight: derivedWeight})
+		}
+	}
 }
 
 // compounds adds to a concept the word it makes with its neighbour when
@@ -675,6 +727,7 @@ func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 	c.Block = -1
 	dense, item, code := bestScore, bestScore, bestScore
 	cur := make([]float64, nc)
+	purpose := append([]float64(nil), base...)
 	for bi, b := range rk.r.Blocks(c.ID) {
 		copy(cur, base)
 		// both lists are sorted: merge, and stop past the question's last term
@@ -705,8 +758,14 @@ func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 		case document.Code:
 			code = max(code, s)
 		}
+		if b.Purpose {
+			for ci, x := range cur {
+				purpose[ci] = max(purpose[ci], x)
+			}
+		}
 	}
 	c.F[FBlock] = bestScore
+	c.F[FPurpose] = weigh(purpose, q)
 	c.F[FDense] = dense
 	c.F[FItem] = item
 	c.F[FCode] = code

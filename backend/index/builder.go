@@ -145,7 +145,7 @@ func (b *Builder) Add(p *Prepared) (int, error) {
 		}
 		b.blocks = append(b.blocks, blockRec{
 			NTerms: uint16(len(pb.stems)), Sec: uint16(min(pb.sec, 0xffff)), Blk: uint16(min(pb.blk, 0xffff)),
-			Chunk: uint16(min(pb.chunk, 0xffff)), Kind: uint8(pb.kind),
+			Chunk: uint16(min(pb.chunk, 0xffff)), Kind: uint8(pb.kind) | purposeBit(pb.purpose),
 		})
 		if pb.kind == 2 /* document.Code */ && strings.HasPrefix(strings.ToUpper(d.Sections[pb.sec].Title), "EXAMPLE") {
 			rec.Flags |= flagExamples
@@ -282,6 +282,17 @@ func (b *Builder) Finish() (Stats, error) {
 		return Stats{}, err
 	}
 	return Stats{Documents: len(b.docs), Chunks: b.chunks, Terms: len(order)}, nil
+}
+
+// purposeFlag marks, in a block's Kind byte, a paragraph that states the
+// page's purpose.
+const purposeFlag = 0x80
+
+func purposeBit(p bool) uint8 {
+	if p {
+		return purposeFlag
+	}
+	return 0
 }
 
 // familyCap is the most documents one package counts for in document

@@ -37,6 +37,7 @@ type Prepared struct {
 type preparedBlock struct {
 	sec, blk, chunk int
 	kind            document.BlockKind
+	purpose         bool     // the paragraph that says what the page is for
 	stems           []string // unique
 }
 
@@ -53,6 +54,10 @@ func NewPreparer() *Preparer {
 	zw, _ := flate.NewWriter(nil, flate.BestSpeed)
 	return &Preparer{stem: terms.NewStemmer(), zw: zw, seen: map[string]struct{}{}}
 }
+
+// purposeBlocks is how many paragraphs of DESCRIPTION count as stating
+// the page's purpose.
+const purposeBlocks = 2
 
 // chunkTokens is the most a chunk holds (operational details: semantic
 // chunks up to 2000 tokens). A section is a chunk unless it is longer.
@@ -134,6 +139,7 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Summary, false)
 	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Context, false)
 
+	purposeLeft := purposeBlocks
 	refs := map[string]bool{}
 	runs := map[string]bool{}
 	tokens := 0
@@ -147,6 +153,9 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			out.fields[FieldHeads] = p.addWords(out.fields[FieldHeads], s.Title, false)
 		}
 		synopsis := strings.EqualFold(s.Title, "SYNOPSIS")
+		// the first paragraphs of DESCRIPTION, or of an info node, restate
+		// the NAME line in other words
+		describes := strings.EqualFold(s.Title, "DESCRIPTION") || d.Type == "info" && si == 0
 		for bi, b := range s.Blocks {
 			before := len(out.fields[FieldBody])
 			out.fields[FieldBody] = p.addWords(out.fields[FieldBody], b.Term, false)
@@ -163,8 +172,12 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			if synopsis {
 				out.fields[FieldSynopsis] = append(out.fields[FieldSynopsis], out.fields[FieldBody][before:]...)
 			}
+			purpose := describes && purposeLeft > 0 && b.Kind == document.Para
+			if purpose {
+				purposeLeft--
+			}
 			out.blocks = append(out.blocks, preparedBlock{
-				sec: si, blk: bi, chunk: chunk, kind: b.Kind,
+				sec: si, blk: bi, chunk: chunk, kind: b.Kind, purpose: purpose,
 				stems: p.unique(out.fields[FieldBody][before:]),
 			})
 			xrefs(b.Text, func(name, sec string) {

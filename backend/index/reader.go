@@ -285,6 +285,7 @@ func (r *Reader) Meta(id int) Meta {
 type Block struct {
 	Section, Index, Chunk int
 	Kind                  document.BlockKind
+	Purpose               bool // a first paragraph of DESCRIPTION: what the page is for
 	terms                 []byte
 	n                     int
 }
@@ -302,8 +303,9 @@ func (r *Reader) Blocks(id int) []Block {
 		if int(b.TermsOff) > end {
 			end = int(b.TermsOff)
 		}
-		out[i] = Block{Section: int(b.Sec), Index: int(b.Blk), Chunk: int(b.Chunk), Kind: document.BlockKind(b.Kind),
-			terms: r.bterms[b.TermsOff:end], n: int(b.NTerms)}
+		out[i] = Block{Section: int(b.Sec), Index: int(b.Blk), Chunk: int(b.Chunk), Kind: document.BlockKind(b.Kind &^ purposeFlag),
+			Purpose: b.Kind&purposeFlag != 0,
+			terms:   r.bterms[b.TermsOff:end], n: int(b.NTerms)}
 	}
 	return out
 }

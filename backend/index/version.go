@@ -25,7 +25,7 @@ import (
 const (
 	activeFile    = "ACTIVE"
 	partialSuffix = ".partial"
-	formatVersion = 3
+	formatVersion = 4
 )
 
 // ErrNoIndex means no version was ever activated.

@@ -88,6 +88,41 @@ var frames = []struct {
 	{lazyRegexp(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
 }
 
+// phrasals are verbs of two or three words whose meaning none of their
+// words has: "get rid of" is to remove, "turn off" to disable. The words
+// of a phrase do not become concepts of their own; the phrase does, at
+// phrasalWeight: the manuals say what the phrase means in many ways, and
+// the question's object says more about the page than its verb.
+var phrasals = []struct {
+	re   func() *regexp.Regexp
+	alts []Alt
+}{
+	{lazyRegexp(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}},
+	{lazyRegexp(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}},
+	{lazyRegexp(`(?i)\bfree(?:s|ing|d)? up\b`), []Alt{{"free", 1}, {"release", 0.8}}},
+	{lazyRegexp(`(?i)\bwip(?:e|es|ing|ed) out\b`), []Alt{{"erase", 1}, {"delete", 0.8}}},
+	{lazyRegexp(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}},
+	{lazyRegexp(`(?i)\b(?:turn|switch)(?:s|ing|ed)? (?:it |them )?on\b`), []Alt{{"enable", 1}, {"start", 0.8}}},
+	{lazyRegexp(`(?i)\bshut(?:s|ting)? down\b`), []Alt{{"shutdown", 1}, {"poweroff", 0.8}, {"halt", 0.8}}},
+	{lazyRegexp(`(?i)\b(?:start|boot)(?:s|ing|ed)? up\b`), []Alt{{"boot", 1}, {"startup", 1}}},
+	{lazyRegexp(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:in|on)(?:to)?\b`), []Alt{{"login", 1}, {"log", 0.8}}},
+	{lazyRegexp(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:out|off)\b`), []Alt{{"logout", 1}, {"log", 0.8}}},
+	{lazyRegexp(`(?i)\bset(?:s|ting)? up\b`), []Alt{{"configure", 1}, {"setup", 1}, {"install", 0.7}}},
+	{lazyRegexp(`(?i)\blook(?:s|ing|ed)? up\b`), []Alt{{"lookup", 1}, {"query", 0.8}, {"resolve", 0.7}}},
+	{lazyRegexp(`(?i)\b(?:find|finding|found|figure|figuring|figured) out\b`), nil}, // only the question's frame
+	{lazyRegexp(`(?i)\bback(?:s|ing|ed)? up\b`), []Alt{{"backup", 1}, {"copy", 0.7}, {"archive", 0.7}}},
+	{lazyRegexp(`(?i)\bkeep(?:s|ing)? track of\b`), []Alt{{"monitor", 1}, {"track", 1}}},
+	{lazyRegexp(`(?i)\b(?:take|takes|taking|took) up\b`), []Alt{{"use", 1}, {"usage", 0.8}, {"occupy", 0.8}}},
+	{lazyRegexp(`(?i)\b(?:put|putting|set|setting) (?:\w+ )?aside\b`), []Alt{{"save", 1}, {"stash", 1}, {"store", 0.7}}},
+	{lazyRegexp(`(?i)\bline(?:s|d)? up\b`), []Alt{{"align", 1}, {"column", 0.7}}},
+	{lazyRegexp(`(?i)\b(?:split|break|breaking|broke)(?:s)? up\b`), []Alt{{"split", 1}, {"divide", 0.8}}},
+	{lazyRegexp(`(?i)\b(?:pull|pulls|pulling|pick|picks|picking) out\b`), []Alt{{"extract", 1}, {"select", 0.8}}},
+	{lazyRegexp(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}},
+	{lazyRegexp(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}},
+}
+
+const phrasalWeight = 0.5
+
 // filler are words of the question's frame, not its topic: "how do I ...",
 // "what is the way to ...".
 var filler = map[string]bool{
@@ -151,11 +186,28 @@ func Analyse(q string, expand Expander) Analysis {
 	if m := verbRE().FindStringSubmatch(q); m != nil {
 		a.Verb = strings.ToLower(m[1])
 	}
+	phraseWords := map[string]bool{}
+	var phraseConcepts []Concept
+	for _, p := range phrasals {
+		m := p.re().FindString(q)
+		if m == "" {
+			continue
+		}
+		terms.Words(m, false, func(w string) { phraseWords[w] = true })
+		if len(p.alts) == 0 {
+			continue
+		}
+		c := Concept{Word: p.alts[0].Stem, Weight: phrasalWeight}
+		for _, alt := range p.alts {
+			c.Alts = append(c.Alts, Alt{Stem: terms.Stem(alt.Stem), Weight: alt.Weight})
+		}
+		phraseConcepts = append(phraseConcepts, c)
+	}
 	for i, w := range words {
 		if i > 0 && !terms.Stop(words[i-1]) && !terms.Stop(w) {
 			a.Pairs = append(a.Pairs, words[i-1]+"-"+w)
 		}
-		if terms.Stop(w) || filler[w] || len(w) < 2 {
+		if terms.Stop(w) || filler[w] || len(w) < 2 || phraseWords[w] {
 			continue
 		}
 		stem := terms.Stem(w)
@@ -182,6 +234,12 @@ func Analyse(q string, expand Expander) Analysis {
 			}
 		}
 		a.Concepts = append(a.Concepts, c)
+	}
+	for _, c := range phraseConcepts {
+		if !seen[c.Alts[0].Stem] {
+			seen[c.Alts[0].Stem] = true
+			a.Concepts = append(a.Concepts, c)
+		}
 	}
 	for _, f := range frames {
 		if !f.re().MatchString(q) {

@@ -38,9 +38,16 @@ type Source struct {
 	Status    string    `json:"status"`
 	Checksum  string    `json:"checksum,omitempty"`
 	Notes     string    `json:"notes,omitempty"`
-	Reason    string    `json:"reason,omitempty"` // why the source is in error
+	Reason    string    `json:"reason,omitempty"` // why the source is in error (quarantined) or not indexed
 	Size      int64     `json:"size,omitempty"`
 	UpdatedAt time.Time `json:"updated_at,omitzero"`
+}
+
+// ValidType and ValidStatus check the values a person may set.
+func ValidType(t string) bool { return t == TypeMan || t == TypeInfo || t == TypeZIM }
+
+func ValidStatus(s string) bool {
+	return s == StatusActive || s == StatusPending || s == StatusError
 }
 
 // Catalog is every source, in the order they were added.
@@ -94,6 +101,11 @@ func (c *Catalog) Save(path string) error {
 		return err
 	}
 	return WriteFileAtomic(path, append(data, '\n'), 0o644)
+}
+
+// Clone returns a copy that shares nothing with c.
+func (c *Catalog) Clone() *Catalog {
+	return &Catalog{Sources: append([]Source(nil), c.Sources...)}
 }
 
 // Find returns the source with the alias, or nil.

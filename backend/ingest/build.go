@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,9 +39,27 @@ type unit struct {
 	file string // absolute path, for the package prior
 }
 
+// EnvBuildDelay is a test-only hook, not a user setting:
+// RAGCLI_TEST_BUILD_DELAY=20ms makes a build pause that long after each
+// man page or info manual, so that tests can interrupt a build of the
+// small fixture tree in its middle (kill -9, a second reindex, a query
+// during the rebuild).
+const EnvBuildDelay = "RAGCLI_TEST_BUILD_DELAY"
+
+// NotIndexable is the reason recorded for sources this version reads no
+// documents from (ZIM archives, for now).
+const NotIndexable = "not indexable yet: this version of ragman records ZIM archives but does not read them"
+
 // Build reads every usable source of cat and activates a new index version
 // under indexDir. The previous version stays active until the new one is
 // complete.
+//
+// A source that cannot be read (missing, unreadable, not what its type
+// says, or none of its files parse) is quarantined: its state in the
+// manifest has status error and the reason, and the other sources are
+// still indexed. A source that was indexed leaves pending for active. The
+// manifest's Catalog is the fingerprint of the sources with those
+// statuses: the catalog the caller saves after the build.
 func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Options) (index.Manifest, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
@@ -60,6 +79,7 @@ func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Optio
 	if err != nil {
 		return index.Manifest{}, err
 	}
+	opt.Log.Log(opt.CID, "Ingest.build", "start", "version", st.Name(), "sources", len(cat.Sources))
 	committed := false
 	defer func() {
 		if !committed {
@@ -76,7 +96,7 @@ func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Optio
 		}
 	}()
 
-	m := index.Manifest{Engine: "embedded", Catalog: cat.Fingerprint()}
+	m := index.Manifest{Engine: "embedded"}
 	for _, src := range cat.Sources {
 		if src.Status == catalog.StatusError {
 			m.Sources = append(m.Sources, index.SourceState{Source: src, Note: "skipped: source is in error"})
@@ -91,6 +111,11 @@ func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Optio
 		}
 		m.Sources = append(m.Sources, state)
 	}
+	built := &catalog.Catalog{}
+	for _, st := range m.Sources {
+		built.Sources = append(built.Sources, st.Source)
+	}
+	m.Catalog = built.Fingerprint()
 	progress(proto.Progress{Stage: "writing index"})
 	stats, err := b.Finish()
 	if err != nil {
@@ -116,18 +141,33 @@ var ErrSourceUnreadable = errors.New("source unreadable")
 
 func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt Options, progress func(proto.Progress)) (index.SourceState, error) {
 	state := index.SourceState{Source: src}
+	if src.Type == catalog.TypeZIM {
+		// Recorded, checked, not read yet.
+		if _, err := catalog.ReadZIM(src.Location); err != nil {
+			quarantine(&state, err.Error(), opt)
+			return state, nil
+		}
+		state.Reason = NotIndexable
+		state.Note = "skipped: " + NotIndexable
+		opt.Log.Log(opt.CID, "Ingest.build", "source skipped", "alias", src.Alias, "reason", NotIndexable)
+		return state, nil
+	}
 	stage := "reading " + src.Alias
 	progress(proto.Progress{Stage: stage, Source: src.Alias})
 	units, note, err := list(src)
 	if err != nil {
-		// A source that cannot be read is reported and skipped; the others
-		// are still indexed.
-		state.Note = err.Error()
-		opt.Log.Log(opt.CID, "Ingest.build", "source skipped", "alias", src.Alias, "err", err)
+		// A source that cannot be read is quarantined and skipped; the
+		// others are still indexed.
+		quarantine(&state, strings.TrimPrefix(err.Error(), ErrSourceUnreadable.Error()+": "), opt)
 		return state, nil
 	}
 	state.Note = note
 	total := len(units)
+	if total == 0 {
+		quarantine(&state, fmt.Sprintf("%s holds no %s documents", src.Location, kind(src.Type)), opt)
+		return state, nil
+	}
+	delay, _ := time.ParseDuration(os.Getenv(EnvBuildDelay))
 
 	type result struct {
 		i    int
@@ -181,7 +221,7 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 	pending := map[int]result{}
 	next := 0
 	last := time.Time{}
-	var addErr error
+	var addErr, firstErr error
 	for r := range results {
 		pending[r.i] = r
 		for {
@@ -191,7 +231,13 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 			}
 			delete(pending, next)
 			next++
+			if delay > 0 {
+				time.Sleep(delay)
+			}
 			if r.err != nil {
+				if firstErr == nil {
+					firstErr = fmt.Errorf("%s: %v", units[r.i].file, r.err)
+				}
 				state.Skipped++
 				opt.Log.Log(opt.CID, "Ingest.build", "document skipped", "alias", src.Alias, "file", units[r.i].file, "reason", r.err)
 				continue
@@ -217,7 +263,30 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 	if err := ctx.Err(); err != nil {
 		return state, err
 	}
+	if state.Skipped == total {
+		quarantine(&state, fmt.Sprintf("none of its %d files could be read (first: %v)", total, firstErr), opt)
+		return state, nil
+	}
+	state.Status = catalog.StatusActive
+	state.Reason = ""
 	return state, nil
+}
+
+// quarantine marks a source that cannot be indexed: status error, the
+// reason, no documents.
+func quarantine(state *index.SourceState, reason string, opt Options) {
+	state.Status = catalog.StatusError
+	state.Reason = reason
+	state.Note = "quarantined: " + reason
+	state.Documents, state.Skipped = 0, 0
+	opt.Log.Log(opt.CID, "Ingest.build", "source quarantined", "alias", state.Alias, "reason", reason)
+}
+
+func kind(t string) string {
+	if t == catalog.TypeInfo {
+		return "info"
+	}
+	return "man"
 }
 
 // list finds the units of a source. note says what was left out.

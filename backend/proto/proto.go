@@ -20,6 +20,7 @@ const (
 	MethodReindex  = "reindex"
 	MethodShow     = "show"
 	MethodStatus   = "status"
+	MethodHealth   = "health"
 	MethodShutdown = "shutdown"
 )
 

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 
 	"github.com/gofrs/flock"
-	"github.com/ragman-dev/ragman/backend/proto"
 )
 
 // lockBuild takes the reindex lock, which also guards against a build by
@@ -20,7 +19,7 @@ func lockBuild(indexDir string) (*flock.Flock, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, &proto.Error{Code: proto.CodeBusy, Message: "another reindex is running", Hint: "wait for it to finish"}
+		return nil, busy()
 	}
 	return l, nil
 }

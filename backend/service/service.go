@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -18,9 +17,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/index"
-	"github.com/ragman-dev/ragman/backend/ingest"
 	"github.com/ragman-dev/ragman/backend/logging"
-	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
@@ -73,6 +70,8 @@ func (s *Service) Handle(ctx context.Context, req *proto.Request, r Replier) {
 		}
 	case proto.MethodStatus:
 		err = s.status(r)
+	case proto.MethodHealth:
+		err = s.health(r)
 	default:
 		err = proto.Errorf(proto.CodeBadRequest, "unknown method %q", req.Method)
 	}
@@ -215,49 +214,6 @@ func truncate(words []string, limit int) string {
 		words = words[:keep]
 	}
 	return strings.Join(words, " ")
-}
-
-// ReindexResult is what a reindex returns.
-type ReindexResult struct {
-	Version   string              `json:"version"`
-	Documents int                 `json:"documents"`
-	Chunks    int                 `json:"chunks"`
-	Seconds   float64             `json:"seconds"`
-	Sources   []index.SourceState `json:"sources"`
-}
-
-func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams, r Replier) error {
-	if !s.build.TryLock() {
-		return &proto.Error{Code: proto.CodeBusy, Message: "a reindex is already running", Hint: "wait for it to finish"}
-	}
-	defer s.build.Unlock()
-	lock, err := lockBuild(s.Paths.IndexDir)
-	if err != nil {
-		return err
-	}
-	defer lock.Unlock()
-	cat, err := catalog.Load(s.Paths.Catalog)
-	if err != nil {
-		return &proto.Error{Code: proto.CodeSourceInvalid, Message: err.Error(), Hint: "run `ragadmin init`"}
-	}
-	start := time.Now()
-	var folders []string
-	for _, src := range cat.Sources {
-		folders = append(folders, filepath.Clean(src.Location)+"/")
-	}
-	machine := priors.Load(os.Getenv("PATH"), "/var/lib/dpkg", folders...)
-	m, err := ingest.Build(ctx, s.Paths.IndexDir, cat, ingest.Options{
-		Machine: machine, Log: s.Log, CID: cid,
-		Progress: func(pr proto.Progress) { r.Progress(pr) },
-	})
-	if err != nil {
-		return err
-	}
-	if _, err := s.current(); err != nil {
-		return err
-	}
-	return r.Result(ReindexResult{Version: m.Version, Documents: m.Documents, Chunks: m.Chunks,
-		Seconds: time.Since(start).Seconds(), Sources: m.Sources})
 }
 
 func (s *Service) show(p proto.ShowParams, r Replier) error {

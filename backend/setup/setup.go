@@ -6,29 +6,54 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
 )
 
-// Result says what Ensure created; all false means everything was there.
+// Result says what Init created; all empty means everything was there.
 type Result struct {
-	Config, Catalog, Folders bool
+	Config  bool     // config.yaml was written with the defaults
+	Catalog bool     // catalog.json was written with the default sources
+	Folders []string // folders created
 }
 
 // Changed reports whether anything was created.
-func (r Result) Changed() bool { return r.Config || r.Catalog || r.Folders }
+func (r Result) Changed() bool { return r.Config || r.Catalog || len(r.Folders) > 0 }
 
-// Ensure creates whatever of the setup is missing and leaves the rest
-// alone, so running it twice changes nothing.
-func Ensure(p config.Paths, traceID string) (Result, error) {
+// Message says what was created, for the audit log.
+func (r Result) Message(p config.Paths) string {
+	var parts []string
+	if r.Catalog {
+		var names []string
+		for _, s := range catalog.Defaults() {
+			names = append(names, s.Alias)
+		}
+		parts = append(parts, "catalog with sources "+strings.Join(names, ", "))
+	}
+	if r.Config {
+		parts = append(parts, "config "+p.ConfigFile)
+	}
+	if len(r.Folders) > 0 {
+		parts = append(parts, "folders "+strings.Join(r.Folders, ", "))
+	}
+	if len(parts) == 0 {
+		return "nothing to do: already set up"
+	}
+	return "created " + strings.Join(parts, ", ")
+}
+
+// Init creates whatever of the setup is missing and leaves the rest alone,
+// so running it twice changes nothing.
+func Init(p config.Paths) (Result, error) {
 	var res Result
 	for _, dir := range []string{p.ConfigDir, p.DataDir, p.IndexDir, p.KiwixDir} {
 		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return res, fmt.Errorf("cannot create %s: %w", dir, err)
 			}
-			res.Folders = true
+			res.Folders = append(res.Folders, dir)
 		}
 	}
 	wrote, err := config.WriteDefault(p.ConfigFile)
@@ -37,23 +62,27 @@ func Ensure(p config.Paths, traceID string) (Result, error) {
 	}
 	res.Config = wrote
 	if _, err := catalog.Load(p.Catalog); errors.Is(err, catalog.ErrNoCatalog) {
-		cat := &catalog.Catalog{Sources: catalog.Defaults()}
-		if err := cat.Save(p.Catalog); err != nil {
+		created, err := catalog.Create(p.Catalog, &catalog.Catalog{Sources: catalog.Defaults()})
+		if err != nil {
 			return res, fmt.Errorf("cannot write %s: %w", p.Catalog, err)
 		}
-		res.Catalog = true
+		res.Catalog = created
 	} else if err != nil {
 		return res, err
 	}
+	return res, nil
+}
+
+// Ensure is Init for the commands that set up on first use (ragman's
+// first question, ragadmin reindex): it writes an audit line when it
+// created something.
+func Ensure(p config.Paths, traceID string) (Result, error) {
+	res, err := Init(p)
+	if err != nil {
+		return res, err
+	}
 	if res.Changed() {
-		msg := "created"
-		if res.Catalog {
-			msg += " catalog with sources man-pages, info-pages"
-		}
-		if res.Config {
-			msg += ", config " + p.ConfigFile
-		}
-		catalog.Audit(p.AuditLog, catalog.AuditEntry{Action: "init", Target: p.DataDir, Status: "ok", TraceID: traceID, Message: msg})
+		catalog.Audit(p.AuditLog, catalog.AuditEntry{Action: "init", Target: p.DataDir, Status: "ok", TraceID: traceID, Message: res.Message(p)})
 	}
 	return res, nil
 }

@@ -8,6 +8,9 @@
 //     it spawns one, which loads the index and answers. Bar: p50 <= 500 ms.
 //   - full build: `ragadmin reindex --force` (man and info) against
 //     `mandb -c`. Bar: ragman <= 1.5 x mandb.
+//   - reindex with nothing changed: `ragadmin reindex` right after the full
+//     build (p50 of -runs), which measures the sources and finds the index
+//     up to date, against that full build. Bar: <= 0.1 x the full build.
 //   - memory: VmRSS of the backend with the full index loaded, after the
 //     warm queries. Bar: <= 300 MB.
 //
@@ -55,6 +58,7 @@ const (
 	warmAim      = 25 * time.Millisecond  // absolute warm p50, an aim
 	coldBar      = 500 * time.Millisecond // first call with no backend
 	buildRatio   = 1.5                    // ragadmin reindex --force / mandb -c
+	noChangeBar  = 0.1                    // ragadmin reindex, nothing changed / full build
 	rssBar       = 300 << 20              // backend VmRSS
 )
 
@@ -97,6 +101,7 @@ type bench struct {
 	runDir   string   // $XDG_RUNTIME_DIR/ragcli
 	qs       []question
 	rows     []row
+	full     time.Duration // the full build, reference of the no-change reindex
 	cleaning sync.Once
 }
 
@@ -139,7 +144,7 @@ func run(o options) int {
 
 	fmt.Printf("bench: private setup in %s; %d questions from %s\n", b.dir, len(b.qs), o.questions)
 	fmt.Printf("bench: %d CPUs, load average %s at start (the references run in the same conditions)\n", runtime.NumCPU(), loadAvg())
-	steps := []func() error{b.initialBuild, b.build, b.coldStart, b.warm, b.memory}
+	steps := []func() error{b.initialBuild, b.build, b.noChange, b.coldStart, b.warm, b.memory}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			b.table()
@@ -304,6 +309,7 @@ func (b *bench) build() error {
 		return fmt.Errorf("ragadmin reindex --force: exit %d: %s", r.code, r.stderr)
 	}
 	ours := r.wall
+	b.full = ours
 	fmt.Printf("  ragadmin reindex --force: %v: %s\n", ours.Round(time.Millisecond), lastLine(r.stderr))
 	row := row{figure: "full build, man + info", ours: fmtDur(ours), bar: fmt.Sprintf("<= %.1f x mandb -c", buildRatio)}
 	ref, why := b.mandb()
@@ -316,6 +322,35 @@ func (b *bench) build() error {
 		row.ref, row.ratio, row.result = "mandb -c "+fmtDur(ref), fmt.Sprintf("%.2f", ratio), passFail(ratio <= buildRatio)
 	}
 	b.rows = append(b.rows, row)
+	return nil
+}
+
+// noChange times `ragadmin reindex` when no source changed since the full
+// build: the backend measures the sources and stops, up to date.
+func (b *bench) noChange() error {
+	fmt.Printf("bench: reindex with nothing changed, %d times, against the full build ...\n", b.o.runs)
+	var times []time.Duration
+	for range b.o.runs {
+		r, err := b.cmd(10*time.Minute, b.o.ragadmin, "reindex")
+		if err != nil {
+			return err
+		}
+		if r.code != 0 {
+			return fmt.Errorf("ragadmin reindex: exit %d: %s", r.code, r.stderr)
+		}
+		if !bytes.Contains(r.stderr, []byte("the index is up to date")) {
+			return fmt.Errorf("ragadmin reindex rebuilt although nothing changed: %s", lastLine(r.stderr))
+		}
+		times = append(times, r.wall)
+		fmt.Printf("  %v\n", r.wall.Round(time.Millisecond))
+	}
+	p50 := pct(times, 50)
+	ratio := p50.Seconds() / b.full.Seconds()
+	b.rows = append(b.rows, row{
+		figure: fmt.Sprintf("reindex, nothing changed (p50 of %d)", len(times)),
+		ours:   fmtDur(p50), ref: "full build " + fmtDur(b.full), ratio: fmt.Sprintf("%.3f", ratio),
+		bar: fmt.Sprintf("<= %.1f x full build", noChangeBar), result: passFail(ratio <= noChangeBar),
+	})
 	return nil
 }
 

@@ -37,7 +37,7 @@ func NewEnv(prog string, verbose bool) *Env {
 func (e *Env) Config() (config.Config, error) {
 	cfg, err := config.Load(e.Paths.ConfigFile)
 	if err != nil {
-		return cfg, Exit(ExitError, err, "fix the file or remove it to use the defaults")
+		return cfg, Fail(ExitError, "config_invalid", err, "fix the file or remove it to use the defaults")
 	}
 	return cfg, nil
 }

@@ -26,6 +26,9 @@ type ExitErr struct {
 	Err    error
 	Hint   string
 	Silent bool
+	// ErrCode is the stable error code for --json output and the audit
+	// log ("not_found", "source_invalid", ...); see ErrorCode.
+	ErrCode string
 }
 
 func (e *ExitErr) Error() string {
@@ -39,6 +42,42 @@ func (e *ExitErr) Unwrap() error { return e.Err }
 
 // Exit returns an error that makes Main exit with code.
 func Exit(code int, err error, hint string) error { return &ExitErr{Code: code, Err: err, Hint: hint} }
+
+// Fail is Exit with a stable error code for scripts.
+func Fail(code int, errCode string, err error, hint string) error {
+	return &ExitErr{Code: code, Err: err, Hint: hint, ErrCode: errCode}
+}
+
+// ErrorCode is the stable code of err: the backend's, the one given to
+// Fail, "backend_unreachable" for exit 2, "usage" for exit 64, "error"
+// otherwise.
+func ErrorCode(err error) string {
+	var be *BackendError
+	if errors.As(err, &be) {
+		return be.Code()
+	}
+	var e *ExitErr
+	if errors.As(err, &e) {
+		switch {
+		case e.ErrCode != "":
+			return e.ErrCode
+		case e.Code == ExitUnreachable:
+			return "backend_unreachable"
+		case e.Code == ExitUsage:
+			return "usage"
+		}
+	}
+	return "error"
+}
+
+// Hint is the hint err carries, or "".
+func Hint(err error) string {
+	var e *ExitErr
+	if errors.As(err, &e) {
+		return e.Hint
+	}
+	return ""
+}
 
 // Silent returns an error that only sets the exit code.
 func Silent(code int) error { return &ExitErr{Code: code, Silent: true} }

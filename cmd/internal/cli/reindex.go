@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/service"
 )
@@ -10,17 +8,46 @@ import (
 // Reindex asks the backend to rebuild the index, showing its progress on
 // stderr, and reports the result there.
 func Reindex(env *Env, p proto.ReindexParams) error {
+	res, err := ReindexResult(env, p)
+	if err != nil {
+		return err
+	}
+	ReportReindex(env, res)
+	return nil
+}
+
+// ReindexResult asks the backend to reindex, showing its progress on
+// stderr, and returns its result. Errors the backend reports exit 1 with
+// its hint.
+func ReindexResult(env *Env, p proto.ReindexParams) (*service.ReindexResult, error) {
 	update, done := Progress(env.Stderr, env.StderrTTY, env.Prog)
 	var res service.ReindexResult
 	err := env.Call(proto.MethodReindex, p, &res, update)
 	done()
 	if err != nil {
 		if be, ok := err.(*BackendError); ok {
-			return be.AsExit()
+			return nil, be.AsExit()
 		}
-		return err
+		return nil, err
 	}
-	fmt.Fprintf(env.Stderr, "%s: indexed %d documents (%d chunks) in %.1fs, version %s\n",
-		env.Prog, res.Documents, res.Chunks, res.Seconds, res.Version)
-	return nil
+	return &res, nil
+}
+
+// ReportReindex prints a reindex's outcome on stderr: quarantined and
+// skipped sources, then one summary line.
+func ReportReindex(env *Env, res *service.ReindexResult) {
+	for _, st := range res.Sources {
+		switch {
+		case st.Status == "error":
+			env.Warn("source %s is quarantined (status error) and was skipped: %s", st.Alias, st.Reason)
+		case st.Reason != "":
+			env.Say("note: source %s was skipped: %s", st.Alias, st.Reason)
+		}
+	}
+	if res.Status == service.UpToDate {
+		env.Say("the index is up to date: no source changed since version %s (%d documents) was built; `%s reindex --force` rebuilds anyway",
+			res.Version, res.Documents, "ragadmin")
+		return
+	}
+	env.Say("indexed %d documents (%d chunks) in %.1fs, version %s", res.Documents, res.Chunks, res.Seconds, res.Version)
 }

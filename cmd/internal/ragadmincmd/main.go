@@ -1,16 +1,20 @@
 // Package ragadmincmd is the ragadmin command: set up ragman, manage its
-// sources and index, run its backend.
+// sources and index, check its health, run its backend.
 package ragadmincmd
 
 import (
 	"github.com/alecthomas/kong"
+	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
 )
 
 // CLI is ragadmin's grammar.
 type CLI struct {
-	Reindex ReindexCmd     `cmd:"" help:"Rebuild the index from the sources."`
+	Init    InitCmd        `cmd:"" help:"Set up ragman: folders, config.yaml and the default sources; check prerequisites."`
+	Sources SourcesCmd     `cmd:"" help:"List, add, update and remove knowledge sources."`
+	Reindex ReindexCmd     `cmd:"" help:"Bring the index up to date with the sources."`
+	Health  HealthCmd      `cmd:"" help:"Check the index, the sources, disk space and the engines."`
 	Show    ShowCmd        `cmd:"" help:"Print a document as the index sees it."`
 	Serve   ServeCmd       `cmd:"" help:"Run the backend in the foreground."`
 	Backend cli.BackendCmd `cmd:"" name:"__backend" hidden:""`
@@ -31,7 +35,29 @@ func Main(args []string) int {
 	}
 	env := cli.NewEnv("ragadmin", verbose)
 	return cli.Run(env, &c, args,
-		kong.Description("Set up ragman, manage its knowledge sources and index, and run its backend."),
+		kong.Description("Set up ragman, manage its knowledge sources and index, check its health and run its backend.\n\n"+
+			"Every command but serve takes --json for scripts (one object on stdout, also on failure); "+
+			"ragadmin.output_default: json in config.yaml makes that the default. "+
+			"Exit codes: 0 success, 1 failure (the message says why), 2 backend unreachable, 64 usage error; "+
+			"health exits 1 when a check FAILs."),
 		kong.Vars{"version": version.Version},
 	)
+}
+
+// audit appends one line to the audit log (FR-008). A failed command is
+// logged with status error and its error code.
+func audit(env *cli.Env, action, target string, err error, message string) {
+	e := catalog.AuditEntry{Action: action, Target: target, Status: "ok", TraceID: env.CID, Message: message}
+	if err != nil {
+		e.Status = "error"
+		e.ErrorCode = cli.ErrorCode(err)
+		if message == "" {
+			e.Message = err.Error()
+		} else {
+			e.Message = message + ": " + err.Error()
+		}
+	}
+	if aerr := catalog.Audit(env.Paths.AuditLog, e); aerr != nil {
+		env.Log.Log(env.CID, "Ragadmin.audit", "failed", "err", aerr)
+	}
 }

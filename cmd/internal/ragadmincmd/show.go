@@ -13,20 +13,28 @@ import (
 
 // ShowCmd prints a parsed document, so a person can see what the index saw.
 type ShowCmd struct {
-	Alias string `arg:"" help:"Source alias, e.g. man-pages."`
+	Alias string `arg:"" predictor:"alias" help:"Source alias, e.g. man-pages."`
 	Ref   string `arg:"" help:"Document: its document_ref (man1/chmod.1.gz), label (chmod(1)) or name (chmod)."`
-	JSON  bool   `name:"json" help:"Print the document as JSON."`
+	JSON  bool   `name:"json" help:"Print the document as JSON (the default when ragadmin.output_default is json)."`
 }
 
 func (c *ShowCmd) Run(env *cli.Env) error {
+	jsonMode := c.JSON
+	if !jsonMode {
+		cfg, err := env.Config()
+		if err != nil {
+			return err
+		}
+		jsonMode = cfg.Ragadmin.OutputDefault == "json"
+	}
 	var d document.Document
 	if err := env.Call(proto.MethodShow, proto.ShowParams{Alias: c.Alias, Ref: c.Ref}, &d, nil); err != nil {
 		if be, ok := err.(*cli.BackendError); ok {
-			return be.AsExit()
+			return cli.JSONFailure(env, jsonMode, be.AsExit())
 		}
-		return err
+		return cli.JSONFailure(env, jsonMode, err)
 	}
-	if c.JSON {
+	if jsonMode {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(&d)

@@ -74,9 +74,23 @@ func TestScripts(t *testing.T) {
 			return setup(env, path, fixtures)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"backend":    cmdBackend,
-			"catalog":    cmdCatalog,
-			"execstatus": cmdExecStatus,
+			"backend":      cmdBackend,
+			"catalog":      cmdCatalog,
+			"execstatus":   cmdExecStatus,
+			"index":        cmdIndex,
+			"mkzim":        cmdMkzim,
+			"expand":       cmdExpand,
+			"fakeengine":   cmdFakeEngine,
+			"json":         cmdJSON,
+			"crashreindex": cmdCrashReindex,
+		},
+		Condition: func(cond string) (bool, error) {
+			switch cond {
+			case "root":
+				// root reads files whatever their mode: no "unreadable"
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 	})
 }
@@ -131,6 +145,12 @@ func setup(env *testscript.Env, path, fixtures string) error {
 	// A colour terminal's TERM, as a user's shell has: stdout is a pipe
 	// here, and the scenarios check that no escape sequence reaches it.
 	env.Setenv("TERM", "xterm-256color")
+	// Test-only hooks (see backend/health): probes retry after 10ms, not
+	// 0.5 to 8 s; the data folder's file system reports 50% free, so the
+	// disk check does not depend on this machine's disk. Scenarios that
+	// test these override them.
+	env.Setenv("RAGCLI_TEST_RETRY_SCHEDULE", "10ms,10ms,10ms,10ms,10ms")
+	env.Setenv("RAGCLI_TEST_DISK_FREE", "50%")
 
 	run := filepath.Join(dirs["XDG_RUNTIME_DIR"], "ragcli")
 	logFile := filepath.Join(dirs["XDG_DATA_HOME"], "ragcli", "ragcli.log")
@@ -204,9 +224,12 @@ func backendAlive(pid int) bool {
 //	backend alive          a backend answers on the socket with its hello
 //	backend exited [DUR]   within DUR (default 10s), no backend holds the
 //	                       lock: it has exited (the kernel releases the lock)
+//	backend stop           ask it to shut down and wait until it has (the
+//	                       next command starts one with the script's
+//	                       environment as it is now)
 func cmdBackend(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) < 1 {
-		ts.Fatalf("usage: backend alive | backend exited [duration]")
+		ts.Fatalf("usage: backend alive | backend exited [duration] | backend stop")
 	}
 	run := filepath.Join(ts.Getenv("XDG_RUNTIME_DIR"), "ragcli")
 	switch args[0] {
@@ -220,6 +243,11 @@ func cmdBackend(ts *testscript.TestScript, neg bool, args []string) {
 		case err == nil:
 			ts.Logf("backend pid %d answers", pid)
 		}
+	case "stop":
+		if neg {
+			ts.Fatalf("unsupported: ! backend stop")
+		}
+		stopBackend(ts)
 	case "exited":
 		if neg {
 			ts.Fatalf("unsupported: ! backend exited")

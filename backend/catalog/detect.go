@@ -1,0 +1,219 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Detection is what Detect found at a path.
+type Detection struct {
+	Type     string // TypeMan, TypeInfo or TypeZIM
+	Language string // "en", "fr", ..., "und" when unknown
+	// Detected says the language was read from the source (a locale
+	// folder, a ZIM's metadata or name), not assumed.
+	Detected bool
+	// Warning says what looks wrong but is accepted, e.g. a folder given
+	// with --type man that holds no man pages yet.
+	Warning string
+}
+
+// Errors of Detect, for errors.Is.
+var (
+	ErrNotExist  = errors.New("does not exist")
+	ErrNotSource = errors.New("not a man tree, an info folder or a ZIM archive")
+)
+
+// kindError is an error with its own words that still satisfies
+// errors.Is(err, kind).
+type kindError struct {
+	msg  string
+	kind error
+}
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return e.kind }
+
+func notSource(format string, args ...any) error {
+	return &kindError{msg: fmt.Sprintf(format, args...), kind: ErrNotSource}
+}
+
+// Detect tells what kind of source is at path: a man tree (a folder with
+// man1, man8, ... folders), an info folder (a folder with .info files) or
+// a ZIM archive (a file with the ZIM magic number). want, when not empty,
+// is the type the user declared: it must fit the path (a folder for man
+// and info, a ZIM file for zim), but a folder that does not look like
+// that type yet is accepted with a warning.
+func Detect(path, want string) (Detection, error) {
+	switch want {
+	case "", TypeMan, TypeInfo, TypeZIM:
+	default:
+		return Detection{}, fmt.Errorf("unknown source type %q: use man, info or zim", want)
+	}
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Detection{}, &kindError{msg: path + " does not exist", kind: ErrNotExist}
+	}
+	if err != nil {
+		return Detection{}, err
+	}
+	if !fi.IsDir() {
+		if want == TypeMan || want == TypeInfo {
+			return Detection{}, notSource("%s is a file, but a %s source is a folder", path, want)
+		}
+		z, err := ReadZIM(path)
+		if errors.Is(err, ErrNotZIM) {
+			return Detection{}, notSource("%s is neither a ZIM archive (it lacks the ZIM magic number) nor a folder (man and info sources are folders)", path)
+		}
+		if err != nil {
+			return Detection{}, err
+		}
+		lang := z.Language
+		if lang == "" {
+			lang = zimNameLanguage(filepath.Base(path))
+		}
+		if lang == "" {
+			return Detection{Type: TypeZIM, Language: "und"}, nil
+		}
+		return Detection{Type: TypeZIM, Language: lang, Detected: true}, nil
+	}
+	if want == TypeZIM {
+		return Detection{}, notSource("%s is a folder, but a zim source is a .zim file", path)
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return Detection{}, err
+	}
+	if sec := manSection(filepath.Base(path)); sec != "" && hasPages(path, entries) && !isManTree(path, entries) {
+		return Detection{}, notSource("%s is one section of a man tree; add the tree itself, %s", path, filepath.Dir(path))
+	}
+	man, info := isManTree(path, entries), isInfoDir(entries)
+	d := Detection{Type: want, Language: "en"}
+	if l := localeOf(filepath.Base(path)); l != "" && man {
+		d.Language, d.Detected = l, true
+	}
+	switch {
+	case want == TypeMan && !man:
+		d.Warning = fmt.Sprintf("no man pages found in %s (yet): a man tree holds man1, man8, ... folders", path)
+	case want == TypeInfo && !info:
+		d.Warning = fmt.Sprintf("no info manuals found in %s (yet)", path)
+	case want != "":
+	case man:
+		d.Type = TypeMan
+	case info:
+		d.Type = TypeInfo
+	default:
+		return Detection{}, notSource("%s is neither a man tree (it has no man1, man8, ... folders) nor an info folder (it has no .info files)", path)
+	}
+	return d, nil
+}
+
+// manSection returns the section of a man folder name ("man1" -> "1").
+func manSection(name string) string {
+	if !strings.HasPrefix(name, "man") || len(name) < 4 || len(name) > 8 {
+		return ""
+	}
+	for _, c := range name[3:] {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') {
+			return ""
+		}
+	}
+	return name[3:]
+}
+
+// hasPages reports whether a folder holds files named like man pages
+// ("ls.1", "ls.1.gz").
+func hasPages(dir string, entries []os.DirEntry) bool {
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || n == "" || n[0] == '.' {
+			continue
+		}
+		for _, ext := range []string{".gz", ".bz2", ".xz", ".zst", ".Z", ".lzma"} {
+			n = strings.TrimSuffix(n, ext)
+		}
+		if strings.IndexByte(n, '.') > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// isManTree reports whether dir has a man section folder with pages, itself
+// or in a locale folder (a tree like /usr/share/man/fr).
+func isManTree(dir string, entries []os.DirEntry) bool {
+	for _, e := range entries {
+		if !isDirEntry(dir, e) || manSection(e.Name()) == "" {
+			continue
+		}
+		sub, err := os.ReadDir(filepath.Join(dir, e.Name()))
+		if err == nil && hasPages(filepath.Join(dir, e.Name()), sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDirEntry(dir string, e os.DirEntry) bool {
+	if e.IsDir() {
+		return true
+	}
+	if e.Type()&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(filepath.Join(dir, e.Name()))
+		return err == nil && fi.IsDir()
+	}
+	return false
+}
+
+var infoFile = regexp.MustCompile(`\.info(-\d+)?(\.(gz|bz2|xz|zst|Z|lzma))?$`)
+
+func isInfoDir(entries []os.DirEntry) bool {
+	for _, e := range entries {
+		if !e.IsDir() && infoFile.MatchString(e.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+var localeName = regexp.MustCompile(`^([a-z]{2})(_[A-Z]{2})?([.@].*)?$`)
+
+// localeOf returns the language of a locale folder name ("fr", "pt_BR",
+// "zh_CN.UTF-8", "sr@latin"), or "".
+func localeOf(name string) string {
+	m := localeName.FindStringSubmatch(name)
+	if m == nil {
+		return ""
+	}
+	return m[1] + strings.Replace(m[2], "_", "-", 1)
+}
+
+// zimNameLanguage reads the language of a Kiwix file name,
+// "wikipedia_en_all_maxi_2024-01.zim": the second field.
+func zimNameLanguage(name string) string {
+	f := strings.Split(strings.TrimSuffix(name, filepath.Ext(name)), "_")
+	if len(f) >= 3 && regexp.MustCompile(`^[a-z]{2,3}$`).MatchString(f[1]) && f[1] != "all" {
+		return f[1]
+	}
+	return ""
+}
+
+var languageTag = regexp.MustCompile(`^([a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*|und)$`)
+
+// ValidLanguage reports whether s is a language tag: "en", "fr", "pt-BR",
+// "eng", or "und" for unknown.
+func ValidLanguage(s string) bool { return languageTag.MatchString(s) }
+
+// IsEnglish reports whether a language tag is English (FR-011: ragman
+// answers in English; other sources are accepted with a warning).
+func IsEnglish(lang string) bool {
+	l := strings.ToLower(lang)
+	if i := strings.IndexAny(l, "-_"); i >= 0 {
+		l = l[:i]
+	}
+	return l == "en" || l == "eng"
+}

@@ -1,0 +1,175 @@
+package health
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/ragman-dev/ragman/backend/config"
+)
+
+// Prober reaches the engines over HTTP.
+type Prober struct {
+	Client   *http.Client // nil: a client with DefaultTimeout per attempt
+	Schedule Schedule     // waits between attempts for engines the config selects
+}
+
+func (p Prober) client() *http.Client {
+	if p.Client != nil {
+		return p.Client
+	}
+	return &http.Client{Timeout: DefaultTimeout}
+}
+
+func (p Prober) get(ctx context.Context, url string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, Final(err)
+	}
+	resp, err := p.client().Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	return body, nil
+}
+
+// Weaviate probes GET {url}/v1/.well-known/ready.
+func (p Prober) Weaviate(ctx context.Context, url string, s Schedule) (int, error) {
+	u := strings.TrimRight(url, "/") + "/v1/.well-known/ready"
+	return Retry(ctx, s, func(ctx context.Context) error {
+		_, err := p.get(ctx, u)
+		return err
+	})
+}
+
+// Ollama probes GET {url}/api/tags and checks that model is listed.
+func (p Prober) Ollama(ctx context.Context, url, model string, s Schedule) (int, error) {
+	u := strings.TrimRight(url, "/") + "/api/tags"
+	return Retry(ctx, s, func(ctx context.Context) error {
+		body, err := p.get(ctx, u)
+		if err != nil {
+			return err
+		}
+		var tags struct {
+			Models []struct {
+				Name  string `json:"name"`
+				Model string `json:"model"`
+			} `json:"models"`
+		}
+		if err := json.Unmarshal(body, &tags); err != nil {
+			return fmt.Errorf("GET %s: not an Ollama answer: %v", u, err)
+		}
+		want := modelName(model)
+		for _, m := range tags.Models {
+			if modelName(m.Name) == want || modelName(m.Model) == want {
+				return nil
+			}
+		}
+		return Final(&missingModel{model: model, url: url})
+	})
+}
+
+type missingModel struct{ model, url string }
+
+func (m *missingModel) Error() string {
+	return fmt.Sprintf("Ollama answers at %s but does not have the model %s", m.url, m.model)
+}
+
+// modelName is a model's name with its tag, ":latest" when it has none.
+func modelName(s string) string {
+	if s != "" && !strings.Contains(s, ":") {
+		return s + ":latest"
+	}
+	return s
+}
+
+// EngineChecks probes the engines cfg selects, with p.Schedule's retries,
+// and reports the others as optional. With generation.engine auto, Ollama
+// is probed once: it is used when it is there.
+func EngineChecks(ctx context.Context, cfg config.Config, configFile string, p Prober) []Check {
+	out := make([]Check, 2)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); out[0] = weaviateCheck(ctx, cfg, configFile, p) }()
+	go func() { defer wg.Done(); out[1] = ollamaCheck(ctx, cfg, configFile, p) }()
+	wg.Wait()
+	return out
+}
+
+func weaviateCheck(ctx context.Context, cfg config.Config, configFile string, p Prober) Check {
+	c := Check{Name: "weaviate"}
+	url := cfg.Retrieval.Weaviate.URL
+	if cfg.Retrieval.Engine != "weaviate" {
+		c.Status = Pass
+		c.Detail = fmt.Sprintf("optional, not configured (retrieval.engine: %s)", cfg.Retrieval.Engine)
+		return c
+	}
+	n, err := p.Weaviate(ctx, url, p.Schedule)
+	if err != nil {
+		c.Status = Fail
+		c.Detail = fmt.Sprintf("not ready at %s after %s: %v", url, plural(n, "attempt", "attempts"), err)
+		c.Hint = "start Weaviate there, fix retrieval.weaviate.url, or set retrieval.engine: embedded in " + configFile
+		return c
+	}
+	c.Status = Pass
+	c.Detail = fmt.Sprintf("ready at %s (retrieval.engine: weaviate)", url)
+	return c
+}
+
+func ollamaCheck(ctx context.Context, cfg config.Config, configFile string, p Prober) Check {
+	c := Check{Name: "ollama"}
+	o := cfg.Generation.Ollama
+	switch cfg.Generation.Engine {
+	case "extractive":
+		c.Status = Pass
+		c.Detail = "optional, not configured (generation.engine: extractive)"
+		return c
+	case "auto":
+		_, err := p.Ollama(ctx, o.URL, o.Model, Schedule{})
+		var mm *missingModel
+		switch {
+		case err == nil:
+			c.Status = Pass
+			c.Detail = fmt.Sprintf("available at %s with %s (generation.engine: auto)", o.URL, o.Model)
+		case asMissing(err, &mm):
+			c.Status = Warn
+			c.Detail = fmt.Sprintf("%v; answers stay extractive (generation.engine: auto)", err)
+			c.Hint = "run `ollama pull " + o.Model + "`, or set generation.engine: extractive in " + configFile
+		default:
+			c.Status = Pass
+			c.Detail = fmt.Sprintf("optional, not reachable at %s; answers are extractive (generation.engine: auto)", o.URL)
+		}
+		return c
+	}
+	n, err := p.Ollama(ctx, o.URL, o.Model, p.Schedule)
+	var mm *missingModel
+	switch {
+	case err == nil:
+		c.Status = Pass
+		c.Detail = fmt.Sprintf("available at %s with %s (generation.engine: ollama)", o.URL, o.Model)
+	case asMissing(err, &mm):
+		c.Status = Fail
+		c.Detail = err.Error()
+		c.Hint = "run `ollama pull " + o.Model + "`, or change generation.ollama.model in " + configFile
+	default:
+		c.Status = Fail
+		c.Detail = fmt.Sprintf("not reachable at %s after %s: %v", o.URL, plural(n, "attempt", "attempts"), err)
+		c.Hint = "start Ollama (`ollama serve`), fix generation.ollama.url, or set generation.engine: auto in " + configFile
+	}
+	return c
+}
+
+func asMissing(err error, mm **missingModel) bool { return errors.As(err, mm) }

@@ -1,0 +1,26 @@
+package service
+
+import (
+	"os"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/health"
+)
+
+// HealthReport is what MethodHealth returns: the checks of the index,
+// which the backend owns.
+type HealthReport struct {
+	PID    int            `json:"pid"`
+	Checks []health.Check `json:"checks"`
+}
+
+func (s *Service) health(r Replier) error {
+	cat, err := catalog.Load(s.Paths.Catalog)
+	checks := health.IndexChecks(s.Paths.IndexDir, cat, err, time.Now())
+	if checks[0].Status == health.Pass {
+		// load it now: the next question is answered warm
+		s.current()
+	}
+	return r.Result(HealthReport{PID: os.Getpid(), Checks: checks})
+}

@@ -1,0 +1,320 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/health"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/ingest"
+	"github.com/ragman-dev/ragman/backend/priors"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// Reindex outcomes.
+const (
+	Rebuilt  = "rebuilt"
+	UpToDate = "up_to_date"
+)
+
+// ReindexResult is what a reindex returns.
+type ReindexResult struct {
+	Status    string              `json:"status"` // rebuilt, up_to_date
+	Version   string              `json:"version"`
+	Documents int                 `json:"documents"`
+	Chunks    int                 `json:"chunks"`
+	Seconds   float64             `json:"seconds"`
+	Sources   []index.SourceState `json:"sources"`
+	// Changed are the sources whose files changed since they were last
+	// indexed (or that were never indexed).
+	Changed []string `json:"changed"`
+	// Quarantined are the sources in error after this reindex: skipped,
+	// with the reason in their state.
+	Quarantined []string `json:"quarantined"`
+	// Recovered are the leftovers of interrupted builds this reindex
+	// removed before it started.
+	Recovered []string `json:"recovered"`
+}
+
+// reindex brings the index up to date with the catalog. It recovers from
+// interrupted builds first, then measures every source (a cheap checksum
+// of file names, sizes and times). When nothing changed and the active
+// version was built from this catalog, it stops there: the index is up to
+// date. Otherwise it builds a new version from all sources, activates it
+// and records in the catalog what it did: checksums, sizes, statuses,
+// quarantines. The manifest of the active version is the truth of what
+// the index holds; catalog.json is what the user wants it to hold.
+func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams, r Replier) error {
+	start := time.Now()
+	res := &ReindexResult{Changed: []string{}, Quarantined: []string{}, Recovered: []string{}}
+	quarantined, err := s.reindexLocked(ctx, cid, p, r, res)
+	res.Seconds = time.Since(start).Seconds()
+	s.auditReindex(cid, p, res, quarantined, err)
+	if err != nil {
+		return err
+	}
+	return r.Result(res)
+}
+
+// reindexLocked takes the reindex locks, recovers and rebuilds.
+func (s *Service) reindexLocked(ctx context.Context, cid string, p proto.ReindexParams, r Replier, res *ReindexResult) ([]index.SourceState, error) {
+	if !s.build.TryLock() {
+		return nil, busy()
+	}
+	defer s.build.Unlock()
+	lock, err := lockBuild(s.Paths.IndexDir)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
+	recovered, err := index.Recover(s.Paths.IndexDir)
+	for _, name := range recovered {
+		s.Log.Log(cid, "Backend.reindex", "recovered", "removed", name, "reason", "left by an interrupted build")
+		r.Progress(proto.Progress{Stage: "recovered", Message: "removed " + name + ", left by an interrupted build"})
+		res.Recovered = append(res.Recovered, name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.rebuild(ctx, cid, p, r, res)
+}
+
+func busy() *proto.Error {
+	return &proto.Error{Code: proto.CodeBusy, Message: "another reindex is running",
+		Hint: "wait for it to finish; queries are answered from the active index meanwhile"}
+}
+
+// rebuild does the work of reindex and returns the sources it newly
+// quarantined.
+func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams, r Replier, res *ReindexResult) ([]index.SourceState, error) {
+	cat, err := catalog.Load(s.Paths.Catalog)
+	if errors.Is(err, catalog.ErrNoCatalog) {
+		return nil, &proto.Error{Code: proto.CodeSourceInvalid, Message: "ragman is not set up: there is no catalog of sources", Hint: "run `ragadmin init`"}
+	}
+	if err != nil {
+		return nil, &proto.Error{Code: proto.CodeSourceInvalid, Message: err.Error(), Hint: "fix the file, or remove it and run `ragadmin init`"}
+	}
+	targets := map[string]bool{}
+	for _, a := range p.Aliases {
+		if cat.Find(a) == nil {
+			return nil, &proto.Error{Code: proto.CodeNotFound, Message: fmt.Sprintf("no source %q in the catalog", a),
+				Hint: "`ragadmin sources list` shows the aliases"}
+		}
+		targets[a] = true
+	}
+	all := len(targets) == 0
+
+	var active *index.Manifest
+	activeDir := ""
+	if eng, err := s.current(); err == nil {
+		m := eng.Reader().Manifest
+		active = &m
+		activeDir, _ = index.ActiveDir(s.Paths.IndexDir)
+	}
+
+	r.Progress(proto.Progress{Stage: "checking sources"})
+	snap := cat.Clone()
+	unchanged := true
+	for i := range snap.Sources {
+		src := &snap.Sources[i]
+		orig := cat.Sources[i]
+		var was *index.SourceState
+		if active != nil {
+			was = active.Source(src.Alias)
+		}
+		target := all || targets[src.Alias]
+		content, err := catalog.Measure(*src)
+		if err != nil {
+			// Missing or unreadable: quarantined. Still so since the
+			// active build is no change.
+			if target && !(orig.Status == catalog.StatusError && was != nil && was.Status == catalog.StatusError) {
+				unchanged = false
+			}
+			src.Status, src.Reason = catalog.StatusError, err.Error()
+			src.Checksum, src.Size = "", 0
+			continue
+		}
+		if src.Status == catalog.StatusError {
+			// Quarantined before and readable now: try it again.
+			src.Status, src.Reason = catalog.StatusPending, ""
+		}
+		src.Checksum, src.Size = content.Checksum, content.Size
+		if content.Checksum != orig.Checksum {
+			res.Changed = append(res.Changed, src.Alias)
+		}
+		if target && (content.Checksum != orig.Checksum || was == nil || was.Checksum != content.Checksum) {
+			unchanged = false
+		}
+	}
+	if !p.Force && active != nil && active.Catalog == cat.Fingerprint() && unchanged {
+		s.Log.Log(cid, "Backend.reindex", "up to date", "version", active.Version)
+		res.Status, res.Version = UpToDate, active.Version
+		res.Documents, res.Chunks, res.Sources = active.Documents, active.Chunks, active.Sources
+		res.Changed = []string{}
+		for _, st := range active.Sources {
+			if st.Status == catalog.StatusError {
+				res.Quarantined = append(res.Quarantined, st.Alias)
+			}
+		}
+		return nil, nil
+	}
+
+	need := estimate(snap, active, activeDir)
+	if space, err := health.DiskSpace(s.Paths.IndexDir); err == nil && space.Free < need {
+		return nil, diskFull(space, need, nil)
+	}
+
+	var folders []string
+	for _, src := range snap.Sources {
+		folders = append(folders, filepath.Clean(src.Location)+"/")
+	}
+	machine := priors.Load(os.Getenv("PATH"), "/var/lib/dpkg", folders...)
+	m, err := ingest.Build(ctx, s.Paths.IndexDir, snap, ingest.Options{
+		Machine: machine, Log: s.Log, CID: cid,
+		Progress: func(pr proto.Progress) { r.Progress(pr) },
+	})
+	if errors.Is(err, syscall.ENOSPC) {
+		space, _ := health.DiskSpace(s.Paths.IndexDir)
+		return nil, diskFull(space, need, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Status, res.Version = Rebuilt, m.Version
+	res.Documents, res.Chunks, res.Sources = m.Documents, m.Chunks, m.Sources
+
+	// Record what the build did, under the catalog's lock. A source
+	// someone edited while the build ran keeps the edit (and the index is
+	// stale until the next reindex).
+	var quarantined []index.SourceState
+	orig := map[string]catalog.Source{}
+	for _, src := range cat.Sources {
+		orig[src.Alias] = src
+	}
+	err = catalog.Edit(s.Paths.Catalog, func(c *catalog.Catalog) error {
+		for _, st := range m.Sources {
+			cur := c.Find(st.Alias)
+			o, ok := orig[st.Alias]
+			if cur == nil || !ok || !sameSource(*cur, o) {
+				continue
+			}
+			if st.Status == catalog.StatusActive && (cur.Checksum != st.Checksum || cur.Status != catalog.StatusActive) {
+				cur.UpdatedAt = m.BuiltAt
+			}
+			if st.Status == catalog.StatusError && cur.Status != catalog.StatusError {
+				quarantined = append(quarantined, st)
+			}
+			cur.Status, cur.Reason, cur.Checksum, cur.Size = st.Status, st.Reason, st.Checksum, st.Size
+		}
+		return nil
+	})
+	if err != nil {
+		return quarantined, fmt.Errorf("version %s is built and active, but the catalog could not be updated: %w", m.Version, err)
+	}
+	for _, st := range m.Sources {
+		if st.Status == catalog.StatusError {
+			res.Quarantined = append(res.Quarantined, st.Alias)
+		}
+	}
+	if _, err := s.current(); err != nil {
+		return quarantined, err
+	}
+	return quarantined, nil
+}
+
+// sameSource reports whether a catalog entry is as the build found it.
+func sameSource(a, b catalog.Source) bool {
+	return a.Alias == b.Alias && a.Type == b.Type && a.Location == b.Location && a.Language == b.Language &&
+		a.Status == b.Status && a.Checksum == b.Checksum && a.Notes == b.Notes
+}
+
+// estimate is the disk space a build of snap needs: the size of the active
+// version scaled by how much the sources grew since it was built, or,
+// without a previous build, the size of the sources (an index takes
+// between 0.7 and 2.5 times the compressed pages), plus a margin.
+func estimate(snap *catalog.Catalog, active *index.Manifest, activeDir string) uint64 {
+	var now, then int64
+	for _, src := range snap.Sources {
+		if src.Status != catalog.StatusError && src.Type != catalog.TypeZIM {
+			now += src.Size
+		}
+	}
+	need := now
+	if active != nil && activeDir != "" {
+		for _, st := range active.Sources {
+			if st.Status != catalog.StatusError && st.Type != catalog.TypeZIM {
+				then += st.Size
+			}
+		}
+		if size := index.Size(activeDir); then > 0 && size > 0 {
+			need = int64(float64(size) * float64(now) / float64(then))
+		}
+	}
+	return uint64(need+need/10) + 1<<20
+}
+
+// diskFull is the actionable error of a build that does not fit.
+func diskFull(space health.Space, need uint64, cause error) *proto.Error {
+	msg := fmt.Sprintf("not enough disk space in %s: need about %s, free %s", space.Path, health.MB(need), health.MB(space.Free))
+	if cause != nil {
+		msg = fmt.Sprintf("not enough disk space in %s: the build ran out of space and was abandoned (%v); need about %s, free %s",
+			space.Path, cause, health.MB(need), health.MB(space.Free))
+	}
+	return &proto.Error{Code: proto.CodeDiskFull, Message: msg + "; the previous index is still active",
+		Hint: "free space on that file system, or move $XDG_DATA_HOME/ragcli to a larger one, then run `ragadmin reindex` again"}
+}
+
+// auditReindex appends the reindex to the audit log: one line for the
+// reindex, and one per source it quarantined.
+func (s *Service) auditReindex(cid string, p proto.ReindexParams, res *ReindexResult, quarantined []index.SourceState, err error) {
+	target := "all sources"
+	if len(p.Aliases) > 0 {
+		target = strings.Join(p.Aliases, ",")
+	}
+	e := catalog.AuditEntry{Action: "reindex", Target: target, Status: "ok", TraceID: cid}
+	var parts []string
+	if len(res.Recovered) > 0 {
+		parts = append(parts, "recovered from an interrupted build: removed "+strings.Join(res.Recovered, ", "))
+	}
+	switch {
+	case err != nil:
+		e.Status = "error"
+		e.ErrorCode = proto.CodeInternal
+		var pe *proto.Error
+		if errors.As(err, &pe) {
+			e.ErrorCode = pe.Code
+		}
+		parts = append(parts, err.Error())
+	case res.Status == UpToDate:
+		parts = append(parts, "up to date, nothing rebuilt (version "+res.Version+")")
+	default:
+		msg := fmt.Sprintf("built version %s: %d documents", res.Version, res.Documents)
+		if p.Force {
+			msg += " (forced)"
+		}
+		if len(res.Changed) > 0 {
+			sort.Strings(res.Changed)
+			msg += "; changed: " + strings.Join(res.Changed, ", ")
+		}
+		if len(res.Quarantined) > 0 {
+			msg += "; quarantined: " + strings.Join(res.Quarantined, ", ")
+		}
+		parts = append(parts, msg)
+	}
+	e.Message = strings.Join(parts, "; ")
+	if aerr := catalog.Audit(s.Paths.AuditLog, e); aerr != nil {
+		s.Log.Log(cid, "Backend.reindex", "audit failed", "err", aerr)
+	}
+	for _, st := range quarantined {
+		catalog.Audit(s.Paths.AuditLog, catalog.AuditEntry{Action: "reindex", Target: st.Alias, Status: "error", TraceID: cid,
+			ErrorCode: proto.CodeSourceInvalid, Message: "quarantined: " + st.Reason})
+	}
+}

@@ -33,8 +33,7 @@ type Builder struct {
 	last  []uint32          // provisional id -> last doc id + 1 with a posting
 	df    []uint32
 
-	tf    [][NumFields]uint16 // scratch, by provisional id
-	touch []uint32
+	gid []uint32 // scratch: the global ids of a document's stems
 
 	blocks     []blockRec
 	blockTerms []uint32 // provisional ids, per block, in blockRec order
@@ -71,7 +70,6 @@ func (b *Builder) id(stem string) uint32 {
 	b.post = append(b.post, nil)
 	b.last = append(b.last, 0)
 	b.df = append(b.df, 0)
-	b.tf = append(b.tf, [NumFields]uint16{})
 	return id
 }
 
@@ -101,22 +99,19 @@ func (b *Builder) Add(p *Prepared) (int, error) {
 	rec.Str[strURL] = b.str(d.URL)
 	rec.Str[strPackage] = b.str(p.facts.Package)
 
-	b.touch = b.touch[:0]
-	for f := range NumFields {
-		rec.Lens[f] = uint32(len(p.fields[f]))
-		for _, s := range p.fields[f] {
-			id := b.id(s)
-			if b.tf[id] == ([NumFields]uint16{}) {
-				b.touch = append(b.touch, id)
-			}
-			if b.tf[id][f] < 0xffff {
-				b.tf[id][f]++
-			}
-		}
+	// global ids of the document's stems, one map lookup per distinct stem
+	b.gid = b.gid[:0]
+	for _, st := range p.stems {
+		b.gid = append(b.gid, b.id(st))
 	}
-	for _, id := range b.touch {
-		tf := b.tf[id]
-		b.tf[id] = [NumFields]uint16{}
+	for f := range NumFields {
+		rec.Lens[f] = uint32(p.lens[f])
+	}
+	for i, id := range b.gid {
+		tf := p.tf[i]
+		if tf == ([NumFields]uint16{}) {
+			continue // a block's stem never counted in a field
+		}
 		post := binary.AppendUvarint(b.post[id], uint64(docID+1-b.last[id]))
 		var mask byte
 		for f := range NumFields {
@@ -136,15 +131,16 @@ func (b *Builder) Add(p *Prepared) (int, error) {
 	}
 
 	for _, pb := range p.blocks {
-		if len(pb.stems) > 0xffff {
-			pb.stems = pb.stems[:0xffff]
+		locals := pb.locals
+		if len(locals) > 0xffff {
+			locals = locals[:0xffff]
 		}
 		b.blockStart = append(b.blockStart, uint32(len(b.blockTerms)))
-		for _, s := range pb.stems {
-			b.blockTerms = append(b.blockTerms, b.id(s))
+		for _, l := range locals {
+			b.blockTerms = append(b.blockTerms, b.gid[l])
 		}
 		b.blocks = append(b.blocks, blockRec{
-			NTerms: uint16(len(pb.stems)), Sec: uint16(min(pb.sec, 0xffff)), Blk: uint16(min(pb.blk, 0xffff)),
+			NTerms: uint16(len(locals)), Sec: uint16(min(pb.sec, 0xffff)), Blk: uint16(min(pb.blk, 0xffff)),
 			Chunk: uint16(min(pb.chunk, 0xffff)), Kind: uint8(pb.kind) | purposeBit(pb.purpose),
 		})
 		if pb.kind == 2 /* document.Code */ && strings.HasPrefix(strings.ToUpper(d.Sections[pb.sec].Title), "EXAMPLE") {

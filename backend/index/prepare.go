@@ -2,11 +2,12 @@ package index
 
 import (
 	"bytes"
-	"compress/flate"
 	"crypto/sha256"
 	"encoding/json"
 	"regexp"
 	"strings"
+
+	"github.com/klauspost/compress/s2"
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/terms"
@@ -23,11 +24,15 @@ type Facts struct {
 // is the expensive part of indexing and runs in parallel; Add is cheap and
 // sequential.
 type Prepared struct {
-	doc    *document.Document
-	facts  Facts
-	store  []byte
-	sum    [32]byte
-	fields [NumFields][]string
+	doc   *document.Document
+	facts Facts
+	store []byte
+	sum   [32]byte
+	// the document's distinct stems, their counts per field, and the
+	// fields' lengths: Add then looks each stem up once, not once a word
+	stems  []string
+	tf     [][NumFields]uint16
+	lens   [NumFields]int
 	blocks []preparedBlock
 	xrefs  []string // "name(section)" mentioned in the text
 	runs   []string // commands its code blocks run, lowercase
@@ -38,21 +43,24 @@ type preparedBlock struct {
 	sec, blk, chunk int
 	kind            document.BlockKind
 	purpose         bool     // the paragraph that says what the page is for
-	stems           []string // unique
+	locals          []uint32 // its distinct stems, as indexes into Prepared.stems
 }
 
 // Preparer turns documents into Prepared ones. One per goroutine.
 type Preparer struct {
-	stem *terms.Stemmer
-	zw   *flate.Writer
-	buf  bytes.Buffer
-	seen map[string]struct{}
+	stem  *terms.Stemmer
+	js    bytes.Buffer
+	seen  map[string]struct{}
+	local map[string]uint32
+	// fields holds a document's stems in reading order while it is
+	// prepared, blockStems each block's distinct stems
+	fields     [NumFields][]string
+	blockStems [][]string
 }
 
 // NewPreparer returns a Preparer with its own stemmer cache.
 func NewPreparer() *Preparer {
-	zw, _ := flate.NewWriter(nil, flate.BestSpeed)
-	return &Preparer{stem: terms.NewStemmer(), zw: zw, seen: map[string]struct{}{}}
+	return &Preparer{stem: terms.NewStemmer(), seen: map[string]struct{}{}, local: map[string]uint32{}}
 }
 
 // purposeBlocks is how many paragraphs of DESCRIPTION count as stating
@@ -120,24 +128,27 @@ func xrefNameByte(c byte) bool {
 // Prepare tokenizes d. The document must not change afterwards.
 func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 	out := &Prepared{doc: d, facts: f}
+	for i := range p.fields {
+		p.fields[i] = p.fields[i][:0]
+	}
+	p.blockStems = p.blockStems[:0]
 
-	p.buf.Reset()
-	p.zw.Reset(&p.buf)
-	if err := json.NewEncoder(p.zw).Encode(d); err != nil {
+	p.js.Reset()
+	if err := json.NewEncoder(&p.js).Encode(d); err != nil {
 		return nil, err
 	}
-	if err := p.zw.Close(); err != nil {
-		return nil, err
-	}
-	out.store = bytes.Clone(p.buf.Bytes())
+	// s2 (Snappy's successor) compresses the stored page a few times
+	// faster than flate's fastest level; pages are read one at a time,
+	// so its lower ratio costs little.
+	out.store = s2.Encode(nil, p.js.Bytes())
 	out.sum = sha256.Sum256(out.store)
 
 	// Names: whole names ("git-add") and their parts ("git", "add").
 	for _, n := range append([]string{d.Title}, d.Names...) {
-		out.fields[FieldName] = p.addNames(out.fields[FieldName], n)
+		p.fields[FieldName] = p.addNames(p.fields[FieldName], n)
 	}
-	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Summary, false)
-	out.fields[FieldSummary] = p.addWords(out.fields[FieldSummary], d.Context, false)
+	p.fields[FieldSummary] = p.addWords(p.fields[FieldSummary], d.Summary, false)
+	p.fields[FieldSummary] = p.addWords(p.fields[FieldSummary], d.Context, false)
 
 	purposeLeft := purposeBlocks
 	refs := map[string]bool{}
@@ -150,27 +161,27 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			tokens = 0
 		}
 		if !standardHeads[strings.ToUpper(s.Title)] {
-			out.fields[FieldHeads] = p.addWords(out.fields[FieldHeads], s.Title, false)
+			p.fields[FieldHeads] = p.addWords(p.fields[FieldHeads], s.Title, false)
 		}
 		synopsis := strings.EqualFold(s.Title, "SYNOPSIS")
 		// the first paragraphs of DESCRIPTION, or of an info node, restate
 		// the NAME line in other words
 		describes := strings.EqualFold(s.Title, "DESCRIPTION") || d.Type == "info" && si == 0
 		for bi, b := range s.Blocks {
-			before := len(out.fields[FieldBody])
-			out.fields[FieldBody] = p.addWords(out.fields[FieldBody], b.Term, false)
-			out.fields[FieldBody] = p.addWords(out.fields[FieldBody], b.Text, false)
-			n := len(out.fields[FieldBody]) - before
+			before := len(p.fields[FieldBody])
+			p.fields[FieldBody] = p.addWords(p.fields[FieldBody], b.Term, false)
+			p.fields[FieldBody] = p.addWords(p.fields[FieldBody], b.Text, false)
+			n := len(p.fields[FieldBody]) - before
 			if tokens > 0 && tokens+n > chunkTokens {
 				chunk++
 				tokens = 0
 			}
 			tokens += n
 			if b.Term != "" {
-				out.fields[FieldHeads] = p.addWords(out.fields[FieldHeads], b.Term, false)
+				p.fields[FieldHeads] = p.addWords(p.fields[FieldHeads], b.Term, false)
 			}
 			if synopsis {
-				out.fields[FieldSynopsis] = append(out.fields[FieldSynopsis], out.fields[FieldBody][before:]...)
+				p.fields[FieldSynopsis] = append(p.fields[FieldSynopsis], p.fields[FieldBody][before:]...)
 			}
 			purpose := describes && purposeLeft > 0 && b.Kind == document.Para
 			if purpose {
@@ -178,8 +189,8 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			}
 			out.blocks = append(out.blocks, preparedBlock{
 				sec: si, blk: bi, chunk: chunk, kind: b.Kind, purpose: purpose,
-				stems: p.unique(out.fields[FieldBody][before:]),
 			})
+			p.blockStems = append(p.blockStems, p.unique(p.fields[FieldBody][before:]))
 			xrefs(b.Text, func(name, sec string) {
 				refs[strings.ToLower(name)+"("+sec+")"] = true
 			})
@@ -194,6 +205,23 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 		chunk++
 	}
 	out.chunks = chunk
+	clear(p.local)
+	for fi := range NumFields {
+		out.lens[fi] = len(p.fields[fi])
+		for _, st := range p.fields[fi] {
+			i := p.index(out, st)
+			if out.tf[i][fi] < 0xffff {
+				out.tf[i][fi]++
+			}
+		}
+	}
+	for bi, stems := range p.blockStems {
+		locals := make([]uint32, len(stems))
+		for i, st := range stems {
+			locals[i] = p.index(out, st)
+		}
+		out.blocks[bi].locals = locals
+	}
 	for x := range refs {
 		out.xrefs = append(out.xrefs, x)
 	}
@@ -250,6 +278,18 @@ func (p *Preparer) addNames(dst []string, name string) []string {
 		})
 	}
 	return dst
+}
+
+// index returns the index of a stem in out.stems, adding it if new.
+func (p *Preparer) index(out *Prepared, st string) uint32 {
+	if i, ok := p.local[st]; ok {
+		return i
+	}
+	i := uint32(len(out.stems))
+	p.local[st] = i
+	out.stems = append(out.stems, st)
+	out.tf = append(out.tf, [NumFields]uint16{})
+	return i
 }
 
 func (p *Preparer) unique(stems []string) []string {

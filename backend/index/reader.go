@@ -1,17 +1,15 @@
 package index
 
 import (
-	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/klauspost/compress/s2"
 	"github.com/ragman-dev/ragman/backend/document"
 	"golang.org/x/sys/unix"
 )
@@ -334,9 +332,11 @@ func (b Block) Terms(fn func(id int) bool) {
 // Load reads the whole stored document.
 func (r *Reader) Load(id int) (*document.Document, error) {
 	d := &r.docs[id]
-	zr := flate.NewReader(bytes.NewReader(r.store[d.StoreOff : d.StoreOff+uint64(d.StoreLen)]))
-	defer zr.Close()
-	data, err := io.ReadAll(io.LimitReader(zr, 64<<20))
+	src := r.store[d.StoreOff : d.StoreOff+uint64(d.StoreLen)]
+	if n, err := s2.DecodedLen(src); err != nil || n > 64<<20 {
+		return nil, fmt.Errorf("document %d: %w", id, errCorrupt)
+	}
+	data, err := s2.Decode(nil, src)
 	if err != nil {
 		return nil, fmt.Errorf("document %d: %w", id, errCorrupt)
 	}

@@ -25,7 +25,7 @@ import (
 const (
 	activeFile    = "ACTIVE"
 	partialSuffix = ".partial"
-	formatVersion = 4
+	formatVersion = 5
 )
 
 // ErrNoIndex means no version was ever activated.

@@ -69,7 +69,13 @@ type Analysis struct {
 	// Verb is the action the question asks how to do, lowercase: "find" in
 	// "how do I find ...". A page named like it is named by accident.
 	Verb string
+	// Extensions are words the question writes as file name extensions
+	// (".zip", "*.gz"): a kind of file, not the command of that name.
+	Extensions map[string]bool
 }
+
+// extensionRE finds file name extensions: ".zip" in "a .zip file", "*.gz".
+var extensionRE = lazyRegexp(`(?:^|[\s*(])\.([A-Za-z0-9]{1,8})\b`)
 
 // verbRE finds the verb of a how-to question: the word after "how do I",
 // "how to", "I want to", "a way to" and the like.
@@ -185,6 +191,12 @@ func Analyse(q string, expand Expander) Analysis {
 	}
 	if m := verbRE().FindStringSubmatch(q); m != nil {
 		a.Verb = strings.ToLower(m[1])
+	}
+	for _, m := range extensionRE().FindAllStringSubmatch(q, -1) {
+		if a.Extensions == nil {
+			a.Extensions = map[string]bool{}
+		}
+		a.Extensions[strings.ToLower(m[1])] = true
 	}
 	phraseWords := map[string]bool{}
 	var phraseConcepts []Concept

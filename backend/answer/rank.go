@@ -135,6 +135,10 @@ var firstStage = Weights{
 	},
 }
 
+// FirstStageKinds are the hand-set kind priors of the first stage, for
+// tools that fit the final ones from a neutral start.
+func FirstStageKinds() [numScenes][NumKinds]float64 { return firstStage.Kind }
+
 // Score is the weighted sum of a candidate's features and the prior of
 // its kind of page in the scene.
 func (w *Weights) Score(f *[NumFeatures]float64, scene Scene, kind int) float64 {
@@ -450,7 +454,7 @@ func (rk *ranker) resolveNames(q *query) {
 	}
 	for _, w := range q.a.Words {
 		ids := rk.names[w]
-		if len(ids) == 0 || terms.Stop(w) {
+		if len(ids) == 0 || terms.Stop(w) || q.a.Extensions[w] {
 			continue
 		}
 		sure := 1.0

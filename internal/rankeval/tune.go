@@ -80,6 +80,19 @@ func tune(eng *answer.Engine, rows []row) {
 	if *hingeIters > 0 {
 		fitHinge(exs, &w, *l2, *hingeIters, *margin)
 	}
+	if *neutral {
+		// start from hand-set weights, not the shipped fit: a fit that
+		// starts from weights fitted on other questions learns from them
+		w.W = [answer.NumFeatures]float64{answer.FLex: 1, answer.FNameLine: 0.5, answer.FBlock: 0.5, answer.FNamed: 0.3,
+			answer.FCommand: 0.1, answer.FMissing: -0.3, answer.FPriority: 0.05, answer.FInlinks: 0.1}
+		w.Kind = answer.FirstStageKinds()
+	}
+	for fi := range answer.NumFeatures {
+		if frozen(fi) {
+			w.W[fi] = 0
+		}
+	}
+	tieKinds(&w)
 	best := objective(exs, &w)
 	fmt.Printf("start: %s\n", best)
 	best = ascend(exs, &w, best)
@@ -89,19 +102,23 @@ func tune(eng *answer.Engine, rows []row) {
 		// plateaus and ridges a single climb stops on
 		cand := w
 		for fi := range cand.W {
-			cand.W[fi] += rng.NormFloat64() * 0.1 * (math.Abs(cand.W[fi]) + 0.1)
+			if !frozen(fi) {
+				cand.W[fi] += rng.NormFloat64() * 0.1 * (math.Abs(cand.W[fi]) + 0.1)
+			}
 		}
 		for sc := range cand.Kind {
 			for k := range cand.Kind[sc] {
 				cand.Kind[sc][k] += rng.NormFloat64() * 0.05
 			}
 		}
+		tieKinds(&cand)
 		o := ascend(exs, &cand, objective(exs, &cand))
 		if o.better(best) {
 			best, w = o, cand
 			fmt.Printf("restart %d: %s\n", restart, best)
 		}
 	}
+	fmt.Printf("final: %s (recomputed %s)\n", best, objective(exs, &w))
 	if err := writeWeights(*out, &w, best, len(exs)); err != nil {
 		fmt.Fprintln(os.Stderr, "rankeval:", err)
 		os.Exit(1)
@@ -390,6 +407,49 @@ func gaps(eng *answer.Engine, rows []row) {
 	}
 }
 
+var (
+	onlyFeatures = flag.String("features", "", "with -tune, fit only these features (comma-separated names); the others are zero")
+	neutral      = flag.Bool("neutral", false, "with -tune, start from hand-set weights instead of the shipped ones")
+	tieKindsFlag = flag.Bool("tiekinds", false, "with -tune, fit the how-to kind priors only; other scenes keep fixed offsets from them")
+)
+
+// kindOffset is how the other scenes' kind priors differ from how-to's
+// when they are tied: set by hand from what each scene asks for.
+var kindOffset = [5][answer.NumKinds]float64{
+	answer.SceneConcept:      {answer.Kind7: 0.6, answer.Kind5: 0.2, answer.Kind1: -0.2},
+	answer.SceneFormat:       {answer.Kind5: 1, answer.Kind1: -0.4, answer.Kind8: -0.4},
+	answer.SceneProgramming:  {answer.Kind2: 1.2, answer.Kind3: 1.2, answer.Kind1: -0.4, answer.Kind8: -0.4},
+	answer.SceneTroubleshoot: {},
+}
+
+// tieKinds sets, with -tiekinds, every scene's kind priors to how-to's
+// plus the scene's fixed offset.
+func tieKinds(w *answer.Weights) {
+	if !*tieKindsFlag {
+		return
+	}
+	for sc := range w.Kind {
+		if sc != int(answer.SceneHowTo) {
+			for k := range w.Kind[sc] {
+				w.Kind[sc][k] = w.Kind[answer.SceneHowTo][k] + kindOffset[sc][k]
+			}
+		}
+	}
+}
+
+// frozen says whether feature fi is left out of the fit.
+func frozen(fi int) bool {
+	if *onlyFeatures == "" {
+		return false
+	}
+	for _, n := range strings.Split(*onlyFeatures, ",") {
+		if strings.EqualFold(n, answer.FeatureNames[fi]) {
+			return false
+		}
+	}
+	return true
+}
+
 // ascend climbs coordinate by coordinate from w until no step improves.
 func ascend(exs []example, w *answer.Weights, best score) score {
 	if !*ascent {
@@ -399,13 +459,19 @@ func ascend(exs []example, w *answer.Weights, best score) score {
 	factors := []float64{0, 0.5, 0.8, 1.25, 2}
 	var params []*float64
 	for fi := range answer.NumFeatures {
-		params = append(params, &w.W[fi])
+		if !frozen(fi) {
+			params = append(params, &w.W[fi])
+		}
 	}
 	for sc := range w.Kind {
 		for k := range w.Kind[sc] {
-			params = append(params, &w.Kind[sc][k])
+			if !*tieKindsFlag || sc == int(answer.SceneHowTo) {
+				params = append(params, &w.Kind[sc][k])
+			}
 		}
 	}
+	tie := func() { tieKinds(w) }
+	tie()
 	for round := 0; round < 30; round++ {
 		improved := false
 		for _, p := range params {
@@ -413,6 +479,7 @@ func ascend(exs []example, w *answer.Weights, best score) score {
 			bestV := cur
 			try := func(v float64) {
 				*p = v
+				tie()
 				if o := objective(exs, w); o.better(best) {
 					best, bestV = o, v
 				}
@@ -424,6 +491,7 @@ func ascend(exs []example, w *answer.Weights, best score) score {
 				try(cur * f)
 			}
 			*p = bestV
+			tie()
 			improved = improved || bestV != cur
 		}
 		if !improved {

@@ -87,37 +87,34 @@ func tune(eng *answer.Engine, rows []row) {
 			answer.FCommand: 0.1, answer.FMissing: -0.3, answer.FPriority: 0.05, answer.FInlinks: 0.1}
 		w.Kind = answer.FirstStageKinds()
 	}
-	for fi := range answer.NumFeatures {
-		if frozen(fi) {
-			w.W[fi] = 0
+	if *bag > 0 {
+		// Bagging: fit on bootstrap samples and average the weights. The
+		// fits disagree a lot on a few hundred questions; their mean
+		// generalizes better than any one of them.
+		var sum answer.Weights
+		rng := rand.New(rand.NewPCG(7, 11))
+		for b := 0; b < *bag; b++ {
+			sample := make([]example, len(exs))
+			for i := range sample {
+				sample[i] = exs[rng.IntN(len(exs))]
+			}
+			wb := w
+			climb(sample, &wb, uint64(b))
+			for fi := range sum.W {
+				sum.W[fi] += wb.W[fi] / float64(*bag)
+			}
+			for sc := range sum.Kind {
+				for k := range sum.Kind[sc] {
+					sum.Kind[sc][k] += wb.Kind[sc][k] / float64(*bag)
+				}
+			}
+			fmt.Printf("bag %d: %s on its sample, %s on all\n", b, objective(sample, &wb), objective(exs, &wb))
 		}
+		w.W, w.Kind = sum.W, sum.Kind
+	} else {
+		climb(exs, &w, 2)
 	}
-	tieKinds(&w)
 	best := objective(exs, &w)
-	fmt.Printf("start: %s\n", best)
-	best = ascend(exs, &w, best)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for restart := 0; restart < *restarts; restart++ {
-		// perturb the best weights and climb again: the objective has
-		// plateaus and ridges a single climb stops on
-		cand := w
-		for fi := range cand.W {
-			if !frozen(fi) {
-				cand.W[fi] += rng.NormFloat64() * 0.1 * (math.Abs(cand.W[fi]) + 0.1)
-			}
-		}
-		for sc := range cand.Kind {
-			for k := range cand.Kind[sc] {
-				cand.Kind[sc][k] += rng.NormFloat64() * 0.05
-			}
-		}
-		tieKinds(&cand)
-		o := ascend(exs, &cand, objective(exs, &cand))
-		if o.better(best) {
-			best, w = o, cand
-			fmt.Printf("restart %d: %s\n", restart, best)
-		}
-	}
 	fmt.Printf("final: %s (recomputed %s)\n", best, objective(exs, &w))
 	if err := writeWeights(*out, &w, best, len(exs)); err != nil {
 		fmt.Fprintln(os.Stderr, "rankeval:", err)
@@ -409,6 +406,7 @@ func gaps(eng *answer.Engine, rows []row) {
 
 var (
 	onlyFeatures = flag.String("features", "", "with -tune, fit only these features (comma-separated names); the others are zero")
+	bag          = flag.Int("bag", 0, "with -tune, average the fits of this many bootstrap samples")
 	neutral      = flag.Bool("neutral", false, "with -tune, start from hand-set weights instead of the shipped ones")
 	tieKindsFlag = flag.Bool("tiekinds", false, "with -tune, fit the how-to kind priors only; other scenes keep fixed offsets from them")
 )
@@ -649,4 +647,40 @@ func fitConf(eng *answer.Engine, rows []row, threshold float64) {
 		}
 	}
 	confNote = fmt.Sprintf("%d questions: %d of %.0f answerable withheld, %d of %.0f out-of-scope answered", len(exs), lostN, npos, overN, nneg)
+}
+
+// climb fits w on exs: coordinate ascent, then restarts from perturbed
+// copies of the best weights.
+func climb(exs []example, w *answer.Weights, seed uint64) {
+	for fi := range answer.NumFeatures {
+		if frozen(fi) {
+			w.W[fi] = 0
+		}
+	}
+	tieKinds(w)
+	best := objective(exs, w)
+	fmt.Printf("start: %s\n", best)
+	best = ascend(exs, w, best)
+	rng := rand.New(rand.NewPCG(1, seed))
+	for restart := 0; restart < *restarts; restart++ {
+		// perturb the best weights and climb again: the objective has
+		// plateaus and ridges a single climb stops on
+		cand := *w
+		for fi := range cand.W {
+			if !frozen(fi) {
+				cand.W[fi] += rng.NormFloat64() * 0.1 * (math.Abs(cand.W[fi]) + 0.1)
+			}
+		}
+		for sc := range cand.Kind {
+			for k := range cand.Kind[sc] {
+				cand.Kind[sc][k] += rng.NormFloat64() * 0.05
+			}
+		}
+		tieKinds(&cand)
+		o := ascend(exs, &cand, objective(exs, &cand))
+		if o.better(best) {
+			best, *w = o, cand
+			fmt.Printf("restart %d: %s\n", restart, best)
+		}
+	}
 }

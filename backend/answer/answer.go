@@ -223,8 +223,11 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 	// two, each with its NAME line and its best step.
 	alts := 0
 	seen := map[string]bool{m.Title + "\x00" + m.Type: true}
+	// "close behind" is relative to how far apart the top ten are: scores
+	// have no scale of their own
+	spread := cands[0].Score - cands[min(9, len(cands)-1)].Score
 	for _, other := range cands[1:] {
-		if alts == 2 || other.Score < cands[0].Score-e.rk.w.AltMargin {
+		if alts == 2 || other.Score < cands[0].Score-e.rk.w.AltMargin*spread {
 			break
 		}
 		om := other.Meta

@@ -35,6 +35,7 @@ const (
 	FNamedCommon          // ... with a word the corpus also uses as an ordinary word
 	FNamedVerb            // ... with the verb of a how-to question ("how do I find ...")
 	FNamedRest            // naming times the share of the rest of the question in one block
+	FSubcommand           // the page documents a subcommand of a command the question names: git-stash for "git"
 	FPurpose              // share of the question in the NAME line and the first paragraphs of DESCRIPTION
 	FInfoSupport          // best FBlock of an info node that documents this man page
 	FInfoNameLine         // best FNameLine (title, summary, menu line) of such a node
@@ -49,7 +50,7 @@ const (
 )
 
 // FeatureNames name the features for tools and logs.
-var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "Purpose", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
+var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "Subcommand", "Purpose", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
 
 // Kinds of page, for the prior each scene gives them: manual sections,
 // info nodes, and the rest.
@@ -102,8 +103,9 @@ type Weights struct {
 	// at High and above, log-linear between.
 	Topicality struct{ Low, High, Floor float64 }
 	Pool       int // candidates scored with every feature
-	// AltMargin is how far behind the top page, in score, another page may
-	// be and still be cited as an alternative.
+	// AltMargin is how far behind the top page another page may be and
+	// still be cited as an alternative, as a share of the gap between the
+	// first and the tenth candidate.
 	AltMargin float64
 }
 
@@ -117,7 +119,7 @@ var DefaultWeights = Weights{
 	DenseLen:   20,
 	Topicality: struct{ Low, High, Floor float64 }{Low: 0.003, High: 0.05, Floor: 0.25},
 	Pool:       100,
-	AltMargin:  1,
+	AltMargin:  0.8,
 }
 
 // firstStage weighs what the first stage knows. It is set by hand and
@@ -255,6 +257,9 @@ type query struct {
 	// named: page -> how surely the question names it (0..1) and the
 	// concept that names it (-1 for a joined pair)
 	named map[int]naming
+	// commands: lowercase names the question gives a command by (not as
+	// its verb), and how surely
+	commands map[string]float64
 }
 
 type qterm struct {
@@ -287,7 +292,7 @@ type resolved struct {
 }
 
 func (rk *ranker) resolve(a Analysis) *query {
-	q := &query{a: a, byTerm: map[int]int32{}, named: map[int]naming{}}
+	q := &query{a: a, byTerm: map[int]int32{}, named: map[int]naming{}, commands: map[string]float64{}}
 	rk.compounds(&a)
 	rk.derivations(&a)
 	q.a = a
@@ -479,7 +484,22 @@ func (rk *ranker) resolveNames(q *query) {
 				q.named[id] = naming{sure: sure, verb: verb, concept: ci}
 			}
 		}
+		if !verb {
+			q.commands[w] = max(q.commands[w], sure)
+		}
 	}
+}
+
+// subcommand is how surely the page of title documents a subcommand of a
+// command the question names: "git-stash" or "git_stash" for "git".
+func subcommand(title string, q *query) float64 {
+	best := 0.0
+	for w, sure := range q.commands {
+		if len(title) > len(w)+1 && strings.HasPrefix(title, w) && (title[len(w)] == '-' || title[len(w)] == '_') {
+			best = max(best, sure)
+		}
+	}
+	return best
 }
 
 // rank returns the best candidates, best first.
@@ -648,6 +668,9 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		if nm, ok := q.named[id]; ok {
 			nm.set(&c.F)
 			c.F[FNamedRest] = rk.rest(&c, q, nm.concept)
+		}
+		if len(q.commands) > 0 && rk.priors[id].manual {
+			c.F[FSubcommand] = subcommand(strings.ToLower(rk.r.Meta(id).Title), q)
 		}
 		byID[id] = len(pool)
 		pool = append(pool, c)

@@ -7,11 +7,15 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 )
 
-// ZIM archives (openZIM, the format of Kiwix) are only recognised here:
-// their magic number, and their M/Language metadata when it sits in an
-// uncompressed cluster. Reading articles comes with a later release.
+// ZIM archives (openZIM, the format of Kiwix) are recognised here: their
+// magic number and their M/Language metadata, read from its cluster
+// whether stored plain or compressed (zstd, xz). Reading articles is
+// backend/ingest/zim's job.
 
 // ZIMMagic is the number a ZIM file starts with, little-endian.
 const ZIMMagic = 0x044D495A
@@ -28,9 +32,10 @@ type ZIMInfo struct {
 
 const zimHeaderSize = 80
 
-// ReadZIM checks the magic number of the file at path and reads its
-// language when that is cheap. Only a file that is not a ZIM archive at all
-// is an error; unreadable metadata just leaves Language empty.
+// ReadZIM checks the magic number of the file at path and that the file
+// is as long as its header says, and reads its language. A file that is not
+// a ZIM archive, or only the start of one, is an error; unreadable
+// metadata just leaves Language empty.
 func ReadZIM(path string) (ZIMInfo, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -43,6 +48,14 @@ func ReadZIM(path string) (ZIMInfo, error) {
 	}
 	if _, err := io.ReadFull(f, h[4:]); err != nil {
 		return ZIMInfo{}, fmt.Errorf("%s: truncated ZIM header: %w", path, ErrNotZIM)
+	}
+	// The MD5 checksum ends a complete archive: a file that stops before
+	// it was cut short (a copy or download that did not finish).
+	if fi, err := f.Stat(); err == nil {
+		size := uint64(fi.Size())
+		if sum := binary.LittleEndian.Uint64(h[72:]); sum != 0 && (sum > size || size-sum < 16) {
+			return ZIMInfo{}, fmt.Errorf("%s: truncated: the file has %d bytes, its header says the archive has %d", path, size, sum+16)
+		}
 	}
 	z := ZIMInfo{
 		Major:   int(binary.LittleEndian.Uint16(h[4:])),
@@ -62,7 +75,7 @@ func ReadZIM(path string) (ZIMInfo, error) {
 }
 
 // zimMetadata finds M/<name> by binary search of the path pointer list
-// and returns its blob when its cluster is not compressed.
+// and returns its blob.
 func zimMetadata(r io.ReaderAt, h []byte, name string) (string, error) {
 	count := int64(binary.LittleEndian.Uint32(h[24:]))
 	clusters := int64(binary.LittleEndian.Uint32(h[28:]))
@@ -145,23 +158,47 @@ func readDirent(r io.ReaderAt, off int64) (dirent, error) {
 
 const maxMetadata = 4096
 
-// readBlob reads blob n of the cluster at off when the cluster is stored
-// uncompressed (compression 0 or 1); compressed clusters are not read.
+// maxMetadataCluster bounds how much of a compressed cluster is
+// decompressed to reach a metadata blob: libzim stores metadata in
+// clusters of about 2 MB, shared with articles.
+const maxMetadataCluster = 64 << 20
+
+// readBlob reads blob n of the cluster at off, decompressing the cluster
+// (zstd or xz) as far as the blob when it is compressed.
 func readBlob(r io.ReaderAt, off int64, n uint32) (string, error) {
 	var info [1]byte
 	if _, err := r.ReadAt(info[:], off); err != nil {
 		return "", err
 	}
-	if c := info[0] & 0x0f; c > 1 {
-		return "", errors.New("compressed cluster")
+	raw := io.NewSectionReader(r, off+1, 1<<62)
+	var body io.Reader
+	switch c := info[0] & 0x0f; c {
+	case 0, 1:
+		body = raw
+	case 4:
+		xr, err := xz.NewReader(raw)
+		if err != nil {
+			return "", fmt.Errorf("xz cluster: %w", err)
+		}
+		body = xr
+	case 5:
+		zr, err := zstd.NewReader(raw, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxMetadataCluster))
+		if err != nil {
+			return "", fmt.Errorf("zstd cluster: %w", err)
+		}
+		defer zr.Close()
+		body = zr
+	default:
+		return "", fmt.Errorf("cluster compression %d", c)
 	}
+	body = io.LimitReader(body, maxMetadataCluster)
 	size := int64(4)
 	if info[0]&0x10 != 0 {
 		size = 8
 	}
-	at := func(i int64) (int64, error) {
+	word := func() (int64, error) {
 		b := make([]byte, size)
-		if _, err := r.ReadAt(b, off+1+i*size); err != nil {
+		if _, err := io.ReadFull(body, b); err != nil {
 			return 0, err
 		}
 		if size == 8 {
@@ -169,19 +206,34 @@ func readBlob(r io.ReaderAt, off int64, n uint32) (string, error) {
 		}
 		return int64(binary.LittleEndian.Uint32(b)), nil
 	}
-	start, err := at(int64(n))
+	// The offsets come first, n+1 for n blobs; the first says how long
+	// the list is.
+	first, err := word()
 	if err != nil {
 		return "", err
 	}
-	end, err := at(int64(n) + 1)
-	if err != nil {
-		return "", err
+	if first < size || first%size != 0 || int64(n)+2 > first/size {
+		return "", errors.New("bad cluster")
 	}
-	if end < start || end-start > maxMetadata {
+	read := size
+	offs := []int64{first}
+	for int64(len(offs)) < int64(n)+2 {
+		o, err := word()
+		if err != nil {
+			return "", err
+		}
+		read += size
+		offs = append(offs, o)
+	}
+	start, end := offs[n], offs[n+1]
+	if start < read || end < start || end-start > maxMetadata {
 		return "", errors.New("bad blob")
 	}
+	if _, err := io.CopyN(io.Discard, body, start-read); err != nil {
+		return "", err
+	}
 	b := make([]byte, end-start)
-	if _, err := r.ReadAt(b, off+1+start); err != nil {
+	if _, err := io.ReadFull(body, b); err != nil {
 		return "", err
 	}
 	return string(b), nil

@@ -112,16 +112,15 @@ func sourceCheck(ctx context.Context, src catalog.Source, s Schedule) Check {
 		return c
 	}
 	what := fmt.Sprintf("%s: %s, %s", src.Location, plural(content.Files, "file", "files"), MB(uint64(content.Size)))
-	switch {
-	case src.Type == catalog.TypeZIM:
+	if src.Type == catalog.TypeZIM {
 		if _, err := catalog.ReadZIM(src.Location); err != nil {
 			c.Status = Fail
 			c.Detail = err.Error()
 			c.Hint = fmt.Sprintf("replace it with the archive it was, or `ragadmin sources remove %s`", src.Alias)
 			return c
 		}
-		c.Status = Pass
-		c.Detail = what + "; ZIM archive, recorded but not indexable yet" + lang
+	}
+	switch {
 	case src.Checksum == "" || src.Status == catalog.StatusPending:
 		c.Status = Warn
 		c.Detail = what + "; not indexed yet" + lang

@@ -1,5 +1,5 @@
 // Package ingest reads the catalog's sources with the readers below it
-// (man, info) and builds a new index version from them.
+// (man, info, zim) and builds a new index version from them.
 package ingest
 
 import (
@@ -18,6 +18,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/ingest/info"
 	"github.com/ragman-dev/ragman/backend/ingest/man"
+	"github.com/ragman-dev/ragman/backend/ingest/zim"
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/proto"
@@ -32,12 +33,22 @@ type Options struct {
 	Progress func(proto.Progress) // may be nil; called from one goroutine
 }
 
-// unit is one thing a reader turns into documents: a man page or an info
-// manual.
+// unit is one thing a reader turns into documents: a man page, an info
+// manual, the articles of one cluster of a ZIM archive.
 type unit struct {
 	read func() ([]*document.Document, error)
 	file string // absolute path, for the package prior
 }
+
+// partialError is the error of a unit that was read in part (some
+// articles of a ZIM cluster): its documents are indexed, and the error
+// says what was left out.
+type partialError struct {
+	skipped int
+	err     error
+}
+
+func (e *partialError) Error() string { return e.err.Error() }
 
 // EnvBuildDelay is a test-only hook, not a user setting:
 // RAGCLI_TEST_BUILD_DELAY=20ms makes a build pause that long after each
@@ -45,10 +56,6 @@ type unit struct {
 // small fixture tree in its middle (kill -9, a second reindex, a query
 // during the rebuild).
 const EnvBuildDelay = "RAGCLI_TEST_BUILD_DELAY"
-
-// NotIndexable is the reason recorded for sources this version reads no
-// documents from (ZIM archives, for now).
-const NotIndexable = "not indexable yet: this version of ragman records ZIM archives but does not read them"
 
 // Build reads every usable source of cat and activates a new index version
 // under indexDir. The previous version stays active until the new one is
@@ -141,20 +148,12 @@ var ErrSourceUnreadable = errors.New("source unreadable")
 
 func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt Options, progress func(proto.Progress)) (index.SourceState, error) {
 	state := index.SourceState{Source: src}
-	if src.Type == catalog.TypeZIM {
-		// Recorded, checked, not read yet.
-		if _, err := catalog.ReadZIM(src.Location); err != nil {
-			quarantine(&state, err.Error(), opt)
-			return state, nil
-		}
-		state.Reason = NotIndexable
-		state.Note = "skipped: " + NotIndexable
-		opt.Log.Log(opt.CID, "Ingest.build", "source skipped", "alias", src.Alias, "reason", NotIndexable)
-		return state, nil
-	}
 	stage := "reading " + src.Alias
 	progress(proto.Progress{Stage: stage, Source: src.Alias})
-	units, note, err := list(src)
+	units, note, done, err := list(src)
+	if done != nil {
+		defer done()
+	}
 	if err != nil {
 		// A source that cannot be read is quarantined and skipped; the
 		// others are still indexed.
@@ -164,7 +163,11 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 	state.Note = note
 	total := len(units)
 	if total == 0 {
-		quarantine(&state, fmt.Sprintf("%s holds no %s documents", src.Location, kind(src.Type)), opt)
+		what := kind(src.Type) + " documents"
+		if src.Type == catalog.TypeZIM {
+			what = "HTML articles"
+		}
+		quarantine(&state, fmt.Sprintf("%s holds no %s", src.Location, what), opt)
 		return state, nil
 	}
 	delay, _ := time.ParseDuration(os.Getenv(EnvBuildDelay))
@@ -186,7 +189,8 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 				u := units[i]
 				docs, err := u.read()
 				r := result{i: i, err: err}
-				if err == nil {
+				var part *partialError
+				if err == nil || errors.As(err, &part) {
 					facts := opt.facts(u.file)
 					for _, d := range docs {
 						d.Alias = src.Alias
@@ -222,6 +226,7 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 	next := 0
 	last := time.Time{}
 	var addErr, firstErr error
+	articlesSkipped := 0
 	for r := range results {
 		pending[r.i] = r
 		for {
@@ -233,6 +238,13 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 			next++
 			if delay > 0 {
 				time.Sleep(delay)
+			}
+			var part *partialError
+			if errors.As(r.err, &part) {
+				articlesSkipped += part.skipped
+				opt.Log.Log(opt.CID, "Ingest.build", "documents skipped", "alias", src.Alias, "file", units[r.i].file,
+					"skipped", part.skipped, "reason", part.err)
+				r.err = nil
 			}
 			if r.err != nil {
 				if firstErr == nil {
@@ -264,8 +276,19 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 		return state, err
 	}
 	if state.Skipped == total {
-		quarantine(&state, fmt.Sprintf("none of its %d files could be read (first: %v)", total, firstErr), opt)
+		what := "files"
+		if src.Type == catalog.TypeZIM {
+			what = "clusters of articles"
+		}
+		quarantine(&state, fmt.Sprintf("none of its %d %s could be read (first: %v)", total, what, firstErr), opt)
 		return state, nil
+	}
+	if src.Type == catalog.TypeZIM && (state.Skipped > 0 || articlesSkipped > 0) {
+		skipped := fmt.Sprintf("%d of %d clusters and %d articles could not be read and were skipped (see the log)", state.Skipped, total, articlesSkipped)
+		if state.Note != "" {
+			state.Note += "; "
+		}
+		state.Note += skipped
 	}
 	state.Status = catalog.StatusActive
 	state.Reason = ""
@@ -289,22 +312,23 @@ func kind(t string) string {
 	return "man"
 }
 
-// list finds the units of a source. note says what was left out.
-func list(src catalog.Source) ([]unit, string, error) {
+// list finds the units of a source. note says what was left out; done,
+// when not nil, releases what the units read from once they are read.
+func list(src catalog.Source) (units []unit, note string, done func(), err error) {
 	fi, err := os.Stat(src.Location)
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+		return nil, "", nil, fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
 	}
 	switch src.Type {
 	case catalog.TypeMan:
 		if !fi.IsDir() {
-			return nil, "", fmt.Errorf("%w: %s is not a folder", ErrSourceUnreadable, src.Location)
+			return nil, "", nil, fmt.Errorf("%w: %s is not a folder", ErrSourceUnreadable, src.Location)
 		}
 		pages, stats, err := man.Scan(src.Location)
 		if err != nil {
-			return nil, "", fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+			return nil, "", nil, fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
 		}
-		units := make([]unit, len(pages))
+		units = make([]unit, len(pages))
 		for i, p := range pages {
 			units[i] = unit{file: filepath.Join(src.Location, p.Ref), read: func() ([]*document.Document, error) {
 				d, err := man.ReadPage(src.Location, p)
@@ -314,28 +338,71 @@ func list(src catalog.Source) ([]unit, string, error) {
 				return []*document.Document{d}, nil
 			}}
 		}
-		note := ""
 		if stats.NonEnglish > 0 {
 			note = fmt.Sprintf("%d non-English pages skipped", stats.NonEnglish)
 		}
-		return units, note, nil
+		return units, note, nil, nil
 	case catalog.TypeInfo:
 		if !fi.IsDir() {
-			return nil, "", fmt.Errorf("%w: %s is not a folder", ErrSourceUnreadable, src.Location)
+			return nil, "", nil, fmt.Errorf("%w: %s is not a folder", ErrSourceUnreadable, src.Location)
 		}
 		manuals, err := info.Scan(src.Location)
 		if err != nil {
-			return nil, "", fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+			return nil, "", nil, fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
 		}
-		units := make([]unit, len(manuals))
+		units = make([]unit, len(manuals))
 		for i, m := range manuals {
 			units[i] = unit{file: filepath.Join(src.Location, m.File), read: func() ([]*document.Document, error) {
 				return info.Read(src.Location, m)
 			}}
 		}
-		return units, "", nil
+		return units, "", nil, nil
+	case catalog.TypeZIM:
+		return listZIM(src, fi)
 	}
-	return nil, "", fmt.Errorf("%w: type %q cannot be indexed yet", ErrSourceUnreadable, src.Type)
+	return nil, "", nil, fmt.Errorf("%w: type %q cannot be indexed yet", ErrSourceUnreadable, src.Type)
+}
+
+// listZIM opens an archive and makes a unit of each cluster of HTML
+// articles, in cluster order, so that every cluster is decompressed once
+// and the workers share the archive's clusters between them.
+func listZIM(src catalog.Source, fi os.FileInfo) ([]unit, string, func(), error) {
+	if fi.IsDir() {
+		return nil, "", nil, fmt.Errorf("%w: %s is a folder, not a ZIM file", ErrSourceUnreadable, src.Location)
+	}
+	arc, err := zim.Open(src.Location)
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+	}
+	l, err := arc.List()
+	if err != nil {
+		arc.Close()
+		return nil, "", nil, fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+	}
+	if len(l.Articles) == 0 && l.Skipped > 0 {
+		arc.Close()
+		return nil, "", nil, fmt.Errorf("%w: %s: its directory cannot be read (%d entries failed, first: %s)", ErrSourceUnreadable, src.Location, l.Skipped, l.Reason)
+	}
+	groups := zim.Groups(l.Articles)
+	units := make([]unit, len(groups))
+	for i, g := range groups {
+		units[i] = unit{file: src.Location, read: func() ([]*document.Document, error) {
+			docs, skips, err := arc.Read(g)
+			if err != nil {
+				return nil, err
+			}
+			if len(skips) > 0 {
+				return docs, &partialError{skipped: len(skips),
+					err: fmt.Errorf("%d articles skipped, first %s: %s", len(skips), skips[0].Path, skips[0].Reason)}
+			}
+			return docs, nil
+		}}
+	}
+	note := ""
+	if l.Skipped > 0 {
+		note = fmt.Sprintf("%d directory entries could not be read (first: %s)", l.Skipped, l.Reason)
+	}
+	return units, note, func() { arc.Close() }, nil
 }
 
 func (o Options) facts(file string) index.Facts {

@@ -239,18 +239,19 @@ func sameSource(a, b catalog.Source) bool {
 // estimate is the disk space a build of snap needs: the size of the active
 // version scaled by how much the sources grew since it was built, or,
 // without a previous build, the size of the sources (an index takes
-// between 0.7 and 2.5 times the compressed pages), plus a margin.
+// between 0.7 and 2.5 times the compressed pages; about 3 times a ZIM
+// archive of text, much less one of images), plus a margin.
 func estimate(snap *catalog.Catalog, active *index.Manifest, activeDir string) uint64 {
 	var now, then int64
 	for _, src := range snap.Sources {
-		if src.Status != catalog.StatusError && src.Type != catalog.TypeZIM {
+		if src.Status != catalog.StatusError {
 			now += src.Size
 		}
 	}
 	need := now
 	if active != nil && activeDir != "" {
 		for _, st := range active.Sources {
-			if st.Status != catalog.StatusError && st.Type != catalog.TypeZIM {
+			if st.Status != catalog.StatusError {
 				then += st.Size
 			}
 		}

@@ -1,7 +1,8 @@
-// Package testzim writes tiny ZIM archives for tests: the header, a MIME
-// list, a few metadata entries (M/...) and one uncompressed cluster.
-// ragman only recognises ZIM files so far (magic number, M/Language); this
-// is enough to test that.
+// Package testzim writes ZIM archives for tests. Write makes a tiny one
+// with metadata only (M/...) in one uncompressed cluster, for detection;
+// WriteArchive makes complete archives with articles, redirects and
+// compressed clusters, in the versions and layouts zimwriterfs no longer
+// writes (version 5, the old A/ namespace, xz).
 package testzim
 
 import (

@@ -162,7 +162,7 @@ func (c *SourcesListCmd) Run(env *cli.Env) error {
 type SourcesAddCmd struct {
 	cli.OutputFlags `embed:""`
 	Path            string `arg:"" type:"path" help:"A man tree (the folder holding man1, man8, ...), an info folder (holding .info files) or a ZIM archive (.zim)."`
-	Type            string `placeholder:"man|info|zim" help:"The source's type, when detection gets it wrong or the folder is still empty."`
+	Type            string `placeholder:"man|info|zim" predictor:"type" help:"The source's type, when detection gets it wrong or the folder is still empty."`
 	Language        string `placeholder:"LANG" help:"The language of its documents (en, fr, pt-BR, ...); default: detected (a locale folder like man/fr, a ZIM's metadata), else en."`
 	Notes           string `help:"Free text, shown by list."`
 }
@@ -177,8 +177,9 @@ source, remove it and add it again.
 
 Sources that are not in English are accepted with a warning: ragman
 answers in English. The new source is pending until ` + "`ragadmin reindex`" + `
-indexes it; until then ragman reports the index as stale. ZIM archives are
-recorded but not indexed yet.`
+indexes it; until then ragman reports the index as stale. Nothing is
+copied: a ZIM archive is read where it is, so keep it there (or point the
+source at its new place with ` + "`ragadmin sources update ALIAS --location PATH`" + `).`
 }
 
 func (c *SourcesAddCmd) Run(env *cli.Env) error {
@@ -319,10 +320,10 @@ func resolve(p string) string {
 type SourcesUpdateCmd struct {
 	cli.OutputFlags `embed:""`
 	Alias           string  `arg:"" predictor:"alias" help:"The source's alias (see sources list)."`
-	Type            *string `placeholder:"man|info|zim" help:"New type; the location must fit it."`
-	Location        *string `placeholder:"PATH" help:"New location: a man tree, info folder or .zim file."`
+	Type            *string `placeholder:"man|info|zim" predictor:"type" help:"New type; the location must fit it."`
+	Location        *string `placeholder:"PATH" predictor:"file" help:"New location: a man tree, info folder or .zim file."`
 	Language        *string `placeholder:"LANG" help:"New language tag (en, fr, pt-BR, und)."`
-	Status          *string `placeholder:"active|pending|error" help:"New status; error quarantines the source (reindex skips it until it is readable)."`
+	Status          *string `placeholder:"active|pending|error" predictor:"status" help:"New status; error quarantines the source (reindex skips it until it is readable)."`
 	Checksum        *string `placeholder:"HEX" help:"New stored checksum; an empty one makes the next reindex treat the source as changed."`
 	Notes           *string `placeholder:"TEXT" help:"New notes (replaces the old)."`
 }

@@ -33,7 +33,7 @@ eval: build
 bench: build
 	$(GO) run ./internal/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
 
-# The fuzz targets of the man and info readers, FUZZTIME each (go test
+# The fuzz targets of the man, info and zim readers, FUZZTIME each (go test
 # takes one -fuzz target at a time). A failing input lands in the package's
 # testdata/fuzz/ and stays there as a regression seed.
 FUZZTIME ?= 2m
@@ -41,6 +41,14 @@ FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./backend/ingest/man/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./backend/ingest/info/
+	$(GO) test -run '^$$' -fuzz '^FuzzConvert$$' -fuzztime $(FUZZTIME) ./backend/ingest/zim/
+	$(GO) test -run '^$$' -fuzz '^FuzzArchive$$' -fuzztime $(FUZZTIME) ./backend/ingest/zim/
+
+# ZIM ingest throughput (SC-002): a generated archive of 200 MB of HTML,
+# made with zimwriterfs (zim-tools) in a temporary folder.
+.PHONY: zimbench
+zimbench:
+	$(GO) run ./internal/zimbench -mb 200
 
 clean:
 	rm -rf $(BIN)

@@ -50,6 +50,17 @@ func Run(env *Env, grammar any, args []string, opts ...kong.Option) (code int) {
 	return code
 }
 
+// Model is grammar's command model as Run parses it, for what is generated
+// from the grammar and checked against it: the shell completions and the
+// man pages.
+func Model(prog string, grammar any, opts ...kong.Option) (*kong.Application, error) {
+	parser, err := kong.New(grammar, append([]kong.Option{kong.Name(prog)}, opts...)...)
+	if err != nil {
+		return nil, err
+	}
+	return parser.Model, nil
+}
+
 // commandName is the log's Class.method for a command: "ragadmin show
 // <alias> <ref>" -> "RagadminShow.run".
 func commandName(prog, cmd string) string {

@@ -29,8 +29,16 @@ func Main(args []string) int {
 		}
 	}
 	env := cli.NewEnv("ragman", verbose)
-	return cli.Run(env, &c, args,
+	return cli.Run(env, &c, args, options()...)
+}
+
+func options() []kong.Option {
+	return []kong.Option{
 		kong.Description("Answer plain-English Linux questions from the man pages, info manuals and offline wikis on this machine, with citations."),
 		kong.Vars{"version": version.Version},
-	)
+	}
 }
+
+// Model is ragman's command model: the completions are generated from it
+// and the man page is checked against it.
+func Model() (*kong.Application, error) { return cli.Model("ragman", &CLI{}, options()...) }

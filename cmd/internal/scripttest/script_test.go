@@ -141,6 +141,8 @@ func setup(env *testscript.Env, path, fixtures string) error {
 	env.Setenv("PATH", path)
 	env.Setenv("RAGCLI_MAN_DIR", filepath.Join(fixtures, "man"))
 	env.Setenv("RAGCLI_INFO_DIR", filepath.Join(fixtures, "info"))
+	// ZIM archives made by testdata/zim/make.sh, for scripts to copy.
+	env.Setenv("ZIM_FIXTURES", filepath.Join(filepath.Dir(fixtures), "zim"))
 	env.Setenv("LANG", "C.UTF-8")
 	// A colour terminal's TERM, as a user's shell has: stdout is a pipe
 	// here, and the scenarios check that no escape sequence reaches it.

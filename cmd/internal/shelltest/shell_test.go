@@ -1,0 +1,220 @@
+// Package shelltest runs the generated completions (completions/) and the
+// shell integration (ragadmin shell-init, shellint/) in real bash, zsh and
+// fish: completions through the shells' own entry points and through Tab
+// in an interactive shell under a pseudo-terminal; `?` and the man and
+// info fallback in interactive shells, against the real ragman (this test
+// binary doubles as ragman and ragadmin) over the fixture tree, with a
+// backend of its own that every test stops.
+package shelltest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/ragman-dev/ragman/backend/client"
+	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
+	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
+)
+
+// TestMain makes this test binary double as ragman and ragadmin:
+// testscript.Main puts copies named ragman and ragadmin in a folder first
+// on $PATH, and a copy run under either name is that program.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"ragman":   func() { os.Exit(ragmancmd.Main(os.Args[1:])) },
+		"ragadmin": func() { os.Exit(ragadmincmd.Main(os.Args[1:])) },
+	})
+}
+
+// root is the repository's root.
+func root(t testing.TB) string {
+	r, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// home is one test's machine: a home with XDG folders, ragman set up over
+// the fixture tree, and the environment a shell there starts with.
+type home struct {
+	dir string
+	env []string
+	run string // the backend's runtime folder
+	log string // the trace log
+}
+
+// newHome sets up a home. config is written to config.yaml ("" for the
+// defaults). The backend a test starts is stopped when it ends.
+func newHome(t *testing.T, config string) *home {
+	t.Helper()
+	dir := t.TempDir()
+	fixtures := filepath.Join(root(t), "testdata", "fixtures")
+	bin, err := exec.LookPath("ragadmin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &home{dir: dir}
+	vars := map[string]string{
+		"HOME":            filepath.Join(dir, "home"),
+		"XDG_CONFIG_HOME": filepath.Join(dir, "home", ".config"),
+		"XDG_DATA_HOME":   filepath.Join(dir, "home", ".local", "share"),
+		"XDG_CACHE_HOME":  filepath.Join(dir, "home", ".cache"),
+		"XDG_STATE_HOME":  filepath.Join(dir, "home", ".local", "state"),
+		"XDG_RUNTIME_DIR": filepath.Join(dir, "run"),
+	}
+	for _, d := range vars {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.run = filepath.Join(vars["XDG_RUNTIME_DIR"], "ragcli")
+	h.log = filepath.Join(vars["XDG_DATA_HOME"], "ragcli", "ragcli.log")
+	for k, v := range map[string]string{
+		// ragman and ragadmin (this binary), then the system's commands:
+		// man, info, cat.
+		"PATH":            filepath.Dir(bin) + ":/usr/local/bin:/usr/bin:/bin",
+		"TERM":            "xterm",
+		"LANG":            "C.UTF-8",
+		"RAGCLI_MAN_DIR":  filepath.Join(fixtures, "man"),
+		"RAGCLI_INFO_DIR": filepath.Join(fixtures, "info"),
+		// as in the scenarios: quick probes, a disk that is half free
+		"RAGCLI_TEST_RETRY_SCHEDULE": "10ms,10ms,10ms,10ms,10ms",
+		"RAGCLI_TEST_DISK_FREE":      "50%",
+		// man and info print their pages instead of paging them
+		"MANPAGER": "cat",
+		"PAGER":    "cat",
+		// man finds only the pages of the test's own MANPATH
+		"MANPATH":  filepath.Join(root(t), "testdata", "fixtures", "shell", "man"),
+		"INFOPATH": filepath.Join(root(t), "testdata", "fixtures", "shell", "info"),
+	} {
+		vars[k] = v
+	}
+	for k, v := range vars {
+		h.env = append(h.env, k+"="+v)
+	}
+	if config != "" {
+		cfg := filepath.Join(vars["XDG_CONFIG_HOME"], "ragcli", "config.yaml")
+		if err := os.MkdirAll(filepath.Dir(cfg), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The default sources (the fixture tree) and one with a page no man
+	// path has, for the fallback to ask about.
+	for _, args := range [][]string{{"init"}, {"sources", "add", filepath.Join(fixtures, "shell", "ragman", "man")}} {
+		cmd := exec.Command("ragadmin", args...)
+		cmd.Env = h.env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("ragadmin %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	t.Cleanup(func() { h.stopBackends(t) })
+	return h
+}
+
+// backendStart is the log line every backend writes as it starts.
+var backendStart = regexp.MustCompile(`pid=(\d+) Backend\.serve :: start\b`)
+
+// stopBackends asks the home's backend to shut down and kills every
+// backend the log says was started that is still there after 10 s.
+func (h *home) stopBackends(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	client.Call(ctx, client.Options{Dir: h.run, NoAutostart: true}, proto.MethodShutdown, "shelltest-cleanup", nil, nil)
+	cancel()
+	data, err := os.ReadFile(h.log)
+	if err != nil {
+		return
+	}
+	for _, m := range backendStart.FindAllStringSubmatch(string(data), -1) {
+		pid, _ := strconv.Atoi(m[1])
+		deadline := time.Now().Add(10 * time.Second)
+		for backendAlive(pid) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if backendAlive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("backend %d did not stop when asked; killed", pid)
+		}
+	}
+}
+
+// backendAlive reports whether pid is a live (not zombie) backend.
+func backendAlive(pid int) bool {
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil || !strings.Contains(string(cmdline), "__backend") {
+		return false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(stat)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
+		return s[i+2] != 'Z'
+	}
+	return true
+}
+
+// shells are the shells under test, with the arguments that start each
+// interactive and without the user's startup files.
+var shells = []struct {
+	name string
+	args []string
+}{
+	{"bash", []string{"--norc", "--noprofile", "-i"}},
+	{"zsh", []string{"-f", "-i"}},
+	{"fish", []string{"--no-config", "-i"}},
+}
+
+// startShell starts an interactive shell in h's home with a plain prompt,
+// in dir (the home when "").
+func (h *home) startShell(t *testing.T, name string, dir string, extraEnv ...string) *term {
+	t.Helper()
+	var args []string
+	for _, s := range shells {
+		if s.name == name {
+			args = s.args
+		}
+	}
+	path := lookShell(t, name)
+	if dir == "" {
+		dir = filepath.Join(h.dir, "home")
+	}
+	env := append(append([]string{}, h.env...), extraEnv...)
+	s := startTerm(t, env, dir, append([]string{path}, args...)...)
+	switch name {
+	case "bash":
+		s.typ("PS1='$ '; PS2='> '\r")
+	case "zsh":
+		s.typ("PS1='$ '; PS2='> '; unsetopt PROMPT_SP\r")
+	case "fish":
+		s.typ("function fish_prompt; printf '$ '; end; function fish_right_prompt; end; set -g fish_greeting; set -g fish_autosuggestion_enabled 0\r")
+	}
+	s.run("true")
+	return s
+}
+
+// sourceInit loads the shell integration as a user's startup file does.
+func (s *term) sourceInit(shell string) {
+	s.t.Helper()
+	if shell == "fish" {
+		s.mustRun("ragadmin shell-init fish | source")
+		return
+	}
+	s.mustRun(`eval "$(ragadmin shell-init ` + shell + `)"`)
+}

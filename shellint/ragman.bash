@@ -1,0 +1,125 @@
+# ragman shell integration for bash: `? QUESTION...` asks ragman; the opt-in
+# man and info fallback offers an answer when a page is missing.
+#
+# Load it from ~/.bashrc with
+#     eval "$(ragadmin shell-init bash)"
+# or source the copy make install puts in PREFIX/share/ragman/shellint/.
+# Set RAGMAN_MAN_FALLBACK=1 before that line to wrap man and info. It does
+# nothing in a shell that is not interactive, and loading it twice changes
+# nothing. See ragman(1), SHELL INTEGRATION.
+
+if [[ $- == *i* && -z ${__ragman_shell_init_done-} ]]; then
+__ragman_shell_init_done=1
+
+# ? how do I delete *.tmp files?
+# reaches ragman as typed: the alias turns globbing off before bash expands
+# the words, and __ragman_ask turns it back on before ragman runs. $? after
+# the question is what the command before it left.
+alias '?'='__ragman_ask_status=$? __ragman_ask_flags=$-; set -f; __ragman_ask'
+
+__ragman_ask() {
+    local status=${__ragman_ask_status-$?}
+    __ragman_restore_glob
+    command ragman -- "$@"
+    return "$status"
+}
+
+# __ragman_restore_glob undoes the alias's set -f. The prompt hook calls it
+# as well: in "? ... | less" __ragman_ask runs in a subshell and cannot.
+__ragman_restore_glob() {
+    if [[ -n ${__ragman_ask_flags+set} ]]; then
+        [[ $__ragman_ask_flags == *f* ]] || set +f
+        unset __ragman_ask_flags __ragman_ask_status
+    fi
+}
+
+__ragman_prompt_hook() {
+    local status=$?
+    __ragman_restore_glob
+    return "$status"
+}
+
+if [[ ";${PROMPT_COMMAND[*]-};" != *";__ragman_prompt_hook;"* ]]; then
+    if [[ $(declare -p PROMPT_COMMAND 2>/dev/null) == "declare -a"* ]]; then
+        PROMPT_COMMAND=(__ragman_prompt_hook "${PROMPT_COMMAND[@]}")
+    else
+        PROMPT_COMMAND="__ragman_prompt_hook${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
+    fi
+fi
+
+case ${RAGMAN_MAN_FALLBACK-} in
+1 | [yY]es | [tT]rue | [oO]n)
+    # man runs as usual (your own man function, if you have one, else
+    # command man). Only when man-db says there is no page (status 16), and
+    # only on a terminal, it offers an answer; man's status is kept.
+    if declare -F man >/dev/null && [[ $(declare -f man) != *__ragman_* ]]; then
+        __ragman_def=$(declare -f man)
+        eval "__ragman_man_inner${__ragman_def#man}"
+        unset __ragman_def
+    fi
+    function man {
+        if declare -F __ragman_man_inner >/dev/null; then
+            __ragman_man_inner "$@"
+        else
+            command man "$@"
+        fi
+        local status=$?
+        if ((status == 16)) && [[ -t 0 && -t 1 && -t 2 ]] && __ragman_topic man "$@" &&
+            __ragman_confirm "manual page" "$__ragman_page"; then
+            __ragman_answer "$__ragman_page"
+        fi
+        return "$status"
+    }
+
+    # info shows its directory when it has no manual for a topic: on a
+    # terminal the offer comes first, and info runs as usual when it is
+    # declined (or not on a terminal). An accepted offer returns ragman's
+    # status.
+    if declare -F info >/dev/null && [[ $(declare -f info) != *__ragman_* ]]; then
+        __ragman_def=$(declare -f info)
+        eval "__ragman_info_inner${__ragman_def#info}"
+        unset __ragman_def
+    fi
+    function info {
+        if [[ -t 0 && -t 1 && -t 2 ]] && __ragman_topic info "$@" &&
+            [[ -z $(command info -w -- "$__ragman_page" 2>/dev/null) ]] &&
+            __ragman_confirm "info manual" "$__ragman_page"; then
+            __ragman_answer "$__ragman_page"
+            return
+        fi
+        if declare -F __ragman_info_inner >/dev/null; then
+            __ragman_info_inner "$@"
+        else
+            command info "$@"
+        fi
+    }
+
+    # __ragman_topic PROGRAM ARGS... sets __ragman_page to the one page
+    # the arguments ask for (NAME, or SECTION NAME for man); it fails for
+    # options or several pages, where there is no one topic to offer.
+    __ragman_topic() {
+        local prog=$1
+        shift
+        case $#,$prog in
+        1,*) __ragman_page=$1 ;;
+        2,man) [[ $1 == [0-9n]* && $1 != *[!0-9a-z]* ]] || return 1
+            __ragman_page=$2 ;;
+        *) return 1 ;;
+        esac
+        [[ -n $__ragman_page && $__ragman_page != -* ]]
+    }
+
+    __ragman_confirm() {
+        local reply
+        printf 'ragman: no %s for %s here; ask ragman instead? [y/N] ' "$1" "$2" >&2
+        read -r reply || return 1
+        [[ $reply == [yY]* ]]
+    }
+
+    __ragman_answer() {
+        command ragman -- "what is $1 and how do I use it?"
+    }
+    ;;
+esac
+
+fi

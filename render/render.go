@@ -4,14 +4,15 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/muesli/termenv"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Formats.
@@ -33,6 +34,18 @@ func Answer(w io.Writer, a *proto.Answer, format string) error {
 	return text(w, a, true)
 }
 
+// JSONAnswer writes an answer the backend encoded (with proto.Marshal) as
+// Answer writes it in JSON: indented the same way, nothing else changed.
+func JSONAnswer(w io.Writer, raw []byte) error {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+		return err
+	}
+	buf.WriteByte('\n')
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
 func writeJSON(w io.Writer, a *proto.Answer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -41,8 +54,8 @@ func writeJSON(w io.Writer, a *proto.Answer) error {
 }
 
 var (
-	codeSpan = regexp.MustCompile("`([^`]+)`")
-	marker   = regexp.MustCompile(`\[\d+\]`)
+	codeSpan = lazyre.New("`([^`]+)`")
+	marker   = lazyre.New(`\[\d+\]`)
 )
 
 type styler struct {
@@ -63,15 +76,15 @@ func (s styler) heading(t string) string {
 func (s styler) inline(t string) string {
 	t = Sanitize(t)
 	if !s.md {
-		return codeSpan.ReplaceAllString(t, "$1")
+		return codeSpan().ReplaceAllString(t, "$1")
 	}
 	if s.out.Profile == termenv.Ascii {
 		return t
 	}
-	t = codeSpan.ReplaceAllStringFunc(t, func(m string) string {
+	t = codeSpan().ReplaceAllStringFunc(t, func(m string) string {
 		return s.out.String(m).Foreground(s.out.Color("6")).String()
 	})
-	return marker.ReplaceAllStringFunc(t, func(m string) string { return s.out.String(m).Faint().String() })
+	return marker().ReplaceAllStringFunc(t, func(m string) string { return s.out.String(m).Faint().String() })
 }
 
 func text(w io.Writer, a *proto.Answer, md bool) error {

@@ -101,3 +101,38 @@ func FuzzSanitize(f *testing.F) {
 		}
 	})
 }
+
+// TestJSONAnswerAsEncoded: ragman --json prints the backend's encoding
+// indented; it must be byte for byte what encoding the decoded answer
+// gives, HTML characters, escapes and line separators included.
+func TestJSONAnswerAsEncoded(t *testing.T) {
+	a := sample()
+	a.Summary = "Use `find . -size +100M` <dir> && \"quote\" \\ back \x1b[31m esc \u2028 sep é"
+	a.Warnings = []string{"<b>&amp;</b>"}
+	// Invalid UTF-8 is encoded as \ufffd but decodes to the rune itself:
+	// the same JSON value, not the same bytes. Answers hold valid text.
+	for i, s := range a.Steps {
+		a.Steps[i] = strings.ToValidUTF8(s, "\ufffd")
+	}
+	raw, err := proto.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want bytes.Buffer
+	if err := JSONAnswer(&got, raw); err != nil {
+		t.Fatal(err)
+	}
+	var decoded proto.Answer
+	if err := json.Unmarshal(raw, &decoded); err != nil {
+		t.Fatal(err)
+	}
+	if err := Answer(&want, &decoded, JSON); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("printed as encoded:\n%s\nencoded again:\n%s", got.String(), want.String())
+	}
+	if strings.Contains(got.String(), "\x1b") {
+		t.Error("an escape character reached the output unescaped")
+	}
+}

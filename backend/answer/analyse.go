@@ -7,10 +7,10 @@ package answer
 import (
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/thesaurus"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Scene is the kind of question, which decides the sections that answer
@@ -48,7 +48,7 @@ type Concept struct {
 // sceneRE finds phrases that say where the user works rather than what
 // they want done: "in a shell script", "from the command line", "in the
 // terminal". Their words weigh less than the task's.
-var sceneRE = lazyRegexp(`(?i)\b(?:in|from|inside|within|on|at|using|with|via|through)\s+(?:a|an|the|my|your|our)?\s*((?:bash|shell|sh|linux|unix|debian|ubuntu|terminal|command|interactive)?\s*(?:scripts?|shell|terminal|command[- ]line|console|prompt|bash|linux|unix|debian|ubuntu|cli))\b`)
+var sceneRE = lazyre.New(`(?i)\b(?:in|from|inside|within|on|at|using|with|via|through)\s+(?:a|an|the|my|your|our)?\s*((?:bash|shell|sh|linux|unix|debian|ubuntu|terminal|command|interactive)?\s*(?:scripts?|shell|terminal|command[- ]line|console|prompt|bash|linux|unix|debian|ubuntu|cli))\b`)
 
 // sceneWeight is the weight of a word of such a phrase.
 const sceneWeight = 0.3
@@ -75,11 +75,11 @@ type Analysis struct {
 }
 
 // extensionRE finds file name extensions: ".zip" in "a .zip file", "*.gz".
-var extensionRE = lazyRegexp(`(?:^|[\s*(])\.([A-Za-z0-9]{1,8})\b`)
+var extensionRE = lazyre.New(`(?:^|[\s*(])\.([A-Za-z0-9]{1,8})\b`)
 
 // verbRE finds the verb of a how-to question: the word after "how do I",
 // "how to", "I want to", "a way to" and the like.
-var verbRE = lazyRegexp(`(?i)(?:\bhow (?:do|can|could|would|should|might|does|did|will)(?: i| you| we| one| someone)?|\bhow to|\b(?:want|need|like|trying|try|able|way|ways|possible|easiest|best|fastest|quickest) to|^(?:can|could|should) (?:i|you|we))\s+([a-z]+)`)
+var verbRE = lazyre.New(`(?i)(?:\bhow (?:do|can|could|would|should|might|does|did|will)(?: i| you| we| one| someone)?|\bhow to|\b(?:want|need|like|trying|try|able|way|ways|possible|easiest|best|fastest|quickest) to|^(?:can|could|should) (?:i|you|we))\s+([a-z]+)`)
 
 // frames are question phrases that ask for a kind of quantity a manual
 // names with a noun: "how many cores" is the number of cores.
@@ -87,11 +87,11 @@ var frames = []struct {
 	re   func() *regexp.Regexp
 	alts []Alt
 }{
-	{lazyRegexp(`(?i)\bhow many\b`), []Alt{{"number", 1}, {"count", 0.8}}},
-	{lazyRegexp(`(?i)\bhow much\b`), []Alt{{"amount", 1}, {"usage", 0.7}, {"size", 0.6}}},
-	{lazyRegexp(`(?i)\bhow long\b`), []Alt{{"time", 1}, {"duration", 0.8}, {"elapsed", 0.7}}},
-	{lazyRegexp(`(?i)\bhow (big|large)\b`), []Alt{{"size", 1}}},
-	{lazyRegexp(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
+	{lazyre.New(`(?i)\bhow many\b`), []Alt{{"number", 1}, {"count", 0.8}}},
+	{lazyre.New(`(?i)\bhow much\b`), []Alt{{"amount", 1}, {"usage", 0.7}, {"size", 0.6}}},
+	{lazyre.New(`(?i)\bhow long\b`), []Alt{{"time", 1}, {"duration", 0.8}, {"elapsed", 0.7}}},
+	{lazyre.New(`(?i)\bhow (big|large)\b`), []Alt{{"size", 1}}},
+	{lazyre.New(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
 }
 
 // phrasals are verbs of two or three words whose meaning none of their
@@ -103,28 +103,28 @@ var phrasals = []struct {
 	re   func() *regexp.Regexp
 	alts []Alt
 }{
-	{lazyRegexp(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}},
-	{lazyRegexp(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}},
-	{lazyRegexp(`(?i)\bfree(?:s|ing|d)? up\b`), []Alt{{"free", 1}, {"release", 0.8}}},
-	{lazyRegexp(`(?i)\bwip(?:e|es|ing|ed) out\b`), []Alt{{"erase", 1}, {"delete", 0.8}}},
-	{lazyRegexp(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}},
-	{lazyRegexp(`(?i)\b(?:turn|switch)(?:s|ing|ed)? (?:it |them )?on\b`), []Alt{{"enable", 1}, {"start", 0.8}}},
-	{lazyRegexp(`(?i)\bshut(?:s|ting)? down\b`), []Alt{{"shutdown", 1}, {"poweroff", 0.8}, {"halt", 0.8}}},
-	{lazyRegexp(`(?i)\b(?:start|boot)(?:s|ing|ed)? up\b`), []Alt{{"boot", 1}, {"startup", 1}}},
-	{lazyRegexp(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:in|on)(?:to)?\b`), []Alt{{"login", 1}, {"log", 0.8}}},
-	{lazyRegexp(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:out|off)\b`), []Alt{{"logout", 1}, {"log", 0.8}}},
-	{lazyRegexp(`(?i)\bset(?:s|ting)? up\b`), []Alt{{"configure", 1}, {"setup", 1}, {"install", 0.7}}},
-	{lazyRegexp(`(?i)\blook(?:s|ing|ed)? up\b`), []Alt{{"lookup", 1}, {"query", 0.8}, {"resolve", 0.7}}},
-	{lazyRegexp(`(?i)\b(?:find|finding|found|figure|figuring|figured) out\b`), nil}, // only the question's frame
-	{lazyRegexp(`(?i)\bback(?:s|ing|ed)? up\b`), []Alt{{"backup", 1}, {"copy", 0.7}, {"archive", 0.7}}},
-	{lazyRegexp(`(?i)\bkeep(?:s|ing)? track of\b`), []Alt{{"monitor", 1}, {"track", 1}}},
-	{lazyRegexp(`(?i)\b(?:take|takes|taking|took) up\b`), []Alt{{"use", 1}, {"usage", 0.8}, {"occupy", 0.8}}},
-	{lazyRegexp(`(?i)\b(?:put|putting|set|setting) (?:\w+ )?aside\b`), []Alt{{"save", 1}, {"stash", 1}, {"store", 0.7}}},
-	{lazyRegexp(`(?i)\bline(?:s|d)? up\b`), []Alt{{"align", 1}, {"column", 0.7}}},
-	{lazyRegexp(`(?i)\b(?:split|break|breaking|broke)(?:s)? up\b`), []Alt{{"split", 1}, {"divide", 0.8}}},
-	{lazyRegexp(`(?i)\b(?:pull|pulls|pulling|pick|picks|picking) out\b`), []Alt{{"extract", 1}, {"select", 0.8}}},
-	{lazyRegexp(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}},
-	{lazyRegexp(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}},
+	{lazyre.New(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}},
+	{lazyre.New(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}},
+	{lazyre.New(`(?i)\bfree(?:s|ing|d)? up\b`), []Alt{{"free", 1}, {"release", 0.8}}},
+	{lazyre.New(`(?i)\bwip(?:e|es|ing|ed) out\b`), []Alt{{"erase", 1}, {"delete", 0.8}}},
+	{lazyre.New(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}},
+	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)? (?:it |them )?on\b`), []Alt{{"enable", 1}, {"start", 0.8}}},
+	{lazyre.New(`(?i)\bshut(?:s|ting)? down\b`), []Alt{{"shutdown", 1}, {"poweroff", 0.8}, {"halt", 0.8}}},
+	{lazyre.New(`(?i)\b(?:start|boot)(?:s|ing|ed)? up\b`), []Alt{{"boot", 1}, {"startup", 1}}},
+	{lazyre.New(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:in|on)(?:to)?\b`), []Alt{{"login", 1}, {"log", 0.8}}},
+	{lazyre.New(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:out|off)\b`), []Alt{{"logout", 1}, {"log", 0.8}}},
+	{lazyre.New(`(?i)\bset(?:s|ting)? up\b`), []Alt{{"configure", 1}, {"setup", 1}, {"install", 0.7}}},
+	{lazyre.New(`(?i)\blook(?:s|ing|ed)? up\b`), []Alt{{"lookup", 1}, {"query", 0.8}, {"resolve", 0.7}}},
+	{lazyre.New(`(?i)\b(?:find|finding|found|figure|figuring|figured) out\b`), nil}, // only the question's frame
+	{lazyre.New(`(?i)\bback(?:s|ing|ed)? up\b`), []Alt{{"backup", 1}, {"copy", 0.7}, {"archive", 0.7}}},
+	{lazyre.New(`(?i)\bkeep(?:s|ing)? track of\b`), []Alt{{"monitor", 1}, {"track", 1}}},
+	{lazyre.New(`(?i)\b(?:take|takes|taking|took) up\b`), []Alt{{"use", 1}, {"usage", 0.8}, {"occupy", 0.8}}},
+	{lazyre.New(`(?i)\b(?:put|putting|set|setting) (?:\w+ )?aside\b`), []Alt{{"save", 1}, {"stash", 1}, {"store", 0.7}}},
+	{lazyre.New(`(?i)\bline(?:s|d)? up\b`), []Alt{{"align", 1}, {"column", 0.7}}},
+	{lazyre.New(`(?i)\b(?:split|break|breaking|broke)(?:s)? up\b`), []Alt{{"split", 1}, {"divide", 0.8}}},
+	{lazyre.New(`(?i)\b(?:pull|pulls|pulling|pick|picks|picking) out\b`), []Alt{{"extract", 1}, {"select", 0.8}}},
+	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}},
+	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}},
 }
 
 const phrasalWeight = 0.5
@@ -140,10 +140,10 @@ var filler = map[string]bool{
 }
 
 var (
-	programmingRE  = lazyRegexp(`(?i)\b(in c|c program|c code|system call|syscall|library function|function call|api|header file)\b`)
-	formatRE       = lazyRegexp(`(?i)\b(format of|syntax of|fields? of|file format|configuration file|config file|entries in)\b|/etc/`)
-	conceptRE      = lazyRegexp(`(?i)^\s*(what (is|are|does|do)|what's|explain|difference between|meaning of)\b`)
-	troubleshootRE = lazyRegexp(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can't|won't|broken)\b`)
+	programmingRE  = lazyre.New(`(?i)\b(in c|c program|c code|system call|syscall|library function|function call|api|header file)\b`)
+	formatRE       = lazyre.New(`(?i)\b(format of|syntax of|fields? of|file format|configuration file|config file|entries in)\b|/etc/`)
+	conceptRE      = lazyre.New(`(?i)^\s*(what (is|are|does|do)|what's|explain|difference between|meaning of)\b`)
+	troubleshootRE = lazyre.New(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can't|won't|broken)\b`)
 )
 
 func classify(q string) Scene {
@@ -273,6 +273,3 @@ func Analyse(q string, expand Expander) Analysis {
 
 // lazyRegexp compiles a pattern on first use: every ragman process links
 // this package, and only the backend answers questions.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // source is a document chosen to be cited, loaded.
@@ -84,19 +85,7 @@ func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 			continue // the index and the stored document disagree: skip, never crash
 		}
 		clear(cov)
-		k := 0
-		b.Terms(func(t int) bool {
-			for k < len(q.sorted) && q.sorted[k].id < t {
-				k++
-			}
-			if k == len(q.sorted) {
-				return false
-			}
-			if qt := q.sorted[k]; qt.id == t && qt.weight > cov[qt.ci] {
-				cov[qt.ci] = qt.weight
-			}
-			return true
-		})
+		q.cover(b, cov)
 		if sc := weigh(cov, q); sc > 0 {
 			s := d.Sections[b.Section]
 			out = append(out, passage{sec: b.Section, blk: b.Index, block: s.Blocks[b.Index], title: s.Title, score: sc})
@@ -125,7 +114,7 @@ func textCoverage(text string, q *query) float64 {
 	return weigh(cov, q)
 }
 
-var sentenceEnd = lazyRegexp(`[.!?]\s+[A-Z(]`)
+var sentenceEnd = lazyre.New(`[.!?]\s+[A-Z(]`)
 
 // sentences splits running text into sentences.
 func sentences(text string) []string {
@@ -202,7 +191,7 @@ func optionForm(term string) string {
 	return first
 }
 
-var commandish = lazyRegexp(`^[a-z][a-z0-9-]*( |$)`)
+var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 
 // step renders one passage as a step: a command line in backticks where the
 // passage gives one, and its explanation.

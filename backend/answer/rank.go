@@ -184,7 +184,10 @@ type ranker struct {
 	priors  []docPrior
 	names   map[string][]int // lowercase page name -> man pages
 	docLens [][index.NumFields]int
-	groups  map[int][]int // man page -> info nodes that document it
+	// inorm is 1 over BM25's length normalisation of each document's
+	// fields, worked out once instead of per posting
+	inorm  [][index.NumFields]float64
+	groups map[int][]int // man page -> info nodes that document it
 
 	scratches sync.Pool
 }
@@ -196,9 +199,17 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 	for id := range rk.priors {
 		family[r.Meta(id).Package]++
 	}
+	var avg [index.NumFields]float64
+	for f := range index.NumFields {
+		avg[f] = r.AvgLen(f)
+	}
+	rk.inorm = make([][index.NumFields]float64, r.NumDocs())
 	for id := range rk.priors {
 		m := r.Meta(id)
 		rk.docLens[id] = m.Lens
+		for f := range index.NumFields {
+			rk.inorm[id][f] = 1 / (1 - w.B[f] + w.B[f]*float64(m.Lens[f])/avg[f])
+		}
 		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
 			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
 			manual: m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")}
@@ -254,12 +265,24 @@ type query struct {
 	mass   float64       // sum of idf
 	byTerm map[int]int32 // term id -> concept<<8 | alt
 	sorted []qterm       // the same, by term id, for merging with blocks' sorted terms
+	// sortedIDs are sorted's term ids, unique: a term is one concept's
+	sortedIDs []int
 	// named: page -> how surely the question names it (0..1) and the
 	// concept that names it (-1 for a joined pair)
 	named map[int]naming
 	// commands: lowercase names the question gives a command by (not as
 	// its verb), and how surely
 	commands map[string]float64
+}
+
+// cover raises cov[ci] to the weight of every question term of concept
+// ci that block b holds.
+func (q *query) cover(b index.Block, cov []float64) {
+	b.Match(q.sortedIDs, func(k int) {
+		if qt := q.sorted[k]; qt.weight > cov[qt.ci] {
+			cov[qt.ci] = qt.weight
+		}
+	})
 }
 
 type qterm struct {
@@ -331,6 +354,9 @@ func (rk *ranker) resolve(a Analysis) *query {
 		q.sorted = append(q.sorted, qterm{id: t, ci: ci, weight: alts[min(ai, len(alts)-1)].Weight})
 	}
 	slices.SortFunc(q.sorted, func(a, b qterm) int { return a.id - b.id })
+	for _, t := range q.sorted {
+		q.sortedIDs = append(q.sortedIDs, t.id)
+	}
 	rk.resolveNames(q)
 	return q
 }
@@ -536,11 +562,7 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	total, concept := sc.total, sc.concept
 	// per field: doc -> sum over concepts of the best alternative
 	fieldTotal, fieldConcept := &sc.field, &sc.fieldConcept
-	var avg [index.NumFields]float64
-	for f := range index.NumFields {
-		avg[f] = r.AvgLen(f)
-	}
-	docLens := rk.docLens
+	inorm := rk.inorm
 	// per document, per concept: weight of the best alternative seen in
 	// the name or the summary. Kept sparse: most documents match little.
 	nameSum := map[int][]float64{}
@@ -549,14 +571,13 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		touched = touched[:0]
 		for _, alt := range q.alts[ci] {
 			r.Postings(alt.term, func(p index.Posting) {
-				l := &docLens[p.Doc]
+				in := &inorm[p.Doc]
 				tf := 0.0
 				for f := range index.NumFields {
 					if p.TF[f] == 0 {
 						continue
 					}
-					norm := 1 - rk.w.B[f] + rk.w.B[f]*float64(l[f])/avg[f]
-					ftf := float64(p.TF[f]) / norm
+					ftf := float64(p.TF[f]) * in[f]
 					tf += rk.w.Field[f] * ftf
 					// a page's name counts only in the question's own words:
 					// "user" expanding to "useradd" does not name useradd
@@ -757,20 +778,7 @@ func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 	purpose := append([]float64(nil), base...)
 	for bi, b := range rk.r.Blocks(c.ID) {
 		copy(cur, base)
-		// both lists are sorted: merge, and stop past the question's last term
-		k := 0
-		b.Terms(func(t int) bool {
-			for k < len(q.sorted) && q.sorted[k].id < t {
-				k++
-			}
-			if k == len(q.sorted) {
-				return false
-			}
-			if qt := q.sorted[k]; qt.id == t && qt.weight > cur[qt.ci] {
-				cur[qt.ci] = qt.weight
-			}
-			return true
-		})
+		q.cover(b, cur)
 		s := weigh(cur, q)
 		if s > bestScore {
 			bestScore, c.Block = s, bi

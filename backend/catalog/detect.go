@@ -6,8 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Detection is what Detect found at a path.
@@ -169,44 +170,46 @@ func isDirEntry(dir string, e os.DirEntry) bool {
 	return false
 }
 
-var infoFile = regexp.MustCompile(`\.info(-\d+)?(\.(gz|bz2|xz|zst|Z|lzma))?$`)
+var infoFile = lazyre.New(`\.info(-\d+)?(\.(gz|bz2|xz|zst|Z|lzma))?$`)
 
 func isInfoDir(entries []os.DirEntry) bool {
 	for _, e := range entries {
-		if !e.IsDir() && infoFile.MatchString(e.Name()) {
+		if !e.IsDir() && infoFile().MatchString(e.Name()) {
 			return true
 		}
 	}
 	return false
 }
 
-var localeName = regexp.MustCompile(`^([a-z]{2})(_[A-Z]{2})?([.@].*)?$`)
+var localeName = lazyre.New(`^([a-z]{2})(_[A-Z]{2})?([.@].*)?$`)
 
 // localeOf returns the language of a locale folder name ("fr", "pt_BR",
 // "zh_CN.UTF-8", "sr@latin"), or "".
 func localeOf(name string) string {
-	m := localeName.FindStringSubmatch(name)
+	m := localeName().FindStringSubmatch(name)
 	if m == nil {
 		return ""
 	}
 	return m[1] + strings.Replace(m[2], "_", "-", 1)
 }
 
+var zimLanguageField = lazyre.New(`^[a-z]{2,3}$`)
+
 // zimNameLanguage reads the language of a Kiwix file name,
 // "wikipedia_en_all_maxi_2024-01.zim": the second field.
 func zimNameLanguage(name string) string {
 	f := strings.Split(strings.TrimSuffix(name, filepath.Ext(name)), "_")
-	if len(f) >= 3 && regexp.MustCompile(`^[a-z]{2,3}$`).MatchString(f[1]) && f[1] != "all" {
+	if len(f) >= 3 && zimLanguageField().MatchString(f[1]) && f[1] != "all" {
 		return f[1]
 	}
 	return ""
 }
 
-var languageTag = regexp.MustCompile(`^([a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*|und)$`)
+var languageTag = lazyre.New(`^([a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*|und)$`)
 
 // ValidLanguage reports whether s is a language tag: "en", "fr", "pt-BR",
 // "eng", or "und" for unknown.
-func ValidLanguage(s string) bool { return languageTag.MatchString(s) }
+func ValidLanguage(s string) bool { return languageTag().MatchString(s) }
 
 // IsEnglish reports whether a language tag is English (FR-011: ragman
 // answers in English; other sources are accepted with a warning).

@@ -10,10 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"time"
 
+	"github.com/ragman-dev/ragman/internal/lazyre"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -115,12 +115,12 @@ func Load(path string) (Config, error) {
 	return cfg, nil
 }
 
-var yamlPrefix = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?`)
+var yamlPrefix = lazyre.New(`^yaml: (unmarshal errors:\n\s*)?`)
 
 // yamlMessage turns "yaml: unmarshal errors:\n  line 3: field x not found
 // in type config.Ragman" into "line 3: field x not found in type ...".
 func yamlMessage(err error) string {
-	return yamlPrefix.ReplaceAllString(err.Error(), "")
+	return yamlPrefix().ReplaceAllString(err.Error(), "")
 }
 
 // Validate checks values YAML cannot: ranges and enumerations.

@@ -1,7 +1,6 @@
 package daemon
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -29,7 +28,7 @@ func (r *replier) Progress(p proto.Progress) error {
 }
 
 func (r *replier) Result(v any) error {
-	raw, err := json.Marshal(v)
+	raw, err := proto.Marshal(v)
 	if err != nil {
 		r.Error(proto.Errorf(proto.CodeInternal, "backend cannot encode its answer: %v", err))
 		return fmt.Errorf("encode result: %w", err)

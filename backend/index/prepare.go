@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
-	"regexp"
 	"strings"
 
 	"github.com/klauspost/compress/s2"
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Facts are what the machine says about a document (package priors).
@@ -246,7 +246,7 @@ func commandsRun(code string) []string {
 			for len(f) > 0 && (f[0] == "sudo" || f[0] == "exec" || f[0] == "time" || f[0] == "nohup" || strings.Contains(f[0], "=")) {
 				f = f[1:]
 			}
-			if len(f) > 0 && commandWord.MatchString(f[0]) {
+			if len(f) > 0 && commandWord().MatchString(f[0]) {
 				out = append(out, strings.ToLower(f[0]))
 			}
 		}
@@ -254,7 +254,7 @@ func commandsRun(code string) []string {
 	return out
 }
 
-var commandWord = regexp.MustCompile(`^[a-z][a-z0-9_.+-]*[a-z0-9]$`)
+var commandWord = lazyre.New(`^[a-z][a-z0-9_.+-]*[a-z0-9]$`)
 
 // addWords appends the stems of text's words that are not stopwords.
 func (p *Preparer) addWords(dst []string, text string, joined bool) []string {

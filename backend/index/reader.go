@@ -329,6 +329,41 @@ func (b Block) Terms(fn func(id int) bool) {
 	}
 }
 
+// Match calls fn(k) for every k such that ids[k] is a term of the block.
+// ids must be sorted ascending; the walk stops past the last of them, so
+// a question's few terms cost little in a long block. Unlike Terms, fn
+// runs only on a match, not for every term.
+func (b Block) Match(ids []int, fn func(k int)) {
+	if len(ids) == 0 {
+		return
+	}
+	data := b.terms
+	last := ids[len(ids)-1]
+	id, k := 0, 0
+	for range b.n {
+		var delta uint64
+		if len(data) > 0 && data[0] < 0x80 {
+			delta, data = uint64(data[0]), data[1:]
+		} else {
+			d, n := binary.Uvarint(data)
+			if n <= 0 {
+				return
+			}
+			delta, data = d, data[n:]
+		}
+		id += int(delta)
+		if id > last {
+			return
+		}
+		for ids[k] < id {
+			k++
+		}
+		if ids[k] == id {
+			fn(k)
+		}
+	}
+}
+
 // Load reads the whole stored document.
 func (r *Reader) Load(id int) (*document.Document, error) {
 	d := &r.docs[id]

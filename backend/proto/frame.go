@@ -2,6 +2,7 @@ package proto
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,7 +19,7 @@ var ErrFrameTooLarge = fmt.Errorf("frame larger than %d MiB", MaxFrame>>20)
 
 // Encode marshals v as one frame, newline included.
 func Encode(v any) ([]byte, error) {
-	b, err := json.Marshal(v)
+	b, err := Marshal(v)
 	if err != nil {
 		return nil, err
 	}
@@ -28,6 +29,19 @@ func Encode(v any) ([]byte, error) {
 	// encoding/json escapes newlines inside strings, so the only newline is
 	// the delimiter.
 	return append(b, '\n'), nil
+}
+
+// Marshal is json.Marshal without escaping <, > and &: what crosses the
+// wire is never embedded in HTML, and a client may print a result as it
+// came (ragman --json).
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
 }
 
 // ReadFrame reads one newline-terminated frame and returns it without the

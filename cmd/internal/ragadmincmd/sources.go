@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/health"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // SourcesCmd groups the catalog commands. They edit
@@ -335,7 +335,7 @@ A new type or location is checked like sources add does, resets the stored
 checksum and makes the source pending until the next reindex.`
 }
 
-var hexSum = regexp.MustCompile(`^[0-9a-f]*$`)
+var hexSum = lazyre.New(`^[0-9a-f]*$`)
 
 func (c *SourcesUpdateCmd) Run(env *cli.Env) error {
 	jsonMode, err := c.UseJSON(env)
@@ -377,7 +377,7 @@ func (c *SourcesUpdateCmd) update(env *cli.Env) (*catalog.Source, []string, []st
 	if c.Language != nil && !catalog.ValidLanguage(*c.Language) {
 		return nil, nil, nil, badLanguage(*c.Language)
 	}
-	if c.Checksum != nil && !hexSum.MatchString(*c.Checksum) {
+	if c.Checksum != nil && !hexSum().MatchString(*c.Checksum) {
 		return nil, nil, nil, cli.Fail(cli.ExitUsage, proto.CodeBadRequest, fmt.Errorf("--checksum %q is not a lower-case hex string", *c.Checksum), "")
 	}
 	var (

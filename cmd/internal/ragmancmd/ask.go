@@ -1,6 +1,7 @@
 package ragmancmd
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -47,8 +48,8 @@ func (c *AskCmd) Run(env *cli.Env) error {
 	if err != nil {
 		return cli.Exit(cli.ExitError, err, "")
 	}
-	var ans proto.Answer
-	err = query(env, params, &ans, res.Catalog)
+	var raw json.RawMessage
+	err = query(env, params, &raw, res.Catalog)
 	var be *cli.BackendError
 	if err != nil {
 		if format == render.JSON {
@@ -59,13 +60,44 @@ func (c *AskCmd) Run(env *cli.Env) error {
 		}
 		return err
 	}
-	if err := render.Answer(env.Stdout, &ans, format); err != nil {
-		return err
+	answered, err := printAnswer(env, raw, format)
+	if err != nil {
+		return cli.Exit(cli.ExitUnreachable, fmt.Errorf("backend unreachable (correlation id %s): bad reply: %v", env.CID, err), "")
 	}
-	if ans.NoAnswer || ans.Meta.ErrorCode != nil {
+	if !answered {
 		return cli.Silent(cli.ExitNoAnswer)
 	}
 	return nil
+}
+
+// printAnswer writes the backend's answer in format and reports whether it is
+// one (not the no-answer guidance, not an error). JSON is printed as the
+// backend encoded it, indented: decoding and encoding it again would only
+// cost the start-up of every call.
+func printAnswer(env *cli.Env, raw json.RawMessage, format string) (answered bool, err error) {
+	if format == render.JSON {
+		var head struct {
+			NoAnswer bool `json:"no_answer"`
+			Meta     struct {
+				ErrorCode *string `json:"error_code"`
+			} `json:"meta"`
+		}
+		if err := json.Unmarshal(raw, &head); err != nil {
+			return false, err
+		}
+		if err := render.JSONAnswer(env.Stdout, raw); err != nil {
+			return false, err
+		}
+		return !head.NoAnswer && head.Meta.ErrorCode == nil, nil
+	}
+	var ans proto.Answer
+	if err := json.Unmarshal(raw, &ans); err != nil {
+		return false, err
+	}
+	if err := render.Answer(env.Stdout, &ans, format); err != nil {
+		return false, err
+	}
+	return !ans.NoAnswer && ans.Meta.ErrorCode == nil, nil
 }
 
 // buildWait bounds how long a first call waits for an index that another
@@ -75,7 +107,7 @@ const buildWait = 10 * time.Minute
 // query asks the backend, building the index first when there is none. If
 // another call is already building it (two first calls at once), it waits
 // for that build instead of failing with the backend's "busy".
-func query(env *cli.Env, params proto.QueryParams, ans *proto.Answer, firstRun bool) error {
+func query(env *cli.Env, params proto.QueryParams, ans *json.RawMessage, firstRun bool) error {
 	var waitStart time.Time
 	built, announced := false, false
 	for {

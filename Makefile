@@ -10,21 +10,74 @@ LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSIO
 
 all: build
 
+# ragman is built as a client only (-tags thinclient): it leaves out the
+# backend and starts faster on every question; it runs the backend from
+# the ragadmin beside it. (go run ./cmd/ragman builds the whole program.)
 build: export CGO_ENABLED = 0
 build:
-	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ragman ./cmd/ragman
+	$(GO) build -tags thinclient -ldflags '$(LDFLAGS)' -o $(BIN)/ragman ./cmd/ragman
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ragadmin ./cmd/ragadmin
 
-check: vet fmt test
+check: vet fmt generate-check test
 
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags thinclient ./cmd/...
 
 fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 test:
 	$(GO) test ./...
+
+# The generated shell files (completions/, shellint/ragman.*) are
+# committed: regenerate them and fail when that changes or adds anything.
+generate-check:
+	$(GO) generate ./cmd/internal/genshell
+	@git diff --exit-code -- completions shellint || { echo "stale generated files: run go generate ./cmd/internal/genshell and commit them"; exit 1; }
+	@new=$$(git ls-files --others --exclude-standard -- completions shellint); if [ -n "$$new" ]; then echo "generated files not committed:"; echo "$$new"; exit 1; fi
+
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the binaries, the
+# man pages, the completions where bash-completion, zsh and fish look for
+# them, and the shell integration (fish loads its copy by itself; bash
+# and zsh source theirs, see the README). make uninstall removes exactly
+# those files.
+BINDIR      ?= $(PREFIX)/bin
+DATADIR     ?= $(PREFIX)/share
+MANDIR      ?= $(DATADIR)/man
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR  ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+FISHCONFDIR ?= $(DATADIR)/fish/vendor_conf.d
+SHELLINTDIR ?= $(DATADIR)/ragman/shellint
+INSTALL     ?= install
+
+# Every file make install writes, for make uninstall.
+INSTALLED = $(BINDIR)/ragman $(BINDIR)/ragadmin \
+	$(MANDIR)/man1/ragman.1 $(MANDIR)/man8/ragadmin.8 \
+	$(BASHCOMPDIR)/ragman $(BASHCOMPDIR)/ragadmin \
+	$(ZSHCOMPDIR)/_ragman $(ZSHCOMPDIR)/_ragadmin \
+	$(FISHCOMPDIR)/ragman.fish $(FISHCOMPDIR)/ragadmin.fish \
+	$(SHELLINTDIR)/ragman.bash $(SHELLINTDIR)/ragman.zsh \
+	$(FISHCONFDIR)/ragman.fish
+
+.PHONY: install uninstall
+install: build
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
+		$(DESTDIR)$(FISHCONFDIR) $(DESTDIR)$(SHELLINTDIR)
+	$(INSTALL) -m 755 $(BIN)/ragman $(BIN)/ragadmin $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 644 man/ragman.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 man/ragadmin.8 $(DESTDIR)$(MANDIR)/man8/
+	$(INSTALL) -m 644 completions/bash/ragman completions/bash/ragadmin $(DESTDIR)$(BASHCOMPDIR)/
+	$(INSTALL) -m 644 completions/zsh/_ragman completions/zsh/_ragadmin $(DESTDIR)$(ZSHCOMPDIR)/
+	$(INSTALL) -m 644 completions/fish/ragman.fish completions/fish/ragadmin.fish $(DESTDIR)$(FISHCOMPDIR)/
+	$(INSTALL) -m 644 shellint/ragman.bash shellint/ragman.zsh $(DESTDIR)$(SHELLINTDIR)/
+	$(INSTALL) -m 644 shellint/ragman.fish $(DESTDIR)$(FISHCONFDIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rmdir $(DESTDIR)$(SHELLINTDIR) $(DESTDIR)$(DATADIR)/ragman 2>/dev/null || true
 
 # Quality on the shared question set, with this machine's pages.
 eval: build

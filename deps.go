@@ -10,7 +10,6 @@ import (
 	_ "github.com/google/uuid"
 	_ "github.com/muesli/termenv"
 	_ "github.com/rogpeppe/go-internal/testscript"
-	_ "github.com/schollz/progressbar/v3"
 	_ "go.yaml.in/yaml/v3"
 	_ "golang.org/x/sys/unix"
 	_ "golang.org/x/term"

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ragman-dev/ragman/internal/testzim"
 )
 
 func TestDeriveAlias(t *testing.T) {
@@ -39,69 +38,6 @@ func write(t *testing.T, path, data string) {
 	}
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestDetect(t *testing.T) {
-	dir := t.TempDir()
-	write(t, filepath.Join(dir, "man/man1/ls.1.gz"), "x")
-	write(t, filepath.Join(dir, "fr/man1/ls.1"), "x")
-	write(t, filepath.Join(dir, "info/coreutils.info-2.gz"), "x")
-	write(t, filepath.Join(dir, "plain/readme"), "x")
-	write(t, filepath.Join(dir, "file.txt"), "x")
-	os.Mkdir(filepath.Join(dir, "empty"), 0o755)
-	zim := filepath.Join(dir, "wikipedia_fr_all_2024.zim")
-	if err := testzim.Write(zim, map[string]string{"Language": "fra,eng", "Title": "t"}, false); err != nil {
-		t.Fatal(err)
-	}
-	packed := filepath.Join(dir, "devdocs_en_go_2024.zim")
-	testzim.Write(packed, map[string]string{"Language": "eng"}, true)
-	nameless := filepath.Join(dir, "archive.zim")
-	testzim.Write(nameless, map[string]string{"Title": "t"}, true)
-
-	for _, tc := range []struct {
-		path, want, typ, lang string
-		detected              bool
-		err                   error
-		warn                  bool
-	}{
-		{path: "man", typ: TypeMan, lang: "en"},
-		{path: "fr", typ: TypeMan, lang: "fr", detected: true},
-		{path: "info", typ: TypeInfo, lang: "en"},
-		{path: "wikipedia_fr_all_2024.zim", typ: TypeZIM, lang: "fra", detected: true},
-		{path: "devdocs_en_go_2024.zim", typ: TypeZIM, lang: "en", detected: true}, // compressed metadata: the name says
-		{path: "archive.zim", typ: TypeZIM, lang: "und"},
-		{path: "plain", err: ErrNotSource},
-		{path: "file.txt", err: ErrNotSource},
-		{path: "nope", err: ErrNotExist},
-		{path: "man/man1", err: ErrNotSource},
-		{path: "empty", want: TypeInfo, typ: TypeInfo, lang: "en", warn: true},
-		{path: "man", want: TypeZIM, err: ErrNotSource},
-		{path: "file.txt", want: TypeMan, err: ErrNotSource},
-	} {
-		d, err := Detect(filepath.Join(dir, tc.path), tc.want)
-		if tc.err != nil {
-			if !errors.Is(err, tc.err) {
-				t.Errorf("Detect(%s, %q) error = %v, want %v", tc.path, tc.want, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || d.Type != tc.typ || d.Language != tc.lang || d.Detected != tc.detected || (d.Warning != "") != tc.warn {
-			t.Errorf("Detect(%s, %q) = %+v, %v; want %s %s detected=%v warning=%v", tc.path, tc.want, d, err, tc.typ, tc.lang, tc.detected, tc.warn)
-		}
-	}
-}
-
-func TestReadZIM(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a.zim")
-	testzim.Write(path, map[string]string{"Language": "eng", "Creator": "c", "Title": "t", "Date": "2024-01-01"}, false)
-	z, err := ReadZIM(path)
-	if err != nil || z.Language != "eng" || z.Major != 6 || z.Entries != 4 {
-		t.Fatalf("ReadZIM = %+v, %v", z, err)
-	}
-	write(t, path, "ZIM? no")
-	if _, err := ReadZIM(path); !errors.Is(err, ErrNotZIM) {
-		t.Errorf("ReadZIM(not a zim) = %v, want ErrNotZIM", err)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/detect"
 	"github.com/ragman-dev/ragman/backend/index"
 )
 
@@ -113,7 +114,7 @@ func sourceCheck(ctx context.Context, src catalog.Source, s Schedule) Check {
 	}
 	what := fmt.Sprintf("%s: %s, %s", src.Location, plural(content.Files, "file", "files"), MB(uint64(content.Size)))
 	if src.Type == catalog.TypeZIM {
-		if _, err := catalog.ReadZIM(src.Location); err != nil {
+		if _, err := detect.ReadZIM(src.Location); err != nil {
 			c.Status = Fail
 			c.Detail = err.Error()
 			c.Hint = fmt.Sprintf("replace it with the archive it was, or `ragadmin sources remove %s`", src.Alias)

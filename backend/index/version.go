@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ragman-dev/ragman/backend/proto"
 	"io"
 	"io/fs"
 	"os"
@@ -57,13 +58,9 @@ func (m *Manifest) Source(alias string) *SourceState {
 	return nil
 }
 
-// SourceState is what a build did with one source.
-type SourceState struct {
-	catalog.Source
-	Documents int    `json:"documents"`
-	Skipped   int    `json:"skipped,omitempty"`
-	Note      string `json:"note,omitempty"`
-}
+// SourceState is what a build did with one source; the manifest keeps
+// it and a reindex reports it.
+type SourceState = proto.SourceState
 
 // ReadManifest reads the manifest of the version in dir.
 func ReadManifest(dir string) (Manifest, error) { return readManifest(dir) }

@@ -19,30 +19,13 @@ import (
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
-// Reindex outcomes.
+// Reindex outcomes, and the result: the wire's types.
 const (
-	Rebuilt  = "rebuilt"
-	UpToDate = "up_to_date"
+	Rebuilt  = proto.Rebuilt
+	UpToDate = proto.UpToDate
 )
 
-// ReindexResult is what a reindex returns.
-type ReindexResult struct {
-	Status    string              `json:"status"` // rebuilt, up_to_date
-	Version   string              `json:"version"`
-	Documents int                 `json:"documents"`
-	Chunks    int                 `json:"chunks"`
-	Seconds   float64             `json:"seconds"`
-	Sources   []index.SourceState `json:"sources"`
-	// Changed are the sources whose files changed since they were last
-	// indexed (or that were never indexed).
-	Changed []string `json:"changed"`
-	// Quarantined are the sources in error after this reindex: skipped,
-	// with the reason in their state.
-	Quarantined []string `json:"quarantined"`
-	// Recovered are the leftovers of interrupted builds this reindex
-	// removed before it started.
-	Recovered []string `json:"recovered"`
-}
+type ReindexResult = proto.ReindexResult
 
 // reindex brings the index up to date with the catalog. It recovers from
 // interrupted builds first, then measures every source (a cheap checksum

@@ -7,53 +7,16 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"time"
+	"path/filepath"
 
-	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/client"
-	"github.com/ragman-dev/ragman/backend/daemon"
 	"github.com/ragman-dev/ragman/backend/proto"
-	"github.com/ragman-dev/ragman/backend/service"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
 )
 
 // BackendCommand is the hidden subcommand a CLI starts itself with to run
 // the backend.
 const BackendCommand = "__backend"
-
-// BackendCmd runs the backend for a CLI that spawned it.
-type BackendCmd struct{}
-
-func (c *BackendCmd) Run(env *Env) error { return Serve(env, false) }
-
-// Serve runs the backend until it idles out or is stopped. In the
-// foreground (ragadmin serve) a backend that is already running is an
-// error; a spawned backend that lost the race exits quietly.
-func Serve(env *Env, foreground bool) error {
-	cfg, err := env.Config()
-	if err != nil {
-		return err
-	}
-	// daemon.Serve stops on SIGTERM and SIGINT itself.
-	ctx := context.Background()
-	svc := service.New(env.Paths, env.Log, answer.Thesaurus)
-	env.Log.Log("", "Backend.serve", "start", "version", version.Version, "idle_timeout", time.Duration(cfg.Backend.IdleTimeout))
-	err = daemon.Serve(ctx, daemon.Options{
-		Version:     version.Version,
-		IdleTimeout: time.Duration(cfg.Backend.IdleTimeout),
-		Logf: func(format string, args ...any) {
-			env.Log.Log("", "Backend.serve", fmt.Sprintf(format, args...))
-		},
-	}, func(ctx context.Context, req *proto.Request, r daemon.Replier) { svc.Handle(ctx, req, r) })
-	if errors.Is(err, daemon.ErrAlreadyRunning) {
-		if foreground {
-			return Exit(ExitError, err, "stop it first, or let it idle out")
-		}
-		return nil
-	}
-	env.Log.Log("", "Backend.serve", "stop", "err", fmt.Sprint(err))
-	return err
-}
 
 func (e *Env) clientOptions() client.Options {
 	return client.Options{
@@ -63,12 +26,18 @@ func (e *Env) clientOptions() client.Options {
 			if err != nil {
 				exe = os.Args[0]
 			}
+			prog := e.Prog
+			if !hasBackend {
+				// A client-only build runs the backend from the ragadmin
+				// installed beside it.
+				exe, prog = filepath.Join(filepath.Dir(exe), "ragadmin"), "ragadmin"
+			}
 			cmd := exec.Command(exe, BackendCommand)
 			// argv[0] is the program's name, not the file's: a binary that
 			// dispatches on its name (a test binary standing in for ragman
 			// and ragadmin, a multi-call install) then runs the right main.
 			// The path executed is still os.Executable().
-			cmd.Args[0] = e.Prog
+			cmd.Args[0] = prog
 			return cmd
 		},
 		LogFile: e.Paths.LogFile,

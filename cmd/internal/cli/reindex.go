@@ -2,7 +2,6 @@ package cli
 
 import (
 	"github.com/ragman-dev/ragman/backend/proto"
-	"github.com/ragman-dev/ragman/backend/service"
 )
 
 // Reindex asks the backend to rebuild the index, showing its progress on
@@ -19,9 +18,9 @@ func Reindex(env *Env, p proto.ReindexParams) error {
 // ReindexResult asks the backend to reindex, showing its progress on
 // stderr, and returns its result. Errors the backend reports exit 1 with
 // its hint.
-func ReindexResult(env *Env, p proto.ReindexParams) (*service.ReindexResult, error) {
+func ReindexResult(env *Env, p proto.ReindexParams) (*proto.ReindexResult, error) {
 	update, done := Progress(env.Stderr, env.StderrTTY, env.Prog)
-	var res service.ReindexResult
+	var res proto.ReindexResult
 	err := env.Call(proto.MethodReindex, p, &res, update)
 	done()
 	if err != nil {
@@ -35,7 +34,7 @@ func ReindexResult(env *Env, p proto.ReindexParams) (*service.ReindexResult, err
 
 // ReportReindex prints a reindex's outcome on stderr: quarantined and
 // skipped sources, then one summary line.
-func ReportReindex(env *Env, res *service.ReindexResult) {
+func ReportReindex(env *Env, res *proto.ReindexResult) {
 	for _, st := range res.Sources {
 		switch {
 		case st.Status == "error":
@@ -44,7 +43,7 @@ func ReportReindex(env *Env, res *service.ReindexResult) {
 			env.Say("note: source %s was skipped: %s", st.Alias, st.Reason)
 		}
 	}
-	if res.Status == service.UpToDate {
+	if res.Status == proto.UpToDate {
 		env.Say("the index is up to date: no source changed since version %s (%d documents) was built; `%s reindex --force` rebuilds anyway",
 			res.Version, res.Documents, "ragadmin")
 		return

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/detect"
 	"github.com/ragman-dev/ragman/backend/health"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
@@ -217,7 +218,7 @@ func addMessage(src *catalog.Source) string {
 
 func (c *SourcesAddCmd) add(env *cli.Env) (*catalog.Source, []string, error) {
 	var warnings []string
-	det, err := catalog.Detect(c.Path, c.Type)
+	det, err := detect.Detect(c.Path, c.Type)
 	if err != nil {
 		return nil, nil, sourceError(err)
 	}
@@ -411,7 +412,7 @@ func (c *SourcesUpdateCmd) update(env *cli.Env) (*catalog.Source, []string, []st
 			if c.Type != nil {
 				want = *c.Type
 			}
-			det, err := catalog.Detect(s.Location, want)
+			det, err := detect.Detect(s.Location, want)
 			if err != nil {
 				return sourceError(err)
 			}

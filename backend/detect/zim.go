@@ -1,9 +1,10 @@
-package catalog
+package detect
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/ragman-dev/ragman/backend/catalog"
 	"io"
 	"os"
 	"strings"
@@ -67,7 +68,7 @@ func ReadZIM(path string) (ZIMInfo, error) {
 			lang = lang[:i]
 		}
 		lang = strings.TrimSpace(lang)
-		if ValidLanguage(lang) {
+		if catalog.ValidLanguage(lang) {
 			z.Language = lang
 		}
 	}

@@ -1,6 +1,7 @@
-package catalog
+package detect
 
 import (
+	"github.com/ragman-dev/ragman/backend/catalog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,7 +32,7 @@ func TestReadZIMCompressedMetadata(t *testing.T) {
 	}
 	for name, want := range map[string]string{"linuxwiki_en.zim": "eng", "linuxwiki_fr.zim": "fra"} {
 		d, err := Detect(filepath.Join("..", "..", "testdata", "zim", name), "")
-		if err != nil || d.Type != TypeZIM || d.Language != want || !d.Detected {
+		if err != nil || d.Type != catalog.TypeZIM || d.Language != want || !d.Detected {
 			t.Errorf("%s: %+v, %v", name, d, err)
 		}
 	}

@@ -1,4 +1,9 @@
-package catalog
+// Package detect tells what kind of knowledge source a path is (a man
+// tree, an info folder, a ZIM archive) and its language. It is apart from
+// catalog because it reads ZIM metadata, with the zstd and xz decoders
+// that brings, and a client that only asks questions needs the catalog
+// but none of that.
+package detect
 
 import (
 	"errors"
@@ -8,12 +13,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Detection is what Detect found at a path.
 type Detection struct {
-	Type     string // TypeMan, TypeInfo or TypeZIM
+	Type     string // catalog.TypeMan, catalog.TypeInfo or catalog.TypeZIM
 	Language string // "en", "fr", ..., "und" when unknown
 	// Detected says the language was read from the source (a locale
 	// folder, a ZIM's metadata or name), not assumed.
@@ -21,26 +27,6 @@ type Detection struct {
 	// Warning says what looks wrong but is accepted, e.g. a folder given
 	// with --type man that holds no man pages yet.
 	Warning string
-}
-
-// Errors of Detect, for errors.Is.
-var (
-	ErrNotExist  = errors.New("does not exist")
-	ErrNotSource = errors.New("not a man tree, an info folder or a ZIM archive")
-)
-
-// kindError is an error with its own words that still satisfies
-// errors.Is(err, kind).
-type kindError struct {
-	msg  string
-	kind error
-}
-
-func (e *kindError) Error() string { return e.msg }
-func (e *kindError) Unwrap() error { return e.kind }
-
-func notSource(format string, args ...any) error {
-	return &kindError{msg: fmt.Sprintf(format, args...), kind: ErrNotSource}
 }
 
 // Detect tells what kind of source is at path: a man tree (a folder with
@@ -51,24 +37,24 @@ func notSource(format string, args ...any) error {
 // that type yet is accepted with a warning.
 func Detect(path, want string) (Detection, error) {
 	switch want {
-	case "", TypeMan, TypeInfo, TypeZIM:
+	case "", catalog.TypeMan, catalog.TypeInfo, catalog.TypeZIM:
 	default:
 		return Detection{}, fmt.Errorf("unknown source type %q: use man, info or zim", want)
 	}
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Detection{}, &kindError{msg: path + " does not exist", kind: ErrNotExist}
+		return Detection{}, catalog.NotExist(path)
 	}
 	if err != nil {
 		return Detection{}, err
 	}
 	if !fi.IsDir() {
-		if want == TypeMan || want == TypeInfo {
-			return Detection{}, notSource("%s is a file, but a %s source is a folder", path, want)
+		if want == catalog.TypeMan || want == catalog.TypeInfo {
+			return Detection{}, catalog.NotSource("%s is a file, but a %s source is a folder", path, want)
 		}
 		z, err := ReadZIM(path)
 		if errors.Is(err, ErrNotZIM) {
-			return Detection{}, notSource("%s is neither a ZIM archive (it lacks the ZIM magic number) nor a folder (man and info sources are folders)", path)
+			return Detection{}, catalog.NotSource("%s is neither a ZIM archive (it lacks the ZIM magic number) nor a folder (man and info sources are folders)", path)
 		}
 		if err != nil {
 			return Detection{}, err
@@ -78,19 +64,19 @@ func Detect(path, want string) (Detection, error) {
 			lang = zimNameLanguage(filepath.Base(path))
 		}
 		if lang == "" {
-			return Detection{Type: TypeZIM, Language: "und"}, nil
+			return Detection{Type: catalog.TypeZIM, Language: "und"}, nil
 		}
-		return Detection{Type: TypeZIM, Language: lang, Detected: true}, nil
+		return Detection{Type: catalog.TypeZIM, Language: lang, Detected: true}, nil
 	}
-	if want == TypeZIM {
-		return Detection{}, notSource("%s is a folder, but a zim source is a .zim file", path)
+	if want == catalog.TypeZIM {
+		return Detection{}, catalog.NotSource("%s is a folder, but a zim source is a .zim file", path)
 	}
 	entries, err := os.ReadDir(path)
 	if err != nil {
 		return Detection{}, err
 	}
 	if sec := manSection(filepath.Base(path)); sec != "" && hasPages(path, entries) && !isManTree(path, entries) {
-		return Detection{}, notSource("%s is one section of a man tree; add the tree itself, %s", path, filepath.Dir(path))
+		return Detection{}, catalog.NotSource("%s is one section of a man tree; add the tree itself, %s", path, filepath.Dir(path))
 	}
 	man, info := isManTree(path, entries), isInfoDir(entries)
 	d := Detection{Type: want, Language: "en"}
@@ -98,17 +84,17 @@ func Detect(path, want string) (Detection, error) {
 		d.Language, d.Detected = l, true
 	}
 	switch {
-	case want == TypeMan && !man:
+	case want == catalog.TypeMan && !man:
 		d.Warning = fmt.Sprintf("no man pages found in %s (yet): a man tree holds man1, man8, ... folders", path)
-	case want == TypeInfo && !info:
+	case want == catalog.TypeInfo && !info:
 		d.Warning = fmt.Sprintf("no info manuals found in %s (yet)", path)
 	case want != "":
 	case man:
-		d.Type = TypeMan
+		d.Type = catalog.TypeMan
 	case info:
-		d.Type = TypeInfo
+		d.Type = catalog.TypeInfo
 	default:
-		return Detection{}, notSource("%s is neither a man tree (it has no man1, man8, ... folders) nor an info folder (it has no .info files)", path)
+		return Detection{}, catalog.NotSource("%s is neither a man tree (it has no man1, man8, ... folders) nor an info folder (it has no .info files)", path)
 	}
 	return d, nil
 }
@@ -203,20 +189,4 @@ func zimNameLanguage(name string) string {
 		return f[1]
 	}
 	return ""
-}
-
-var languageTag = lazyre.New(`^([a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})*|und)$`)
-
-// ValidLanguage reports whether s is a language tag: "en", "fr", "pt-BR",
-// "eng", or "und" for unknown.
-func ValidLanguage(s string) bool { return languageTag().MatchString(s) }
-
-// IsEnglish reports whether a language tag is English (FR-011: ragman
-// answers in English; other sources are accepted with a warning).
-func IsEnglish(lang string) bool {
-	l := strings.ToLower(lang)
-	if i := strings.IndexAny(l, "-_"); i >= 0 {
-		l = l[:i]
-	}
-	return l == "en" || l == "eng"
 }

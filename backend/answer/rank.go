@@ -561,7 +561,7 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	defer rk.release(sc)
 	total, concept := sc.total, sc.concept
 	// per field: doc -> sum over concepts of the best alternative
-	fieldTotal, fieldConcept := &sc.field, &sc.fieldConcept
+	fieldTotal, fieldConcept := sc.field, sc.fieldConcept
 	inorm := rk.inorm
 	// per document, per concept: weight of the best alternative seen in
 	// the name or the summary. Kept sparse: most documents match little.
@@ -584,8 +584,8 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 					if f == index.FieldName && alt.weight < 1 {
 						continue
 					}
-					if fs := alt.weight * alt.idf * ftf / (rk.w.K1 + ftf); fs > fieldConcept[f][p.Doc] {
-						fieldConcept[f][p.Doc] = fs
+					if fs := alt.weight * alt.idf * ftf / (rk.w.K1 + ftf); fs > fieldConcept[p.Doc][f] {
+						fieldConcept[p.Doc][f] = fs
 					}
 				}
 				s := alt.weight * alt.idf * tf / (rk.w.K1 + tf)
@@ -615,9 +615,9 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 			total[d] += concept[d]
 			concept[d] = 0
 			for f := range index.NumFields {
-				fieldTotal[f][d] += fieldConcept[f][d]
-				fieldConcept[f][d] = 0
+				fieldTotal[d][f] += fieldConcept[d][f]
 			}
+			fieldConcept[d] = [index.NumFields]float64{}
 		}
 	}
 
@@ -681,10 +681,10 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		c := Candidate{ID: id, Kind: rk.priors[id].kind}
 		rk.priorFeatures(id, &c.F)
 		c.F[FLex] = total[id] / q.mass
-		c.F[FLexName] = fieldTotal[index.FieldName][id] / q.mass
-		c.F[FLexSummary] = fieldTotal[index.FieldSummary][id] / q.mass
-		c.F[FLexHeads] = fieldTotal[index.FieldHeads][id] / q.mass
-		c.F[FLexBody] = fieldTotal[index.FieldBody][id] / q.mass
+		c.F[FLexName] = fieldTotal[id][index.FieldName] / q.mass
+		c.F[FLexSummary] = fieldTotal[id][index.FieldSummary] / q.mass
+		c.F[FLexHeads] = fieldTotal[id][index.FieldHeads] / q.mass
+		c.F[FLexBody] = fieldTotal[id][index.FieldBody] / q.mass
 		rk.cover(&c, q, nameSum[id])
 		if nm, ok := q.named[id]; ok {
 			nm.set(&c.F)
@@ -711,8 +711,10 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 // entry per document, kept between questions so a question does not
 // allocate and clear a megabyte.
 type scratch struct {
-	total, concept      []float64
-	field, fieldConcept [index.NumFields][]float64
+	total, concept []float64
+	// per document, per field: one cache line a document, as a
+	// posting updates all its fields at once
+	field, fieldConcept [][index.NumFields]float64
 }
 
 func (rk *ranker) scratch() *scratch {
@@ -721,10 +723,8 @@ func (rk *ranker) scratch() *scratch {
 	}
 	nd := rk.r.NumDocs()
 	sc := &scratch{total: make([]float64, nd), concept: make([]float64, nd)}
-	for f := range index.NumFields {
-		sc.field[f] = make([]float64, nd)
-		sc.fieldConcept[f] = make([]float64, nd)
-	}
+	sc.field = make([][index.NumFields]float64, nd)
+	sc.fieldConcept = make([][index.NumFields]float64, nd)
 	return sc
 }
 
@@ -732,9 +732,7 @@ func (rk *ranker) scratch() *scratch {
 // already) and keeps the scratch for the next question.
 func (rk *ranker) release(sc *scratch) {
 	clear(sc.total)
-	for f := range index.NumFields {
-		clear(sc.field[f])
-	}
+	clear(sc.field)
 	rk.scratches.Put(sc)
 }
 

@@ -177,11 +177,14 @@ func fileSum(path string) (string, error) {
 // Recover removes what interrupted builds left in indexDir (partial
 // versions, half-written ACTIVE files) and returns their names. The caller
 // holds the reindex lock, so nothing it removes is being written.
-func Recover(indexDir string) ([]string, error) {
+// removing, when not nil, is called with each name before it is removed:
+// a log written there survives a crash in the middle of the recovery,
+// when a leftover may be gone but the list not yet returned.
+func Recover(indexDir string, removing func(name string)) ([]string, error) {
 	if _, err := os.Stat(indexDir); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	return removePartial(indexDir)
+	return removePartial(indexDir, removing)
 }
 
 // Partials lists the partial versions in indexDir, for tests and health.
@@ -203,7 +206,7 @@ func Begin(indexDir string) (*Staging, []string, error) {
 	if err := os.MkdirAll(indexDir, 0o755); err != nil {
 		return nil, nil, err
 	}
-	recovered, err := removePartial(indexDir)
+	recovered, err := removePartial(indexDir, nil)
 	if err != nil {
 		return nil, recovered, err
 	}
@@ -217,7 +220,7 @@ func Begin(indexDir string) (*Staging, []string, error) {
 	return s, recovered, nil
 }
 
-func removePartial(indexDir string) ([]string, error) {
+func removePartial(indexDir string, removing func(name string)) ([]string, error) {
 	entries, err := os.ReadDir(indexDir)
 	if err != nil {
 		return nil, err
@@ -225,6 +228,9 @@ func removePartial(indexDir string) ([]string, error) {
 	var removed []string
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), partialSuffix) || strings.HasPrefix(e.Name(), "."+activeFile) {
+			if removing != nil {
+				removing(e.Name())
+			}
 			if err := os.RemoveAll(filepath.Join(indexDir, e.Name())); err != nil {
 				return removed, err
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 )
@@ -75,7 +76,7 @@ func TestVerify(t *testing.T) {
 
 func TestRecover(t *testing.T) {
 	dir := t.TempDir()
-	if got, err := Recover(filepath.Join(dir, "none")); got != nil || err != nil {
+	if got, err := Recover(filepath.Join(dir, "none"), nil); got != nil || err != nil {
 		t.Errorf("Recover(missing folder) = %v, %v", got, err)
 	}
 	v := buildVersion(t, dir)
@@ -84,9 +85,13 @@ func TestRecover(t *testing.T) {
 	if p := Partials(dir); len(p) != 1 {
 		t.Errorf("Partials = %v", p)
 	}
-	got, err := Recover(dir)
+	var told []string
+	got, err := Recover(dir, func(name string) { told = append(told, name) })
 	if err != nil || len(got) != 2 {
 		t.Fatalf("Recover = %v, %v", got, err)
+	}
+	if !slices.Equal(told, got) {
+		t.Errorf("Recover told %v before removing, removed %v", told, got)
 	}
 	if len(Partials(dir)) != 0 {
 		t.Error("partial left")

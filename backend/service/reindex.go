@@ -58,9 +58,12 @@ func (s *Service) reindexLocked(ctx context.Context, cid string, p proto.Reindex
 		return nil, err
 	}
 	defer lock.Unlock()
-	recovered, err := index.Recover(s.Paths.IndexDir)
-	for _, name := range recovered {
+	// logged as each leftover goes, not after: a crash in between would
+	// leave a leftover gone without a word in the log
+	recovered, err := index.Recover(s.Paths.IndexDir, func(name string) {
 		s.Log.Log(cid, "Backend.reindex", "recovered", "removed", name, "reason", "left by an interrupted build")
+	})
+	for _, name := range recovered {
 		r.Progress(proto.Progress{Stage: "recovered", Message: "removed " + name + ", left by an interrupted build"})
 		res.Recovered = append(res.Recovered, name)
 	}

@@ -11,6 +11,9 @@
 //   - reindex with nothing changed: `ragadmin reindex` right after the full
 //     build (p50 of -runs), which measures the sources and finds the index
 //     up to date, against that full build. Bar: <= 0.1 x the full build.
+//   - alias completion: p50 of bash's completion after `ragadmin sources
+//     remove ` (it runs `ragadmin __complete aliases`), backend warm. Bar:
+//     < 100 ms (complete.go).
 //   - memory: VmRSS of the backend with the full index loaded, after the
 //     warm queries. Bar: <= 300 MB.
 //
@@ -144,7 +147,7 @@ func run(o options) int {
 
 	fmt.Printf("bench: private setup in %s; %d questions from %s\n", b.dir, len(b.qs), o.questions)
 	fmt.Printf("bench: %d CPUs, load average %s at start (the references run in the same conditions)\n", runtime.NumCPU(), loadAvg())
-	steps := []func() error{b.initialBuild, b.build, b.noChange, b.coldStart, b.warm, b.memory}
+	steps := []func() error{b.initialBuild, b.build, b.noChange, b.coldStart, b.warm, b.aliasCompletion, b.memory}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			b.table()

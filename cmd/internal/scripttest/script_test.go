@@ -71,6 +71,11 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
+			// The folder of ragman and ragadmin, which ragadmin shell-init
+			// fills in.
+			env.Setenv("BINDIR", filepath.Dir(exe))
+			// The repository, whose files make install copies.
+			env.Setenv("RAGMAN_ROOT", root)
 			return setup(env, path, fixtures)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -83,6 +88,7 @@ func TestScripts(t *testing.T) {
 			"fakeengine":   cmdFakeEngine,
 			"json":         cmdJSON,
 			"crashreindex": cmdCrashReindex,
+			"make":         cmdMake,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

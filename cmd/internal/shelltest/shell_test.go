@@ -58,7 +58,7 @@ type home struct {
 
 // newHome sets up a home. config is written to config.yaml ("" for the
 // defaults). The backend a test starts is stopped when it ends.
-func newHome(t *testing.T, config string) *home {
+func newHome(t testing.TB, config string) *home {
 	t.Helper()
 	dir := t.TempDir()
 	fixtures := filepath.Join(root(t), "testdata", "fixtures")
@@ -132,7 +132,7 @@ var backendStart = regexp.MustCompile(`pid=(\d+) Backend\.serve :: start\b`)
 
 // stopBackends asks the home's backend to shut down and kills every
 // backend the log says was started that is still there after 10 s.
-func (h *home) stopBackends(t *testing.T) {
+func (h *home) stopBackends(t testing.TB) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	client.Call(ctx, client.Options{Dir: h.run, NoAutostart: true}, proto.MethodShutdown, "shelltest-cleanup", nil, nil)
 	cancel()
@@ -183,7 +183,7 @@ var shells = []struct {
 
 // startShell starts an interactive shell in h's home with a plain prompt,
 // in dir (the home when "").
-func (h *home) startShell(t *testing.T, name string, dir string, extraEnv ...string) *term {
+func (h *home) startShell(t testing.TB, name string, dir string, extraEnv ...string) *term {
 	t.Helper()
 	var args []string
 	for _, s := range shells {
@@ -191,6 +191,12 @@ func (h *home) startShell(t *testing.T, name string, dir string, extraEnv ...str
 			args = s.args
 		}
 	}
+	return h.startShellArgs(t, name, args, dir, extraEnv...)
+}
+
+// startShellArgs is startShell with the shell's arguments given.
+func (h *home) startShellArgs(t testing.TB, name string, args []string, dir string, extraEnv ...string) *term {
+	t.Helper()
 	path := lookShell(t, name)
 	if dir == "" {
 		dir = filepath.Join(h.dir, "home")

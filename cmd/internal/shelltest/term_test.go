@@ -19,7 +19,7 @@ import (
 // term is an interactive shell under a pseudo-terminal, driven like a
 // person at a keyboard: type, then wait for what the screen shows.
 type term struct {
-	t     *testing.T
+	t     testing.TB
 	shell string
 	cmd   *exec.Cmd
 	ptm   *os.File
@@ -61,7 +61,7 @@ func openPTY() (ptm, pts *os.File, err error) {
 
 // startTerm starts argv under a new terminal, as the session leader with
 // the terminal as its controlling one (job control, /dev/tty).
-func startTerm(t *testing.T, env []string, dir string, argv ...string) *term {
+func startTerm(t testing.TB, env []string, dir string, argv ...string) *term {
 	t.Helper()
 	ptm, pts, err := openPTY()
 	if err != nil {
@@ -225,7 +225,7 @@ func (s *term) mustRun(line string) string {
 
 // lookShell finds a shell, or skips the test where it is not installed
 // (CI installs bash, zsh and fish, and sets CI: there it fails instead).
-func lookShell(t *testing.T, name string) string {
+func lookShell(t testing.TB, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/ingest"
 	"github.com/ragman-dev/ragman/backend/priors"
@@ -287,4 +288,27 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(d)
 	}
 	os.Exit(code)
+}
+
+// TestSubcommandOf: an option listed under a subcommand's heading belongs
+// to that subcommand when the SYNOPSIS runs the command with it.
+func TestSubcommandOf(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{
+		{Kind: document.Code, Text: "tool init\ntool sources add [--type TYPE] PATH\ntool reindex [--force] [ALIAS...]"},
+	}}}}
+	for title, want := range map[string]string{
+		"reindex [ALIAS...]": "reindex",
+		"sources add PATH":   "sources add",
+		"sources":            "sources",
+		"OPTIONS":            "",
+		"health":             "",
+		"Rebuilding":         "",
+	} {
+		if got := subcommandOf(title, "tool", d); got != want {
+			t.Errorf("subcommandOf(%q) = %q, want %q", title, got, want)
+		}
+	}
+	if got := subcommandOf("reindex", "tool", &document.Document{}); got != "" {
+		t.Errorf("without a SYNOPSIS: %q", got)
+	}
 }

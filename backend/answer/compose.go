@@ -205,7 +205,11 @@ func step(s *source, p passage, q *query) string {
 		term := strings.TrimSpace(b.Term)
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
-			return fmt.Sprintf("`%s %s`: %s", m.Title, optionForm(term), desc)
+			cmd := m.Title
+			if sub := subcommandOf(p.title, m.Title, s.doc); sub != "" {
+				cmd += " " + sub
+			}
+			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
 		case isCmd && commandish().MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE"):
 			return fmt.Sprintf("`%s %s`: %s", m.Title, term, desc)
 		case looksLikeCommand(term, m):
@@ -217,6 +221,39 @@ func step(s *source, p passage, q *query) string {
 		return "`" + strings.Join(lines, "`; `") + "`"
 	}
 	return clip(bestSentence(b.Text, q), 300)
+}
+
+// subcommandOf is the subcommand a section of a command's page is about,
+// when its heading starts with one ("reindex [ALIAS...]" -> "reindex",
+// "sources add PATH" -> "sources add") and the SYNOPSIS runs the command
+// with it: the options listed there belong to "name subcommand", not to
+// the bare command. "" otherwise.
+func subcommandOf(title, name string, d *document.Document) string {
+	if d == nil {
+		return ""
+	}
+	syn := d.Find("SYNOPSIS")
+	if syn == nil {
+		return ""
+	}
+	var text strings.Builder
+	for _, b := range syn.Blocks {
+		text.WriteString(" " + b.Text)
+	}
+	usage := " " + strings.Join(strings.Fields(text.String()), " ") + " "
+	words := strings.Fields(title)
+	best := ""
+	for i, w := range words {
+		if !commandish().MatchString(w) || strings.ToLower(w) != w {
+			break
+		}
+		sub := strings.Join(words[:i+1], " ")
+		if !strings.Contains(usage, " "+name+" "+sub+" ") {
+			break
+		}
+		best = sub
+	}
+	return best
 }
 
 func firstSentence(text string) string {

@@ -75,6 +75,12 @@ func kindOf(typ, section string) int {
 	if typ == "info" {
 		return KindInfo
 	}
+	// A ZIM article takes the prior of a section 1 page: the fitted prior
+	// of KindOther comes from an index without articles, and lifts each
+	// one 0.7 (how-to) to 2.7 (concept) above the man page of a command.
+	if typ == "zim" {
+		return Kind1
+	}
 	if typ == "man" && section != "" {
 		for k, n := range KindNames[:KindInfo] {
 			if section[:1] == n {

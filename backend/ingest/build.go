@@ -284,11 +284,17 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 		return state, nil
 	}
 	if src.Type == catalog.TypeZIM && (state.Skipped > 0 || articlesSkipped > 0) {
-		skipped := fmt.Sprintf("%d of %d clusters and %d articles could not be read and were skipped (see the log)", state.Skipped, total, articlesSkipped)
+		var parts []string
+		if state.Skipped > 0 {
+			parts = append(parts, fmt.Sprintf("%d of %d clusters of articles", state.Skipped, total))
+		}
+		if articlesSkipped > 0 {
+			parts = append(parts, fmt.Sprintf("%d articles", articlesSkipped))
+		}
 		if state.Note != "" {
 			state.Note += "; "
 		}
-		state.Note += skipped
+		state.Note += strings.Join(parts, " and ") + " could not be read and were skipped (see the log)"
 	}
 	state.Status = catalog.StatusActive
 	state.Reason = ""

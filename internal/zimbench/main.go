@@ -21,7 +21,12 @@
 // divided by wall time. With -zim it measures an existing archive instead
 // of generating one. Usage:
 //
-//	go run ./internal/zimbench [-mb 200] [-zim FILE] [-keep]
+//	go run ./internal/zimbench [-mb 200] [-zim FILE] [-keep] [-cpuprofile FILE]
+//
+// Other processes may share the CPUs: each measurement also says how many
+// cores the bench used and how many other processes used meanwhile (from
+// /proc/stat and getrusage), and the load average at its end, so that a
+// slow run can be told from a busy machine.
 //
 // The exit status is 0 when the full build projects a 5 GB archive under
 // 10 minutes, 1 when it does not, 2 when the bench could not run.
@@ -38,9 +43,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
@@ -59,11 +67,12 @@ func main() {
 	mb := flag.Int("mb", 200, "megabytes of HTML to generate")
 	zimFile := flag.String("zim", "", "measure this archive instead of generating one")
 	keep := flag.Bool("keep", false, "keep the temporary folder (pages, archive, index)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the full build to this file")
 	flag.Parse()
-	os.Exit(run(*mb, *zimFile, *keep))
+	os.Exit(run(*mb, *zimFile, *keep, *cpuProfile))
 }
 
-func run(mb int, zimFile string, keep bool) int {
+func run(mb int, zimFile string, keep bool, cpuProfile string) int {
 	dir, err := os.MkdirTemp("", "zimbench-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "zimbench:", err)
@@ -117,9 +126,26 @@ func run(mb int, zimFile string, keep bool) int {
 	idx := filepath.Join(dir, "index")
 	cat := &catalog.Catalog{Sources: []catalog.Source{{Alias: "bench", Type: catalog.TypeZIM, Location: zimFile,
 		Language: "en", Status: catalog.StatusPending}}}
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "zimbench:", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "zimbench:", err)
+			return 2
+		}
+	}
+	cpu := sampleCPU()
 	start := time.Now()
 	m, err := ingest.Build(context.Background(), idx, cat, ingest.Options{})
 	took := time.Since(start)
+	used := cpu.since()
+	if cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "zimbench: build:", err)
 		return 2
@@ -128,9 +154,11 @@ func run(mb int, zimFile string, keep bool) int {
 	ok := report("full build", htmlBytes, took, fmt.Sprintf("%d documents, %d chunks, index %.1f MB (%.2f x the archive)",
 		m.Documents, m.Chunks, mbytes(index.Size(active)), float64(index.Size(active))/float64(fi.Size())))
 	fmt.Printf("%-21s %s (the build, and the sizes read before it)\n", "peak memory (RSS)", peakRSS())
+	fmt.Printf("%-21s %s\n", "CPU during it", used)
 
 	// read + convert + prepare
 	runtime.GC()
+	cpu = sampleCPU()
 	start = time.Now()
 	docs, err := prepareAll(zimFile)
 	if err != nil {
@@ -138,11 +166,63 @@ func run(mb int, zimFile string, keep bool) int {
 		return 2
 	}
 	report("read+convert+prepare", htmlBytes, time.Since(start), fmt.Sprintf("%d documents", docs))
+	fmt.Printf("%-21s %s\n", "CPU during it", cpu.since())
 
 	if !ok {
 		return 1
 	}
 	return 0
+}
+
+// cpuSample is the machine's CPU time (busy and in all, in clock ticks,
+// from /proc/stat) and this process's, at one moment.
+type cpuSample struct {
+	at          time.Time
+	busy, total uint64
+	self        time.Duration
+}
+
+func sampleCPU() cpuSample {
+	c := cpuSample{at: time.Now()}
+	if data, err := os.ReadFile("/proc/stat"); err == nil {
+		line, _, _ := strings.Cut(string(data), "\n")
+		for i, f := range strings.Fields(line)[1:] {
+			n, _ := strconv.ParseUint(f, 10, 64)
+			if i == 3 || i == 4 { // idle, iowait
+				c.total += n
+				continue
+			}
+			if i < 8 { // user nice system (idle iowait) irq softirq steal; guest is in user
+				c.busy += n
+				c.total += n
+			}
+		}
+	}
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		c.self = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	return c
+}
+
+// since says how many cores this process and the others kept busy from s
+// to now, and the load average now.
+func (s cpuSample) since() string {
+	now := sampleCPU()
+	wall := now.at.Sub(s.at).Seconds()
+	cpus := float64(runtime.NumCPU())
+	load := "unknown"
+	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(data)); len(f) >= 3 {
+			load = strings.Join(f[:3], " ")
+		}
+	}
+	if now.total == s.total || wall <= 0 {
+		return "load average " + load
+	}
+	busy := float64(now.busy-s.busy) / float64(now.total-s.total) * cpus
+	self := (now.self - s.self).Seconds() / wall
+	return fmt.Sprintf("of %.0f cores: this process %.2f, other processes %.2f; load average %s", cpus, self, max(0, busy-self), load)
 }
 
 // peakRSS is the process's peak resident set so far (VmHWM).

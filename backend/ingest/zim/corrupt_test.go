@@ -66,42 +66,20 @@ func TestTruncated(t *testing.T) {
 	}
 }
 
-// clusterOf returns where the cluster holding the article at path starts.
-func clusterOf(t *testing.T, src, path string) (uint32, int64) {
-	t.Helper()
-	a := open(t, src)
-	l, err := a.List()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, art := range l.Articles {
-		if art.Path == path {
-			h, _ := a.get()
-			defer a.put(h)
-			cm, err := h.ClusterMetaAt(art.Cluster)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return art.Cluster, int64(cm.Offset)
-		}
-	}
-	t.Fatalf("no article %s", path)
-	return 0, 0
-}
-
-// TestBrokenCluster breaks the cluster of one article: that article is
-// reported, the others are read.
+// TestBrokenCluster reads the fixture whose cluster holding Reflector does
+// not decompress (testdata/zim/make.sh overwrites its start): that
+// cluster is reported, the others are read.
 func TestBrokenCluster(t *testing.T) {
-	src := fixture("linuxwiki_en.zim")
-	n, off := clusterOf(t, src, "C/Reflector.html")
-	path := damaged(t, src, func(b []byte) []byte {
-		copy(b[off+1:], "garbage!") // the zstd frame's magic number and header
-		return b
-	})
-	a := open(t, path)
+	a := open(t, fixture("linuxwiki_en_badcluster.zim"))
 	l, err := a.List()
 	if err != nil {
 		t.Fatal(err)
+	}
+	n := uint32(0) // the directory is intact: it says where Reflector is
+	for _, art := range l.Articles {
+		if art.Path == "C/Reflector.html" {
+			n = art.Cluster
+		}
 	}
 	var refs []string
 	broken := 0

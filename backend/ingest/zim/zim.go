@@ -318,9 +318,9 @@ func Language(v string) string {
 	return base
 }
 
-// bookName is the name kiwix-serve gives an archive in its URLs
-// (/content/NAME/...): the file name without .zim, spaces as underscores
-// and "+" spelled "plus", as libkiwix derives it from the path.
+// bookName is the name kiwix-serve gives an archive in its URLs: the file
+// name without .zim, spaces as underscores and "+" spelled "plus", as
+// libkiwix derives it from the path.
 func bookName(path string) string {
 	b := filepath.Base(path)
 	if i := strings.LastIndex(strings.ToLower(b), ".zim"); i > 0 {
@@ -331,8 +331,11 @@ func bookName(path string) string {
 }
 
 // URL is where kiwix-serve shows the entry at path (a full path, "C/Foo"
-// or "A/Foo"): /content/BOOK/Foo for archives in the 2021 layout,
-// /content/BOOK/A/Foo for older ones, escaped.
+// or "A/Foo"): /BOOK/Foo for archives in the 2021 layout, /BOOK/A/Foo for
+// older ones, escaped. That is the address every kiwix-serve answers:
+// Debian 12's (kiwix-tools 3.3) serves articles there, and the newer ones
+// serve them under /content/BOOK/... and redirect the older address
+// there; /content/... is a 404 for the older servers.
 func (a *Archive) URL(path string) string {
 	p := path
 	if a.ns == 'C' {
@@ -342,7 +345,7 @@ func (a *Archive) URL(path string) string {
 	for i, s := range segs {
 		segs[i] = url.PathEscape(s)
 	}
-	return "/content/" + url.PathEscape(a.book) + "/" + strings.Join(segs, "/")
+	return "/" + url.PathEscape(a.book) + "/" + strings.Join(segs, "/")
 }
 
 // Article is an HTML entry of the archive, as the directory lists it.

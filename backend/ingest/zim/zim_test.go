@@ -156,7 +156,7 @@ func TestEnglishFixture(t *testing.T) {
 	}
 
 	r := byRef(t, docs, "C/Reflector.html")
-	if r.Title != "Reflector" || r.Label != "Reflector" || r.Language != "en" || r.URL != "/content/linuxwiki_en/Reflector.html" ||
+	if r.Title != "Reflector" || r.Label != "Reflector" || r.Language != "en" || r.URL != "/linuxwiki_en/Reflector.html" ||
 		!slices.Equal(r.Names, []string{"Mirror ranking"}) {
 		t.Errorf("reflector: %+v", r)
 	}
@@ -201,7 +201,7 @@ func TestEnglishFixture(t *testing.T) {
 		t.Errorf("table %+v", b)
 	}
 	timers := byRef(t, docs, "C/Systemd/Timers.html")
-	if timers.URL != "/content/linuxwiki_en/Systemd/Timers.html" || timers.Title != "systemd/Timers" {
+	if timers.URL != "/linuxwiki_en/Systemd/Timers.html" || timers.Title != "systemd/Timers" {
 		t.Errorf("timers %+v", timers)
 	}
 
@@ -315,9 +315,9 @@ func TestLayouts(t *testing.T) {
 			if !slices.Equal(tar.Names, []string{"Tape archiver", "Tarball"}) || tar.Language != "de" {
 				t.Errorf("tar %+v", tar)
 			}
-			url := "/content/old_wikiplusplus/Tar"
+			url := "/old_wikiplusplus/Tar"
 			if c.ns == 'A' {
-				url = "/content/old_wikiplusplus/A/Tar"
+				url = "/old_wikiplusplus/A/Tar"
 			}
 			if tar.URL != url {
 				t.Errorf("url %q, want %q", tar.URL, url)

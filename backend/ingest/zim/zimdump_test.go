@@ -3,6 +3,7 @@ package zim
 import (
 	"bufio"
 	"bytes"
+	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -12,6 +13,21 @@ import (
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/testzim"
 )
+
+// tool finds a program of Debian package pkg that a test checks the
+// reader against, or skips the test where it is not installed. .ci/run
+// installs it and sets CI: there the test fails instead.
+func tool(t *testing.T, name, pkg string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s: %v (CI is set; .ci/run installs %s)", name, err, pkg)
+		}
+		t.Skipf("%s not found: install Debian's %s (apt-get install %s)", name, pkg, pkg)
+	}
+	return p
+}
 
 // dumpEntry is one entry as `zimdump list --details` prints it.
 type dumpEntry struct {
@@ -70,9 +86,7 @@ func cleanTitle(title, path string) string {
 // reads: the same articles, titles and bytes, the same document from
 // those bytes, and the redirects as names.
 func TestZimdump(t *testing.T) {
-	if _, err := exec.LookPath("zimdump"); err != nil {
-		t.Skip("zimdump not found: install Debian's zim-tools (apt-get install zim-tools) to compare the reader with libzim")
-	}
+	tool(t, "zimdump", "zim-tools")
 	archives := map[string]string{
 		"linuxwiki_en": fixture("linuxwiki_en.zim"),
 		"linuxwiki_fr": fixture("linuxwiki_fr.zim"),

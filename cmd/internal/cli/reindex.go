@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
@@ -33,14 +34,18 @@ func ReindexResult(env *Env, p proto.ReindexParams) (*proto.ReindexResult, error
 }
 
 // ReportReindex prints a reindex's outcome on stderr: quarantined and
-// skipped sources, then one summary line.
+// skipped sources, what could not be read of a ZIM archive that was
+// indexed (clusters that do not decompress, broken directory entries),
+// then one summary line.
 func ReportReindex(env *Env, res *proto.ReindexResult) {
 	for _, st := range res.Sources {
 		switch {
-		case st.Status == "error":
+		case st.Status == catalog.StatusError:
 			env.Warn("source %s is quarantined (status error) and was skipped: %s", st.Alias, st.Reason)
 		case st.Reason != "":
 			env.Say("note: source %s was skipped: %s", st.Alias, st.Reason)
+		case st.Type == catalog.TypeZIM && st.Note != "":
+			env.Say("note: source %s: %s", st.Alias, st.Note)
 		}
 	}
 	if res.Status == proto.UpToDate {

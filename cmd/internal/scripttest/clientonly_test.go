@@ -2,6 +2,7 @@ package scripttest
 
 import (
 	"encoding/json"
+	"github.com/ragman-dev/ragman/internal/testbackend"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -57,7 +58,7 @@ func TestClientOnlyBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		if err := stopBackends(filepath.Join(work, "run", "ragcli"), filepath.Join(home, ".local", "share", "ragcli", "ragcli.log")); err != nil {
+		if err := testbackend.Stop(filepath.Join(work, "run", "ragcli"), filepath.Join(home, ".local", "share", "ragcli", "ragcli.log")); err != nil {
 			t.Error(err)
 		}
 	})
@@ -96,7 +97,7 @@ func TestClientOnlyBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := backendStart.FindSubmatch(log); m == nil {
+	if m := testbackend.Start.FindSubmatch(log); m == nil {
 		t.Fatalf("no backend started:\n%s", log)
 	}
 

@@ -22,6 +22,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
+	"github.com/ragman-dev/ragman/internal/testbackend"
 	"github.com/ragman-dev/ragman/internal/testzim"
 )
 
@@ -431,7 +432,7 @@ func cmdCrashReindex(ts *testscript.TestScript, neg bool, args []string) {
 // waitDead waits until pid has exited (gone or a zombie).
 func waitDead(ts *testscript.TestScript, pid int) {
 	deadline := time.Now().Add(stopWait)
-	for backendAlive(pid) {
+	for testbackend.Alive(pid) {
 		if time.Now().After(deadline) {
 			ts.Fatalf("backend %d survives SIGKILL", pid)
 		}

@@ -5,7 +5,6 @@ package scripttest
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,10 +12,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -24,11 +21,11 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
-	"github.com/ragman-dev/ragman/backend/client"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
 	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
 	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
+	"github.com/ragman-dev/ragman/internal/testbackend"
 )
 
 // TestMain makes this test binary double as ragman and ragadmin: run under
@@ -41,9 +38,8 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// stopWait bounds how long a script's backend may take to stop after it
-// was asked to; it is only reached when something is wrong.
-const stopWait = 10 * time.Second
+// stopWait bounds how long a script's backend may take to stop.
+const stopWait = testbackend.Wait
 
 func TestScripts(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
@@ -163,68 +159,11 @@ func setup(env *testscript.Env, path, fixtures string) error {
 	run := filepath.Join(dirs["XDG_RUNTIME_DIR"], "ragcli")
 	logFile := filepath.Join(dirs["XDG_DATA_HOME"], "ragcli", "ragcli.log")
 	env.Defer(func() {
-		if err := stopBackends(run, logFile); err != nil {
+		if err := testbackend.Stop(run, logFile); err != nil {
 			env.T().Fatal(err)
 		}
 	})
 	return nil
-}
-
-// backendStart is the log line every backend writes as it starts; its pid
-// field is the backend's.
-var backendStart = regexp.MustCompile(`pid=(\d+) Backend\.serve :: start\b`)
-
-// stopBackends stops the script's backend: asks it to shut down, waits for
-// every backend the log says was started to exit, and kills the ones that
-// do not. Nothing a script started survives it.
-func stopBackends(run, logFile string) error {
-	if _, err := os.Stat(run); err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), stopWait)
-		client.Call(ctx, client.Options{Dir: run, NoAutostart: true}, proto.MethodShutdown, "scripttest-cleanup", nil, nil)
-		cancel()
-	}
-	data, err := os.ReadFile(logFile)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	var stuck []string
-	for _, m := range backendStart.FindAllStringSubmatch(string(data), -1) {
-		pid, _ := strconv.Atoi(m[1])
-		deadline := time.Now().Add(stopWait)
-		for backendAlive(pid) && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
-		if backendAlive(pid) {
-			syscall.Kill(pid, syscall.SIGKILL)
-			stuck = append(stuck, m[1])
-		}
-	}
-	if len(stuck) > 0 {
-		return fmt.Errorf("backend pid(s) %s did not stop within %v of a shutdown request; killed", strings.Join(stuck, ", "), stopWait)
-	}
-	return nil
-}
-
-// backendAlive reports whether pid is a live (not zombie) backend process:
-// a pid the kernel reused for something else does not count.
-func backendAlive(pid int) bool {
-	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil || !strings.Contains(string(cmdline), "__backend") {
-		return false
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	// pid (comm) state ...; comm may hold spaces and parentheses.
-	s := string(stat)
-	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
-		return s[i+2] != 'Z'
-	}
-	return true
 }
 
 // cmdBackend inspects the script's backend:

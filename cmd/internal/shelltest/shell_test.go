@@ -8,24 +8,17 @@
 package shelltest
 
 import (
-	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/ragman-dev/ragman/backend/client"
-	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
 	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
+	"github.com/ragman-dev/ragman/internal/testbackend"
 )
 
 // TestMain makes this test binary double as ragman and ragadmin:
@@ -127,47 +120,11 @@ func newHome(t testing.TB, config string) *home {
 	return h
 }
 
-// backendStart is the log line every backend writes as it starts.
-var backendStart = regexp.MustCompile(`pid=(\d+) Backend\.serve :: start\b`)
-
-// stopBackends asks the home's backend to shut down and kills every
-// backend the log says was started that is still there after 10 s.
+// stopBackends stops the home's backend and any other it started.
 func (h *home) stopBackends(t testing.TB) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	client.Call(ctx, client.Options{Dir: h.run, NoAutostart: true}, proto.MethodShutdown, "shelltest-cleanup", nil, nil)
-	cancel()
-	data, err := os.ReadFile(h.log)
-	if err != nil {
-		return
+	if err := testbackend.Stop(h.run, h.log); err != nil {
+		t.Error(err)
 	}
-	for _, m := range backendStart.FindAllStringSubmatch(string(data), -1) {
-		pid, _ := strconv.Atoi(m[1])
-		deadline := time.Now().Add(10 * time.Second)
-		for backendAlive(pid) && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
-		if backendAlive(pid) {
-			syscall.Kill(pid, syscall.SIGKILL)
-			t.Errorf("backend %d did not stop when asked; killed", pid)
-		}
-	}
-}
-
-// backendAlive reports whether pid is a live (not zombie) backend.
-func backendAlive(pid int) bool {
-	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil || !strings.Contains(string(cmdline), "__backend") {
-		return false
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	s := string(stat)
-	if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) {
-		return s[i+2] != 'Z'
-	}
-	return true
 }
 
 // shells are the shells under test, with the arguments that start each

@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Sanitize removes what could act on a terminal from text that came from
@@ -27,7 +29,7 @@ func Sanitize(s string) string {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == 0x1b:
-			i += escapeLen(s[i:])
+			i += termesc.Len(s[i:])
 			continue
 		case r == utf8.RuneError && size <= 1:
 		case r == '\n' || r == '\t':
@@ -42,31 +44,4 @@ func Sanitize(s string) string {
 		i += size
 	}
 	return b.String()
-}
-
-// escapeLen is the length of the escape sequence at the start of s.
-func escapeLen(s string) int {
-	if len(s) < 2 {
-		return len(s)
-	}
-	switch s[1] {
-	case '[': // CSI: parameters and intermediates, then a final byte
-		for i := 2; i < len(s); i++ {
-			if s[i] >= 0x40 && s[i] <= 0x7e {
-				return i + 1
-			}
-		}
-		return len(s)
-	case ']', 'P', 'X', '^', '_': // OSC, DCS, SOS, PM, APC: up to BEL or ST
-		for i := 2; i < len(s); i++ {
-			if s[i] == 0x07 {
-				return i + 1
-			}
-			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-		}
-		return len(s)
-	}
-	return 2
 }

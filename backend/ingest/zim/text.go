@@ -4,45 +4,14 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Articles are untrusted: a page may hold escape sequences (raw, or written
 // as &#27;), C0 and C1 control characters, bidi overrides and invalid
 // UTF-8. The functions below remove all of them, so that nothing in a
 // document can act on a terminal.
-
-// escapeLen is the length of the escape sequence that starts with the ESC
-// at s[0]: CSI (ESC [ ... final byte), OSC, DCS, SOS, PM and APC (up to BEL
-// or ST), or ESC and one character.
-func escapeLen(s string) int {
-	if len(s) < 2 {
-		return len(s)
-	}
-	switch s[1] {
-	case '[':
-		for i := 2; i < len(s); i++ {
-			if s[i] >= 0x40 && s[i] <= 0x7e {
-				return i + 1
-			}
-			if s[i] < 0x20 || s[i] >= 0x7f {
-				return i // a broken sequence ends where its bytes stop fitting
-			}
-		}
-		return len(s)
-	case ']', 'P', 'X', '^', '_':
-		for i := 2; i < len(s); i++ {
-			if s[i] == 0x07 {
-				return i + 1
-			}
-			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-		}
-		return len(s)
-	}
-	_, n := utf8.DecodeRuneInString(s[1:])
-	return 1 + n
-}
 
 // isFormat reports invisible characters that only steer rendering (bidi
 // controls, the byte order mark); they have no place in indexed text.
@@ -64,7 +33,7 @@ func oneLine(s string) string {
 	space := false
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {
-			i += escapeLen(s[i:])
+			i += termesc.Len(s[i:])
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
@@ -93,7 +62,7 @@ func codeText(s string) string {
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {
-			i += escapeLen(s[i:])
+			i += termesc.Len(s[i:])
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])

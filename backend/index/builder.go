@@ -407,6 +407,13 @@ func (b *Builder) link() {
 }
 
 func (b *Builder) pkg(i int) string {
+	if b.docs[i].Type == typeZIM {
+		// An archive is one family, whatever its folders: a wiki of
+		// thousands of articles must not decide which words of the
+		// manuals look rare.
+		a := b.docs[i].Str[strAlias]
+		return "zim:" + string(b.strs[a.Off:a.Off+a.Len])
+	}
 	r := b.docs[i].Str[strPackage]
 	if r.Len > 0 {
 		return string(b.strs[r.Off : r.Off+r.Len])

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -185,5 +186,30 @@ func TestXrefs(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%q: got %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestArchiveIsOneFamily: the articles of one ZIM archive count at most
+// familyCap documents in document frequencies, however many folders they
+// are in, so that adding a wiki does not change which words of the
+// manuals look rare.
+func TestArchiveIsOneFamily(t *testing.T) {
+	docs, facts := testDocs(), []Facts{{Package: "coreutils"}, {Package: "coreutils"}, {Package: "coreutils"}}
+	const articles = 3 * familyCap
+	for i := range articles {
+		docs = append(docs, &document.Document{Alias: "wiki", Type: "zim", Ref: fmt.Sprintf("A/topic%d/page", i), Label: "page", Title: fmt.Sprintf("Page %d", i),
+			Sections: []document.Section{{Title: "Page", Level: 1, Blocks: []document.Block{{Kind: document.Para, Text: "zebra files everywhere"}}}}})
+		facts = append(facts, Facts{})
+	}
+	r := build(t, t.TempDir(), docs, facts)
+	id, ok := r.Term(terms.Stem("zebra"))
+	if !ok {
+		t.Fatal("zebra not indexed")
+	}
+	if r.DF(id) != articles {
+		t.Errorf("DF = %d, want %d", r.DF(id), articles)
+	}
+	if w := r.WDF(id); w > familyCap+0.5 {
+		t.Errorf("the archive's articles weigh %.1f documents in zebra's frequency, want at most %d", w, familyCap)
 	}
 }

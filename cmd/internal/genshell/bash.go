@@ -18,49 +18,7 @@ func bash(p *program) string {
 	w("%s() {\n", fn)
 	w("    local cur=${COMP_WORDS[COMP_CWORD]} cmd= npos=0 flag= dashdash= word i\n")
 	w("    local IFS=$'\\n'\n")
-	w("    for ((i = 1; i < COMP_CWORD; i++)); do\n")
-	w("        word=${COMP_WORDS[i]}\n")
-	w("        if [[ -n $flag ]]; then\n")
-	w("            # the flag's value (bash splits --flag=value in three words)\n")
-	w("            [[ $word == = ]] || flag=\n")
-	w("            continue\n")
-	w("        fi\n")
-	w("        if [[ -z $dashdash && $word == -* ]]; then\n")
-	w("            case $word in\n")
-	w("            --) dashdash=1 ;;\n")
-	w("            *=*) ;;\n")
-	if vf := p.valueFlags(); len(vf) > 0 {
-		var keys []string
-		for _, c := range vf {
-			keys = append(keys, c.Keys...)
-		}
-		w("            *)\n")
-		w("                case $cmd:$word in\n")
-		w("                %s) flag=$word ;;\n", patterns(keys, shQuote))
-		w("                esac\n")
-		w("                ;;\n")
-	}
-	w("            esac\n")
-	w("            continue\n")
-	w("        fi\n")
-	if keys := p.childKeys(); len(keys) > 0 {
-		w("        if ((npos == 0)); then\n")
-		w("            case $cmd:$word in\n")
-		w("            %s)\n", patterns(keys, shQuote))
-		w("                cmd=${cmd:+$cmd }$word\n")
-		w("                continue\n")
-		w("                ;;\n")
-		w("            esac\n")
-		w("        fi\n")
-	}
-	for _, c := range p.defaults() {
-		w("        [[ $cmd == %s ]] && cmd=%s\n", shQuote(c.Path), shQuote(c.Default.Path))
-	}
-	w("        ((npos++))\n")
-	if pt := p.passthrough(); len(pt) > 0 {
-		w("        case $cmd in %s) dashdash=1 ;; esac\n", patterns(pt, shQuote))
-	}
-	w("    done\n\n")
+	walk(w, p, bashWalk)
 
 	w("    if [[ -n $flag ]]; then\n")
 	w("        [[ $cur == = ]] && cur=\n")

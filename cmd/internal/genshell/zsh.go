@@ -20,48 +20,7 @@ func zsh(p *program) string {
 	w("    local cur=${words[CURRENT]} cmd= flag= dashdash= word\n")
 	w("    local -i npos=0 i\n")
 	w("    local -a expl vals\n")
-	w("    for ((i = 2; i < CURRENT; i++)); do\n")
-	w("        word=${words[i]}\n")
-	w("        if [[ -n $flag ]]; then\n")
-	w("            flag=\n")
-	w("            continue\n")
-	w("        fi\n")
-	w("        if [[ -z $dashdash && $word == -* ]]; then\n")
-	w("            case $word in\n")
-	w("            (--) dashdash=1 ;;\n")
-	w("            (*=*) ;;\n")
-	if vf := p.valueFlags(); len(vf) > 0 {
-		var keys []string
-		for _, c := range vf {
-			keys = append(keys, c.Keys...)
-		}
-		w("            (*)\n")
-		w("                case $cmd:$word in\n")
-		w("                (%s) flag=$word ;;\n", patterns(keys, shQuote))
-		w("                esac\n")
-		w("                ;;\n")
-	}
-	w("            esac\n")
-	w("            continue\n")
-	w("        fi\n")
-	if keys := p.childKeys(); len(keys) > 0 {
-		w("        if ((npos == 0)); then\n")
-		w("            case $cmd:$word in\n")
-		w("            (%s)\n", patterns(keys, shQuote))
-		w("                cmd=${cmd:+$cmd }$word\n")
-		w("                continue\n")
-		w("                ;;\n")
-		w("            esac\n")
-		w("        fi\n")
-	}
-	for _, c := range p.defaults() {
-		w("        [[ $cmd == %s ]] && cmd=%s\n", shQuote(c.Path), shQuote(c.Default.Path))
-	}
-	w("        ((npos++))\n")
-	if pt := p.passthrough(); len(pt) > 0 {
-		w("        case $cmd in (%s) dashdash=1 ;; esac\n", patterns(pt, shQuote))
-	}
-	w("    done\n\n")
+	walk(w, p, zshWalk)
 
 	w("    if [[ -z $flag && -z $dashdash && $cur == --*=* ]]; then\n")
 	w("        flag=${cur%%%%=*}\n")

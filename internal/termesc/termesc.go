@@ -1,9 +1,25 @@
-// Package termesc recognises terminal escape sequences, so that text from
-// documents (untrusted) can be stripped of them before it is indexed or
-// printed.
+// Package termesc recognises what in text from documents (untrusted) can
+// act on a terminal or hide from the reader: escape sequences, control
+// characters and invisible format characters, so that the readers strip
+// them before text is indexed or printed.
 package termesc
 
-import "unicode/utf8"
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// IsFormat reports invisible characters that only steer rendering (bidi
+// controls, the byte order mark); they have no place in indexed text.
+func IsFormat(r rune) bool {
+	return r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff'
+}
+
+// Dropped reports the runes no indexed text keeps: control characters,
+// invalid UTF-8 (decoded as utf8.RuneError) and format characters.
+func Dropped(r rune) bool {
+	return unicode.IsControl(r) || r == utf8.RuneError || IsFormat(r)
+}
 
 // Len is the length of the escape sequence that starts with the ESC
 // at s[0]: CSI (ESC [ ... final byte), OSC, DCS, SOS, PM and APC (up to BEL

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
+
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // maxMarkup bounds one \0\b[...\0\b] markup; image alt texts are short.
@@ -120,7 +122,7 @@ func writeClean(b *strings.Builder, s string) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsControl(r) && !isFormat(r) {
+		if !unicode.IsControl(r) && !termesc.IsFormat(r) {
 			b.WriteString(s[i : i+n])
 		}
 		i += n

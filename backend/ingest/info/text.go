@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // maxRef bounds how far a cross reference may run before its terminator; a
@@ -191,7 +193,7 @@ func oneLine(s string) string {
 		case unicode.IsSpace(r):
 			space = b.Len() > 0
 			continue
-		case unicode.IsControl(r) || r == utf8.RuneError || isFormat(r):
+		case termesc.Dropped(r):
 			continue
 		}
 		if space {
@@ -203,19 +205,13 @@ func oneLine(s string) string {
 	return b.String()
 }
 
-// isFormat reports invisible characters that only steer rendering (bidi
-// controls and the like); they have no place in indexed text.
-func isFormat(r rune) bool {
-	return r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff'
-}
-
 // codeText keeps the lines of a preformatted block but drops control
 // characters and trailing blanks.
 func codeText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
-		if r == '\n' || !(unicode.IsControl(r) || r == utf8.RuneError || isFormat(r)) {
+		if r == '\n' || !termesc.Dropped(r) {
 			b.WriteRune(r)
 		}
 	}

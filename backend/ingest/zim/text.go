@@ -13,17 +13,6 @@ import (
 // UTF-8. The functions below remove all of them, so that nothing in a
 // document can act on a terminal.
 
-// isFormat reports invisible characters that only steer rendering (bidi
-// controls, the byte order mark); they have no place in indexed text.
-func isFormat(r rune) bool {
-	return r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff'
-}
-
-// dropped reports the runes no text keeps.
-func dropped(r rune) bool {
-	return unicode.IsControl(r) || r == utf8.RuneError || isFormat(r)
-}
-
 // oneLine collapses white space into single spaces and removes escape
 // sequences and control characters: the text of paragraphs, items, titles
 // and headings.
@@ -42,7 +31,7 @@ func oneLine(s string) string {
 		case unicode.IsSpace(r):
 			space = b.Len() > 0
 			continue
-		case dropped(r):
+		case termesc.Dropped(r):
 			continue
 		}
 		if space {
@@ -72,7 +61,7 @@ func codeText(s string) string {
 			b.WriteByte('\n')
 		case r == '\t':
 			b.WriteByte(' ')
-		case r == '\r' || dropped(r):
+		case r == '\r' || termesc.Dropped(r):
 		default:
 			b.WriteRune(r)
 		}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 	"github.com/ragman-dev/ragman/internal/testzim"
 )
 
@@ -102,7 +103,7 @@ func checkClean(t *testing.T, d *document.Document) {
 			t.Errorf("%s: invalid UTF-8: %q", d.Ref, f)
 		}
 		for _, r := range f {
-			if r != '\n' && r != '\t' && unicode.IsControl(r) || isFormat(r) {
+			if r != '\n' && r != '\t' && unicode.IsControl(r) || termesc.IsFormat(r) {
 				t.Errorf("%s: control character %U in %q", d.Ref, r, f)
 				break
 			}

@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gofrs/flock"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
@@ -205,20 +204,7 @@ func cmdBackend(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Check(err)
 			wait = d
 		}
-		lock := flock.New(rundir.LockPath(run))
-		deadline := time.Now().Add(wait)
-		for {
-			ok, err := lock.TryLock()
-			ts.Check(err)
-			if ok {
-				lock.Unlock()
-				return
-			}
-			if time.Now().After(deadline) {
-				ts.Fatalf("a backend still holds %s after %v", rundir.LockPath(run), wait)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		waitLockFree(ts, run, wait)
 	default:
 		ts.Fatalf("backend: unknown subcommand %q", args[0])
 	}

@@ -215,13 +215,7 @@ func (p *parser) flush() {
 		p.nameBuf = append(p.nameBuf, t...)
 		return
 	}
-	p.total += len(t)
-	if p.total > maxOutput {
-		p.stop = true
-		return
-	}
-	if p.item >= 0 {
-		p.itemAppend(t)
+	if !p.place(t) {
 		return
 	}
 	sec := p.section()
@@ -372,17 +366,27 @@ func (p *parser) addTable(rows string) {
 		}
 		return
 	}
-	p.total += len(rows)
-	if p.total > maxOutput {
-		p.stop = true
-		return
-	}
-	if p.item >= 0 {
-		p.itemAppend(rows)
+	if !p.place(rows) {
 		return
 	}
 	sec := p.section()
 	sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Table, Text: rows})
+}
+
+// place counts text against the page's output bound and puts it into the
+// open item if there is one. It reports whether the text still needs a
+// block of its own.
+func (p *parser) place(text string) bool {
+	p.total += len(text)
+	if p.total > maxOutput {
+		p.stop = true
+		return false
+	}
+	if p.item >= 0 {
+		p.itemAppend(text)
+		return false
+	}
+	return true
 }
 
 // normSpace collapses runs of blanks into one space and trims the ends.

@@ -28,7 +28,7 @@ type Content struct {
 func Measure(src Source) (Content, error) {
 	fi, err := os.Stat(src.Location)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Content{}, &kindError{msg: src.Location + " does not exist", kind: ErrNotExist}
+		return Content{}, NotExist(src.Location)
 	}
 	if errors.Is(err, fs.ErrPermission) {
 		return Content{}, fmt.Errorf("%s cannot be read: permission denied", src.Location)

@@ -303,18 +303,7 @@ func fitHinge(exs []example, w *answer.Weights, l2 float64, iters int, margin fl
 		clear(grad)
 		lr := 0.05 / math.Sqrt(float64(it))
 		for _, ex := range exs {
-			gi, bi := -1, -1
-			gs, bs := math.Inf(-1), math.Inf(-1)
-			for i := range ex.feats {
-				good := ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
-				s := w.Score(&ex.feats[i], ex.scene, ex.kinds[i])
-				if good && s > gs {
-					gi, gs = i, s
-				}
-				if !good && s > bs {
-					bi, bs = i, s
-				}
-			}
+			gi, gs, bi, bs := bestPair(ex, w)
 			if gi < 0 || bi < 0 || gs-bs >= margin {
 				continue
 			}
@@ -345,18 +334,7 @@ func winRates(exs []example, w *answer.Weights) {
 	var more, less [answer.NumFeatures]int
 	n := 0
 	for _, ex := range exs {
-		gi, bi := -1, -1
-		gs, bs := math.Inf(-1), math.Inf(-1)
-		for i := range ex.feats {
-			good := ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
-			s := w.Score(&ex.feats[i], ex.scene, ex.kinds[i])
-			if good && s > gs {
-				gi, gs = i, s
-			}
-			if !good && s > bs {
-				bi, bs = i, s
-			}
-		}
+		gi, gs, bi, bs := bestPair(ex, w)
 		if gi < 0 || bi < 0 || gs > bs {
 			continue
 		}
@@ -683,4 +661,23 @@ func climb(exs []example, w *answer.Weights, seed uint64) {
 			fmt.Printf("restart %d: %s\n", restart, best)
 		}
 	}
+}
+
+// bestPair returns the best-scoring right candidate of ex (a page the
+// question expects, or an info node about one) and the best-scoring wrong
+// one, with their scores; -1 when there is none.
+func bestPair(ex example, w *answer.Weights) (gi int, gs float64, bi int, bs float64) {
+	gi, bi = -1, -1
+	gs, bs = math.Inf(-1), math.Inf(-1)
+	for i := range ex.feats {
+		good := ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
+		s := w.Score(&ex.feats[i], ex.scene, ex.kinds[i])
+		if good && s > gs {
+			gi, gs = i, s
+		}
+		if !good && s > bs {
+			bi, bs = i, s
+		}
+	}
+	return gi, gs, bi, bs
 }

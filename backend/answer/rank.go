@@ -190,10 +190,7 @@ type ranker struct {
 	priors  []docPrior
 	names   map[string][]int // lowercase page name -> man pages
 	docLens [][index.NumFields]int
-	// inorm is 1 over BM25's length normalisation of each document's
-	// fields, worked out once instead of per posting
-	inorm  [][index.NumFields]float64
-	groups map[int][]int // man page -> info nodes that document it
+	groups  map[int][]int // man page -> info nodes that document it
 
 	scratches sync.Pool
 }
@@ -205,17 +202,9 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 	for id := range rk.priors {
 		family[r.Meta(id).Package]++
 	}
-	var avg [index.NumFields]float64
-	for f := range index.NumFields {
-		avg[f] = r.AvgLen(f)
-	}
-	rk.inorm = make([][index.NumFields]float64, r.NumDocs())
 	for id := range rk.priors {
 		m := r.Meta(id)
 		rk.docLens[id] = m.Lens
-		for f := range index.NumFields {
-			rk.inorm[id][f] = 1 / (1 - w.B[f] + w.B[f]*float64(m.Lens[f])/avg[f])
-		}
 		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
 			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
 			manual: m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")}
@@ -568,7 +557,11 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	total, concept := sc.total, sc.concept
 	// per field: doc -> sum over concepts of the best alternative
 	fieldTotal, fieldConcept := sc.field, sc.fieldConcept
-	inorm := rk.inorm
+	var avg [index.NumFields]float64
+	for f := range index.NumFields {
+		avg[f] = r.AvgLen(f)
+	}
+	docLens := rk.docLens
 	// per document, per concept: weight of the best alternative seen in
 	// the name or the summary. Kept sparse: most documents match little.
 	nameSum := map[int][]float64{}
@@ -577,13 +570,14 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		touched = touched[:0]
 		for _, alt := range q.alts[ci] {
 			r.Postings(alt.term, func(p index.Posting) {
-				in := &inorm[p.Doc]
+				l := &docLens[p.Doc]
 				tf := 0.0
 				for f := range index.NumFields {
 					if p.TF[f] == 0 {
 						continue
 					}
-					ftf := float64(p.TF[f]) * in[f]
+					norm := 1 - rk.w.B[f] + rk.w.B[f]*float64(l[f])/avg[f]
+					ftf := float64(p.TF[f]) / norm
 					tf += rk.w.Field[f] * ftf
 					// a page's name counts only in the question's own words:
 					// "user" expanding to "useradd" does not name useradd

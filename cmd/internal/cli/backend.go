@@ -18,6 +18,11 @@ import (
 // the backend.
 const BackendCommand = "__backend"
 
+// BackendCmd runs the backend for a CLI that spawned it.
+type BackendCmd struct{}
+
+func (c *BackendCmd) Run(env *Env) error { return Serve(env, false) }
+
 func (e *Env) clientOptions() client.Options {
 	return client.Options{
 		Version: version.Version,

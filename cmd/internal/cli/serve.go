@@ -18,11 +18,6 @@ import (
 // hasBackend: this build carries the backend and spawns itself to run it.
 const hasBackend = true
 
-// BackendCmd runs the backend for a CLI that spawned it.
-type BackendCmd struct{}
-
-func (c *BackendCmd) Run(env *Env) error { return Serve(env, false) }
-
 // Serve runs the backend until it idles out or is stopped. In the
 // foreground (ragadmin serve) a backend that is already running is an
 // error; a spawned backend that lost the race exits quietly.

@@ -10,11 +10,6 @@ import "errors"
 // whole program.
 const hasBackend = false
 
-// BackendCmd runs the backend for a CLI that spawned it.
-type BackendCmd struct{}
-
-func (c *BackendCmd) Run(env *Env) error { return Serve(env, false) }
-
 // Serve fails: this build has no backend.
 func Serve(env *Env, foreground bool) error {
 	return Exit(ExitError, errors.New("this "+env.Prog+" is a client only and cannot run the backend"),

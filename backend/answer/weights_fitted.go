@@ -5,46 +5,46 @@ package answer
 // Fitted on testdata/eval/dev*.tsv against this machine's index; see
 // internal/rankeval.
 const (
-	fittedRanking    = "350 questions, hit@1=0.571 hit@3=0.709 mrr=0.655"
+	fittedRanking    = "350 questions, hit@1=0.577 hit@3=0.709 mrr=0.662"
 	fittedConfidence = "385 questions: 3 of 350 answerable withheld, 1 of 35 out-of-scope answered"
 )
 
 var fittedW = [NumFeatures]float64{
-	FLex:           5.317,
-	FLexName:       0.2438,
-	FLexSummary:    0.05749,
-	FLexHeads:      1.397,
-	FLexBody:       -0.3258,
-	FNameLine:      0.03961,
-	FNameLineExact: 0.4931,
-	FNamePrecision: 1.598,
-	FBlock:         4.46,
-	FDense:         0.3003,
-	FItem:          0.4565,
-	FCode:          0.01234,
-	FNamed:         1.194,
-	FNamedCommon:   0.112,
-	FNamedVerb:     0.2775,
-	FNamedRest:     0.2634,
-	FSubcommand:    0.8146,
-	FPurpose:       0.8195,
-	FInfoSupport:   0.5242,
-	FInfoNameLine:  0.6148,
-	FCommand:       0.4391,
-	FMissing:       -1.151,
-	FPriority:      0.2338,
-	FInlinks:       0.541,
-	FMentions:      0.05114,
-	FUses:          -0.01749,
-	FFamily:        -0.0289,
+	FLex:           4.963,
+	FLexName:       0.5372,
+	FLexSummary:    0.07491,
+	FLexHeads:      1.112,
+	FLexBody:       -0.5706,
+	FNameLine:      0.0124,
+	FNameLineExact: 0.325,
+	FNamePrecision: 1.807,
+	FBlock:         4.728,
+	FDense:         0.1815,
+	FItem:          0.3962,
+	FCode:          0,
+	FNamed:         0.963,
+	FNamedCommon:   0.1243,
+	FNamedVerb:     0.1402,
+	FNamedRest:     0.2671,
+	FSubcommand:    1.019,
+	FPurpose:       0.8874,
+	FInfoSupport:   0.5053,
+	FInfoNameLine:  0.6884,
+	FCommand:       0.4058,
+	FMissing:       -1.299,
+	FPriority:      0.2605,
+	FInlinks:       0.5615,
+	FMentions:      0.03297,
+	FUses:          0.01932,
+	FFamily:        -0.007755,
 }
 
 var fittedKind = [numScenes][NumKinds]float64{
-	SceneHowTo:        {Kind1: -0.361, Kind8: -0.6067, Kind6: -0.3632, Kind2: -1.858, Kind3: -3.706, Kind4: -2.225, Kind5: 0.2278, Kind7: -0.7475, KindInfo: -0.7069, KindOther: 0.3177},
-	SceneConcept:      {Kind1: -2.787, Kind8: -1.486, Kind6: -0.259, Kind2: -0.1005, Kind3: -3.748, Kind4: -2.634, Kind5: -2.435, Kind7: 0.2072, KindInfo: -4.949, KindOther: -0.08421},
-	SceneFormat:       {Kind1: -2.414, Kind8: -0.9202, Kind6: 0.1513, Kind2: -0.1167, Kind3: -1.553, Kind4: 0.1978, Kind5: 3.892, Kind7: -0.1851, KindInfo: -0.0572, KindOther: 0.04775},
-	SceneProgramming:  {Kind1: -0.6651, Kind8: -4.392, Kind6: 0.005088, Kind2: 1.072, Kind3: 0.721, Kind4: -0.2174, Kind5: -0.5657, Kind7: -1.383, KindInfo: -0.8052, KindOther: -0.01661},
-	SceneTroubleshoot: {Kind1: 0.9487, Kind8: 1.105, Kind6: 0.1522, Kind2: -2.998, Kind3: -1.325, Kind4: -0.1021, Kind5: -1.927, Kind7: -0.647, KindInfo: -2.26, KindOther: 0.07397},
+	SceneHowTo:        {Kind1: -0.3791, Kind8: -0.5581, Kind6: -0.3989, Kind2: -1.924, Kind3: -3.995, Kind4: -2.293, Kind5: 0.3301, Kind7: -0.6359, KindInfo: -0.6339, KindOther: 0.304},
+	SceneConcept:      {Kind1: -2.911, Kind8: -1.542, Kind6: -0.3274, Kind2: -0.1916, Kind3: -3.841, Kind4: -2.896, Kind5: -2.639, Kind7: 0.02177, KindInfo: -5.136, KindOther: -0.02715},
+	SceneFormat:       {Kind1: -2.508, Kind8: -0.8534, Kind6: 0.1931, Kind2: -0.08205, Kind3: -1.382, Kind4: 0.2647, Kind5: 3.825, Kind7: -0.03246, KindInfo: -0.01198, KindOther: -0.001496},
+	SceneProgramming:  {Kind1: -1.109, Kind8: -4.293, Kind6: 0.01179, Kind2: 0.4688, Kind3: 0.04028, Kind4: -0.2073, Kind5: -0.5989, Kind7: -1.462, KindInfo: -1.145, KindOther: -0.1181},
+	SceneTroubleshoot: {Kind1: 0.7039, Kind8: 1.063, Kind6: 0.2036, Kind2: -2.992, Kind3: -1.196, Kind4: -0.09479, Kind5: -1.99, Kind7: -0.7428, KindInfo: -2.792, KindOther: 0.07748},
 }
 
 var fittedConf = [NumConf]float64{

@@ -67,6 +67,10 @@ type Block struct {
 	Kind BlockKind `json:"kind"`
 	Term string    `json:"term,omitempty"` // Item only
 	Text string    `json:"text"`
+	// Keys are what a manual's index says the block is about, in the
+	// manual's own words ("logging out and continuing to run"): searched,
+	// never shown.
+	Keys []string `json:"keys,omitempty"`
 }
 
 // Find returns the first section whose title equals name, ignoring case.

@@ -213,3 +213,30 @@ func TestArchiveIsOneFamily(t *testing.T) {
 		t.Errorf("the archive's articles weigh %.1f documents in zebra's frequency, want at most %d", w, familyCap)
 	}
 }
+
+// A block's keys (a manual's index entries) are searched as headings and
+// as the block's own words, and stay out of its text and the body field.
+func TestBlockKeys(t *testing.T) {
+	docs := testDocs()
+	docs[2].Sections[0].Blocks[0].Keys = []string{"logging out and continuing to run"}
+	facts := []Facts{{Command: true}, {Command: true}, {}}
+	r := build(t, t.TempDir(), docs, facts)
+	id, ok := r.Term(terms.Stem("continuing"))
+	if !ok {
+		t.Fatal("key word not indexed")
+	}
+	var got []Posting
+	r.Postings(id, func(p Posting) { got = append(got, p) })
+	if len(got) != 1 || got[0].Doc != 2 || got[0].TF[FieldHeads] != 1 || got[0].TF[FieldBody] != 0 {
+		t.Errorf("postings of %q = %+v", r.TermString(id), got)
+	}
+	found := false
+	r.Blocks(2)[0].Terms(func(t int) bool { found = found || t == id; return true })
+	if !found {
+		t.Error("the block's terms lack its key's words")
+	}
+	d, err := r.Load(2)
+	if err != nil || d.Sections[0].Blocks[0].Text != "see chmod(1)" {
+		t.Errorf("Load = %+v, %v", d, err)
+	}
+}

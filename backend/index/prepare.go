@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/klauspost/compress/s2"
@@ -190,7 +191,17 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			out.blocks = append(out.blocks, preparedBlock{
 				sec: si, blk: bi, chunk: chunk, kind: b.Kind, purpose: purpose,
 			})
-			p.blockStems = append(p.blockStems, p.unique(p.fields[FieldBody][before:]))
+			stems := p.fields[FieldBody][before:]
+			if len(b.Keys) > 0 {
+				// a manual's index entries name what the block is about, as
+				// a heading would
+				h := len(p.fields[FieldHeads])
+				for _, k := range b.Keys {
+					p.fields[FieldHeads] = p.addWords(p.fields[FieldHeads], k, false)
+				}
+				stems = append(slices.Clip(stems), p.fields[FieldHeads][h:]...)
+			}
+			p.blockStems = append(p.blockStems, p.unique(stems))
 			xrefs(b.Text, func(name, sec string) {
 				refs[strings.ToLower(name)+"("+sec+")"] = true
 			})

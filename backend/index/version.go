@@ -27,6 +27,11 @@ const (
 	activeFile    = "ACTIVE"
 	partialSuffix = ".partial"
 	formatVersion = 5
+	// ReadersVersion counts changes in what the readers take from a page
+	// that a version built before them lacks (2: info index entries). A
+	// reindex rebuilds a version built by older readers though no source
+	// changed; queries still read it.
+	ReadersVersion = 2
 )
 
 // ErrNoIndex means no version was ever activated.
@@ -35,6 +40,7 @@ var ErrNoIndex = errors.New("no index has been built")
 // Manifest describes a built version.
 type Manifest struct {
 	Format    int           `json:"format"`
+	Readers   int           `json:"readers,omitempty"` // ReadersVersion of the build
 	Version   string        `json:"version"`
 	Engine    string        `json:"engine"`
 	BuiltAt   time.Time     `json:"built_at"`
@@ -252,6 +258,7 @@ func (s *Staging) Abort() error { return os.RemoveAll(s.Dir()) }
 // Commit seals the version and makes it the active one.
 func (s *Staging) Commit(m Manifest) error {
 	m.Format = formatVersion
+	m.Readers = ReadersVersion
 	m.Version = s.name
 	entries, err := os.ReadDir(s.Dir())
 	if err != nil {

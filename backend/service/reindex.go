@@ -140,7 +140,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 			unchanged = false
 		}
 	}
-	if !p.Force && active != nil && active.Catalog == cat.Fingerprint() && unchanged {
+	if !p.Force && active != nil && active.Catalog == cat.Fingerprint() && active.Readers == index.ReadersVersion && unchanged {
 		s.Log.Log(cid, "Backend.reindex", "up to date", "version", active.Version)
 		res.Status, res.Version = UpToDate, active.Version
 		res.Documents, res.Chunks, res.Sources = active.Documents, active.Chunks, active.Sources

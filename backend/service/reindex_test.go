@@ -172,3 +172,39 @@ func TestReindexBadAlias(t *testing.T) {
 		t.Error("no audit line for a failed reindex")
 	}
 }
+
+// A version built by older readers lacks what newer ones take from the
+// same pages (info index entries): a reindex rebuilds it though no source
+// changed.
+func TestReindexAfterNewerReaders(t *testing.T) {
+	s, _ := setup(t)
+	first := reindex(t, s, nil, proto.ReindexParams{})
+	dir, err := index.ActiveDir(s.Paths.IndexDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "manifest.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["readers"] != float64(index.ReadersVersion) {
+		t.Fatalf("manifest readers = %v, want %d", m["readers"], index.ReadersVersion)
+	}
+	delete(m, "readers") // as the readers before versioning wrote it
+	data, _ = json.Marshal(m)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s = New(s.Paths, nil, nil)
+	if r := reindex(t, s, nil, proto.ReindexParams{}); r.Status != Rebuilt || r.Version == first.Version {
+		t.Errorf("built by older readers: %+v, want a rebuild", r)
+	}
+	if r := reindex(t, s, nil, proto.ReindexParams{}); r.Status != UpToDate {
+		t.Errorf("after it: %+v", r)
+	}
+}

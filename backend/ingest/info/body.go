@@ -40,11 +40,20 @@ type builder struct {
 	tabled bool
 
 	entries, indexEntries int
+	at                    int          // the line run is at
+	starts                []blockStart // where each block emitted starts
+}
+
+// blockStart is the line, counted from the node's header line as an index
+// entry counts it, on which a block starts.
+type blockStart struct {
+	sec, blk, line int
 }
 
 func (b *builder) run(ls []line) {
 	for i := 0; i < len(ls); {
 		l := ls[i]
+		b.at = i
 		switch {
 		case l.text == "":
 			if len(b.code) > 0 {
@@ -172,6 +181,8 @@ func (b *builder) emit(bl document.Block) int {
 	b.started = true
 	s := &b.secs[len(b.secs)-1]
 	s.Blocks = append(s.Blocks, bl)
+	// the body's first line is the node's second
+	b.starts = append(b.starts, blockStart{sec: len(b.secs) - 1, blk: len(s.Blocks) - 1, line: b.at + 2})
 	return len(s.Blocks) - 1
 }
 
@@ -593,13 +604,18 @@ func (b *builder) isIndex() bool {
 }
 
 // sections drops the empty sections a heading followed by nothing leaves,
-// keeping the node's own.
+// keeping the node's own, and renumbers the starts of blocks to match.
 func (b *builder) sections() []document.Section {
 	out := b.secs[:1]
-	for _, s := range b.secs[1:] {
+	renum := make([]int, len(b.secs))
+	for i, s := range b.secs[1:] {
 		if len(s.Blocks) > 0 {
+			renum[i+1] = len(out)
 			out = append(out, s)
 		}
+	}
+	for i := range b.starts {
+		b.starts[i].sec = renum[b.starts[i].sec]
 	}
 	return out
 }

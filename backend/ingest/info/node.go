@@ -16,24 +16,32 @@ const maxMarkup = 2000
 // indexMarker is what makeinfo writes right before the menu of an index.
 const indexMarker = "\x00\b[index\x00\b]"
 
-// parseNode turns one decoded segment (header line and body) into a
-// document and the name of the node above it, or returns nil when it has
-// no node header or is an index.
-func parseNode(manual, seg string) (*document.Document, string) {
+// node is one parsed segment: a node's document, or an index's entries.
+type node struct {
+	doc     *document.Document
+	up      string       // the node above it
+	starts  []blockStart // where its blocks start, in the order emitted
+	entries []indexEntry // an index node's entries
+}
+
+// parseNode turns one decoded segment (header line and body) into a node;
+// ok is false when the segment has no node header.
+func parseNode(manual, seg string) (n node, ok bool) {
 	seg = strings.TrimLeft(seg, "\n\r\f")
 	header, body, _ := strings.Cut(seg, "\n")
 	name, ok := nodeHeader(header)
 	if !ok {
-		return nil, ""
+		return node{}, false
 	}
 	up, _ := headerField(header, "Up:")
 	index := strings.Contains(body, indexMarker)
+	ls := splitLines(stripMarkup(body))
 	b := &builder{secs: []document.Section{{Title: name, Level: 1}}}
-	b.run(splitLines(stripMarkup(body)))
+	b.run(ls)
 	if index || b.isIndex() {
-		return nil, ""
+		return node{entries: indexEntries(ls)}, true
 	}
-	return &document.Document{
+	return node{doc: &document.Document{
 		Type:     "info",
 		Ref:      "(" + manual + ")" + name,
 		Label:    manual + ": " + name,
@@ -42,7 +50,7 @@ func parseNode(manual, seg string) (*document.Document, string) {
 		Summary:  b.summary,
 		Sections: b.sections(),
 		Language: "en",
-	}, up
+	}, up: up, starts: b.starts}, true
 }
 
 // invocationName returns the program a node documents when its name follows

@@ -12,15 +12,18 @@ import (
 )
 
 // parse turns the bytes of a manual (its main file, then its subfiles in
-// order) into one document per node. Index nodes are skipped: their menus
-// only repeat, line by line, words that the nodes they point to already
-// hold, and would crowd search results. Nodes without a header and repeated
-// node names are skipped too.
+// order) into one document per node. Index nodes are not documents: their
+// menus would crowd search results. Their entries become the Keys of the
+// blocks they point to, because they say in a few words, often a user's,
+// what a passage is about ("logging out and continuing to run"). Nodes
+// without a header and repeated node names are skipped.
 func parse(manual string, main []byte, parts ...[]byte) []*document.Document {
 	dec := decoderFor(coding(main, parts))
 	seen := map[string]bool{}
 	var docs []*document.Document
 	var ups []string
+	var starts [][]blockStart
+	var entries []indexEntry
 	for i := -1; i < len(parts); i++ {
 		file := main
 		if i >= 0 {
@@ -32,16 +35,19 @@ func parse(manual string, main []byte, parts ...[]byte) []*document.Document {
 			if !bytes.Contains(firstLineBytes(seg), []byte("Node:")) {
 				continue
 			}
-			d, up := parseNode(manual, dec(seg))
-			if d == nil || seen[d.Title] {
+			n, ok := parseNode(manual, dec(seg))
+			entries = append(entries, n.entries...)
+			if !ok || n.doc == nil || seen[n.doc.Title] {
 				continue
 			}
-			seen[d.Title] = true
-			docs = append(docs, d)
-			ups = append(ups, up)
+			seen[n.doc.Title] = true
+			docs = append(docs, n.doc)
+			ups = append(ups, n.up)
+			starts = append(starts, n.starts)
 		}
 	}
 	addContext(docs, ups)
+	addKeys(docs, starts, entries)
 	return docs
 }
 

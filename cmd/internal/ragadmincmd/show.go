@@ -68,6 +68,10 @@ func (c *ShowCmd) Run(env *cli.Env) error {
 			default:
 				fmt.Fprintf(&b, "  %s\n", bl.Text)
 			}
+			if len(bl.Keys) > 0 {
+				// searched, never quoted: say so apart from the text
+				fmt.Fprintf(&b, "    (indexed as: %s)\n", strings.Join(bl.Keys, "; "))
+			}
 		}
 	}
 	_, err := fmt.Fprint(env.Stdout, render.Sanitize(b.String()))

@@ -312,3 +312,12 @@ func TestSubcommandOf(t *testing.T) {
 		t.Errorf("without a SYNOPSIS: %q", got)
 	}
 }
+
+// An option whose long name is the question's word is the step: du's
+// --summarize, not --files0-from, whose text also says "summarize".
+func TestStepByOptionName(t *testing.T) {
+	ans, _ := engine(t).Answer("How do I make du summarize the total?", 0.35)
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`du -s`") {
+		t.Errorf("steps %q, want `du -s` first", ans.Steps)
+	}
+}

@@ -75,6 +75,12 @@ type passage struct {
 	score    float64
 }
 
+// termWeight is how much an option's name adds to its block's share of
+// the question when steps are chosen: on testdata/eval it raised the rate
+// of answers that mention the expected option from 0.613 to 0.620 (dev)
+// and from 0.645 to 0.660 (dev2).
+const termWeight = 0.5
+
 // passages scores every block of document id, loaded as d, against the
 // question, from the terms the index keeps of each block.
 func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
@@ -88,7 +94,13 @@ func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 		q.cover(b, cov)
 		if sc := weigh(cov, q); sc > 0 {
 			s := d.Sections[b.Section]
-			out = append(out, passage{sec: b.Section, blk: b.Index, block: s.Blocks[b.Index], title: s.Title, score: sc})
+			blk := s.Blocks[b.Index]
+			if blk.Kind == document.Item {
+				// an option's long name is the manual's word for what it
+				// does: --keep, --invert-match, --follow
+				sc += termWeight * textCoverage(blk.Term, q)
+			}
+			out = append(out, passage{sec: b.Section, blk: b.Index, block: blk, title: s.Title, score: sc})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })

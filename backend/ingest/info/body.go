@@ -2,6 +2,7 @@ package info
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -40,6 +41,7 @@ type builder struct {
 	tabled bool
 
 	entries, indexEntries int
+	index                 []indexEntry // the entries of an index menu
 	at                    int          // the line run is at
 	starts                []blockStart // where each block emitted starts
 }
@@ -539,16 +541,17 @@ func (b *builder) menuEntry(ls []line) int {
 		return 0
 	}
 	after := ls[0].text[rest:]
-	var desc string
+	var desc, node string
 	if strings.HasPrefix(after, "::") {
-		desc = after[2:]
+		desc, node = after[2:], name
 	} else {
 		// Skip the node name: it ends with ".", "," or a tab followed by
 		// space, or with the line.
 		after = strings.TrimLeft(after[1:], " ")
+		quoted := false
 		if strings.HasPrefix(after, "\x7f") {
-			if _, r, found := strings.Cut(after[1:], "\x7f"); found {
-				after = r
+			if q, r, found := strings.Cut(after[1:], "\x7f"); found {
+				node, after, quoted = q, r, true
 			}
 		}
 		end := len(after)
@@ -558,6 +561,9 @@ func (b *builder) menuEntry(ls []line) int {
 				end = i
 				break
 			}
+		}
+		if !quoted {
+			node = strings.TrimSpace(after[:end])
 		}
 		desc = after[min(len(after), end+1):]
 	}
@@ -569,33 +575,41 @@ func (b *builder) menuEntry(ls []line) int {
 	}
 	text := oneLine(renderXrefs(strings.Join(parts, "\n")))
 	b.entries++
-	if t, ok := cutLineRef(text); ok {
+	if t, line, ok := cutLineRef(text); ok {
 		b.indexEntries++
 		text = t
+		if key := keyText(name); key != "" && node != "" && line >= 1 {
+			b.index = append(b.index, indexEntry{text: key, node: node, line: line})
+		}
 	}
 	b.emit(document.Block{Kind: document.Item, Term: oneLine(name), Text: text})
 	return n
 }
 
-// cutLineRef removes the "(line 6)" that ends an index entry.
-func cutLineRef(s string) (string, bool) {
+// cutLineRef removes the "(line 6)" that ends an index entry and returns
+// its number.
+func cutLineRef(s string) (string, int, bool) {
 	if !strings.HasSuffix(s, ")") {
-		return s, false
+		return s, 0, false
 	}
 	i := strings.LastIndex(s, "(line ")
 	if i < 0 {
-		return s, false
+		return s, 0, false
 	}
 	num := strings.TrimSpace(s[i+len("(line ") : len(s)-1])
 	if num == "" {
-		return s, false
+		return s, 0, false
 	}
 	for j := 0; j < len(num); j++ {
 		if num[j] < '0' || num[j] > '9' {
-			return s, false
+			return s, 0, false
 		}
 	}
-	return strings.TrimSpace(s[:i]), true
+	n, err := strconv.Atoi(num)
+	if err != nil {
+		return s, 0, false
+	}
+	return strings.TrimSpace(s[:i]), n, true
 }
 
 // isIndex reports a node that is mostly an index menu.

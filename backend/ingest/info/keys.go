@@ -1,6 +1,7 @@
 package info
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,36 +17,6 @@ const maxKeys = 16
 type indexEntry struct {
 	text, node string
 	line       int
-}
-
-// indexEntries reads the entries of an index node's menu.
-func indexEntries(ls []line) []indexEntry {
-	var out []indexEntry
-	for _, l := range ls {
-		if l.indent != 0 || !strings.HasPrefix(l.text, "* ") {
-			continue
-		}
-		text, rest, ok := readName(l.text, 2, ':')
-		if !ok || rest >= len(l.text) {
-			continue
-		}
-		after := strings.TrimLeft(l.text[rest+1:], " \t")
-		i := strings.LastIndex(after, "(line ")
-		if i < 0 || !strings.HasSuffix(after, ")") {
-			continue
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(after[i+len("(line ") : len(after)-1]))
-		if err != nil || n < 1 {
-			continue
-		}
-		target := strings.TrimSpace(after[:i])
-		target = strings.Trim(strings.TrimSuffix(target, "."), "\x7f")
-		if text = keyText(text); text == "" || target == "" {
-			continue
-		}
-		out = append(out, indexEntry{text: text, node: target, line: n})
-	}
-	return out
 }
 
 // keyText cleans an entry's text: without the " <2>" that numbers repeated
@@ -75,7 +46,7 @@ func addKeys(docs []*document.Document, starts [][]blockStart, entries []indexEn
 	}
 	for _, e := range entries {
 		i, ok := byName[e.node]
-		if !ok || len(starts[i]) == 0 || strings.EqualFold(e.text, docs[i].Title) || nameOf(docs[i], e.text) {
+		if !ok || len(starts[i]) == 0 || strings.EqualFold(e.text, docs[i].Title) || containsFold(docs[i].Names, e.text) {
 			continue
 		}
 		at := starts[i][0]
@@ -92,13 +63,6 @@ func addKeys(docs []*document.Document, starts [][]blockStart, entries []indexEn
 	}
 }
 
-func nameOf(d *document.Document, s string) bool { return containsFold(d.Names, s) }
-
 func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(list, func(x string) bool { return strings.EqualFold(x, s) })
 }

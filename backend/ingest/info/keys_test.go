@@ -70,12 +70,17 @@ func TestIndexEntries(t *testing.T) {
 		"* \x7fodd: name\x7f:                            Quoting.             (line  3)",
 		"* no line reference:                     Quoting.",
 		"* bad line:                              Quoting.             (line x)",
+		"* a long entry that makeinfo wraps because it does not fit: tr invocation.",
+		"                                                               (line  12)",
 	}, "\n"))
-	got := indexEntries(ls)
+	b := &builder{secs: []document.Section{{Title: "Index", Level: 1}}}
+	b.run(ls)
+	got := b.index
 	want := []indexEntry{
 		{"hangups, immunity to", "nohup invocation", 6},
 		{"conflicts with shell built-ins", "sleep invocation", 40},
 		{"odd: name", "Quoting", 3},
+		{"a long entry that makeinfo wraps because it does not fit", "tr invocation", 12},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)

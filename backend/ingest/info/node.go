@@ -35,11 +35,10 @@ func parseNode(manual, seg string) (n node, ok bool) {
 	}
 	up, _ := headerField(header, "Up:")
 	index := strings.Contains(body, indexMarker)
-	ls := splitLines(stripMarkup(body))
 	b := &builder{secs: []document.Section{{Title: name, Level: 1}}}
-	b.run(ls)
+	b.run(splitLines(stripMarkup(body)))
 	if index || b.isIndex() {
-		return node{entries: indexEntries(ls)}, true
+		return node{entries: b.index}, true
 	}
 	return node{doc: &document.Document{
 		Type:     "info",

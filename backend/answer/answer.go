@@ -118,14 +118,25 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 		x[CAbsent] = 1
 		return x
 	}
-	top := cands[0]
+	// whether the index holds an answer at all is what the weighted sum
+	// measures, on its own best match; the trees only order the pool
+	ti, si := 0, -1
+	for i := 1; i < len(cands); i++ {
+		switch {
+		case cands[i].Linear > cands[ti].Linear:
+			ti, si = i, ti
+		case si < 0 || cands[i].Linear > cands[si].Linear:
+			si = i
+		}
+	}
+	if si >= 0 {
+		x[CMargin] = cands[ti].Linear - cands[si].Linear
+	}
+	x[CScore] = cands[ti].Linear
+	top := cands[ti]
 	x[CCoverage] = top.Coverage
 	x[CNameLine] = top.F[FNameLine]
 	x[CDense] = top.F[FDense]
-	x[CScore] = top.Score
-	if len(cands) > 1 {
-		x[CMargin] = top.Score - cands[1].Score
-	}
 	x[CNamed] = max(top.F[FNamed], top.F[FNamedCommon], top.F[FNamedVerb])
 	raw, topical := 0.0, 0.0
 	for ci := range q.a.Concepts {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ragman-dev/ragman/backend/boost"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/priors"
@@ -109,6 +110,9 @@ type Weights struct {
 	// at High and above, log-linear between.
 	Topicality struct{ Low, High, Floor float64 }
 	Pool       int // candidates scored with every feature
+	// Trees, when set, give the model that scores the pool instead of W
+	// and Kind.
+	Trees func() *boost.Model
 	// AltMargin is how far behind the top page another page may be and
 	// still be cited as an alternative, as a share of the gap between the
 	// first and the tenth candidate.
@@ -126,6 +130,7 @@ var DefaultWeights = Weights{
 	Topicality: struct{ Low, High, Floor float64 }{Low: 0.003, High: 0.05, Floor: 0.25},
 	Pool:       100,
 	AltMargin:  0.8,
+	Trees:      Trees,
 }
 
 // firstStage weighs what the first stage knows. It is set by hand and
@@ -173,11 +178,15 @@ type docPrior struct {
 
 // Candidate is a ranked document and why it ranks where it does.
 type Candidate struct {
-	ID       int
-	Meta     index.Meta
-	F        [NumFeatures]float64
-	Kind     int
-	Score    float64
+	ID    int
+	Meta  index.Meta
+	F     [NumFeatures]float64
+	Kind  int
+	Score float64 // what ranks it
+	// Linear is the weighted sum of its features: unlike the trees' score,
+	// which says how it compares with the rest of the pool, it says how
+	// well it matches the question, which confidence needs.
+	Linear   float64
 	Covered  []float64 // per concept: best weight found in the NAME line or the best block
 	Block    int       // the block that covers most of the question, -1 if none
 	Coverage float64   // share of the question in the NAME line and the best block
@@ -523,11 +532,25 @@ func subcommand(title string, q *query) float64 {
 	return best
 }
 
+// minTreeDocs is the smallest index the trees rank for. They were fitted on
+// pools drawn from a machine's whole documentation (about 20,000 pages),
+// and judge a candidate against the rest of its pool; in an index of a few
+// hundred pages the pools are unlike any they saw, and the weighted sum
+// ranks instead.
+const minTreeDocs = 2000
+
 // rank returns the best candidates, best first.
 func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 	pool, q := rk.pool(a)
 	for i := range pool {
-		pool[i].Score = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
+		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
+		pool[i].Score = pool[i].Linear
+	}
+	if rk.w.Trees != nil && len(pool) > 0 && rk.r.NumDocs() >= minTreeDocs {
+		m := rk.w.Trees()
+		for i, v := range Vectors(pool, a.Scene) {
+			pool[i].Score = m.Predict(v)
+		}
 	}
 	sort.Slice(pool, func(i, j int) bool {
 		if pool[i].Score != pool[j].Score {

@@ -36,6 +36,9 @@ func main() {
 	topFloor := flag.Float64("topfloor", answer.DefaultWeights.Topicality.Floor, "topicality floor (1 turns it off)")
 	altMargin := flag.Float64("alt", answer.DefaultWeights.AltMargin, "score margin for alternative references")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of answering here")
+	linear := flag.Bool("linear", false, "rank by the weighted sum of the features, not by the trees")
+	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
+	ranksFlag := flag.Bool("ranks", false, "print where the right page ranks among all candidates, as a histogram")
 	flag.Parse()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -43,6 +46,11 @@ func main() {
 			pprof.StartCPUProfile(f)
 			defer pprof.StopCPUProfile()
 		}
+	}
+	if *linear || *tuneFlag && !*confFlag {
+		// fits are made on the pools, which the first stage selects; the
+		// order in which a model puts them is beside the point
+		answer.DefaultWeights.Trees = nil
 	}
 	answer.DefaultWeights.Topicality.Floor = *topFloor
 	answer.DefaultWeights.AltMargin = *altMargin
@@ -97,6 +105,10 @@ func main() {
 			}
 			rows = append(rows, rs...)
 		}
+		if *treesFlag {
+			tuneTrees(eng, rows)
+			return
+		}
 		if *confFlag {
 			fitConf(eng, rows, *threshold)
 			w := answer.DefaultWeights
@@ -111,6 +123,24 @@ func main() {
 			return
 		}
 		tune(eng, rows)
+		return
+	}
+	if *dumpFlag != "" {
+		if err := dump(eng, *dumpFlag, flag.Args()); err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *ranksFlag {
+		for _, path := range flag.Args() {
+			rows, err := read(path)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "rankeval:", err)
+				os.Exit(1)
+			}
+			ranks(eng, rows)
+		}
 		return
 	}
 	for _, path := range flag.Args() {
@@ -307,4 +337,87 @@ func read(path string) ([]row, error) {
 		rows = append(rows, row{c[0], c[1], c[2], c[3], c[4]})
 	}
 	return rows, sc.Err()
+}
+
+// ranks prints how many answerable questions have their first right page at
+// each rank band among all candidates: a miss at rank 2 asks for better
+// features, one outside the pool for better retrieval.
+func ranks(eng *answer.Engine, rows []row) {
+	bands := []int{1, 2, 3, 5, 10, 20, 50, 100, 1 << 30}
+	count := make([]int, len(bands))
+	n := 0
+	for _, rw := range rows {
+		if rw.kind == "noanswer" {
+			continue
+		}
+		n++
+		_, cands := eng.Candidates(rw.q)
+		r := 1 << 30
+		for i, c := range cands {
+			if matches(c.Meta.Label, split(rw.expected)) {
+				r = i + 1
+				break
+			}
+		}
+		for b, top := range bands {
+			if r <= top {
+				count[b]++
+				break
+			}
+		}
+	}
+	cum := 0
+	for b, top := range bands {
+		cum += count[b]
+		name := fmt.Sprintf("<=%d", top)
+		if top == 1<<30 {
+			name = "absent"
+		}
+		fmt.Printf("%-7s %3d  cumulative %.3f\n", name, count[b], ratio(cum, n))
+	}
+}
+
+// dump writes the pools for model experiments outside Go: one line per
+// candidate with its question, scene, kind, whether it is right, and its
+// features.
+func dump(eng *answer.Engine, path string, sets []string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintf(w, "set\tid\tscene\tkind\tlabel\tgood\tscore\t%s\n", strings.Join(answer.FeatureNames[:], "\t"))
+	for _, set := range sets {
+		rows, err := read(set)
+		if err != nil {
+			return err
+		}
+		for _, rw := range rows {
+			if rw.kind == "noanswer" {
+				continue
+			}
+			a, cands := eng.Candidates(rw.q)
+			right := map[int]bool{}
+			for _, c := range cands {
+				right[c.ID] = matches(c.Meta.Label, split(rw.expected))
+			}
+			for _, c := range cands {
+				// an info node counts as right when the man page it
+				// documents is: the engine shows that page in its place
+				good := 0
+				if right[c.ID] || c.Meta.Type == "info" && c.Meta.Group >= 0 && right[c.Meta.Group] {
+					good = 1
+				}
+				fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\t%d\t%.5f", set, rw.id, a.Scene, c.Kind, c.Meta.Label, good, c.Score)
+				for _, x := range c.F {
+					fmt.Fprintf(w, "\t%.5f", x)
+				}
+				fmt.Fprintln(w)
+			}
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
 }

@@ -20,7 +20,12 @@ var (
 	ascent     = flag.Bool("ascent", true, "with -tune, refine by coordinate ascent on hit@1")
 	out        = flag.String("out", "", "with -tune, write the fitted weights as Go source to this file")
 	restarts   = flag.Int("restarts", 20, "with -tune, perturbed restarts of the climb")
+	cvFolds    = flag.Int("cv", 0, "with -tune, only report the held-out score of fits on this many folds of the questions")
 )
+
+// neutralW are hand-set weights to start a fit from.
+var neutralW = [answer.NumFeatures]float64{answer.FLex: 1, answer.FNameLine: 0.5, answer.FBlock: 0.5, answer.FNamed: 0.3,
+	answer.FCommand: 0.1, answer.FMissing: -0.3, answer.FPriority: 0.05, answer.FInlinks: 0.1}
 
 // example is one answerable question's pool: features of every candidate
 // and which candidates are right.
@@ -73,6 +78,10 @@ func tune(eng *answer.Engine, rows []row) {
 	}
 	w := answer.DefaultWeights
 	fmt.Printf("%d questions, %d with a right page in the pool\n", len(exs), reachable)
+	if *cvFolds > 1 {
+		crossValidate(exs, w, *cvFolds)
+		return
+	}
 	winRates(exs, &w)
 	if *fitIters > 0 {
 		fit(exs, &w, *l2, *fitIters)
@@ -83,8 +92,7 @@ func tune(eng *answer.Engine, rows []row) {
 	if *neutral {
 		// start from hand-set weights, not the shipped fit: a fit that
 		// starts from weights fitted on other questions learns from them
-		w.W = [answer.NumFeatures]float64{answer.FLex: 1, answer.FNameLine: 0.5, answer.FBlock: 0.5, answer.FNamed: 0.3,
-			answer.FCommand: 0.1, answer.FMissing: -0.3, answer.FPriority: 0.05, answer.FInlinks: 0.1}
+		w.W = neutralW
 		w.Kind = answer.FirstStageKinds()
 	}
 	if *bag > 0 {
@@ -680,4 +688,33 @@ func bestPair(ex example, w *answer.Weights) (gi int, gs float64, bi int, bs flo
 		}
 	}
 	return gi, gs, bi, bs
+}
+
+// crossValidate fits from neutral weights on all folds but one and scores
+// the one left out, for each fold: the figure to compare another ranking
+// model with, since the shipped weights have seen every question.
+func crossValidate(exs []example, w answer.Weights, folds int) {
+	perm := rand.New(rand.NewPCG(3, 5)).Perm(len(exs))
+	total := score{}
+	for f := range folds {
+		var train, test []example
+		for i, p := range perm {
+			if i%folds == f {
+				test = append(test, exs[p])
+			} else {
+				train = append(train, exs[p])
+			}
+		}
+		fw := w
+		fw.W = neutralW
+		fw.Kind = answer.FirstStageKinds()
+		climb(train, &fw, uint64(f))
+		s := objective(test, &fw)
+		fmt.Printf("fold %d: held out %s, trained %s\n", f, s, objective(train, &fw))
+		total.h1 += s.h1
+		total.h3 += s.h3
+		total.mrr += s.mrr
+		total.n += s.n
+	}
+	fmt.Printf("cross-validated: %s\n", total)
 }

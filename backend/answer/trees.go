@@ -1,0 +1,88 @@
+package answer
+
+import (
+	_ "embed"
+	"slices"
+	"sync"
+
+	"github.com/ragman-dev/ragman/backend/boost"
+)
+
+// trees.txt is the ranking model internal/rankeval -tune -trees fits on our
+// question sets. Trees rank better than the weighted sum of the features
+// held out: they see each feature against the rest of the pool (a NAME line
+// that covers the question is worth more where no other page's does) and
+// combinations a sum cannot weigh (popularity only among close matches).
+//
+//go:embed trees.txt
+var treesText string
+
+// Trees is the shipped ranking model, parsed on first use: only the backend
+// ranks, and every ragman process links this package.
+var Trees = sync.OnceValue(func() *boost.Model {
+	m, err := boost.Parse(treesText)
+	if err != nil || m.Features != VectorLen {
+		// a test parses the embedded model; a broken one never ships
+		panic("answer: embedded trees.txt: " + errString(err, m))
+	}
+	return m
+})
+
+func errString(err error, m *boost.Model) string {
+	if err != nil {
+		return err.Error()
+	}
+	return "model is for vectors of another length"
+}
+
+// rankCap is where a candidate's rank within the pool stops mattering.
+const rankCap = 20
+
+// VectorLen is the length of the vectors the trees score.
+const VectorLen = 3*NumFeatures + int(numScenes)*NumKinds
+
+// Vectors are what the trees see of each candidate of a pool: its
+// features; its kind of page in the question's scene, one-hot; and per
+// feature its gap to the pool's best value and its rank in the pool (how
+// many candidates have more), up to rankCap.
+func Vectors(pool []Candidate, scene Scene) [][]float64 {
+	out := make([][]float64, len(pool))
+	for i := range pool {
+		v := make([]float64, VectorLen)
+		copy(v, pool[i].F[:])
+		v[NumFeatures+int(scene)*NumKinds+pool[i].Kind] = 1
+		out[i] = v
+	}
+	relAt := NumFeatures + int(numScenes)*NumKinds
+	rankAt := relAt + NumFeatures
+	vals := make([]float64, len(pool))
+	for f := range NumFeatures {
+		for i := range pool {
+			vals[i] = pool[i].F[f]
+		}
+		slices.Sort(vals)
+		best := vals[len(vals)-1]
+		for i := range pool {
+			x := pool[i].F[f]
+			out[i][relAt+f] = x - best
+			// candidates with more: those after the last equal value
+			above := len(vals) - upperBound(vals, x)
+			out[i][rankAt+f] = float64(min(above, rankCap))
+		}
+	}
+	return out
+}
+
+// upperBound is the index of the first value of sorted vals above x.
+func upperBound(vals []float64, x float64) int {
+	lo, hi := 0, len(vals)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if vals[m] <= x {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}

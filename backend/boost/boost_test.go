@@ -1,0 +1,104 @@
+package boost
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// xorGroups are groups of ten candidates of two features in [0,1) where the
+// right one is the only one with exactly one feature above 0.5: no weighted
+// sum of the features can find it, trees can.
+func xorGroups(n int, seed uint64) []Group {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	gs := make([]Group, n)
+	for gi := range gs {
+		right := rng.IntN(10)
+		for i := range 10 {
+			hi0 := rng.IntN(2) == 1
+			hi1 := hi0 != (i == right)
+			x := []float64{rng.Float64() / 2, rng.Float64() / 2, rng.Float64()}
+			if hi0 {
+				x[0] += 0.5
+			}
+			if hi1 {
+				x[1] += 0.5
+			}
+			gs[gi].X = append(gs[gi].X, x)
+			gs[gi].Good = append(gs[gi].Good, i == right)
+		}
+	}
+	return gs
+}
+
+func hit1(m *Model, gs []Group) float64 {
+	h := 0
+	for _, g := range gs {
+		best := 0
+		for i, x := range g.X {
+			if m.Predict(x) > m.Predict(g.X[best]) {
+				best = i
+			}
+		}
+		if g.Good[best] {
+			h++
+		}
+	}
+	return float64(h) / float64(len(gs))
+}
+
+func TestTrainLearnsInteraction(t *testing.T) {
+	p := DefaultParams
+	p.Trees = 50
+	m := Train(xorGroups(200, 1), p)
+	if h := hit1(m, xorGroups(200, 2)); h < 0.95 {
+		t.Errorf("held-out hit@1 %.3f, want at least 0.95", h)
+	}
+}
+
+func TestWriteParse(t *testing.T) {
+	p := DefaultParams
+	p.Trees = 20
+	m := Train(xorGroups(50, 3), p)
+	var buf bytes.Buffer
+	if err := m.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse(buf.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Trees() != 20 || back.Features != 3 {
+		t.Fatalf("parsed %d trees of %d features, want 20 of 3", back.Trees(), back.Features)
+	}
+	for _, g := range xorGroups(20, 4) {
+		for _, x := range g.X {
+			// thresholds are written exactly; leaf values to 6 digits
+			if a, b := m.Predict(x), back.Predict(x); a-b > 1e-4 || b-a > 1e-4 {
+				t.Fatalf("Predict(%v) = %v before writing, %v after", x, a, b)
+			}
+		}
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	for _, text := range []string{
+		"",
+		"boost x trees 2 features\n",
+		"boost 1 trees 2 features\n",                                       // no tree
+		"boost 1 trees 2 features\nleaf 1\n",                               // node before tree
+		"boost 1 trees 2 features\ntree\n",                                 // empty tree
+		"boost 1 trees 2 features\ntree\nsplit 0 0.5 1 5\nleaf 1\nleaf 2\n", // child out of range
+		"boost 1 trees 2 features\ntree\nsplit 0 0.5 0 2\nleaf 1\nleaf 2\n", // loop
+		"boost 1 trees 2 features\ntree\nsplit 7 0.5 1 2\nleaf 1\nleaf 2\n", // feature out of range
+		"boost 1 trees 2 features\ntree\nleaf one\n",
+		"boost 1 trees 2 features\ntree\nbranch 0 0.5 1 2\n",
+	} {
+		if _, err := Parse(text); err == nil {
+			t.Errorf("Parse(%q): no error", text)
+		} else if !strings.HasPrefix(err.Error(), "boost: ") {
+			t.Errorf("Parse(%q): error %q does not say where it comes from", text, err)
+		}
+	}
+}

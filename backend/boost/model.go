@@ -1,0 +1,132 @@
+// Package boost is a small gradient-boosted tree ensemble for ranking: a
+// model ragman ships as text, read at start, and a trainer that fits one
+// on question sets with a pairwise loss (internal/rankeval -tune).
+package boost
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// node is a split (Feature >= 0: x[Feature] < Threshold goes to Left, else
+// Right) or a leaf (Feature < 0) worth Value.
+type node struct {
+	Feature     int
+	Threshold   float64
+	Left, Right int
+	Value       float64
+}
+
+// Model is a sum of regression trees.
+type Model struct {
+	Features int // length of the vectors it scores
+	trees    [][]node
+}
+
+// Trees is the number of trees.
+func (m *Model) Trees() int { return len(m.trees) }
+
+// Predict scores x, which must have m.Features values.
+func (m *Model) Predict(x []float64) float64 {
+	s := 0.0
+	for _, t := range m.trees {
+		i := 0
+		for t[i].Feature >= 0 {
+			if x[t[i].Feature] < t[i].Threshold {
+				i = t[i].Left
+			} else {
+				i = t[i].Right
+			}
+		}
+		s += t[i].Value
+	}
+	return s
+}
+
+// Write writes m as text: a header line, then per tree a line "tree" and
+// one line per node, "split FEATURE THRESHOLD LEFT RIGHT" or "leaf VALUE",
+// children numbered within the tree.
+func (m *Model) Write(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "boost %d trees %d features\n", len(m.trees), m.Features)
+	for _, t := range m.trees {
+		fmt.Fprintln(bw, "tree")
+		for _, n := range t {
+			if n.Feature < 0 {
+				fmt.Fprintf(bw, "leaf %s\n", strconv.FormatFloat(n.Value, 'g', 6, 64))
+			} else {
+				fmt.Fprintf(bw, "split %d %s %d %d\n", n.Feature, strconv.FormatFloat(n.Threshold, 'g', -1, 64), n.Left, n.Right)
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+// Parse reads a model Write wrote. Every index is checked, so a damaged
+// model is an error here, not a panic when scoring.
+func Parse(text string) (*Model, error) {
+	m := &Model{}
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	var ntrees int
+	if _, err := fmt.Sscanf(lines[0], "boost %d trees %d features", &ntrees, &m.Features); err != nil {
+		return nil, fmt.Errorf("boost: header %q: %w", lines[0], err)
+	}
+	for ln, line := range lines[1:] {
+		f := strings.Fields(line)
+		bad := func(err error) error { return fmt.Errorf("boost: line %d %q: %w", ln+2, line, err) }
+		switch {
+		case len(f) == 1 && f[0] == "tree":
+			m.trees = append(m.trees, nil)
+			continue
+		case len(m.trees) == 0:
+			return nil, bad(fmt.Errorf("node before the first tree"))
+		case len(f) == 2 && f[0] == "leaf":
+			v, err := strconv.ParseFloat(f[1], 64)
+			if err != nil {
+				return nil, bad(err)
+			}
+			t := &m.trees[len(m.trees)-1]
+			*t = append(*t, node{Feature: -1, Value: v})
+		case len(f) == 5 && f[0] == "split":
+			var n node
+			var err error
+			if n.Feature, err = strconv.Atoi(f[1]); err != nil {
+				return nil, bad(err)
+			}
+			if n.Threshold, err = strconv.ParseFloat(f[2], 64); err != nil {
+				return nil, bad(err)
+			}
+			if n.Left, err = strconv.Atoi(f[3]); err != nil {
+				return nil, bad(err)
+			}
+			if n.Right, err = strconv.Atoi(f[4]); err != nil {
+				return nil, bad(err)
+			}
+			t := &m.trees[len(m.trees)-1]
+			*t = append(*t, n)
+		default:
+			return nil, bad(fmt.Errorf("not a tree, split or leaf line"))
+		}
+	}
+	if len(m.trees) != ntrees {
+		return nil, fmt.Errorf("boost: header says %d trees, found %d", ntrees, len(m.trees))
+	}
+	for ti, t := range m.trees {
+		if len(t) == 0 {
+			return nil, fmt.Errorf("boost: tree %d is empty", ti)
+		}
+		for i, n := range t {
+			if n.Feature < 0 {
+				continue
+			}
+			// children come after their parent, so every path ends in a leaf
+			if n.Feature >= m.Features || n.Left <= i || n.Left >= len(t) || n.Right <= i || n.Right >= len(t) {
+				return nil, fmt.Errorf("boost: tree %d node %d: feature or child out of range", ti, i)
+			}
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/boost"
+)
+
+var (
+	treesFlag = flag.Bool("trees", false, "with -tune, fit the ranking trees (written to -out) instead of the weights")
+	treeCount = flag.Int("ntrees", boost.DefaultParams.Trees, "with -trees, number of trees")
+	treeDepth = flag.Int("depth", boost.DefaultParams.Depth, "with -trees, depth of each tree")
+	augment   = flag.Bool("augment", true, "with -trees, also train on each pool without package priorities")
+)
+
+// treeGroups are the rows' pools as the trees see them, one slice per
+// question: the pool as it is, and, with -augment, the pool as a machine
+// without Debian's package database would give it (no priorities, no
+// package families), so that the trees learn to rank without them too. An
+// info node counts as right when the man page it documents is: the engine
+// shows that page in its place.
+func treeGroups(eng *answer.Engine, rows []row) [][]boost.Group {
+	var out [][]boost.Group
+	for _, rw := range rows {
+		if rw.kind == "noanswer" {
+			continue
+		}
+		a, cands := eng.Candidates(rw.q)
+		if len(cands) == 0 {
+			continue
+		}
+		right := map[int]bool{}
+		for _, c := range cands {
+			right[c.ID] = matches(c.Meta.Label, split(rw.expected))
+		}
+		var good []bool
+		for _, c := range cands {
+			good = append(good, right[c.ID] || c.Meta.Type == "info" && c.Meta.Group >= 0 && right[c.Meta.Group])
+		}
+		gs := []boost.Group{{X: answer.Vectors(cands, a.Scene), Good: good}}
+		if *augment {
+			bare := slices.Clone(cands)
+			for i := range bare {
+				bare[i].F[answer.FPriority], bare[i].F[answer.FFamily] = 0, 0
+			}
+			gs = append(gs, boost.Group{X: answer.Vectors(bare, a.Scene), Good: good})
+		}
+		out = append(out, gs)
+	}
+	return out
+}
+
+// treeScore is hit@1 and hit@3 of m on gs, over n questions (those whose
+// pool is empty count as misses).
+func treeScore(m *boost.Model, gs []boost.Group, n int) (h1, h3 float64) {
+	for _, g := range gs {
+		s := make([]float64, len(g.X))
+		for i, x := range g.X {
+			s[i] = m.Predict(x)
+		}
+		order := make([]int, len(s))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case s[a] > s[b]:
+				return -1
+			case s[a] < s[b]:
+				return 1
+			}
+			return 0
+		})
+		if g.Good[order[0]] {
+			h1++
+		}
+		for _, i := range order[:min(3, len(order))] {
+			if g.Good[i] {
+				h3++
+				break
+			}
+		}
+	}
+	return h1 / float64(n), h3 / float64(n)
+}
+
+func tuneTrees(eng *answer.Engine, rows []row) {
+	p := boost.DefaultParams
+	p.Trees, p.Depth = *treeCount, *treeDepth
+	qs := treeGroups(eng, rows)
+	fmt.Printf("%d questions with candidates\n", len(qs))
+	// evaluation is on the pools as they are
+	first := func(qs [][]boost.Group) []boost.Group {
+		var out []boost.Group
+		for _, g := range qs {
+			out = append(out, g[0])
+		}
+		return out
+	}
+	if *cvFolds > 1 {
+		perm := rand.New(rand.NewPCG(3, 5)).Perm(len(qs))
+		var h1, h3 float64
+		for f := range *cvFolds {
+			var train, test [][]boost.Group
+			for i, pi := range perm {
+				if i%*cvFolds == f {
+					test = append(test, qs[pi])
+				} else {
+					train = append(train, qs[pi])
+				}
+			}
+			m := boost.Train(slices.Concat(train...), p)
+			a, b := treeScore(m, first(test), len(test))
+			fmt.Printf("fold %d: held out hit@1=%.3f hit@3=%.3f\n", f, a, b)
+			h1 += a * float64(len(test))
+			h3 += b * float64(len(test))
+		}
+		fmt.Printf("cross-validated: hit@1=%.3f hit@3=%.3f\n", h1/float64(len(qs)), h3/float64(len(qs)))
+		return
+	}
+	m := boost.Train(slices.Concat(qs...), p)
+	a, b := treeScore(m, first(qs), len(qs))
+	fmt.Printf("trained: hit@1=%.3f hit@3=%.3f\n", a, b)
+	if *out == "" {
+		return
+	}
+	f, err := os.Create(*out)
+	if err == nil {
+		err = m.Write(f)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval:", err)
+		os.Exit(1)
+	}
+}

@@ -47,8 +47,9 @@ const VectorLen = 3*NumFeatures + int(numScenes)*NumKinds
 // many candidates have more), up to rankCap.
 func Vectors(pool []Candidate, scene Scene) [][]float64 {
 	out := make([][]float64, len(pool))
+	slab := make([]float64, len(pool)*VectorLen)
 	for i := range pool {
-		v := make([]float64, VectorLen)
+		v := slab[i*VectorLen : (i+1)*VectorLen : (i+1)*VectorLen]
 		copy(v, pool[i].F[:])
 		v[NumFeatures+int(scene)*NumKinds+pool[i].Kind] = 1
 		out[i] = v

@@ -86,9 +86,9 @@ func TestParseRejects(t *testing.T) {
 	for _, text := range []string{
 		"",
 		"boost x trees 2 features\n",
-		"boost 1 trees 2 features\n",                                       // no tree
-		"boost 1 trees 2 features\nleaf 1\n",                               // node before tree
-		"boost 1 trees 2 features\ntree\n",                                 // empty tree
+		"boost 1 trees 2 features\n",         // no tree
+		"boost 1 trees 2 features\nleaf 1\n", // node before tree
+		"boost 1 trees 2 features\ntree\n",   // empty tree
 		"boost 1 trees 2 features\ntree\nsplit 0 0.5 1 5\nleaf 1\nleaf 2\n", // child out of range
 		"boost 1 trees 2 features\ntree\nsplit 0 0.5 0 2\nleaf 1\nleaf 2\n", // loop
 		"boost 1 trees 2 features\ntree\nsplit 7 0.5 1 2\nleaf 1\nleaf 2\n", // feature out of range
@@ -99,6 +99,20 @@ func TestParseRejects(t *testing.T) {
 			t.Errorf("Parse(%q): no error", text)
 		} else if !strings.HasPrefix(err.Error(), "boost: ") {
 			t.Errorf("Parse(%q): error %q does not say where it comes from", text, err)
+		}
+	}
+}
+
+func BenchmarkPredict(b *testing.B) {
+	p := DefaultParams
+	m := Train(xorGroups(200, 1), p)
+	gs := xorGroups(10, 5)
+	b.ResetTimer()
+	for b.Loop() {
+		for _, g := range gs {
+			for _, x := range g.X {
+				m.Predict(x)
+			}
 		}
 	}
 }

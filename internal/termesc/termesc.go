@@ -5,6 +5,7 @@
 package termesc
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -52,4 +53,34 @@ func Len(s string) int {
 	}
 	_, n := utf8.DecodeRuneInString(s[1:])
 	return 1 + n
+}
+
+// OneLine collapses white space into single spaces and removes escape
+// sequences and the runes Dropped reports: what the readers make of the
+// text of paragraphs, items, titles and headings.
+func OneLine(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); {
+		if s[i] == 0x1b {
+			i += Len(s[i:])
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case Dropped(r):
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -19,3 +19,17 @@ func TestLen(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"  a\tb\n\nc  ":                  "a b c",
+		"red \x1b[31mtext\x1b[0m here":   "red text here",
+		"title\x1b]0;pwned\x07 end":      "title end",
+		"bidi \u202eevil\u202c and \x00": "bidi evil and",
+		"bad \xff byte":                  "bad byte",
+	} {
+		if got := OneLine(in); got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

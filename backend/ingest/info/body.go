@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // makeinfo lays a node out by indentation alone: running text at the
@@ -151,7 +152,7 @@ func (b *builder) heading(text string, underline byte) {
 	if underline == '*' {
 		level = 1
 	}
-	b.secs = append(b.secs, document.Section{Title: oneLine(stripNumber(text)), Level: level})
+	b.secs = append(b.secs, document.Section{Title: termesc.OneLine(stripNumber(text)), Level: level})
 }
 
 // stripNumber drops a section number: "13.3 ‘chmod’: Change access
@@ -282,7 +283,7 @@ headers:
 		n++
 	}
 	b.tabled = true
-	blk := b.emit(document.Block{Kind: document.Item, Term: oneLine(renderXrefs(strings.Join(terms, ", "))), Text: fill(ls[desc:n])})
+	blk := b.emit(document.Block{Kind: document.Item, Term: termesc.OneLine(renderXrefs(strings.Join(terms, ", "))), Text: fill(ls[desc:n])})
 	b.frames = append(b.frames, frame{indent: c + 5, block: blk})
 	return n
 }
@@ -309,7 +310,7 @@ func (b *builder) bullet(ls []line, c int) int {
 	rest = append(rest, line{text: text})
 	rest = append(rest, ls[1:n]...)
 	raw := renderXrefs(joinText(rest))
-	t := oneLine(raw)
+	t := termesc.OneLine(raw)
 	b.noteSummary(raw)
 	if marker != "" {
 		t = marker + " " + t
@@ -460,7 +461,7 @@ func (b *builder) item(terms, desc []line) int {
 	var ts []string
 	for _, l := range terms {
 		// makeinfo repeats a term when @item and @itemx say the same.
-		if t := unquote(oneLine(renderXrefs(l.text))); t != "" && !slices.Contains(ts, t) {
+		if t := unquote(termesc.OneLine(renderXrefs(l.text))); t != "" && !slices.Contains(ts, t) {
 			ts = append(ts, t)
 		}
 	}
@@ -501,7 +502,7 @@ func (b *builder) para(ls []line, c int) {
 		}
 	}
 	raw := renderXrefs(joinText(ls))
-	t := oneLine(raw)
+	t := termesc.OneLine(raw)
 	if t == "" {
 		return
 	}
@@ -529,7 +530,7 @@ func joinText(ls []line) string {
 }
 
 // fill makes one line of running text out of ls.
-func fill(ls []line) string { return oneLine(renderXrefs(joinText(ls))) }
+func fill(ls []line) string { return termesc.OneLine(renderXrefs(joinText(ls))) }
 
 // menuEntry reads "* Node::  description", "* Entry: Node.  description"
 // or an index entry "* chmod:  chmod invocation.   (line 6)", with the
@@ -573,7 +574,7 @@ func (b *builder) menuEntry(ls []line) int {
 		parts = append(parts, ls[n].text)
 		n++
 	}
-	text := oneLine(renderXrefs(strings.Join(parts, "\n")))
+	text := termesc.OneLine(renderXrefs(strings.Join(parts, "\n")))
 	b.entries++
 	if t, line, ok := cutLineRef(text); ok {
 		b.indexEntries++
@@ -582,7 +583,7 @@ func (b *builder) menuEntry(ls []line) int {
 			b.index = append(b.index, indexEntry{text: key, node: node, line: line})
 		}
 	}
-	b.emit(document.Block{Kind: document.Item, Term: oneLine(name), Text: text})
+	b.emit(document.Block{Kind: document.Item, Term: termesc.OneLine(name), Text: text})
 	return n
 }
 

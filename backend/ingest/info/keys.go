@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // maxKeys bounds the index entries one block takes: a block that dozens of
@@ -23,7 +24,7 @@ type indexEntry struct {
 // entries, and empty for entries that only name an option, which the
 // block's own text holds already.
 func keyText(s string) string {
-	s = oneLine(s)
+	s = termesc.OneLine(s)
 	if i := strings.LastIndex(s, " <"); i > 0 && strings.HasSuffix(s, ">") {
 		if _, err := strconv.Atoi(s[i+2 : len(s)-1]); err == nil {
 			s = s[:i]

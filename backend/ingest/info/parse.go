@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // parse turns the bytes of a manual (its main file, then its subfiles in
@@ -121,14 +122,14 @@ func headerField(line, key string) (string, bool) {
 		if strings.HasPrefix(v, "\x7f") {
 			// makeinfo quotes names that hold a comma with DEL.
 			if name, _, ok := strings.Cut(v[1:], "\x7f"); ok {
-				name = oneLine(name)
+				name = termesc.OneLine(name)
 				return name, name != ""
 			}
 		}
 		if j := strings.IndexAny(v, ",\t"); j >= 0 {
 			v = v[:j]
 		}
-		v = oneLine(v)
+		v = termesc.OneLine(v)
 		return v, v != ""
 	}
 	return "", false

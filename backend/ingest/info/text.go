@@ -42,7 +42,7 @@ func renderXrefs(s string) string {
 			continue
 		}
 		writeSee(&b, see)
-		b.WriteString(oneLine(label))
+		b.WriteString(termesc.OneLine(label))
 		last = end
 		i = indexNote(s, end)
 	}
@@ -182,29 +182,6 @@ func readName(s string, p int, stop byte) (string, int, bool) {
 	return s[p : p+q], p + q, true
 }
 
-// oneLine collapses white space and drops control characters: the text of
-// paragraphs, terms, titles and summaries.
-func oneLine(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		switch {
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		case termesc.Dropped(r):
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // codeText keeps the lines of a preformatted block but drops control
 // characters and trailing blanks.
 func codeText(s string) string {
@@ -255,7 +232,7 @@ func firstSentence(raw string) string {
 	if end < 0 {
 		end = len(raw)
 	}
-	s := oneLine(raw[:end])
+	s := termesc.OneLine(raw[:end])
 	if len(s) <= maxSummary {
 		return s
 	}

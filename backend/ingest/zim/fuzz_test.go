@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ragman-dev/ragman/internal/termesc"
 	"github.com/ragman-dev/ragman/internal/testzim"
 )
 
@@ -36,7 +37,7 @@ func FuzzConvert(f *testing.F) {
 			t.Fatalf("%v for %d bytes", d, len(src))
 		}
 		a := &Archive{ns: 'C', book: "fuzz"}
-		d := a.document(Article{Path: "C/x", Title: oneLine(title)}, src)
+		d := a.document(Article{Path: "C/x", Title: termesc.OneLine(title)}, src)
 		if d != nil {
 			checkClean(t, d)
 		}

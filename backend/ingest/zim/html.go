@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // The HTML of an article becomes sections and blocks in one pass of the
@@ -140,7 +141,7 @@ func tagName(name []byte) string {
 // convert turns an article's HTML into sections; the first is named
 // title and holds what comes before the first heading.
 func convert(src []byte, title string) page {
-	t := oneLine(title)
+	t := termesc.OneLine(title)
 	c := &converter{title: strings.ToLower(t)}
 	c.pg.sections = []document.Section{{Title: t, Level: 1}}
 	z := html.NewTokenizer(bytes.NewReader(src))
@@ -411,7 +412,7 @@ func (c *converter) endHeading() {
 	}
 	lvl, h1 := c.heading, c.h1
 	c.heading, c.h1 = 0, false
-	t := oneLine(string(c.head))
+	t := termesc.OneLine(string(c.head))
 	c.head = c.head[:0]
 	if t == "" {
 		return
@@ -425,7 +426,7 @@ func (c *converter) endHeading() {
 
 // flush ends the paragraph being read.
 func (c *converter) flush() {
-	t := oneLine(string(c.text))
+	t := termesc.OneLine(string(c.text))
 	c.text = c.text[:0]
 	if c.inDT {
 		// the end of a term; several dt in a row name one description
@@ -482,7 +483,7 @@ func (c *converter) endPre() {
 // endCell ends the cell being read, if any.
 func (c *converter) endCell() {
 	if c.inCell {
-		c.row = append(c.row, oneLine(string(c.cell)))
+		c.row = append(c.row, termesc.OneLine(string(c.cell)))
 		c.inCell = false
 	}
 	c.cell = c.cell[:0]

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // render writes sections as "# title (level)" lines and one line per
@@ -119,8 +120,8 @@ func TestText(t *testing.T) {
 		"bad \xff utf8":           "bad utf8",
 		"\u200fbidi\u2066x\ufeff": "bidix",
 	} {
-		if got := oneLine(in); got != want {
-			t.Errorf("oneLine(%q) = %q, want %q", in, got, want)
+		if got := termesc.OneLine(in); got != want {
+			t.Errorf("termesc.OneLine(%q) = %q, want %q", in, got, want)
 		}
 	}
 	if got := codeText("\n\n a \x1b[1mb\t\r\n\n c  \n\n"); got != " a b\n\n c" {

@@ -13,36 +13,6 @@ import (
 // UTF-8. The functions below remove all of them, so that nothing in a
 // document can act on a terminal.
 
-// oneLine collapses white space into single spaces and removes escape
-// sequences and control characters: the text of paragraphs, items, titles
-// and headings.
-func oneLine(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for i := 0; i < len(s); {
-		if s[i] == 0x1b {
-			i += termesc.Len(s[i:])
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		switch {
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		case termesc.Dropped(r):
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // codeText keeps the lines of a preformatted block but removes escape
 // sequences, control characters (tabs become spaces) and trailing blanks,
 // and the blank lines at either end.

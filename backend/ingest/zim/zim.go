@@ -35,6 +35,7 @@ import (
 	gozim "github.com/stazelabs/gozim/zim"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Errors of Open, for errors.Is.
@@ -278,7 +279,7 @@ func (a *Archive) readMeta(h *gozim.Archive) Meta {
 			v, err = h.Metadata(key)
 			return err
 		})
-		return clip(oneLine(v), maxSummary)
+		return clip(termesc.OneLine(v), maxSummary)
 	}
 	m.Title, m.Name, m.Date, m.Description = get("Title"), get("Name"), get("Date"), get("Description")
 	m.Language = Language(get("Language"))
@@ -518,7 +519,7 @@ func entryTitle(e gozim.Entry) string {
 		t = strings.TrimSuffix(strings.TrimSuffix(t, ".html"), ".htm")
 		t = strings.ReplaceAll(t, "_", " ")
 	}
-	return clip(oneLine(t), maxSummary)
+	return clip(termesc.OneLine(t), maxSummary)
 }
 
 // Groups splits articles (in cluster order) into one group per cluster:
@@ -707,10 +708,10 @@ func (a *Archive) document(art Article, data []byte) *document.Document {
 	}
 	title := art.Title
 	if title == "" {
-		title = oneLine(art.Path)
+		title = termesc.OneLine(art.Path)
 	}
 	return &document.Document{
-		Type: "zim", Ref: oneLine(art.Path), Label: title, Title: title, Names: art.Names,
+		Type: "zim", Ref: termesc.OneLine(art.Path), Label: title, Title: title, Names: art.Names,
 		Summary: summary, Sections: secs, Language: a.Meta.Language, URL: a.URL(art.Path),
 	}
 }

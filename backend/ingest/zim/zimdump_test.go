@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 	"github.com/ragman-dev/ragman/internal/testzim"
 )
 
@@ -78,7 +79,7 @@ func cleanTitle(title, path string) string {
 	if title == path {
 		title = strings.ReplaceAll(strings.TrimSuffix(strings.TrimSuffix(title, ".html"), ".htm"), "_", " ")
 	}
-	return clip(oneLine(title), maxSummary)
+	return clip(termesc.OneLine(title), maxSummary)
 }
 
 // TestZimdump reads every article of the fixtures, and of archives in the

@@ -32,7 +32,7 @@ func main() {
 	tuneFlag := flag.Bool("tune", false, "fit the feature weights on the question sets by coordinate ascent")
 	confFlag := flag.Bool("conf", false, "with -tune, fit the confidence model instead of the ranking weights")
 	gapsFlag := flag.Bool("gaps", false, "with -tune, print the question words the right pages lack")
-	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them")
+	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them. They rank only with -linear; otherwise they feed confidence")
 	topFloor := flag.Float64("topfloor", answer.DefaultWeights.Topicality.Floor, "topicality floor (1 turns it off)")
 	altMargin := flag.Float64("alt", answer.DefaultWeights.AltMargin, "score margin for alternative references")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of answering here")

@@ -116,3 +116,21 @@ func BenchmarkPredict(b *testing.B) {
 		}
 	}
 }
+
+func TestBagAverages(t *testing.T) {
+	p := DefaultParams
+	p.Trees = 10
+	gs := xorGroups(30, 6)
+	bag := Bag(gs, p, 2)
+	a := Train(gs, p)
+	p.Seed++
+	b := Train(gs, p)
+	if bag.Trees() != 20 {
+		t.Fatalf("bag of 2 x 10 trees has %d", bag.Trees())
+	}
+	for _, x := range gs[0].X {
+		if d := bag.Predict(x) - (a.Predict(x)+b.Predict(x))/2; d > 1e-9 || d < -1e-9 {
+			t.Fatalf("Predict(%v): bag %v, mean of its fits %v", x, bag.Predict(x), (a.Predict(x)+b.Predict(x))/2)
+		}
+	}
+}

@@ -15,6 +15,7 @@ var (
 	treesFlag = flag.Bool("trees", false, "with -tune, fit the ranking trees (written to -out) instead of the weights")
 	treeCount = flag.Int("ntrees", boost.DefaultParams.Trees, "with -trees, number of trees")
 	treeDepth = flag.Int("depth", boost.DefaultParams.Depth, "with -trees, depth of each tree")
+	bags      = flag.Int("bags", 3, "with -trees, average this many fits with different seeds")
 	augment   = flag.Bool("augment", true, "with -trees, also train on each pool without package priorities")
 )
 
@@ -114,7 +115,7 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 					train = append(train, qs[pi])
 				}
 			}
-			m := boost.Train(slices.Concat(train...), p)
+			m := boost.Bag(slices.Concat(train...), p, *bags)
 			a, b := treeScore(m, first(test), len(test))
 			fmt.Printf("fold %d: held out hit@1=%.3f hit@3=%.3f\n", f, a, b)
 			h1 += a * float64(len(test))
@@ -123,7 +124,7 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 		fmt.Printf("cross-validated: hit@1=%.3f hit@3=%.3f\n", h1/float64(len(qs)), h3/float64(len(qs)))
 		return
 	}
-	m := boost.Train(slices.Concat(qs...), p)
+	m := boost.Bag(slices.Concat(qs...), p, *bags)
 	a, b := treeScore(m, first(qs), len(qs))
 	fmt.Printf("trained: hit@1=%.3f hit@3=%.3f\n", a, b)
 	if *out == "" {

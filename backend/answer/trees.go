@@ -2,7 +2,9 @@ package answer
 
 import (
 	_ "embed"
+	"fmt"
 	"slices"
+	"sort"
 	"sync"
 
 	"github.com/ragman-dev/ragman/backend/boost"
@@ -21,19 +23,15 @@ var treesText string
 // ranks, and every ragman process links this package.
 var Trees = sync.OnceValue(func() *boost.Model {
 	m, err := boost.Parse(treesText)
-	if err != nil || m.Features != VectorLen {
+	if err == nil && m.Features != VectorLen {
+		err = fmt.Errorf("model is for vectors of %d values, not %d", m.Features, VectorLen)
+	}
+	if err != nil {
 		// a test parses the embedded model; a broken one never ships
-		panic("answer: embedded trees.txt: " + errString(err, m))
+		panic("answer: embedded trees.txt: " + err.Error())
 	}
 	return m
 })
-
-func errString(err error, m *boost.Model) string {
-	if err != nil {
-		return err.Error()
-	}
-	return "model is for vectors of another length"
-}
 
 // rankCap is where a candidate's rank within the pool stops mattering.
 const rankCap = 20
@@ -67,23 +65,9 @@ func Vectors(pool []Candidate, scene Scene) [][]float64 {
 			x := pool[i].F[f]
 			out[i][relAt+f] = x - best
 			// candidates with more: those after the last equal value
-			above := len(vals) - upperBound(vals, x)
+			above := len(vals) - sort.Search(len(vals), func(k int) bool { return vals[k] > x })
 			out[i][rankAt+f] = float64(min(above, rankCap))
 		}
 	}
 	return out
-}
-
-// upperBound is the index of the first value of sorted vals above x.
-func upperBound(vals []float64, x float64) int {
-	lo, hi := 0, len(vals)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if vals[m] <= x {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
 }

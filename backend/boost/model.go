@@ -33,17 +33,22 @@ func (m *Model) Trees() int { return len(m.trees) }
 func (m *Model) Predict(x []float64) float64 {
 	s := 0.0
 	for _, t := range m.trees {
-		i := 0
-		for t[i].Feature >= 0 {
-			if x[t[i].Feature] < t[i].Threshold {
-				i = t[i].Left
-			} else {
-				i = t[i].Right
-			}
-		}
-		s += t[i].Value
+		s += predictTree(t, x)
 	}
 	return s
+}
+
+// predictTree is the value of the leaf x reaches in t.
+func predictTree(t []node, x []float64) float64 {
+	i := 0
+	for t[i].Feature >= 0 {
+		if x[t[i].Feature] < t[i].Threshold {
+			i = t[i].Left
+		} else {
+			i = t[i].Right
+		}
+	}
+	return t[i].Value
 }
 
 // Write writes m as text: a header line, then per tree a line "tree" and

@@ -114,18 +114,6 @@ func Train(groups []Group, p Params) *Model {
 	return m
 }
 
-func predictTree(t []node, x []float64) float64 {
-	i := 0
-	for t[i].Feature >= 0 {
-		if x[t[i].Feature] < t[i].Threshold {
-			i = t[i].Left
-		} else {
-			i = t[i].Right
-		}
-	}
-	return t[i].Value
-}
-
 // quantileCuts returns up to n thresholds that split feature f's values
 // into parts of about equal size, each halfway between two values seen.
 func quantileCuts(rows [][]float64, f, n int) []float64 {

@@ -397,15 +397,10 @@ func dump(eng *answer.Engine, path string, sets []string) error {
 				continue
 			}
 			a, cands := eng.Candidates(rw.q)
-			right := map[int]bool{}
-			for _, c := range cands {
-				right[c.ID] = matches(c.Meta.Label, split(rw.expected))
-			}
-			for _, c := range cands {
-				// an info node counts as right when the man page it
-				// documents is: the engine shows that page in its place
+			right := rightPages(cands, rw.expected)
+			for i, c := range cands {
 				good := 0
-				if right[c.ID] || c.Meta.Type == "info" && c.Meta.Group >= 0 && right[c.Meta.Group] {
+				if right[i] {
 					good = 1
 				}
 				fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\t%d\t%.5f", set, rw.id, a.Scene, c.Kind, c.Meta.Label, good, c.Score)
@@ -420,4 +415,21 @@ func dump(eng *answer.Engine, path string, sets []string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// rightPages says which candidates answer a question whose expected pages
+// are expected ("ls(1)|dir(1)"). An info node counts as right when the man
+// page it documents is in the pool and right: the engine shows that page in
+// its place.
+func rightPages(cands []answer.Candidate, expected string) []bool {
+	exp := split(expected)
+	byID := map[int]bool{}
+	for _, c := range cands {
+		byID[c.ID] = matches(c.Meta.Label, exp)
+	}
+	right := make([]bool, len(cands))
+	for i, c := range cands {
+		right[i] = byID[c.ID] || c.Meta.Type == "info" && c.Meta.Group >= 0 && byID[c.Meta.Group]
+	}
+	return right
 }

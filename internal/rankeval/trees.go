@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"slices"
 
@@ -22,9 +21,7 @@ var (
 // treeGroups are the rows' pools as the trees see them, one slice per
 // question: the pool as it is, and, with -augment, the pool as a machine
 // without Debian's package database would give it (no priorities, no
-// package families), so that the trees learn to rank without them too. An
-// info node counts as right when the man page it documents is: the engine
-// shows that page in its place.
+// package families), so that the trees learn to rank without them too.
 func treeGroups(eng *answer.Engine, rows []row) [][]boost.Group {
 	var out [][]boost.Group
 	for _, rw := range rows {
@@ -35,14 +32,7 @@ func treeGroups(eng *answer.Engine, rows []row) [][]boost.Group {
 		if len(cands) == 0 {
 			continue
 		}
-		right := map[int]bool{}
-		for _, c := range cands {
-			right[c.ID] = matches(c.Meta.Label, split(rw.expected))
-		}
-		var good []bool
-		for _, c := range cands {
-			good = append(good, right[c.ID] || c.Meta.Type == "info" && c.Meta.Group >= 0 && right[c.Meta.Group])
-		}
+		good := rightPages(cands, rw.expected)
 		gs := []boost.Group{{X: answer.Vectors(cands, a.Scene), Good: good}}
 		if *augment {
 			bare := slices.Clone(cands)
@@ -104,17 +94,9 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 		return out
 	}
 	if *cvFolds > 1 {
-		perm := rand.New(rand.NewPCG(3, 5)).Perm(len(qs))
 		var h1, h3 float64
 		for f := range *cvFolds {
-			var train, test [][]boost.Group
-			for i, pi := range perm {
-				if i%*cvFolds == f {
-					test = append(test, qs[pi])
-				} else {
-					train = append(train, qs[pi])
-				}
-			}
+			train, test := fold(qs, *cvFolds, f)
 			m := boost.Bag(slices.Concat(train...), p, *bags)
 			a, b := treeScore(m, first(test), len(test))
 			fmt.Printf("fold %d: held out hit@1=%.3f hit@3=%.3f\n", f, a, b)

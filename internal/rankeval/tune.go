@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -34,9 +35,7 @@ type example struct {
 	scene answer.Scene
 	kinds []int
 	feats [][answer.NumFeatures]float64
-	good  []bool
-	group []int // index in the pool of the man page an info node documents, or -1
-	right []bool
+	right []bool // see rightPages
 }
 
 // tune fits answer.DefaultWeights.W by coordinate ascent on the rows'
@@ -50,28 +49,12 @@ func tune(eng *answer.Engine, rows []row) {
 			continue
 		}
 		a, cands := eng.Candidates(rw.q)
-		exp := split(rw.expected)
-		ex := example{id: rw.id, scene: a.Scene}
-		at := map[int]int{}
-		for i, c := range cands {
-			at[c.ID] = i
-		}
-		any := false
+		ex := example{id: rw.id, scene: a.Scene, right: rightPages(cands, rw.expected)}
 		for _, c := range cands {
 			ex.feats = append(ex.feats, c.F)
 			ex.kinds = append(ex.kinds, c.Kind)
-			g := matches(c.Meta.Label, exp)
-			any = any || g
-			ex.good = append(ex.good, g)
-			gi := -1
-			if c.Meta.Type == "info" && c.Meta.Group >= 0 {
-				if j, ok := at[c.Meta.Group]; ok {
-					gi = j
-				}
-			}
-			ex.group = append(ex.group, gi)
 		}
-		if any {
+		if slices.Contains(ex.right, true) {
 			reachable++
 		}
 		exs = append(exs, ex)
@@ -150,14 +133,6 @@ func objective(exs []example, w *answer.Weights) score {
 	s := score{n: len(exs)}
 	for ei := range exs {
 		ex := &exs[ei]
-		if ex.right == nil {
-			// an info node counts as right when the man page it puts first
-			// is right: the engine shows that page in its place
-			ex.right = make([]bool, len(ex.feats))
-			for i := range ex.feats {
-				ex.right[i] = ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
-			}
-		}
 		g := math.Inf(-1)
 		for i := range ex.feats {
 			if ex.right[i] {
@@ -228,13 +203,8 @@ func fit(exs []example, w *answer.Weights, l2 float64, iters int) {
 		clear(grad)
 		loss := 0.0
 		for _, ex := range exs {
-			good := make([]bool, len(ex.feats))
-			anyGood := false
-			for i := range ex.feats {
-				good[i] = ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
-				anyGood = anyGood || good[i]
-			}
-			if !anyGood {
+			good := ex.right
+			if !slices.Contains(good, true) {
 				continue
 			}
 			sc := make([]float64, len(ex.feats))
@@ -678,7 +648,7 @@ func bestPair(ex example, w *answer.Weights) (gi int, gs float64, bi int, bs flo
 	gi, bi = -1, -1
 	gs, bs = math.Inf(-1), math.Inf(-1)
 	for i := range ex.feats {
-		good := ex.good[i] || ex.group[i] >= 0 && ex.good[ex.group[i]]
+		good := ex.right[i]
 		s := w.Score(&ex.feats[i], ex.scene, ex.kinds[i])
 		if good && s > gs {
 			gi, gs = i, s
@@ -694,17 +664,9 @@ func bestPair(ex example, w *answer.Weights) (gi int, gs float64, bi int, bs flo
 // the one left out, for each fold: the figure to compare another ranking
 // model with, since the shipped weights have seen every question.
 func crossValidate(exs []example, w answer.Weights, folds int) {
-	perm := rand.New(rand.NewPCG(3, 5)).Perm(len(exs))
 	total := score{}
 	for f := range folds {
-		var train, test []example
-		for i, p := range perm {
-			if i%folds == f {
-				test = append(test, exs[p])
-			} else {
-				train = append(train, exs[p])
-			}
-		}
+		train, test := fold(exs, folds, f)
 		fw := w
 		fw.W = neutralW
 		fw.Kind = answer.FirstStageKinds()
@@ -717,4 +679,17 @@ func crossValidate(exs []example, w answer.Weights, folds int) {
 		total.n += s.n
 	}
 	fmt.Printf("cross-validated: %s\n", total)
+}
+
+// fold splits xs into fold f of k and the rest, after one fixed shuffle:
+// the weights and the trees are held out on the same questions.
+func fold[T any](xs []T, k, f int) (train, test []T) {
+	for i, p := range rand.New(rand.NewPCG(3, 5)).Perm(len(xs)) {
+		if i%k == f {
+			test = append(test, xs[p])
+		} else {
+			train = append(train, xs[p])
+		}
+	}
+	return train, test
 }

@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt generate-check bench eval fidelity fuzz clean
+.PHONY: all build check test vet fmt generate-check bench eval fidelity fuzz clean wordvec
 
 all: build
 
@@ -82,6 +82,11 @@ uninstall:
 # Quality on the shared question set, with this machine's pages.
 eval: build
 	python3 ../shared/eval/run --ragman $(BIN)/ragman
+
+# The word vectors of backend/wordvec, relearned from this machine's pages
+# (a minute and 1 GiB); refit the ranking trees after (see the README).
+wordvec:
+	cd backend/wordvec && $(GO) run gen/main.go -o vectors.bin
 
 bench: build
 	$(GO) run ./internal/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin

@@ -13,6 +13,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/backend/wordvec"
 )
 
 // Features of a candidate page. Each says one thing about how well the page
@@ -38,6 +39,8 @@ const (
 	FNamedRest            // naming times the share of the rest of the question in one block
 	FSubcommand           // the page documents a subcommand of a command the question names: git-stash for "git"
 	FPurpose              // share of the question in the NAME line and the first paragraphs of DESCRIPTION
+	FSense                // cosine of the word vectors of the question and of the names and NAME line
+	FSenseWord            // how close, by word vectors, each question word comes to a word of the names and NAME line
 	FInfoSupport          // best FBlock of an info node that documents this man page
 	FInfoNameLine         // best FNameLine (title, summary, menu line) of such a node
 	FCommand              // a section 1/6/8 page of a command on PATH
@@ -51,7 +54,7 @@ const (
 )
 
 // FeatureNames name the features for tools and logs.
-var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "Subcommand", "Purpose", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
+var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "Subcommand", "Purpose", "Sense", "SenseWord", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
 
 // Kinds of page, for the prior each scene gives them: manual sections,
 // info nodes, and the rest.
@@ -113,6 +116,8 @@ type Weights struct {
 	// Trees, when set, give the model that scores the pool instead of W
 	// and Kind.
 	Trees func() *boost.Model
+	// Vectors, when set, give the word vectors of FSense and FSenseWord.
+	Vectors func() *wordvec.Table
 	// AltMargin is how far behind the top page another page may be and
 	// still be cited as an alternative, as a share of the gap between the
 	// first and the tenth candidate.
@@ -131,6 +136,7 @@ var DefaultWeights = Weights{
 	Pool:       100,
 	AltMargin:  0.8,
 	Trees:      Trees,
+	Vectors:    wordvec.Default,
 }
 
 // firstStage weighs what the first stage knows. It is set by hand and
@@ -700,6 +706,7 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 
 	pool := make([]Candidate, 0, len(ids))
 	byID := map[int]int{}
+	sn := newSense(rk.w.Vectors, a, q)
 	for _, id := range ids {
 		c := Candidate{ID: id, Kind: rk.priors[id].kind}
 		rk.priorFeatures(id, &c.F)
@@ -713,9 +720,11 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 			nm.set(&c.F)
 			c.F[FNamedRest] = rk.rest(&c, q, nm.concept)
 		}
+		title, summary := rk.r.NameLine(id)
 		if len(q.commands) > 0 && rk.priors[id].manual {
-			c.F[FSubcommand] = subcommand(strings.ToLower(rk.r.Meta(id).Title), q)
+			c.F[FSubcommand] = subcommand(strings.ToLower(title), q)
 		}
+		sn.set(&c.F, title, summary)
 		byID[id] = len(pool)
 		pool = append(pool, c)
 	}

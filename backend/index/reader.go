@@ -34,6 +34,7 @@ type Reader struct {
 	blocks  []blockRec
 	bterms  []byte
 	avg     [NumFields]float64
+	loaded  docCache
 }
 
 // Open opens the index version in dir.
@@ -261,6 +262,13 @@ func (r *Reader) s(ref strRef) string { return unsafeString(r.strs[ref.Off : ref
 
 // Meta returns document id's metadata. Strings point into the mapped file:
 // copy them to keep them past Close.
+// NameLine is Meta's Title and Summary alone, for a caller that needs no
+// more of many documents.
+func (r *Reader) NameLine(id int) (title, summary string) {
+	d := &r.docs[id]
+	return r.s(d.Str[strTitle]), r.s(d.Str[strSummary])
+}
+
 func (r *Reader) Meta(id int) Meta {
 	d := &r.docs[id]
 	m := Meta{
@@ -364,8 +372,12 @@ func (b Block) Match(ids []int, fn func(k int)) {
 	}
 }
 
-// Load reads the whole stored document.
+// Load reads the whole stored document. The most recent ones are kept
+// decoded and shared between callers, who must not change them.
 func (r *Reader) Load(id int) (*document.Document, error) {
+	if doc := r.loaded.get(id); doc != nil {
+		return doc, nil
+	}
 	d := &r.docs[id]
 	src := r.store[d.StoreOff : d.StoreOff+uint64(d.StoreLen)]
 	if n, err := s2.DecodedLen(src); err != nil || n > 64<<20 {
@@ -379,6 +391,7 @@ func (r *Reader) Load(id int) (*document.Document, error) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("document %d: %w", id, errCorrupt)
 	}
+	r.loaded.put(id, &doc)
 	return &doc, nil
 }
 

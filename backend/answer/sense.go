@@ -1,0 +1,67 @@
+package answer
+
+import (
+	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/backend/wordvec"
+)
+
+// sense compares the question with a page's names and NAME line through
+// word vectors: "extract readable text" is close to "print the sequences
+// of printable characters" though they share no word. Question words
+// weigh by their idf, as in the lexical features.
+type sense struct {
+	t    *wordvec.Table
+	vecs [][]int8 // the question words the table knows
+	w    []float64
+	mean []float64
+	line [][]int8 // scratch for set
+}
+
+func newSense(vectors func() *wordvec.Table, a Analysis, q *query) *sense {
+	if vectors == nil || vectors() == nil {
+		return nil
+	}
+	s := &sense{t: vectors()}
+	for ci, c := range a.Concepts {
+		if v := s.t.Vec(c.Word); v != nil && q.idf[ci] > 0 {
+			s.vecs = append(s.vecs, v)
+			s.w = append(s.w, q.idf[ci])
+		}
+	}
+	if s.mean = wordvec.Mean(s.vecs, s.w); s.mean == nil {
+		return nil
+	}
+	return s
+}
+
+// set computes FSense, the cosine of the question's mean vector and the
+// NAME line's, and FSenseWord, how close each question word comes to
+// some word of the NAME line, averaged.
+func (s *sense) set(f *[NumFeatures]float64, title, summary string) {
+	if s == nil {
+		return
+	}
+	line := s.line[:0]
+	add := func(w []byte) {
+		if v := s.t.VecBytes(w); v != nil {
+			line = append(line, v)
+		}
+	}
+	terms.Scan(title, false, add)
+	terms.Scan(summary, false, add)
+	s.line = line
+	if len(line) == 0 {
+		return
+	}
+	f[FSense] = wordvec.Dot(s.mean, wordvec.Mean(line, nil))
+	var sum, mass float64
+	for k, qv := range s.vecs {
+		best := -1.0
+		for _, lv := range line {
+			best = max(best, wordvec.Cos(qv, lv))
+		}
+		sum += s.w[k] * best
+		mass += s.w[k]
+	}
+	f[FSenseWord] = sum / mass
+}

@@ -18,10 +18,13 @@ type sense struct {
 }
 
 func newSense(vectors func() *wordvec.Table, a Analysis, q *query) *sense {
-	if vectors == nil || vectors() == nil {
+	if vectors == nil {
 		return nil
 	}
 	s := &sense{t: vectors()}
+	if s.t == nil {
+		return nil
+	}
 	for ci, c := range a.Concepts {
 		if v := s.t.Vec(c.Word); v != nil && q.idf[ci] > 0 {
 			s.vecs = append(s.vecs, v)

@@ -260,15 +260,16 @@ type Meta struct {
 
 func (r *Reader) s(ref strRef) string { return unsafeString(r.strs[ref.Off : ref.Off+ref.Len]) }
 
-// Meta returns document id's metadata. Strings point into the mapped file:
-// copy them to keep them past Close.
 // NameLine is Meta's Title and Summary alone, for a caller that needs no
-// more of many documents.
+// more of many documents. Like Meta's, the strings point into the mapped
+// file.
 func (r *Reader) NameLine(id int) (title, summary string) {
 	d := &r.docs[id]
 	return r.s(d.Str[strTitle]), r.s(d.Str[strSummary])
 }
 
+// Meta returns document id's metadata. Strings point into the mapped file:
+// copy them to keep them past Close.
 func (r *Reader) Meta(id int) Meta {
 	d := &r.docs[id]
 	m := Meta{

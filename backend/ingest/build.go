@@ -318,6 +318,30 @@ func kind(t string) string {
 	return "man"
 }
 
+// Each reads every document of src in order, as Build would index it,
+// for tools that learn from the pages (backend/wordvec/gen). What cannot
+// be read is skipped, as Build skips it.
+func Each(src catalog.Source, fn func(*document.Document)) error {
+	units, _, done, err := list(src)
+	if err != nil {
+		return err
+	}
+	if done != nil {
+		defer done()
+	}
+	for _, u := range units {
+		docs, err := u.read()
+		var part *partialError
+		if err != nil && !errors.As(err, &part) {
+			continue
+		}
+		for _, d := range docs {
+			fn(d)
+		}
+	}
+	return nil
+}
+
 // list finds the units of a source. note says what was left out; done,
 // when not nil, releases what the units read from once they are read.
 func list(src catalog.Source) (units []unit, note string, done func(), err error) {

@@ -15,9 +15,9 @@ import (
 	"os"
 	"regexp"
 
+	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/document"
-	"github.com/ragman-dev/ragman/backend/ingest/info"
-	"github.com/ragman-dev/ragman/backend/ingest/man"
+	"github.com/ragman-dev/ragman/backend/ingest"
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/wordvec"
 )
@@ -42,26 +42,9 @@ func main() {
 		}
 		docs = append(docs, ws)
 	}
-	pages, _, err := man.Scan(*manDir)
-	if err != nil {
-		log.Fatal(err)
-	}
-	for _, p := range pages {
-		if d, err := man.ReadPage(*manDir, p); err == nil {
-			add(d)
-		}
-	}
-	manuals, err := info.Scan(*infoDir)
-	if err != nil {
-		log.Fatal(err)
-	}
-	for _, m := range manuals {
-		ds, err := info.Read(*infoDir, m)
-		if err != nil {
-			continue
-		}
-		for _, d := range ds {
-			add(d)
+	for _, src := range []catalog.Source{{Type: catalog.TypeMan, Location: *manDir}, {Type: catalog.TypeInfo, Location: *infoDir}} {
+		if err := ingest.Each(src, add); err != nil {
+			log.Fatal(err)
 		}
 	}
 	t := wordvec.Train(docs, wordvec.DefaultParams)

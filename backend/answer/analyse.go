@@ -53,6 +53,15 @@ var sceneRE = lazyre.New(`(?i)\b(?:in|from|inside|within|on|at|using|with|via|th
 // sceneWeight is the weight of a word of such a phrase.
 const sceneWeight = 0.3
 
+// valueWeight is the weight of a number: in "larger than 100 MB", "for 5
+// seconds", "from 1 to 100" it is a value the user will type, and a page
+// that happens to print it says nothing of the task.
+const valueWeight = 0.3
+
+func isNumber(w string) bool {
+	return strings.Trim(w, "0123456789") == ""
+}
+
 // Analysis is what the answerer knows of a question.
 type Analysis struct {
 	Question string
@@ -230,6 +239,9 @@ func Analyse(q string, expand Expander) Analysis {
 		c := Concept{Word: w, Alts: []Alt{{Stem: stem, Weight: 1}}, Weight: 1}
 		if sceneWords[w] {
 			c.Weight = sceneWeight
+		}
+		if isNumber(w) {
+			c.Weight = valueWeight
 		}
 		if expand != nil {
 			have := map[string]bool{stem: true}

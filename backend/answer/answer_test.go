@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -96,11 +97,17 @@ func TestAnalyse(t *testing.T) {
 }
 
 func TestAnalyseSceneWords(t *testing.T) {
-	a := Analyse("How do I pause for 5 seconds in a shell script?", Thesaurus)
+	a := Analyse("How do I pause for 10 seconds in a shell script?", Thesaurus)
+	if !slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == "10" }) {
+		t.Fatalf("no concept for the number in %v", a.Concepts)
+	}
 	for _, c := range a.Concepts {
 		want := 1.0
-		if c.Word == "shell" || c.Word == "script" {
+		switch c.Word {
+		case "shell", "script":
 			want = sceneWeight
+		case "10":
+			want = valueWeight
 		}
 		if c.Weight != want {
 			t.Errorf("%s: weight %v, want %v", c.Word, c.Weight, want)

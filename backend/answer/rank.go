@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"cmp"
 	"container/heap"
 	"math"
 	"slices"
@@ -113,6 +114,7 @@ type Weights struct {
 	// at High and above, log-linear between.
 	Topicality struct{ Low, High, Floor float64 }
 	Pool       int // candidates scored with every feature
+	NameAdmit  int // more candidates for how much of the question their NAME line holds
 	// Trees, when set, give the model that scores the pool instead of W
 	// and Kind.
 	Trees func() *boost.Model
@@ -134,6 +136,7 @@ var DefaultWeights = Weights{
 	DenseLen:   20,
 	Topicality: struct{ Low, High, Floor float64 }{Low: 0.003, High: 0.05, Floor: 0.25},
 	Pool:       100,
+	NameAdmit:  20,
 	AltMargin:  0.8,
 	Trees:      Trees,
 	Vectors:    wordvec.Default,
@@ -205,14 +208,22 @@ type ranker struct {
 	priors  []docPrior
 	names   map[string][]int // lowercase page name -> man pages
 	docLens [][index.NumFields]int
-	groups  map[int][]int // man page -> info nodes that document it
+	// invNorm is 1 over BM25's length normalisation of each document's
+	// fields, and firstPrior, per scene, the first stage's score of each
+	// document before its words: both are the same for every question.
+	invNorm    [][index.NumFields]float64
+	firstPrior [numScenes][]float64
+	groups     map[int][]int // man page -> info nodes that document it
+
+	treeDocs int // minTreeDocs, but for tests
 
 	scratches sync.Pool
 }
 
 func newRanker(r *index.Reader, w Weights) *ranker {
 	rk := &ranker{r: r, w: w, priors: make([]docPrior, r.NumDocs()), names: map[string][]int{},
-		docLens: make([][index.NumFields]int, r.NumDocs()), groups: map[int][]int{}}
+		docLens: make([][index.NumFields]int, r.NumDocs()), groups: map[int][]int{},
+		invNorm: make([][index.NumFields]float64, r.NumDocs()), treeDocs: minTreeDocs}
 	family := map[string]int{}
 	for id := range rk.priors {
 		family[r.Meta(id).Package]++
@@ -234,6 +245,11 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 				rk.priors[id].mentions = math.Log1p(r.WDF(t))
 			}
 		}
+		for f := range index.NumFields {
+			if avg := r.AvgLen(f); avg > 0 {
+				rk.invNorm[id][f] = 1 / (1 - w.B[f] + w.B[f]*float64(m.Lens[f])/avg)
+			}
+		}
 		seen := map[string]bool{}
 		for _, n := range append([]string{m.Title}, m.Names...) {
 			n = strings.ToLower(n)
@@ -241,6 +257,16 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 				seen[n] = true
 				rk.names[n] = append(rk.names[n], id)
 			}
+		}
+	}
+	for sc := range rk.firstPrior {
+		rk.firstPrior[sc] = make([]float64, r.NumDocs())
+	}
+	for id := range rk.priors {
+		var f [NumFeatures]float64
+		rk.priorFeatures(id, &f)
+		for sc := range rk.firstPrior {
+			rk.firstPrior[sc][id] = firstStage.Score(&f, Scene(sc), rk.priors[id].kind)
 		}
 	}
 	return rk
@@ -332,13 +358,22 @@ func (rk *ranker) resolve(a Analysis) *query {
 	for ci, c := range a.Concepts {
 		var alts []resolved
 		best := 0.0
+		// idf of the question's own word, when the index has it and the
+		// trees rank (the weighted sum was fitted without this cap)
+		own := math.Inf(1)
 		for ai, alt := range c.Alts {
 			id, ok := rk.r.Term(alt.Stem)
 			if !ok {
 				continue
 			}
 			idf := rk.r.IDF(id)
-			alts = append(alts, resolved{term: id, idf: idf * c.Weight, weight: alt.Weight})
+			if ai == 0 && rk.treesRank() {
+				own = idf
+			}
+			// A page that says "dir" where the question says "directory"
+			// is not more about directories for the rarer word: an
+			// alternative counts at most as much as the word it stands for.
+			alts = append(alts, resolved{term: id, idf: min(idf, own) * c.Weight, weight: alt.Weight})
 			if _, dup := q.byTerm[id]; !dup {
 				q.byTerm[id] = int32(ci)<<8 | int32(min(ai, 255))
 			}
@@ -545,6 +580,11 @@ func subcommand(title string, q *query) float64 {
 // ranks instead.
 const minTreeDocs = 2000
 
+// treesRank says whether the trees rank this index's pools.
+func (rk *ranker) treesRank() bool {
+	return rk.w.Trees != nil && rk.r.NumDocs() >= rk.treeDocs
+}
+
 // rank returns the best candidates, best first.
 func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 	pool, q := rk.pool(a)
@@ -552,7 +592,7 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
 		pool[i].Score = pool[i].Linear
 	}
-	if rk.w.Trees != nil && len(pool) > 0 && rk.r.NumDocs() >= minTreeDocs {
+	if rk.treesRank() && len(pool) > 0 {
 		m := rk.w.Trees()
 		for i, v := range Vectors(pool, a.Scene) {
 			pool[i].Score = m.Predict(v)
@@ -586,11 +626,7 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	total, concept := sc.total, sc.concept
 	// per field: doc -> sum over concepts of the best alternative
 	fieldTotal, fieldConcept := sc.field, sc.fieldConcept
-	var avg [index.NumFields]float64
-	for f := range index.NumFields {
-		avg[f] = r.AvgLen(f)
-	}
-	docLens := rk.docLens
+	invNorm := rk.invNorm
 	// per document, per concept: weight of the best alternative seen in
 	// the name or the summary. Kept sparse: most documents match little.
 	nameSum := map[int][]float64{}
@@ -599,14 +635,13 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		touched = touched[:0]
 		for _, alt := range q.alts[ci] {
 			r.Postings(alt.term, func(p index.Posting) {
-				l := &docLens[p.Doc]
+				inv := &invNorm[p.Doc]
 				tf := 0.0
 				for f := range index.NumFields {
 					if p.TF[f] == 0 {
 						continue
 					}
-					norm := 1 - rk.w.B[f] + rk.w.B[f]*float64(l[f])/avg[f]
-					ftf := float64(p.TF[f]) / norm
+					ftf := float64(p.TF[f]) * inv[f]
 					tf += rk.w.Field[f] * ftf
 					// a page's name counts only in the question's own words:
 					// "user" expanding to "useradd" does not name useradd
@@ -653,13 +688,16 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	// First stage: lexical score, names and priors, with fixed weights so
 	// the pool does not move while the final weights are fitted.
 	var f [NumFeatures]float64
+	prior := rk.firstPrior[a.Scene]
 	first := func(id int) float64 {
+		nm, ok := q.named[id]
+		if !ok {
+			return prior[id] + firstStage.W[FLex]*(total[id]/q.mass)
+		}
 		f = [NumFeatures]float64{}
 		rk.priorFeatures(id, &f)
 		f[FLex] = total[id] / q.mass
-		if nm, ok := q.named[id]; ok {
-			nm.set(&f)
-		}
+		nm.set(&f)
 		return firstStage.Score(&f, a.Scene, rk.priors[id].kind)
 	}
 	h := &candHeap{}
@@ -680,6 +718,17 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	for _, sc := range *h {
 		in[sc.id] = true
 		ids = append(ids, sc.id)
+	}
+	// Pages whose NAME line says most of what the question asks: the
+	// lexical score undersells a short page whose one line is the answer
+	// ("print a sequence of numbers") among long pages that use the
+	// question's common words everywhere. Only the trees were fitted on
+	// pools with them; the weighted sum keeps the pools it was fitted on.
+	if rk.treesRank() {
+		for _, id := range rk.nameAdmits(nameSum, q, in, first) {
+			in[id] = true
+			ids = append(ids, id)
+		}
 	}
 	// Pages the question names, and the man pages of info nodes in the
 	// pool, are candidates whatever their lexical score.
@@ -737,6 +786,55 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		}
 	}
 	return pool, q
+}
+
+// nameAdmits returns the w.NameAdmit pages not yet in the pool whose NAME
+// line covers the most of the question, the first-stage score breaking
+// ties.
+func (rk *ranker) nameAdmits(nameSum map[int][]float64, q *query, in map[int]bool, first func(int) float64) []int {
+	if rk.w.NameAdmit <= 0 {
+		return nil
+	}
+	nc := len(q.a.Concepts)
+	var cands []scored
+	for id, ns := range nameSum {
+		if in[id] {
+			continue
+		}
+		if s := weigh(ns[:nc], q); s > 0 {
+			cands = append(cands, scored{id, s})
+		}
+	}
+	slices.SortFunc(cands, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
+	if len(cands) > rk.w.NameAdmit {
+		// everything tied with the last place competes for it
+		cut := cands[rk.w.NameAdmit-1].score
+		n := rk.w.NameAdmit
+		for n < len(cands) && cands[n].score == cut {
+			n++
+		}
+		cands = cands[:n]
+		tied := 0
+		for tied < len(cands) && cands[tied].score > cut {
+			tied++
+		}
+		rest := cands[tied:]
+		for i := range rest {
+			rest[i].score = first(rest[i].id)
+		}
+		slices.SortFunc(rest, func(a, b scored) int {
+			if c := cmp.Compare(b.score, a.score); c != 0 {
+				return c
+			}
+			return a.id - b.id
+		})
+		cands = cands[:rk.w.NameAdmit]
+	}
+	out := make([]int, len(cands))
+	for i, c := range cands {
+		out[i] = c.id
+	}
+	return out
 }
 
 // scratch is the per-question working memory of pool: arrays with one

@@ -3,6 +3,7 @@ package answer
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/document"
@@ -46,7 +47,7 @@ type Trace struct {
 func (e *Engine) Answer(question string, threshold float64) (*proto.Answer, Trace) {
 	a := Analyse(question, e.expand)
 	cands, q := e.rk.rank(a, 1<<30)
-	cands = programsFirst(cands)
+	cands = manPageLeads(programsFirst(cands))
 	cands = cands[:min(12, len(cands))]
 	tr := Trace{Analysis: a, Candidates: cands}
 	ans := &proto.Answer{Question: question, Threshold: threshold, Steps: []string{}, References: []proto.Reference{},
@@ -91,6 +92,30 @@ func programsFirst(cands []Candidate) []Candidate {
 		placed[c.ID] = true
 	}
 	return out
+}
+
+// manPageLeads lets a man page lead when the best candidate is a node of a
+// manual that documents no program of its own ("diffutils: Side by Side")
+// and a man page of the same package is among the next two (diff(1)): as
+// with programsFirst, the man page is the reference users know, and its
+// options make the steps; the node stays among the references.
+func manPageLeads(cands []Candidate) []Candidate {
+	if len(cands) < 2 {
+		return cands
+	}
+	top := cands[0].Meta
+	if top.Type != "info" || top.Group >= 0 || top.Package == "" {
+		return cands
+	}
+	for i := 1; i < min(3, len(cands)); i++ {
+		if m := cands[i].Meta; m.Type == "man" && m.Package == top.Package {
+			out := slices.Clone(cands)
+			copy(out[1:i+1], cands[:i])
+			out[0] = cands[i]
+			return out
+		}
+	}
+	return cands
 }
 
 // Inputs of the confidence model.

@@ -328,3 +328,36 @@ func TestStepByOptionName(t *testing.T) {
 		t.Errorf("steps %q, want `du -s` first", ans.Steps)
 	}
 }
+
+func TestManPageLeads(t *testing.T) {
+	node := func(id int, pkg string, group int) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "info", Package: pkg, Group: group}}
+	}
+	page := func(id int, pkg string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Package: pkg, Group: -1}}
+	}
+	ids := func(cs []Candidate) []int {
+		var out []int
+		for _, c := range cs {
+			out = append(out, c.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		cands []Candidate
+		want  []int
+	}{
+		{"a node, then its package's page", []Candidate{node(1, "diffutils", -1), page(2, "diffutils"), page(3, "coreutils")}, []int{2, 1, 3}},
+		{"the page third", []Candidate{node(1, "diffutils", -1), page(3, "coreutils"), page(2, "diffutils"), page(4, "grep")}, []int{2, 1, 3, 4}},
+		{"the page fourth is too far", []Candidate{node(1, "diffutils", -1), page(3, "coreutils"), page(4, "grep"), page(2, "diffutils")}, []int{1, 3, 4, 2}},
+		{"another package's page", []Candidate{node(1, "diffutils", -1), page(2, "coreutils")}, []int{1, 2}},
+		{"a node about a program stays (programsFirst's case)", []Candidate{node(1, "coreutils", 7), page(2, "coreutils")}, []int{1, 2}},
+		{"a page on top stays", []Candidate{page(2, "diffutils"), node(1, "diffutils", -1)}, []int{2, 1}},
+		{"no package known", []Candidate{node(1, "", -1), page(2, "")}, []int{1, 2}},
+	} {
+		if got := ids(manPageLeads(tc.cands)); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -358,8 +358,9 @@ func (rk *ranker) resolve(a Analysis) *query {
 	for ci, c := range a.Concepts {
 		var alts []resolved
 		best := 0.0
-		// idf of the question's own word, when the index has it and the
-		// trees rank (the weighted sum was fitted without this cap)
+		// idf of the question's own word, when the index has it and is
+		// big enough for the trees (the weighted sum, which ranks smaller
+		// ones, was fitted without this cap)
 		own := math.Inf(1)
 		for ai, alt := range c.Alts {
 			id, ok := rk.r.Term(alt.Stem)
@@ -367,7 +368,7 @@ func (rk *ranker) resolve(a Analysis) *query {
 				continue
 			}
 			idf := rk.r.IDF(id)
-			if ai == 0 && rk.treesRank() {
+			if ai == 0 && rk.treeSized() {
 				own = idf
 			}
 			// A page that says "dir" where the question says "directory"
@@ -580,9 +581,11 @@ func subcommand(title string, q *query) float64 {
 // ranks instead.
 const minTreeDocs = 2000
 
-// treesRank says whether the trees rank this index's pools.
-func (rk *ranker) treesRank() bool {
-	return rk.w.Trees != nil && rk.r.NumDocs() >= rk.treeDocs
+// treeSized says whether the index is big enough for the trees to rank
+// it. Its pools are then built as the trees were fitted on them, whether or
+// not trees are set (they are not while they are being fitted).
+func (rk *ranker) treeSized() bool {
+	return rk.r.NumDocs() >= rk.treeDocs
 }
 
 // rank returns the best candidates, best first.
@@ -592,7 +595,7 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
 		pool[i].Score = pool[i].Linear
 	}
-	if rk.treesRank() && len(pool) > 0 {
+	if rk.w.Trees != nil && rk.treeSized() && len(pool) > 0 {
 		m := rk.w.Trees()
 		for i, v := range Vectors(pool, a.Scene) {
 			pool[i].Score = m.Predict(v)
@@ -723,8 +726,9 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	// lexical score undersells a short page whose one line is the answer
 	// ("print a sequence of numbers") among long pages that use the
 	// question's common words everywhere. Only the trees were fitted on
-	// pools with them; the weighted sum keeps the pools it was fitted on.
-	if rk.treesRank() {
+	// pools with them; in an index too small for the trees, the weighted
+	// sum keeps the pools it was fitted on.
+	if rk.treeSized() {
 		for _, id := range rk.nameAdmits(nameSum, q, in, first) {
 			in[id] = true
 			ids = append(ids, id)

@@ -246,8 +246,8 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 		if len(steps) == 3 {
 			break
 		}
-		if (p.block.Kind == document.Item || p.block.Kind == document.Code) && !isSeeAlso(p.title) && !strings.EqualFold(p.title, "SYNOPSIS") {
-			steps = append(steps, step(primary, p, q)+" "+c.cite(primary, p.title))
+		if e.stepWorthy(primary, p) && !isSeeAlso(p.title) && !strings.EqualFold(p.title, "SYNOPSIS") {
+			steps = append(steps, e.step(primary, p, q)+" "+c.cite(primary, p.title))
 		}
 	}
 	if syn := synopsis(primary.doc); syn != "" && len(steps) < 3 {
@@ -279,8 +279,8 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 		alts++
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), inline(om), c.cite(s, "NAME")))
 		for _, p := range e.passages(other.ID, s.doc, q) {
-			if (p.block.Kind == document.Item || p.block.Kind == document.Code) && !isSeeAlso(p.title) && p.score >= 0.5 {
-				steps = append(steps, step(s, p, q)+" "+c.cite(s, p.title))
+			if e.stepWorthy(s, p) && !isSeeAlso(p.title) && p.score >= 0.5 {
+				steps = append(steps, e.step(s, p, q)+" "+c.cite(s, p.title))
 				break
 			}
 		}

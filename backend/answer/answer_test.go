@@ -361,3 +361,44 @@ func TestManPageLeads(t *testing.T) {
 		}
 	}
 }
+
+func TestCommandLineSteps(t *testing.T) {
+	e := engine(t)
+	for line, want := range map[string]bool{
+		"$ ls -l /tmp":                      true,
+		"# chmod 644 notes.txt":             true,
+		"sudo mount /dev/sdb1 /mnt":         true,
+		"find . -name '*.c'":                true,
+		"drwxr-xr-x 2 root root 4096 notes": false,
+		"total 8":                           false,
+		"ls.service loaded active running":  false, // a unit named like a program
+		"":                                  false,
+	} {
+		if got := e.commandLine(line); got != want {
+			t.Errorf("commandLine(%q) = %v, want %v", line, got, want)
+		}
+	}
+	program := &source{cand: Candidate{Meta: index.Meta{Type: "man", Section: "1", Title: "ls"}}}
+	format := &source{cand: Candidate{Meta: index.Meta{Type: "man", Section: "5", Title: "fstab"}}}
+	output := passage{block: document.Block{Kind: document.Code, Text: "total 8\ndrwxr-xr-x 2 root root 4096 notes"}}
+	run := passage{block: document.Block{Kind: document.Code, Text: "$ ls -l\ntotal 8"}}
+	item := passage{block: document.Block{Kind: document.Item, Term: "-l", Text: "use a long listing format"}}
+	for _, tc := range []struct {
+		name string
+		s    *source
+		p    passage
+		want bool
+	}{
+		{"a program's sample output", program, output, false},
+		{"a program's example run", program, run, true},
+		{"an option", program, item, true},
+		{"a format page's example", format, output, true},
+	} {
+		if got := e.stepWorthy(tc.s, tc.p); got != tc.want {
+			t.Errorf("%s: stepWorthy = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if got := codeLines("$ ls -l\ntotal 8\ndrwxr-xr-x 2 root root 4096 notes", &query{}, e.commandLine); !slices.Equal(got, []string{"$ ls -l"}) {
+		t.Errorf("codeLines kept %q, want only the command", got)
+	}
+}

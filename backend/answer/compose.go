@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -205,12 +206,42 @@ func optionForm(term string) string {
 
 var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 
+// isProgramPage says whether m is the man page of a program (sections 1, 6
+// and 8).
+func isProgramPage(m index.Meta) bool {
+	return m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")
+}
+
+// stepWorthy says whether a passage can be a step: an item, or a code
+// block; on a program's page, only a code block that runs a command. Such
+// pages also show what commands print (unit listings, log lines, tables of
+// timers), and that is nothing a user can run.
+func (e *Engine) stepWorthy(s *source, p passage) bool {
+	switch p.block.Kind {
+	case document.Item:
+		return true
+	case document.Code:
+		return !isProgramPage(s.cand.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), e.commandLine)
+	}
+	return false
+}
+
+// commandLine says whether a line of code runs a program this machine
+// documents, after any prompt and sudo: "$ git log", "# systemctl stop
+// sshd", "find . -name '*.c'".
+func (e *Engine) commandLine(line string) bool {
+	l := strings.TrimLeft(strings.TrimSpace(line), "$#%> ")
+	l = strings.TrimPrefix(l, "sudo ")
+	word, _, _ := strings.Cut(l, " ")
+	return e.rk.isProgram(strings.ToLower(word))
+}
+
 // step renders one passage as a step: a command line in backticks where the
 // passage gives one, and its explanation.
-func step(s *source, p passage, q *query) string {
+func (e *Engine) step(s *source, p passage, q *query) string {
 	m := s.cand.Meta
 	b := p.block
-	isCmd := m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")
+	isCmd := isProgramPage(m)
 	switch b.Kind {
 	case document.Item:
 		desc := clip(firstSentence(b.Text), 240)
@@ -229,7 +260,11 @@ func step(s *source, p passage, q *query) string {
 		}
 		return fmt.Sprintf("%s: %s", term, desc)
 	case document.Code, document.Table:
-		lines := codeLines(b.Text, q)
+		var keep func(string) bool
+		if isCmd {
+			keep = e.commandLine
+		}
+		lines := codeLines(b.Text, q, keep)
 		return "`" + strings.Join(lines, "`; `") + "`"
 	}
 	return clip(bestSentence(b.Text, q), 300)
@@ -288,14 +323,21 @@ func looksLikeCommand(term string, m index.Meta) bool {
 }
 
 // codeLines picks at most two lines of a code block: those that hold most
-// of the question, in their order.
-func codeLines(text string, q *query) []string {
-	var lines []string
+// of the question, in their order. When keep is set and passes some lines,
+// only those compete.
+func codeLines(text string, q *query, keep func(string) bool) []string {
+	var lines, kept []string
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		if l != "" {
 			lines = append(lines, clip(l, 160))
+			if keep != nil && keep(l) {
+				kept = append(kept, clip(l, 160))
+			}
 		}
+	}
+	if len(kept) > 0 {
+		lines = kept
 	}
 	if len(lines) <= 2 {
 		return lines
@@ -309,7 +351,7 @@ func codeLines(text string, q *query) []string {
 		sc[i] = scoredLine{i, textCoverage(l, q)}
 	}
 	sort.SliceStable(sc, func(i, j int) bool { return sc[i].s > sc[j].s })
-	keep := []int{sc[0].i, sc[1].i}
-	sort.Ints(keep)
-	return []string{lines[keep[0]], lines[keep[1]]}
+	two := []int{sc[0].i, sc[1].i}
+	sort.Ints(two)
+	return []string{lines[two[0]], lines[two[1]]}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/wordvec"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Features of a candidate page. Each says one thing about how well the page
@@ -580,6 +581,18 @@ func subcommand(title string, q *query) float64 {
 // hundred pages the pools are unlike any they saw, and the weighted sum
 // ranks instead.
 const minTreeDocs = 2000
+
+// isProgram says whether name is a program this machine has (on PATH)
+// with a man page in sections 1, 6 or 8. The pages of daemons also name
+// their units ("systemd-tmpfiles-clean.timer"), which are no commands.
+func (rk *ranker) isProgram(name string) bool {
+	if unitName().MatchString(name) {
+		return false
+	}
+	return slices.ContainsFunc(rk.names[name], func(id int) bool { return rk.priors[id].manual && rk.priors[id].command })
+}
+
+var unitName = lazyre.New(`\.(service|socket|timer|target|mount|automount|path|slice|scope|device|swap)$`)
 
 // treeSized says whether the index is big enough for the trees to rank
 // it. Its pools are then built as the trees were fitted on them, whether or

@@ -226,8 +226,8 @@ func (e *Engine) stepWorthy(s *source, p passage) bool {
 	return false
 }
 
-// commandLine says whether a line of code runs a program this machine
-// documents, after any prompt and sudo: "$ git log", "# systemctl stop
+// commandLine says whether a line of code runs a program this machine has
+// and documents, after any prompt and sudo: "$ git log", "# systemctl stop
 // sshd", "find . -name '*.c'".
 func (e *Engine) commandLine(line string) bool {
 	l := strings.TrimLeft(strings.TrimSpace(line), "$#%> ")

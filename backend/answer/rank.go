@@ -234,7 +234,7 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 		rk.docLens[id] = m.Lens
 		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
 			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
-			manual: m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")}
+			manual: isProgramPage(m)}
 		if m.Group >= 0 {
 			rk.groups[m.Group] = append(rk.groups[m.Group], id)
 		}

@@ -329,11 +329,13 @@ func codeLines(text string, q *query, keep func(string) bool) []string {
 	var lines, kept []string
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
-		if l != "" {
-			lines = append(lines, clip(l, 160))
-			if keep != nil && keep(l) {
-				kept = append(kept, clip(l, 160))
-			}
+		if l == "" {
+			continue
+		}
+		c := clip(l, 160)
+		lines = append(lines, c)
+		if keep != nil && keep(l) {
+			kept = append(kept, c)
 		}
 	}
 	if len(kept) > 0 {

@@ -831,15 +831,15 @@ func (rk *ranker) nameAdmits(nameSum map[int][]float64, q *query, in map[int]boo
 			n++
 		}
 		cands = cands[:n]
-		tied := 0
-		for tied < len(cands) && cands[tied].score > cut {
-			tied++
+		above := 0 // pages that hold more of the question than the cut
+		for above < len(cands) && cands[above].score > cut {
+			above++
 		}
-		rest := cands[tied:]
-		for i := range rest {
-			rest[i].score = first(rest[i].id)
+		tied := cands[above:]
+		for i := range tied {
+			tied[i].score = first(tied[i].id)
 		}
-		slices.SortFunc(rest, func(a, b scored) int {
+		slices.SortFunc(tied, func(a, b scored) int {
 			if c := cmp.Compare(b.score, a.score); c != 0 {
 				return c
 			}

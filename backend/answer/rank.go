@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"container/heap"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -635,69 +636,34 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	if len(a.Concepts) == 0 || q.mass == 0 {
 		return nil, q
 	}
-	r := rk.r
-	nd := r.NumDocs()
+	nd := rk.r.NumDocs()
 	sc := rk.scratch()
 	defer rk.release(sc)
-	total, concept := sc.total, sc.concept
-	// per field: doc -> sum over concepts of the best alternative
-	fieldTotal, fieldConcept := sc.field, sc.fieldConcept
-	invNorm := rk.invNorm
-	// per document, per concept: weight of the best alternative seen in
-	// the name or the summary. Kept sparse: most documents match little.
-	nameSum := map[int][]float64{}
-	var touched []int
-	for ci := range a.Concepts {
-		touched = touched[:0]
-		for _, alt := range q.alts[ci] {
-			r.Postings(alt.term, func(p index.Posting) {
-				inv := &invNorm[p.Doc]
-				tf := 0.0
-				for f := range index.NumFields {
-					if p.TF[f] == 0 {
-						continue
-					}
-					ftf := float64(p.TF[f]) * inv[f]
-					tf += rk.w.Field[f] * ftf
-					// a page's name counts only in the question's own words:
-					// "user" expanding to "useradd" does not name useradd
-					if f == index.FieldName && alt.weight < 1 {
-						continue
-					}
-					if fs := alt.weight * alt.idf * ftf / (rk.w.K1 + ftf); fs > fieldConcept[p.Doc][f] {
-						fieldConcept[p.Doc][f] = fs
-					}
-				}
-				s := alt.weight * alt.idf * tf / (rk.w.K1 + tf)
-				if concept[p.Doc] == 0 {
-					touched = append(touched, p.Doc)
-				}
-				if s > concept[p.Doc] {
-					concept[p.Doc] = s
-				}
-				if p.TF[index.FieldName] > 0 || p.TF[index.FieldSummary] > 0 {
-					ns := nameSum[p.Doc]
-					if ns == nil {
-						// concepts, then the exact-word flags after them
-						ns = make([]float64, 2*len(a.Concepts))
-						nameSum[p.Doc] = ns
-					}
-					if alt.weight > ns[ci] {
-						ns[ci] = alt.weight
-					}
-					if alt.weight == 1 && alt.idf > 0 {
-						ns[len(a.Concepts)+ci] = 1
-					}
-				}
-			})
+	// The concepts' postings are summed in two lanes, which the cores
+	// may scan at once; the lanes depend on the question alone, so the
+	// sums, and the pool, do not depend on how many cores there are.
+	lanes := rk.lanes(q)
+	inParallel(len(lanes), func(from, to int) {
+		for l := from; l < to; l++ {
+			rk.scan(q, lanes[l], &sc.lanes[l])
 		}
-		for _, d := range touched {
-			total[d] += concept[d]
-			concept[d] = 0
+	}, 1)
+	total, fieldTotal, nameSum := sc.lanes[0].total, sc.lanes[0].field, sc.lanes[0].nameSum
+	for _, ln := range sc.lanes[1:len(lanes)] {
+		for d := range nd {
+			total[d] += ln.total[d]
 			for f := range index.NumFields {
-				fieldTotal[d][f] += fieldConcept[d][f]
+				fieldTotal[d][f] += ln.field[d][f]
 			}
-			fieldConcept[d] = [index.NumFields]float64{}
+		}
+		for d, ns := range ln.nameSum {
+			if mine := nameSum[d]; mine != nil {
+				for i, x := range ns {
+					mine[i] = max(mine[i], x)
+				}
+			} else {
+				nameSum[d] = ns
+			}
 		}
 	}
 
@@ -770,29 +736,37 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	}
 	slices.Sort(ids)
 
-	pool := make([]Candidate, 0, len(ids))
-	byID := map[int]int{}
+	pool := make([]Candidate, len(ids))
 	sn := newSense(rk.w.Vectors, a, q)
-	for _, id := range ids {
-		c := Candidate{ID: id, Kind: rk.priors[id].kind}
-		rk.priorFeatures(id, &c.F)
-		c.F[FLex] = total[id] / q.mass
-		c.F[FLexName] = fieldTotal[id][index.FieldName] / q.mass
-		c.F[FLexSummary] = fieldTotal[id][index.FieldSummary] / q.mass
-		c.F[FLexHeads] = fieldTotal[id][index.FieldHeads] / q.mass
-		c.F[FLexBody] = fieldTotal[id][index.FieldBody] / q.mass
-		rk.cover(&c, q, nameSum[id])
-		if nm, ok := q.named[id]; ok {
-			nm.set(&c.F)
-			c.F[FNamedRest] = rk.rest(&c, q, nm.concept)
+	// Each candidate's features read only what is shared; reading its
+	// blocks is most of a question's work, so the cores split it.
+	inParallel(len(ids), func(from, to int) {
+		sn := sn.fork()
+		for i := from; i < to; i++ {
+			id := ids[i]
+			c := &pool[i]
+			*c = Candidate{ID: id, Kind: rk.priors[id].kind}
+			rk.priorFeatures(id, &c.F)
+			c.F[FLex] = total[id] / q.mass
+			c.F[FLexName] = fieldTotal[id][index.FieldName] / q.mass
+			c.F[FLexSummary] = fieldTotal[id][index.FieldSummary] / q.mass
+			c.F[FLexHeads] = fieldTotal[id][index.FieldHeads] / q.mass
+			c.F[FLexBody] = fieldTotal[id][index.FieldBody] / q.mass
+			rk.cover(c, q, nameSum[id])
+			if nm, ok := q.named[id]; ok {
+				nm.set(&c.F)
+				c.F[FNamedRest] = rk.rest(c, q, nm.concept)
+			}
+			title, summary := rk.r.NameLine(id)
+			if len(q.commands) > 0 && rk.priors[id].manual {
+				c.F[FSubcommand] = subcommand(strings.ToLower(title), q)
+			}
+			sn.set(&c.F, title, summary)
 		}
-		title, summary := rk.r.NameLine(id)
-		if len(q.commands) > 0 && rk.priors[id].manual {
-			c.F[FSubcommand] = subcommand(strings.ToLower(title), q)
-		}
-		sn.set(&c.F, title, summary)
-		byID[id] = len(pool)
-		pool = append(pool, c)
+	}, 16)
+	byID := make(map[int]int, len(pool))
+	for i, c := range pool {
+		byID[c.ID] = i
 	}
 	for i := range pool {
 		for _, node := range rk.groups[pool[i].ID] {
@@ -854,14 +828,47 @@ func (rk *ranker) nameAdmits(nameSum map[int][]float64, q *query, in map[int]boo
 	return out
 }
 
+// inParallel calls fn over contiguous parts of [0, n) that together cover
+// it, one part per core but none of fewer than minPart items, and
+// returns when all are done.
+func inParallel(n int, fn func(from, to int), minPart int) {
+	parts := min(runtime.GOMAXPROCS(0), maxParts, n/minPart)
+	if parts <= 1 {
+		fn(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for p := 1; p < parts; p++ {
+		wg.Go(func() { fn(p*n/parts, (p+1)*n/parts) })
+	}
+	fn(0, n/parts)
+	wg.Wait()
+}
+
+// maxParts bounds inParallel: past a few cores the parts of a question's
+// work are too small to pay for their goroutines.
+const maxParts = 4
+
 // scratch is the per-question working memory of pool: arrays with one
 // entry per document, kept between questions so a question does not
-// allocate and clear a megabyte.
+// allocate and clear megabytes.
 type scratch struct {
+	lanes [numLanes]lane
+}
+
+// numLanes is how many parts pool's postings scan is split into.
+const numLanes = 2
+
+// lane is one part of the postings scan: sums over its concepts.
+type lane struct {
 	total, concept []float64
 	// per document, per field: one cache line a document, as a
 	// posting updates all its fields at once
 	field, fieldConcept [][index.NumFields]float64
+	// per document, per concept: weight of the best alternative seen in
+	// the name or the summary. Kept sparse: most documents match little.
+	nameSum map[int][]float64
+	touched []int
 }
 
 func (rk *ranker) scratch() *scratch {
@@ -869,18 +876,126 @@ func (rk *ranker) scratch() *scratch {
 		return sc
 	}
 	nd := rk.r.NumDocs()
-	sc := &scratch{total: make([]float64, nd), concept: make([]float64, nd)}
-	sc.field = make([][index.NumFields]float64, nd)
-	sc.fieldConcept = make([][index.NumFields]float64, nd)
+	sc := &scratch{}
+	for l := range sc.lanes {
+		sc.lanes[l] = lane{total: make([]float64, nd), concept: make([]float64, nd),
+			field: make([][index.NumFields]float64, nd), fieldConcept: make([][index.NumFields]float64, nd)}
+	}
 	return sc
 }
 
 // release clears what pool wrote (concept and fieldConcept are zero
 // already) and keeps the scratch for the next question.
 func (rk *ranker) release(sc *scratch) {
-	clear(sc.total)
-	clear(sc.field)
+	for l := range sc.lanes {
+		ln := &sc.lanes[l]
+		clear(ln.total)
+		clear(ln.field)
+		ln.nameSum = nil
+	}
 	rk.scratches.Put(sc)
+}
+
+// lanes splits the question's concepts into at most numLanes parts of
+// about as many postings, by the greedy rule: each concept, most
+// postings first, to the lightest part. Concepts keep their order
+// within a part.
+func (rk *ranker) lanes(q *query) [][]int {
+	type load struct{ ci, n int }
+	loads := make([]load, len(q.alts))
+	for ci, alts := range q.alts {
+		loads[ci].ci = ci
+		for _, alt := range alts {
+			loads[ci].n += rk.r.DF(alt.term)
+		}
+	}
+	slices.SortStableFunc(loads, func(a, b load) int { return b.n - a.n })
+	var parts [numLanes][]int
+	var weight [numLanes]int
+	for _, ld := range loads {
+		l := 0
+		for k := range parts {
+			if weight[k] < weight[l] {
+				l = k
+			}
+		}
+		parts[l] = append(parts[l], ld.ci)
+		weight[l] += ld.n
+	}
+	out := make([][]int, 0, numLanes)
+	for _, p := range parts {
+		if len(p) > 0 {
+			slices.Sort(p)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// scan sums the BM25 scores of concepts' best alternatives into ln, per
+// document and per field, and what of each concept the NAME lines hold.
+func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
+	nc := len(q.a.Concepts)
+	total, concept := ln.total, ln.concept
+	fieldTotal, fieldConcept := ln.field, ln.fieldConcept
+	invNorm := rk.invNorm
+	nameSum := map[int][]float64{}
+	ln.nameSum = nameSum
+	touched := ln.touched
+	for _, ci := range concepts {
+		touched = touched[:0]
+		for _, alt := range q.alts[ci] {
+			rk.r.Postings(alt.term, func(p index.Posting) {
+				inv := &invNorm[p.Doc]
+				tf := 0.0
+				for f := range index.NumFields {
+					if p.TF[f] == 0 {
+						continue
+					}
+					ftf := float64(p.TF[f]) * inv[f]
+					tf += rk.w.Field[f] * ftf
+					// a page's name counts only in the question's own words:
+					// "user" expanding to "useradd" does not name useradd
+					if f == index.FieldName && alt.weight < 1 {
+						continue
+					}
+					if fs := alt.weight * alt.idf * ftf / (rk.w.K1 + ftf); fs > fieldConcept[p.Doc][f] {
+						fieldConcept[p.Doc][f] = fs
+					}
+				}
+				s := alt.weight * alt.idf * tf / (rk.w.K1 + tf)
+				if concept[p.Doc] == 0 {
+					touched = append(touched, p.Doc)
+				}
+				if s > concept[p.Doc] {
+					concept[p.Doc] = s
+				}
+				if p.TF[index.FieldName] > 0 || p.TF[index.FieldSummary] > 0 {
+					ns := nameSum[p.Doc]
+					if ns == nil {
+						// concepts, then the exact-word flags after them
+						ns = make([]float64, 2*nc)
+						nameSum[p.Doc] = ns
+					}
+					if alt.weight > ns[ci] {
+						ns[ci] = alt.weight
+					}
+					if alt.weight == 1 && alt.idf > 0 {
+						ns[nc+ci] = 1
+					}
+				}
+			})
+		}
+		for _, d := range touched {
+			total[d] += concept[d]
+			concept[d] = 0
+			for f := range index.NumFields {
+				fieldTotal[d][f] += fieldConcept[d][f]
+			}
+			fieldConcept[d] = [index.NumFields]float64{}
+		}
+	}
+	ln.touched = touched
 }
 
 // rest is the share of the question other than the naming word that the

@@ -1,6 +1,8 @@
 package answer
 
 import (
+	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -51,5 +53,40 @@ func TestAlternativeNoRarerThanWord(t *testing.T) {
 	q := rk.resolve(a)
 	if got, own := q.alts[0][1].idf, q.alts[0][0].idf; got > own {
 		t.Errorf("alternative %q counts idf %.2f, more than the question's %q at %.2f", rare, got, common, own)
+	}
+}
+
+// The pool's sums are split into lanes by the question alone, so the
+// cores a machine has do not change an answer; a lane split by core
+// count would add the concepts in another order and move scores by a
+// rounding.
+func TestPoolSameOnAnyCores(t *testing.T) {
+	e := engine(t)
+	rk := newRanker(e.rk.r, DefaultWeights)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, question := range []string{
+		"how do I remove a directory with all the files in it",
+		"how do I change the owner and group of a file",
+		"how do I find files by name in a folder tree",
+	} {
+		a := Analyse(question, e.expand)
+		if len(rk.lanes(rk.resolve(a))) < 2 {
+			t.Fatalf("%q: one lane; the test needs a question that splits", question)
+		}
+		var want []Candidate
+		for _, cores := range []int{1, 2, 3, 8} {
+			runtime.GOMAXPROCS(cores)
+			got, _ := rk.pool(a)
+			if len(got) == 0 {
+				t.Fatalf("%q: empty pool", question)
+			}
+			if want == nil {
+				want = got
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: the pool on %d cores differs from the pool on one", question, cores)
+			}
+		}
 	}
 }

@@ -40,6 +40,16 @@ func newSense(vectors func() *wordvec.Table, a Analysis, q *query) *sense {
 // set computes FSense, the cosine of the question's mean vector and the
 // NAME line's, and FSenseWord, how close each question word comes to
 // some word of the NAME line, averaged.
+// fork is s with scratch of its own, for another goroutine.
+func (s *sense) fork() *sense {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.line = nil
+	return &c
+}
+
 func (s *sense) set(f *[NumFeatures]float64, title, summary string) {
 	if s == nil {
 		return

@@ -235,7 +235,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 	ps := e.passages(primary.cand.ID, primary.doc, q)
 	// The sentence of running text that holds most of the question.
 	for _, p := range ps {
-		if p.block.Kind == document.Para && !isSeeAlso(p.title) {
+		if p.block.Kind == document.Para && !p.aside {
 			summary = append(summary, strings.TrimSuffix(sentence(bestSentence(p.block.Text, q)), ".")+" "+c.cite(primary, p.title)+".")
 			break
 		}
@@ -246,7 +246,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 		if len(steps) == 3 {
 			break
 		}
-		if e.stepWorthy(primary, p) && !isSeeAlso(p.title) && !strings.EqualFold(p.title, "SYNOPSIS") {
+		if e.stepWorthy(primary, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") {
 			steps = append(steps, e.step(primary, p, q)+" "+c.cite(primary, p.title))
 		}
 	}
@@ -279,7 +279,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 		alts++
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), inline(om), c.cite(s, "NAME")))
 		for _, p := range e.passages(other.ID, s.doc, q) {
-			if e.stepWorthy(s, p) && !isSeeAlso(p.title) && p.score >= 0.5 {
+			if e.stepWorthy(s, p) && !p.aside && p.score >= 0.5 {
 				steps = append(steps, e.step(s, p, q)+" "+c.cite(s, p.title))
 				break
 			}
@@ -293,10 +293,27 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 	return nil
 }
 
-func isSeeAlso(title string) bool {
-	t := strings.ToUpper(title)
-	return t == "SEE ALSO" || t == "AUTHOR" || t == "AUTHORS" || t == "COPYRIGHT" || t == "REPORTING BUGS" || t == "BUGS" || t == "HISTORY"
+// aside says whether a section is about the page rather than its subject:
+// pointers, credits, bugs, and where the program came from. A HISTORY that
+// runs longer than provenance ever does here (tput's, at 2 kB, is the
+// longest) is the subject itself: the shell's command history.
+func aside(s *document.Section) bool {
+	switch strings.ToUpper(s.Title) {
+	case "SEE ALSO", "AUTHOR", "AUTHORS", "COPYRIGHT", "REPORTING BUGS", "BUGS":
+		return true
+	case "HISTORY":
+		n := 0
+		for _, b := range s.Blocks {
+			n += len(b.Text)
+		}
+		return n < provenanceMax
+	}
+	return false
 }
+
+// provenanceMax is the most text a HISTORY section about a program's
+// origins has on this machine's pages, rounded up.
+const provenanceMax = 2500
 
 // synopsis is the first synopsis line of a command page.
 func synopsis(d *document.Document) string {

@@ -402,3 +402,30 @@ func TestCommandLineSteps(t *testing.T) {
 		t.Errorf("codeLines kept %q, want only the command", got)
 	}
 }
+
+func TestStepFromExampleLeadIn(t *testing.T) {
+	// mount(8): "The following commands allow one to recursively change
+	// the type of all the mounts under a given mountpoint." and then the
+	// commands, which hold few of the question's words themselves.
+	ans, _ := engine(t).Answer("How do I recursively change the type of all mounts under a mountpoint?", 0.35)
+	if len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], "--make-rshared") {
+		t.Errorf("steps %q, want the example the paragraph introduces first", ans.Steps)
+	}
+}
+
+func TestAside(t *testing.T) {
+	long := strings.Repeat("The shell keeps the list of commands previously typed. ", 60)
+	for _, tc := range []struct {
+		s    document.Section
+		want bool
+	}{
+		{document.Section{Title: "SEE ALSO", Blocks: []document.Block{{Text: "ls(1)"}}}, true},
+		{document.Section{Title: "History", Blocks: []document.Block{{Text: "A chmod command appeared in Version 1 AT&T UNIX."}}}, true},
+		{document.Section{Title: "HISTORY", Blocks: []document.Block{{Text: long}}}, false},
+		{document.Section{Title: "EXAMPLES", Blocks: []document.Block{{Text: "ls -l"}}}, false},
+	} {
+		if got := aside(&tc.s); got != tc.want {
+			t.Errorf("aside(%q, %d bytes) = %v, want %v", tc.s.Title, len(tc.s.Blocks[0].Text), got, tc.want)
+		}
+	}
+}

@@ -73,6 +73,7 @@ type passage struct {
 	sec, blk int
 	block    document.Block
 	title    string
+	aside    bool // from a section about the page, not its subject
 	score    float64
 }
 
@@ -87,21 +88,35 @@ const termWeight = 0.5
 func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 	var out []passage
 	cov := make([]float64, len(q.a.Concepts))
+	lead := make([]float64, len(q.a.Concepts)) // the paragraph before, when there is one
+	leadAt := index.Block{Section: -1}
 	for _, b := range e.r.Blocks(id) {
 		if b.Section >= len(d.Sections) || b.Index >= len(d.Sections[b.Section].Blocks) {
 			continue // the index and the stored document disagree: skip, never crash
 		}
 		clear(cov)
 		q.cover(b, cov)
+		s := d.Sections[b.Section]
+		blk := s.Blocks[b.Index]
+		if blk.Kind == document.Code && leadAt.Section == b.Section && leadAt.Index == b.Index-1 {
+			// An example is introduced by the paragraph before it ("An
+			// entire directory can be packed with one command:"), which
+			// says in words what its code does.
+			for ci, w := range lead {
+				cov[ci] = max(cov[ci], w)
+			}
+		}
+		if blk.Kind == document.Para {
+			leadAt = b
+			copy(lead, cov)
+		}
 		if sc := weigh(cov, q); sc > 0 {
-			s := d.Sections[b.Section]
-			blk := s.Blocks[b.Index]
 			if blk.Kind == document.Item {
 				// an option's long name is the manual's word for what it
 				// does: --keep, --invert-match, --follow
 				sc += termWeight * textCoverage(blk.Term, q)
 			}
-			out = append(out, passage{sec: b.Section, blk: b.Index, block: blk, title: s.Title, score: sc})
+			out = append(out, passage{sec: b.Section, blk: b.Index, block: blk, title: s.Title, aside: aside(&s), score: sc})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })

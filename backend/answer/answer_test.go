@@ -320,12 +320,27 @@ func TestSubcommandOf(t *testing.T) {
 	}
 }
 
-// An option whose long name is the question's word is the step: du's
-// --summarize, not --files0-from, whose text also says "summarize".
+// An option whose long name is the question's word is a step: ls's
+// --human-readable before -c, whose description says "show"; du's
+// --summarize, though its description says only "display only a total"
+// (--files0-from's first sentence, "summarize device usage of ...", makes
+// it a step too).
 func TestStepByOptionName(t *testing.T) {
-	ans, _ := engine(t).Answer("How do I make du summarize the total?", 0.35)
-	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`du -s`") {
-		t.Errorf("steps %q, want `du -s` first", ans.Steps)
+	for _, tc := range []struct {
+		q, want string
+		first   bool // the first step, not just one of them
+	}{
+		{"How do I make ls print in human readable form?", "`ls -h`", true},
+		{"How do I make du summarize the total?", "`du -s`", false},
+	} {
+		ans, _ := engine(t).Answer(tc.q, 0.35)
+		steps := ans.Steps
+		if tc.first {
+			steps = steps[:min(1, len(steps))]
+		}
+		if !slices.ContainsFunc(steps, func(s string) bool { return strings.HasPrefix(s, tc.want) }) {
+			t.Errorf("%s: steps %q, want %s", tc.q, ans.Steps, tc.want)
+		}
 	}
 }
 
@@ -427,5 +442,14 @@ func TestAside(t *testing.T) {
 		if got := aside(&tc.s); got != tc.want {
 			t.Errorf("aside(%q, %d bytes) = %v, want %v", tc.s.Title, len(tc.s.Blocks[0].Text), got, tc.want)
 		}
+	}
+}
+
+func TestStepByFirstSentence(t *testing.T) {
+	// find(1)'s -quit and -ignore_readdir_race go on about file systems
+	// and descending; -mount's and -xdev's first sentence is the question.
+	ans, _ := engine(t).Answer("How do I stop find from descending into other file systems?", 0.35)
+	if len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], "-mount") && !strings.Contains(ans.Steps[0], "-xdev") {
+		t.Errorf("steps %q, want find -mount or -xdev first", ans.Steps)
 	}
 }

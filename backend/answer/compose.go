@@ -139,17 +139,26 @@ func textCoverage(text string, q *query) float64 {
 	if q.mass == 0 {
 		return 0
 	}
-	cov := make([]float64, len(q.a.Concepts))
-	stems := map[string]bool{}
-	terms.Words(text, false, func(w string) { stems[terms.Stem(w)] = true })
-	for ci, c := range q.a.Concepts {
-		for _, alt := range c.Alts {
-			if stems[alt.Stem] && alt.Weight > cov[ci] {
-				cov[ci] = alt.Weight
+	if q.byStem == nil {
+		q.byStem = map[string][]conceptAlt{}
+		for ci, c := range q.a.Concepts {
+			for _, alt := range c.Alts {
+				q.byStem[alt.Stem] = append(q.byStem[alt.Stem], conceptAlt{ci, alt.Weight})
 			}
 		}
 	}
+	cov := make([]float64, len(q.a.Concepts))
+	terms.Words(text, false, func(w string) {
+		for _, a := range q.byStem[terms.Stem(w)] {
+			cov[a.ci] = max(cov[a.ci], a.weight)
+		}
+	})
 	return weigh(cov, q)
+}
+
+type conceptAlt struct {
+	ci     int
+	weight float64
 }
 
 var sentenceEnd = lazyre.New(`[.!?]\s+[A-Z(]`)
@@ -329,8 +338,11 @@ func subcommandOf(title, name string, d *document.Document) string {
 }
 
 func firstSentence(text string) string {
-	if ss := sentences(text); len(ss) > 0 {
-		return ss[0]
+	if loc := sentenceEnd().FindStringIndex(text); loc != nil {
+		return strings.TrimSpace(text[:loc[0]+1])
+	}
+	if t := strings.TrimSpace(text); t != "" {
+		return t
 	}
 	return text
 }

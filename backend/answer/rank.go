@@ -311,6 +311,10 @@ type query struct {
 	// commands: lowercase names the question gives a command by (not as
 	// its verb), and how surely
 	commands map[string]float64
+	// byStem: stem -> the concepts it is an alternative of, for text the
+	// index holds no terms of; textCoverage fills it on first use (a
+	// query is answered by one goroutine)
+	byStem map[string][]conceptAlt
 }
 
 // cover raises cov[ci] to the weight of every question term of concept

@@ -2,6 +2,7 @@ package boost
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -49,11 +50,27 @@ func hit1(m *Model, gs []Group) float64 {
 }
 
 func TestTrainLearnsInteraction(t *testing.T) {
-	p := DefaultParams
-	p.Trees = 50
-	m := Train(xorGroups(200, 1), p)
-	if h := hit1(m, xorGroups(200, 2)); h < 0.95 {
-		t.Errorf("held-out hit@1 %.3f, want at least 0.95", h)
+	for _, ndcg := range []bool{false, true} {
+		p := DefaultParams
+		p.Trees, p.NDCG = 50, ndcg
+		m := Train(xorGroups(200, 1), p)
+		if h := hit1(m, xorGroups(200, 2)); h < 0.95 {
+			t.Errorf("NDCG %v: held-out hit@1 %.3f, want at least 0.95", ndcg, h)
+		}
+	}
+}
+
+func TestDiscounts(t *testing.T) {
+	// ranks by score: 0, 2, 1; one right candidate, so the ideal DCG is 1
+	got := discounts([]float64{3, 1, 2}, []bool{false, true, false})
+	want := []float64{1, 1 / math.Log2(4), 1 / math.Log2(3)}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Fatalf("discounts = %v, want %v", got, want)
+		}
+	}
+	if got := discounts([]float64{1, 2}, []bool{false, false}); got[0] != 0 || got[1] != 0 {
+		t.Errorf("a group with no right candidate: %v, want zeros", got)
 	}
 }
 

@@ -15,6 +15,7 @@ var (
 	treeCount = flag.Int("ntrees", boost.DefaultParams.Trees, "with -trees, number of trees")
 	treeDepth = flag.Int("depth", boost.DefaultParams.Depth, "with -trees, depth of each tree")
 	bags      = flag.Int("bags", 1, "with -trees, average this many fits with different seeds (each one costs a question 300 more trees)")
+	ndcg      = flag.Bool("ndcg", boost.DefaultParams.NDCG, "with -trees, weigh pairs by their change of NDCG (LambdaMART)")
 	augment   = flag.Bool("augment", true, "with -trees, also train on each pool without package priorities")
 )
 
@@ -82,7 +83,7 @@ func treeScore(m *boost.Model, gs []boost.Group, n int) (h1, h3 float64) {
 
 func tuneTrees(eng *answer.Engine, rows []row) {
 	p := boost.DefaultParams
-	p.Trees, p.Depth = *treeCount, *treeDepth
+	p.Trees, p.Depth, p.NDCG = *treeCount, *treeDepth, *ndcg
 	qs := treeGroups(eng, rows)
 	fmt.Printf("%d questions with candidates\n", len(qs))
 	// evaluation is on the pools as they are

@@ -16,6 +16,7 @@ var (
 	treeDepth = flag.Int("depth", boost.DefaultParams.Depth, "with -trees, depth of each tree")
 	bags      = flag.Int("bags", 1, "with -trees, average this many fits with different seeds (each one costs a question 300 more trees)")
 	ndcg      = flag.Bool("ndcg", boost.DefaultParams.NDCG, "with -trees, weigh pairs by their change of NDCG (LambdaMART)")
+	minChild  = flag.Float64("mcw", boost.DefaultParams.MinChildWeight, "with -trees, least hessian mass a leaf may hold")
 	augment   = flag.Bool("augment", true, "with -trees, also train on each pool without package priorities")
 )
 
@@ -83,7 +84,7 @@ func treeScore(m *boost.Model, gs []boost.Group, n int) (h1, h3 float64) {
 
 func tuneTrees(eng *answer.Engine, rows []row) {
 	p := boost.DefaultParams
-	p.Trees, p.Depth, p.NDCG = *treeCount, *treeDepth, *ndcg
+	p.Trees, p.Depth, p.NDCG, p.MinChildWeight = *treeCount, *treeDepth, *ndcg, *minChild
 	qs := treeGroups(eng, rows)
 	fmt.Printf("%d questions with candidates\n", len(qs))
 	// evaluation is on the pools as they are

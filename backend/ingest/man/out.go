@@ -2,6 +2,7 @@ package man
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
 )
@@ -35,6 +36,9 @@ type out struct {
 	total    int // bytes of text kept, for maxOutput
 	linkURL  []string
 	itemBuf  []byte // text of the open item
+	// paraStart: cur began at a paragraph macro (.PP), so it is the whole
+	// paragraph so far
+	paraStart bool
 }
 
 func (o *out) init() {
@@ -181,6 +185,7 @@ func (p *parser) setFill(fill bool) {
 // the open item, or as a block of its own.
 func (p *parser) flush() {
 	p.join = false
+	p.paraStart = false
 	if len(p.cur) == 0 {
 		return
 	}
@@ -338,13 +343,43 @@ func (p *parser) endPara() {
 	if p.item >= 0 && p.depth <= p.itemDep {
 		p.closeItem()
 	}
+	p.paraStart = true
 }
 
+// indent is .RS. A paragraph of one short line just before it is the tag
+// of what it indents: DocBook writes its option and command lists (the
+// shadow tools, systemd, git) as ".PP", the term, ".RS 4", the description,
+// ".RE", where hand-written pages use .TP.
 func (p *parser) indent() {
 	p.cancelTrap()
+	if term := normSpace(string(p.cur)); p.paraStart && !p.curCode && !p.synopsis && !p.inName && isTermLine(term) {
+		p.cur = p.cur[:0]
+		p.startItem(term)
+	}
 	p.flush()
 	p.depth++
 }
+
+// isTermLine says whether a paragraph reads as the tag of a list entry
+// (-e, --expire; enable UNIT..., enable PATH...; Restart=) rather than a
+// sentence leading into an indented display ("For example:").
+func isTermLine(t string) bool {
+	if t == "" || utf8.RuneCountInString(t) > maxTermLine || strings.Contains(t, ". ") {
+		return false
+	}
+	switch {
+	case strings.HasSuffix(t, "..."):
+		return true
+	case strings.HasSuffix(t, ":"), strings.HasSuffix(t, "."):
+		return false
+	}
+	return true
+}
+
+// maxTermLine is the longest tag isTermLine takes: DocBook's longest
+// option lines ("--mount-image=IMAGE:PATH[:PARTITION[:OPTIONS]]...") stay
+// under it, sentences mostly do not.
+const maxTermLine = 100
 
 func (p *parser) outdent() {
 	p.cancelTrap()

@@ -93,6 +93,10 @@ const firstWeight = 0.5
 // question, from the terms the index keeps of each block.
 func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 	var out []passage
+	asides := make([]bool, len(d.Sections))
+	for i := range d.Sections {
+		asides[i] = aside(&d.Sections[i])
+	}
 	cov := make([]float64, len(q.a.Concepts))
 	lead := make([]float64, len(q.a.Concepts)) // the paragraph before, when there is one
 	leadAt := index.Block{Section: -1}
@@ -102,7 +106,7 @@ func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 		}
 		clear(cov)
 		q.cover(b, cov)
-		s := d.Sections[b.Section]
+		s := &d.Sections[b.Section]
 		blk := s.Blocks[b.Index]
 		if blk.Kind == document.Code && leadAt.Section == b.Section && leadAt.Index == b.Index-1 {
 			// An example is introduced by the paragraph before it ("An
@@ -126,7 +130,7 @@ func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 				// meets many words of a question it is not about
 				sc += firstWeight * textCoverage(firstSentence(blk.Text), q)
 			}
-			out = append(out, passage{sec: b.Section, blk: b.Index, block: blk, title: s.Title, aside: aside(&s), score: sc})
+			out = append(out, passage{sec: b.Section, blk: b.Index, block: blk, title: s.Title, aside: asides[b.Section], score: sc})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
@@ -166,18 +170,23 @@ var sentenceEnd = lazyre.New(`[.!?]\s+[A-Z(]`)
 // sentences splits running text into sentences.
 func sentences(text string) []string {
 	var out []string
-	for {
-		loc := sentenceEnd().FindStringIndex(text)
-		if loc == nil {
-			break
+	for text != "" {
+		var s string
+		s, text = nextSentence(text)
+		if s != "" {
+			out = append(out, s)
 		}
-		out = append(out, strings.TrimSpace(text[:loc[0]+1]))
-		text = text[loc[1]-1:]
-	}
-	if t := strings.TrimSpace(text); t != "" {
-		out = append(out, t)
 	}
 	return out
+}
+
+// nextSentence splits the first sentence off running text.
+func nextSentence(text string) (first, rest string) {
+	loc := sentenceEnd().FindStringIndex(text)
+	if loc == nil {
+		return strings.TrimSpace(text), ""
+	}
+	return strings.TrimSpace(text[:loc[0]+1]), text[loc[1]-1:]
 }
 
 // bestSentence is the sentence of text that holds most of the question.
@@ -338,11 +347,8 @@ func subcommandOf(title, name string, d *document.Document) string {
 }
 
 func firstSentence(text string) string {
-	if loc := sentenceEnd().FindStringIndex(text); loc != nil {
-		return strings.TrimSpace(text[:loc[0]+1])
-	}
-	if t := strings.TrimSpace(text); t != "" {
-		return t
+	if s, _ := nextSentence(text); s != "" {
+		return s
 	}
 	return text
 }

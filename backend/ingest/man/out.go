@@ -352,9 +352,11 @@ func (p *parser) endPara() {
 // ".RE", where hand-written pages use .TP.
 func (p *parser) indent() {
 	p.cancelTrap()
-	if term := normSpace(string(p.cur)); p.paraStart && !p.curCode && !p.synopsis && !p.inName && isTermLine(term) {
-		p.cur = p.cur[:0]
-		p.startItem(term)
+	if p.paraStart && !p.curCode && !p.synopsis && !p.inName {
+		if term := normSpace(string(p.cur)); isTermLine(term) {
+			p.cur = p.cur[:0]
+			p.startItem(term)
+		}
 	}
 	p.flush()
 	p.depth++

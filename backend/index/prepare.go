@@ -48,20 +48,37 @@ type preparedBlock struct {
 }
 
 // Preparer turns documents into Prepared ones. One per goroutine.
+//
+// Each word is looked up once, in words, which gives its stem's id within
+// the Preparer; the id's slot in docGen/docLocal then gives its index in
+// the document without a per-document map, which clearing cost as much as
+// filling once a long page (bash) had grown it.
 type Preparer struct {
-	stem  *terms.Stemmer
-	js    bytes.Buffer
-	seen  map[string]struct{}
-	local map[string]uint32
-	// fields holds a document's stems in reading order while it is
-	// prepared, blockStems each block's distinct stems
-	fields     [NumFields][]string
-	blockStems [][]string
+	js       bytes.Buffer
+	words    map[string]wordID
+	stemIDs  map[string]int32
+	stems    []string // stem id -> stem
+	docGen   []uint32 // stem id -> the document that last saw it
+	docLocal []uint32 // stem id -> its index in that document's stems
+	gen      uint32   // the document being prepared
+	mark     []uint32 // local index -> the block that last saw it
+	block    uint32
+	// fields holds a document's stems (local indexes) in reading order
+	// while it is prepared, blockStems each block's distinct stems
+	fields     [NumFields][]uint32
+	blockStems [][]uint32
+}
+
+// wordID is what a word is to the index: its stem's id, and whether it is
+// a stopword (kept in names only).
+type wordID struct {
+	stem int32
+	stop bool
 }
 
 // NewPreparer returns a Preparer with its own stemmer cache.
 func NewPreparer() *Preparer {
-	return &Preparer{stem: terms.NewStemmer(), seen: map[string]struct{}{}, local: map[string]uint32{}}
+	return &Preparer{words: map[string]wordID{}, stemIDs: map[string]int32{}}
 }
 
 // purposeBlocks is how many paragraphs of DESCRIPTION count as stating
@@ -129,6 +146,7 @@ func xrefNameByte(c byte) bool {
 // Prepare tokenizes d. The document must not change afterwards.
 func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 	out := &Prepared{doc: d, facts: f}
+	p.gen++
 	for i := range p.fields {
 		p.fields[i] = p.fields[i][:0]
 	}
@@ -146,10 +164,10 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 
 	// Names: whole names ("git-add") and their parts ("git", "add").
 	for _, n := range append([]string{d.Title}, d.Names...) {
-		p.fields[FieldName] = p.addNames(p.fields[FieldName], n)
+		p.fields[FieldName] = p.addNames(out, p.fields[FieldName], n)
 	}
-	p.fields[FieldSummary] = p.addWords(p.fields[FieldSummary], d.Summary, false)
-	p.fields[FieldSummary] = p.addWords(p.fields[FieldSummary], d.Context, false)
+	p.fields[FieldSummary] = p.addWords(out, p.fields[FieldSummary], d.Summary, false)
+	p.fields[FieldSummary] = p.addWords(out, p.fields[FieldSummary], d.Context, false)
 
 	purposeLeft := purposeBlocks
 	refs := map[string]bool{}
@@ -162,7 +180,7 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			tokens = 0
 		}
 		if !standardHeads[strings.ToUpper(s.Title)] {
-			p.fields[FieldHeads] = p.addWords(p.fields[FieldHeads], s.Title, false)
+			p.fields[FieldHeads] = p.addWords(out, p.fields[FieldHeads], s.Title, false)
 		}
 		synopsis := strings.EqualFold(s.Title, "SYNOPSIS")
 		// the first paragraphs of DESCRIPTION, or of an info node, restate
@@ -170,8 +188,8 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 		describes := strings.EqualFold(s.Title, "DESCRIPTION") || d.Type == "info" && si == 0
 		for bi, b := range s.Blocks {
 			before := len(p.fields[FieldBody])
-			p.fields[FieldBody] = p.addWords(p.fields[FieldBody], b.Term, false)
-			p.fields[FieldBody] = p.addWords(p.fields[FieldBody], b.Text, false)
+			p.fields[FieldBody] = p.addWords(out, p.fields[FieldBody], b.Term, false)
+			p.fields[FieldBody] = p.addWords(out, p.fields[FieldBody], b.Text, false)
 			n := len(p.fields[FieldBody]) - before
 			if tokens > 0 && tokens+n > chunkTokens {
 				chunk++
@@ -179,7 +197,7 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			}
 			tokens += n
 			if b.Term != "" {
-				p.fields[FieldHeads] = p.addWords(p.fields[FieldHeads], b.Term, false)
+				p.fields[FieldHeads] = p.addWords(out, p.fields[FieldHeads], b.Term, false)
 			}
 			if synopsis {
 				p.fields[FieldSynopsis] = append(p.fields[FieldSynopsis], p.fields[FieldBody][before:]...)
@@ -197,11 +215,11 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 				// a heading would
 				h := len(p.fields[FieldHeads])
 				for _, k := range b.Keys {
-					p.fields[FieldHeads] = p.addWords(p.fields[FieldHeads], k, false)
+					p.fields[FieldHeads] = p.addWords(out, p.fields[FieldHeads], k, false)
 				}
 				stems = append(slices.Clip(stems), p.fields[FieldHeads][h:]...)
 			}
-			p.blockStems = append(p.blockStems, p.unique(stems))
+			p.blockStems = append(p.blockStems, p.unique(len(out.stems), stems))
 			xrefs(b.Text, func(name, sec string) {
 				refs[strings.ToLower(name)+"("+sec+")"] = true
 			})
@@ -216,21 +234,16 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 		chunk++
 	}
 	out.chunks = chunk
-	clear(p.local)
+	out.tf = make([][NumFields]uint16, len(out.stems))
 	for fi := range NumFields {
 		out.lens[fi] = len(p.fields[fi])
-		for _, st := range p.fields[fi] {
-			i := p.index(out, st)
+		for _, i := range p.fields[fi] {
 			if out.tf[i][fi] < 0xffff {
 				out.tf[i][fi]++
 			}
 		}
 	}
-	for bi, stems := range p.blockStems {
-		locals := make([]uint32, len(stems))
-		for i, st := range stems {
-			locals[i] = p.index(out, st)
-		}
+	for bi, locals := range p.blockStems {
 		out.blocks[bi].locals = locals
 	}
 	for x := range refs {
@@ -268,47 +281,72 @@ func commandsRun(code string) []string {
 var commandWord = lazyre.New(`^[a-z][a-z0-9_.+-]*[a-z0-9]$`)
 
 // addWords appends the stems of text's words that are not stopwords.
-func (p *Preparer) addWords(dst []string, text string, joined bool) []string {
+func (p *Preparer) addWords(out *Prepared, dst []uint32, text string, joined bool) []uint32 {
 	terms.Scan(text, joined, func(w []byte) {
-		if len(w) < 2 || terms.Stop(string(w)) {
+		if len(w) < 2 {
 			return
 		}
-		dst = append(dst, p.stem.StemBytes(w))
+		if id := p.word(w); !id.stop {
+			dst = append(dst, p.index(out, id.stem))
+		}
 	})
 	return dst
 }
 
 // addNames appends a name whole and in parts, stopwords included: "which"
 // and "test" are commands.
-func (p *Preparer) addNames(dst []string, name string) []string {
+func (p *Preparer) addNames(out *Prepared, dst []uint32, name string) []uint32 {
 	for _, joined := range []bool{true, false} {
 		terms.Scan(name, joined, func(w []byte) {
 			if len(w) >= 2 {
-				dst = append(dst, p.stem.StemBytes(w))
+				dst = append(dst, p.index(out, p.word(w).stem))
 			}
 		})
 	}
 	return dst
 }
 
+// word looks a word up, stemming it the first time it is seen.
+func (p *Preparer) word(w []byte) wordID {
+	if id, ok := p.words[string(w)]; ok {
+		return id
+	}
+	st := terms.StemUncached(string(w))
+	sid, ok := p.stemIDs[st]
+	if !ok {
+		sid = int32(len(p.stems))
+		p.stemIDs[st] = sid
+		p.stems = append(p.stems, st)
+		p.docGen = append(p.docGen, 0)
+		p.docLocal = append(p.docLocal, 0)
+	}
+	id := wordID{stem: sid, stop: terms.Stop(string(w))}
+	p.words[string(w)] = id
+	return id
+}
+
 // index returns the index of a stem in out.stems, adding it if new.
-func (p *Preparer) index(out *Prepared, st string) uint32 {
-	if i, ok := p.local[st]; ok {
-		return i
+func (p *Preparer) index(out *Prepared, sid int32) uint32 {
+	if p.docGen[sid] == p.gen {
+		return p.docLocal[sid]
 	}
 	i := uint32(len(out.stems))
-	p.local[st] = i
-	out.stems = append(out.stems, st)
-	out.tf = append(out.tf, [NumFields]uint16{})
+	p.docGen[sid], p.docLocal[sid] = p.gen, i
+	out.stems = append(out.stems, p.stems[sid])
 	return i
 }
 
-func (p *Preparer) unique(stems []string) []string {
-	clear(p.seen)
-	out := make([]string, 0, len(stems))
+// unique returns the distinct stems of a block, in order; n is the
+// document's count of distinct stems so far.
+func (p *Preparer) unique(n int, stems []uint32) []uint32 {
+	if len(p.mark) < n {
+		p.mark = append(p.mark, make([]uint32, n-len(p.mark))...)
+	}
+	p.block++
+	out := make([]uint32, 0, len(stems))
 	for _, s := range stems {
-		if _, ok := p.seen[s]; !ok {
-			p.seen[s] = struct{}{}
+		if p.mark[s] != p.block {
+			p.mark[s] = p.block
 			out = append(out, s)
 		}
 	}

@@ -127,6 +127,9 @@ func Stem(w string) string {
 	return shared.s.Stem(w)
 }
 
+// StemUncached is Stem without a cache, for callers that keep their own.
+func StemUncached(w string) string { return stem(w) }
+
 func stem(w string) string {
 	if len(w) <= 2 {
 		return w

@@ -9,7 +9,6 @@ package info
 import (
 	"bytes"
 	"compress/bzip2"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/ragman-dev/ragman/backend/document"
 )

@@ -140,6 +140,30 @@ const phrasalWeight = 0.5
 
 // filler are words of the question's frame, not its topic: "how do I ...",
 // "what is the way to ...".
+// uncontract spells out English contractions, whose parts would otherwise
+// become words of their own: "doesn't" splits into "doesn", rare enough in
+// the manuals to weigh more than every real word of the question.
+func uncontract(q string) string {
+	q = negationRE().ReplaceAllStringFunc(q, func(m string) string {
+		stem := negationRE().FindStringSubmatch(m)[1]
+		switch strings.ToLower(stem) {
+		case "ca":
+			return "can not"
+		case "wo":
+			return "will not"
+		case "sha":
+			return "shall not"
+		}
+		return stem + " not"
+	})
+	return auxiliaryRE().ReplaceAllString(q, "$1")
+}
+
+var (
+	negationRE  = lazyre.New(`(?i)\b([a-z]+)n['’]t\b`)
+	auxiliaryRE = lazyre.New(`(?i)\b([a-z]+)['’](?:ve|re|ll|d|m)\b`)
+)
+
 var filler = map[string]bool{
 	"how": true, "what": true, "which": true, "why": true, "way": true, "ways": true, "want": true,
 	"need": true, "possible": true, "command": true, "commands": true, "linux": true, "unix": true,
@@ -152,7 +176,7 @@ var (
 	programmingRE  = lazyre.New(`(?i)\b(in c|c program|c code|system call|syscall|library function|function call|api|header file)\b`)
 	formatRE       = lazyre.New(`(?i)\b(format of|syntax of|fields? of|file format|configuration file|config file|entries in)\b|/etc/`)
 	conceptRE      = lazyre.New(`(?i)^\s*(what (is|are|does|do)|what's|explain|difference between|meaning of)\b`)
-	troubleshootRE = lazyre.New(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can't|won't|broken)\b`)
+	troubleshootRE = lazyre.New(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can['’]t|won['’]t|broken)\b`)
 )
 
 func classify(q string) Scene {
@@ -185,6 +209,7 @@ func Thesaurus(w string) []Alt {
 // Analyse splits the question into concepts and expands each.
 func Analyse(q string, expand Expander) Analysis {
 	a := Analysis{Question: q, Scene: classify(q)}
+	q = uncontract(q)
 	seen := map[string]bool{}
 	terms.Words(q, true, func(joined string) {
 		// joined keeps "git-add" and "/etc/fstab" parts together for name

@@ -84,6 +84,10 @@ func TestAnalyse(t *testing.T) {
 		{"How do I create a pipe in C?", SceneProgramming, "create", "create pipe"},
 		{"How many CPU cores does this machine have?", SceneHowTo, "", "cpu cores machine number"},
 		{"I want to delete a folder", SceneHowTo, "delete", "delete folder"},
+		// contractions are spelled out, so their parts ("doesn", "ve")
+		// do not become rare words of the question
+		{"Why doesn't my cron job run? I've checked it", SceneTroubleshoot, "", "cron job run checked"},
+		{"The service won’t start", SceneTroubleshoot, "", "service start"},
 	} {
 		a := Analyse(tc.q, Thesaurus)
 		var words []string

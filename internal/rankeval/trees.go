@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/boost"
@@ -95,20 +97,51 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 		}
 		return out
 	}
-	if *cvFolds > 1 {
-		var h1, h3 float64
-		for f := range *cvFolds {
+	// The folds, and the fit on every question that -out writes, are
+	// independent: they run at once, one per core, and print in order.
+	type result struct{ h1, h3 float64 }
+	folds := max(*cvFolds, 1)
+	if *cvFolds <= 1 {
+		folds = 0
+	}
+	res := make([]result, folds)
+	var full *boost.Model
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	run := func(job func()) { // in the order given, as cores free up
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			job()
+		}()
+	}
+	if folds == 0 || *out != "" {
+		run(func() { full = boost.Bag(slices.Concat(qs...), p, *bags) })
+	}
+	for f := range folds {
+		run(func() {
 			train, test := fold(qs, *cvFolds, f)
 			m := boost.Bag(slices.Concat(train...), p, *bags)
-			a, b := treeScore(m, first(test), len(test))
-			fmt.Printf("fold %d: held out hit@1=%.3f hit@3=%.3f\n", f, a, b)
-			h1 += a * float64(len(test))
-			h3 += b * float64(len(test))
+			res[f].h1, res[f].h3 = treeScore(m, first(test), len(test))
+		})
+	}
+	wg.Wait()
+	if folds > 0 {
+		var h1, h3 float64
+		for f, r := range res {
+			_, test := fold(qs, *cvFolds, f)
+			fmt.Printf("fold %d: held out hit@1=%.3f hit@3=%.3f\n", f, r.h1, r.h3)
+			h1 += r.h1 * float64(len(test))
+			h3 += r.h3 * float64(len(test))
 		}
 		fmt.Printf("cross-validated: hit@1=%.3f hit@3=%.3f\n", h1/float64(len(qs)), h3/float64(len(qs)))
+	}
+	if full == nil {
 		return
 	}
-	m := boost.Bag(slices.Concat(qs...), p, *bags)
+	m := full
 	a, b := treeScore(m, first(qs), len(qs))
 	fmt.Printf("trained: hit@1=%.3f hit@3=%.3f\n", a, b)
 	if *out == "" {

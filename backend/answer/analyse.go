@@ -138,8 +138,6 @@ var phrasals = []struct {
 
 const phrasalWeight = 0.5
 
-// filler are words of the question's frame, not its topic: "how do I ...",
-// "what is the way to ...".
 // uncontract spells out English contractions, whose parts would otherwise
 // become words of their own: "doesn't" splits into "doesn", rare enough in
 // the manuals to weigh more than every real word of the question.
@@ -164,6 +162,8 @@ var (
 	auxiliaryRE = lazyre.New(`(?i)\b([a-z]+)['’](?:ve|re|ll|d|m)\b`)
 )
 
+// filler are words of the question's frame, not its topic: "how do I ...",
+// "what is the way to ...".
 var filler = map[string]bool{
 	"how": true, "what": true, "which": true, "why": true, "way": true, "ways": true, "want": true,
 	"need": true, "possible": true, "command": true, "commands": true, "linux": true, "unix": true,

@@ -100,9 +100,9 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 	// The folds, and the fit on every question that -out writes, are
 	// independent: they run at once, one per core, and print in order.
 	type result struct{ h1, h3 float64 }
-	folds := max(*cvFolds, 1)
-	if *cvFolds <= 1 {
-		folds = 0
+	folds := 0
+	if *cvFolds > 1 {
+		folds = *cvFolds
 	}
 	res := make([]result, folds)
 	var full *boost.Model
@@ -141,15 +141,14 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 	if full == nil {
 		return
 	}
-	m := full
-	a, b := treeScore(m, first(qs), len(qs))
+	a, b := treeScore(full, first(qs), len(qs))
 	fmt.Printf("trained: hit@1=%.3f hit@3=%.3f\n", a, b)
 	if *out == "" {
 		return
 	}
 	f, err := os.Create(*out)
 	if err == nil {
-		err = m.Write(f)
+		err = full.Write(f)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

@@ -21,7 +21,7 @@ var (
 	ascent     = flag.Bool("ascent", true, "with -tune, refine by coordinate ascent on hit@1")
 	out        = flag.String("out", "", "with -tune, write the fitted weights as Go source to this file")
 	restarts   = flag.Int("restarts", 20, "with -tune, perturbed restarts of the climb")
-	cvFolds    = flag.Int("cv", 0, "with -tune, only report the held-out score of fits on this many folds of the questions")
+	cvFolds    = flag.Int("cv", 0, "with -tune, report the held-out score of fits on this many folds of the questions; with -trees -out, also fit and write the model on all of them")
 )
 
 // neutralW are hand-set weights to start a fit from.

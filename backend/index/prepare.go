@@ -64,9 +64,8 @@ type Preparer struct {
 	mark     []uint32 // local index -> the block that last saw it
 	block    uint32
 	// fields holds a document's stems (local indexes) in reading order
-	// while it is prepared, blockStems each block's distinct stems
-	fields     [NumFields][]uint32
-	blockStems [][]uint32
+	// while it is prepared
+	fields [NumFields][]uint32
 }
 
 // wordID is what a word is to the index: its stem's id, and whether it is
@@ -150,7 +149,6 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 	for i := range p.fields {
 		p.fields[i] = p.fields[i][:0]
 	}
-	p.blockStems = p.blockStems[:0]
 
 	p.js.Reset()
 	if err := json.NewEncoder(&p.js).Encode(d); err != nil {
@@ -206,9 +204,6 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			if purpose {
 				purposeLeft--
 			}
-			out.blocks = append(out.blocks, preparedBlock{
-				sec: si, blk: bi, chunk: chunk, kind: b.Kind, purpose: purpose,
-			})
 			stems := p.fields[FieldBody][before:]
 			if len(b.Keys) > 0 {
 				// a manual's index entries name what the block is about, as
@@ -219,7 +214,10 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 				}
 				stems = append(slices.Clip(stems), p.fields[FieldHeads][h:]...)
 			}
-			p.blockStems = append(p.blockStems, p.unique(len(out.stems), stems))
+			out.blocks = append(out.blocks, preparedBlock{
+				sec: si, blk: bi, chunk: chunk, kind: b.Kind, purpose: purpose,
+				locals: p.unique(len(out.stems), stems),
+			})
 			xrefs(b.Text, func(name, sec string) {
 				refs[strings.ToLower(name)+"("+sec+")"] = true
 			})
@@ -242,9 +240,6 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 				out.tf[i][fi]++
 			}
 		}
-	}
-	for bi, locals := range p.blockStems {
-		out.blocks[bi].locals = locals
 	}
 	for x := range refs {
 		out.xrefs = append(out.xrefs, x)

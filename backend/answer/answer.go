@@ -84,7 +84,12 @@ func programsFirst(cands []Candidate) []Candidate {
 		}
 		if g := c.Meta.Group; c.Meta.Type == "info" && g >= 0 && !placed[g] {
 			if i, ok := at[g]; ok {
-				out = append(out, cands[i])
+				// It ranks where its node ranked, so that what reads
+				// the scores in order (compose's alternatives) sees it
+				// there.
+				m := cands[i]
+				m.Score = max(m.Score, c.Score)
+				out = append(out, m)
 				placed[g] = true
 			}
 		}
@@ -258,7 +263,10 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 	// command for the job, the section 2 call behind a command. At most
 	// two, each with its NAME line and its best step.
 	alts := 0
-	seen := map[string]bool{m.Title + "\x00" + m.Type: true}
+	// nice(1) and nice(2) are two pages; nodes of two manuals with one
+	// title ("Environment Variables", "Invoking") are one topic told twice
+	// as far as a reader is concerned
+	seen := map[string]bool{altKey(m): true}
 	// "close behind" is relative to how far apart the top ten are: scores
 	// have no scale of their own
 	spread := cands[0].Score - cands[min(9, len(cands)-1)].Score
@@ -267,7 +275,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 			break
 		}
 		om := other.Meta
-		key := om.Title + "\x00" + om.Type
+		key := altKey(om)
 		if seen[key] || om.Group == cands[0].ID {
 			continue // the same page elsewhere, or the manual's node about it
 		}
@@ -292,6 +300,8 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 	ans.Citations = c.cites
 	return nil
 }
+
+func altKey(m index.Meta) string { return m.Title + "\x00" + m.Type + "\x00" + m.Section }
 
 // aside says whether a section is about the page rather than its subject:
 // pointers, credits, bugs, and where the program came from. A HISTORY that

@@ -381,6 +381,40 @@ func TestManPageLeads(t *testing.T) {
 	}
 }
 
+// A man page that programsFirst lifts above its node ranks with the
+// node's score, so compose, which reads scores in order, still offers the
+// candidates behind it as alternatives.
+func TestProgramsFirstScores(t *testing.T) {
+	cands := []Candidate{
+		{ID: 1, Score: 3, Meta: index.Meta{Type: "man", Group: -1}},
+		{ID: 2, Score: 2, Meta: index.Meta{Type: "info", Group: 3}},
+		{ID: 4, Score: 1, Meta: index.Meta{Type: "man", Group: -1}},
+		{ID: 3, Score: 0.1, Meta: index.Meta{Type: "man", Group: -1}},
+	}
+	var got []float64
+	var order []int
+	for _, c := range programsFirst(cands) {
+		order = append(order, c.ID)
+		got = append(got, c.Score)
+	}
+	if !slices.Equal(order, []int{1, 3, 2, 4}) || !slices.Equal(got, []float64{3, 2, 2, 1}) {
+		t.Errorf("programsFirst: ids %v scores %v, want [1 3 2 4] [3 2 2 1]", order, got)
+	}
+}
+
+func TestAltKey(t *testing.T) {
+	man := func(title, section string) index.Meta { return index.Meta{Type: "man", Title: title, Section: section} }
+	node := func(manual, title string) index.Meta {
+		return index.Meta{Type: "info", Title: title, Label: manual + ": " + title}
+	}
+	if altKey(man("nice", "1")) == altKey(man("nice", "2")) {
+		t.Error("nice(1) and nice(2) share a key")
+	}
+	if altKey(node("bc", "Environment Variables")) != altKey(node("grep", "Environment Variables")) {
+		t.Error("two manuals' nodes of one title have two keys")
+	}
+}
+
 func TestCommandLineSteps(t *testing.T) {
 	e := engine(t)
 	for line, want := range map[string]bool{

@@ -198,6 +198,7 @@ type treeBuilder struct {
 	hess  []float64
 	feats []int
 	nodes []node
+	hist  [][2 * 256]float64 // per feature of feats: each bin's gradient and hessian sums
 }
 
 // grow adds the subtree over rows and returns its index.
@@ -214,20 +215,32 @@ func (b *treeBuilder) grow(rows []int, depth int) int {
 	}
 	parent := G * G / (H + b.p.Lambda)
 	bestGain, bestF, bestBin := 1e-9, -1, 0
-	var hg, hh [256]float64
-	for _, f := range b.feats {
-		nb := len(b.cuts[f]) + 1
-		clear(hg[:nb])
-		clear(hh[:nb])
-		for _, i := range rows {
-			k := b.bin[i*b.nf+f]
-			hg[k] += b.grad[i]
-			hh[k] += b.hess[i]
+	// The histograms of every feature are filled in one pass over the
+	// rows, each row's bins read in a run: a pass per feature strides
+	// across the rows and costs several times as much. Each bin sums its
+	// rows in the same order either way.
+	if b.hist == nil {
+		b.hist = make([][2 * 256]float64, len(b.feats))
+	}
+	for fi := range b.feats {
+		clear(b.hist[fi][:])
+	}
+	for _, i := range rows {
+		g, h := b.grad[i], b.hess[i]
+		bins := b.bin[i*b.nf : (i+1)*b.nf]
+		for fi, f := range b.feats {
+			k := 2 * int(bins[f])
+			b.hist[fi][k] += g
+			b.hist[fi][k+1] += h
 		}
+	}
+	for fi, f := range b.feats {
+		nb := len(b.cuts[f]) + 1
+		hist := &b.hist[fi]
 		var gl, hl float64
 		for k := 0; k+1 < nb; k++ {
-			gl += hg[k]
-			hl += hh[k]
+			gl += hist[2*k]
+			hl += hist[2*k+1]
 			hr := H - hl
 			if hl < b.p.MinChildWeight || hr < b.p.MinChildWeight {
 				continue

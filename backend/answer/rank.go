@@ -53,11 +53,12 @@ const (
 	FMentions             // log(1 + pages that use a command's name), for section 1/6/8 pages
 	FUses                 // log(1 + packages whose examples run the command)
 	FFamily               // log of the number of pages its package ships: one of thousands is seldom the answer
+	FEchoed               // log(1 + pages among the question's best lexical matches that use the page's name)
 	NumFeatures
 )
 
 // FeatureNames name the features for tools and logs.
-var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "Subcommand", "Purpose", "Sense", "SenseWord", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family"}
+var FeatureNames = [NumFeatures]string{"Lex", "LexName", "LexSummary", "LexHeads", "LexBody", "NameLine", "NameLineExact", "NamePrecision", "Block", "Dense", "Item", "Code", "Named", "NamedCommon", "NamedVerb", "NamedRest", "Subcommand", "Purpose", "Sense", "SenseWord", "InfoSupport", "InfoNameLine", "Command", "Missing", "Priority", "Inlinks", "Mentions", "Uses", "Family", "Echoed"}
 
 // Kinds of page, for the prior each scene gives them: manual sections,
 // info nodes, and the rest.
@@ -117,6 +118,7 @@ type Weights struct {
 	Topicality struct{ Low, High, Floor float64 }
 	Pool       int // candidates scored with every feature
 	NameAdmit  int // more candidates for how much of the question their NAME line holds
+	SenseAdmit int // more candidates for how close their NAME line is by word vectors
 	// Trees, when set, give the model that scores the pool instead of W
 	// and Kind.
 	Trees func() *boost.Model
@@ -139,6 +141,7 @@ var DefaultWeights = Weights{
 	Topicality: struct{ Low, High, Floor float64 }{Low: 0.003, High: 0.05, Floor: 0.25},
 	Pool:       100,
 	NameAdmit:  20,
+	SenseAdmit: 10,
 	AltMargin:  0.8,
 	Trees:      Trees,
 	Vectors:    wordvec.Default,
@@ -185,6 +188,7 @@ type docPrior struct {
 	mentions float64 // log(1 + weighted pages whose text has the page's name)
 	uses     int
 	family   float64 // log(pages of the same package)
+	nameTerm int     // the term other pages use the page's name by, or -1
 }
 
 // Candidate is a ranked document and why it ranks where it does.
@@ -219,6 +223,9 @@ type ranker struct {
 
 	treeDocs int // minTreeDocs, but for tests
 
+	linesOnce sync.Once
+	lines     []float32 // lineVecs
+
 	scratches sync.Pool
 }
 
@@ -242,10 +249,14 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 		if m.Package != "" {
 			rk.priors[id].family = math.Log(float64(family[m.Package]))
 		}
+		rk.priors[id].nameTerm = -1
 		if rk.priors[id].manual {
 			if t, ok := r.Term(terms.Stem(strings.ToLower(m.Title))); ok {
 				rk.priors[id].mentions = math.Log1p(r.WDF(t))
 			}
+		}
+		if m.Type == "man" {
+			rk.priors[id].nameTerm = nameTerm(r, m.Title)
 		}
 		for f := range index.NumFields {
 			if avg := r.AvgLen(f); avg > 0 {
@@ -292,6 +303,68 @@ func (rk *ranker) priorFeatures(id int, f *[NumFeatures]float64) {
 	f[FMentions] = p.mentions
 	f[FUses] = math.Log1p(float64(p.uses))
 	f[FFamily] = p.family
+}
+
+// echoPages is how many of the question's best lexical matches FEchoed
+// looks in.
+const echoPages = 30
+
+// rareShare: a word on at most one page in rareShare is rare enough to
+// stand for a page.
+const rareShare = 100
+
+// nameTerm is the term by which other pages mention a page: its name, or
+// for "ssh-keygen" and "git-stash", which text splits at the hyphen, the
+// last part when that part is rare enough to stand for the page ("keygen",
+// "stash", but not "add"). -1 when no other page can be seen to use it.
+func nameTerm(r *index.Reader, title string) int {
+	title = strings.ToLower(title)
+	if t, ok := r.Term(terms.Stem(title)); ok && r.DF(t) >= 2 {
+		return t
+	}
+	if i := strings.LastIndexAny(title, "-_."); i >= 0 {
+		if t, ok := r.Term(terms.Stem(title[i+1:])); ok && r.DF(t) >= 2 && r.DF(t) <= r.NumDocs()/rareShare {
+			return t
+		}
+	}
+	return -1
+}
+
+// echoes sets FEchoed: the pages that match the question best tell which
+// command does the job when they name it ("lock the account with usermod
+// -L"), though their own topic is something else.
+func (rk *ranker) echoes(pool []Candidate, total []float64) {
+	top := make([]int, 0, len(pool))
+	for _, c := range pool {
+		top = append(top, c.ID)
+	}
+	slices.SortFunc(top, func(a, b int) int {
+		if c := cmp.Compare(total[b], total[a]); c != 0 {
+			return c
+		}
+		return a - b
+	})
+	top = top[:min(echoPages, len(top))]
+	slices.Sort(top)
+	for i := range pool {
+		c := &pool[i]
+		t := rk.priors[c.ID].nameTerm
+		if t < 0 {
+			continue
+		}
+		title, _ := rk.r.NameLine(c.ID)
+		n := 0
+		rk.r.Postings(t, func(p index.Posting) {
+			if _, ok := slices.BinarySearch(top, p.Doc); !ok || p.Doc == c.ID || rk.priors[p.Doc].group == c.ID {
+				return
+			}
+			if other, _ := rk.r.NameLine(p.Doc); strings.EqualFold(other, title) {
+				return // the same name in another section
+			}
+			n++
+		})
+		c.F[FEchoed] = math.Log1p(float64(n))
+	}
 }
 
 // query is an analysis resolved against the index.
@@ -717,6 +790,15 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 			ids = append(ids, id)
 		}
 	}
+	sn := newSense(rk.w.Vectors, a, q)
+	// Pages whose NAME line says what the question says in other words:
+	// "stage changes" for git-add's "add file contents to the index".
+	if rk.treeSized() {
+		for _, id := range rk.senseAdmits(sn, in) {
+			in[id] = true
+			ids = append(ids, id)
+		}
+	}
 	// Pages the question names, and the man pages of info nodes in the
 	// pool, are candidates whatever their lexical score.
 	for id := range q.named {
@@ -741,7 +823,6 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 	slices.Sort(ids)
 
 	pool := make([]Candidate, len(ids))
-	sn := newSense(rk.w.Vectors, a, q)
 	// Each candidate's features read only what is shared; reading its
 	// blocks is most of a question's work, so the cores split it.
 	inParallel(len(ids), func(from, to int) {
@@ -780,7 +861,86 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 			}
 		}
 	}
+	rk.echoes(pool, total)
 	return pool, q
+}
+
+// senseAdmits returns the w.SenseAdmit pages not yet in the pool whose
+// names and NAME line are closest to the question by word vectors.
+func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
+	if sn == nil || rk.w.SenseAdmit <= 0 {
+		return nil
+	}
+	lines := rk.lineVecs()
+	dim := len(sn.mean)
+	if len(lines) != rk.r.NumDocs()*dim {
+		return nil
+	}
+	q := make([]float32, dim)
+	for i, x := range sn.mean {
+		q[i] = float32(x)
+	}
+	h := &candHeap{}
+	for id := range rk.r.NumDocs() {
+		if in[id] {
+			continue
+		}
+		v := lines[id*dim : (id+1)*dim]
+		var dot float32
+		for i, x := range q {
+			dot += x * v[i]
+		}
+		if dot <= 0 {
+			continue
+		}
+		s := float64(dot)
+		if h.Len() < rk.w.SenseAdmit {
+			heap.Push(h, scored{id, s})
+		} else if s > (*h)[0].score {
+			(*h)[0] = scored{id, s}
+			heap.Fix(h, 0)
+		}
+	}
+	out := make([]int, 0, h.Len())
+	for _, c := range *h {
+		out = append(out, c.id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// lineVecs are the mean word vectors of every page's names and NAME line,
+// Dim per page (zero where the vectors know none of its words), made on
+// first use.
+func (rk *ranker) lineVecs() []float32 {
+	rk.linesOnce.Do(func() {
+		if rk.w.Vectors == nil {
+			return
+		}
+		t := rk.w.Vectors()
+		if t == nil {
+			return
+		}
+		nd := rk.r.NumDocs()
+		out := make([]float32, nd*t.Dim)
+		var line [][]int8
+		add := func(w []byte) {
+			if v := t.VecBytes(w); v != nil {
+				line = append(line, v)
+			}
+		}
+		for id := range nd {
+			line = line[:0]
+			title, summary := rk.r.NameLine(id)
+			terms.Scan(title, false, add)
+			terms.Scan(summary, false, add)
+			for i, x := range wordvec.Mean(line, nil) {
+				out[id*t.Dim+i] = float32(x)
+			}
+		}
+		rk.lines = out
+	})
+	return rk.lines
 }
 
 // nameAdmits returns the w.NameAdmit pages not yet in the pool whose NAME

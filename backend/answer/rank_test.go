@@ -1,10 +1,15 @@
 package answer
 
 import (
+	"cmp"
+	"math"
 	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/ragman-dev/ragman/backend/terms"
 )
 
 func TestNameAdmits(t *testing.T) {
@@ -88,5 +93,109 @@ func TestPoolSameOnAnyCores(t *testing.T) {
 				t.Errorf("%q: the pool on %d cores differs from the pool on one", question, cores)
 			}
 		}
+	}
+}
+
+// FEchoed counts, among the question's best lexical matches, the other
+// pages whose text uses a page's name: checked here against the pages'
+// own text rather than the postings echoes reads.
+func TestEchoes(t *testing.T) {
+	e := engine(t)
+	a := Analyse("How do I change the owner and group of a file?", e.expand)
+	pool, _ := e.rk.pool(a)
+	top := slices.Clone(pool)
+	slices.SortStableFunc(top, func(x, y Candidate) int { return cmp.Compare(y.F[FLex], x.F[FLex]) })
+	top = top[:min(echoPages, len(top))]
+	texts := map[int]map[string]bool{} // page -> the stems of its words
+	for _, c := range top {
+		d, err := e.r.Load(c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stems := map[string]bool{}
+		terms.Words(d.Title+" "+d.Summary+" "+d.Text(), false, func(w string) { stems[terms.Stem(w)] = true })
+		texts[c.ID] = stems
+	}
+	echoed := 0
+	for _, c := range pool {
+		if e.rk.priors[c.ID].nameTerm < 0 {
+			continue
+		}
+		m := e.r.Meta(c.ID)
+		name := terms.Stem(strings.ToLower(m.Title))
+		n := 0
+		for id, text := range texts {
+			if other := e.r.Meta(id); id == c.ID || other.Group == c.ID || strings.EqualFold(other.Title, m.Title) {
+				continue
+			}
+			if text[name] {
+				n++
+			}
+		}
+		if want := math.Log1p(float64(n)); math.Abs(c.F[FEchoed]-want) > 1e-9 {
+			t.Errorf("%s: FEchoed %.3f, want %.3f (%d pages use %q)", m.Label, c.F[FEchoed], want, n, name)
+		}
+		if n > 0 {
+			echoed++
+		}
+	}
+	if echoed < 3 {
+		t.Errorf("only %d pages of the pool are named by the others; the fixture's chown, chgrp and chmod name each other", echoed)
+	}
+}
+
+func TestNameTerm(t *testing.T) {
+	r := engine(t).rk.r
+	chown, _ := r.Term("chown")
+	queue, _ := r.Term("queue") // on two of the fixture's 278 pages
+	for title, want := range map[string]int{
+		"chown":      chown,
+		"CHOWN":      chown,
+		"frobnicate": -1,    // no page uses it
+		"git-queue":  queue, // the last part stands for a subcommand
+		"git-chown":  -1,    // but not a part many pages have
+	} {
+		if got := nameTerm(r, title); got != want {
+			t.Errorf("nameTerm(%q) = %d, want %d", title, got, want)
+		}
+	}
+}
+
+// senseAdmits takes the pages closest to the question by FSense, the
+// cosine the candidates' features give, leaving out those in the pool.
+func TestSenseAdmits(t *testing.T) {
+	e := engine(t)
+	rk := newRanker(e.rk.r, DefaultWeights)
+	rk.w.SenseAdmit = 5
+	a := Analyse("How do I alter who owns a file?", e.expand)
+	q := rk.resolve(a)
+	sn := newSense(rk.w.Vectors, a, q)
+	if sn == nil {
+		t.Fatal("no word vectors for the question")
+	}
+	in := map[int]bool{}
+	got := rk.senseAdmits(sn, in)
+	if len(got) != 5 {
+		t.Fatalf("admitted %v, want 5 pages", got)
+	}
+	sense := func(id int) float64 {
+		var f [NumFeatures]float64
+		title, summary := rk.r.NameLine(id)
+		sn.set(&f, title, summary)
+		return f[FSense]
+	}
+	least := math.Inf(1)
+	for _, id := range got {
+		least = min(least, sense(id))
+	}
+	for id := range rk.r.NumDocs() {
+		if !slices.Contains(got, id) && sense(id) > least+1e-5 {
+			t.Errorf("page %d (FSense %.4f) left out for one at %.4f", id, sense(id), least)
+		}
+	}
+	// pages in the pool are not admitted again
+	in[got[0]] = true
+	if again := rk.senseAdmits(sn, in); slices.Contains(again, got[0]) {
+		t.Errorf("page %d admitted though in the pool", got[0])
 	}
 }

@@ -151,3 +151,43 @@ func TestBagAverages(t *testing.T) {
 		}
 	}
 }
+
+// conflicting are groups of two candidates where the right one has the
+// higher feature f: groups for f=0 and f=1 teach opposite orders.
+func conflicting(n, f int, w float64, seed uint64) []Group {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	gs := make([]Group, n)
+	for i := range gs {
+		a := rng.Float64()
+		hi, lo := []float64{a, 1 - a}, []float64{1 - a, a}
+		if (a > 0.5) != (f == 0) {
+			hi, lo = lo, hi
+		}
+		gs[i] = Group{X: [][]float64{lo, hi}, Good: []bool{false, true}, Weight: w}
+	}
+	return gs
+}
+
+func TestGroupWeight(t *testing.T) {
+	p := DefaultParams
+	p.Trees = 30
+	// weight 1 is the default weight: the same model, byte for byte
+	var one, unset bytes.Buffer
+	gs := xorGroups(100, 4)
+	Train(gs, p).Write(&unset)
+	for i := range gs {
+		gs[i].Weight = 1
+	}
+	Train(gs, p).Write(&one)
+	if !bytes.Equal(one.Bytes(), unset.Bytes()) {
+		t.Error("groups of weight 1 fit another model than groups of no weight")
+	}
+	// of two equally many groups that disagree, the heavier ones win
+	for f := range 2 {
+		heavy, light := conflicting(100, f, 4, 5), conflicting(100, 1-f, 0.25, 6)
+		m := Train(append(heavy, light...), p)
+		if h := hit1(m, conflicting(100, f, 1, 7)); h < 0.9 {
+			t.Errorf("groups for feature %d weigh 16 times more, yet hit@1 on them is %.2f", f, h)
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 type Group struct {
 	X    [][]float64
 	Good []bool
+	// Weight scales the group's pairs; 0 counts as 1.
+	Weight float64
 }
 
 // Params steer training.
@@ -84,6 +86,10 @@ func Train(groups []Group, p Params) *Model {
 				continue
 			}
 			base := start[gi]
+			gw := g.Weight
+			if gw == 0 {
+				gw = 1
+			}
 			var gain []float64 // per candidate: its discount at its current rank
 			if p.NDCG {
 				gain = discounts(score[base:start[gi+1]], g.Good)
@@ -99,10 +105,11 @@ func Train(groups []Group, p Params) *Model {
 					// probability the pair is ordered wrong
 					pw := 1 / (1 + math.Exp(score[base+i]-score[base+j]))
 					h := max(pw*(1-pw), 1e-6)
+					w := gw
 					if gain != nil {
-						w := math.Abs(gain[i] - gain[j])
-						pw, h = pw*w, h*w
+						w *= math.Abs(gain[i] - gain[j])
 					}
+					pw, h = pw*w, h*w
 					grad[base+i] -= pw
 					grad[base+j] += pw
 					hess[base+i] += h

@@ -3,9 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -20,14 +23,16 @@ var (
 	ndcg      = flag.Bool("ndcg", boost.DefaultParams.NDCG, "with -trees, weigh pairs by their change of NDCG (LambdaMART)")
 	minChild  = flag.Float64("mcw", boost.DefaultParams.MinChildWeight, "with -trees, least hessian mass a leaf may hold")
 	augment   = flag.Bool("augment", true, "with -trees, also train on each pool without package priorities")
+	byPage    = flag.Bool("bypage", false, "with -trees -cv, fold by the first expected page, so that no held-out question's page was an answer in training")
+	balance   = flag.Float64("balance", 0, "with -trees, weigh each question by the number of questions with its first expected page to this negative power, so that pages asked for often (bash(1)) do not teach the trees their own features")
+	drop      = flag.String("drop", "", "with -trees, comma-separated feature names the trees may not use (set to 0 in every vector); NAME:raw keeps the feature's rank in the pool")
 )
 
 // treeGroups are the rows' pools as the trees see them, one slice per
 // question: the pool as it is, and, with -augment, the pool as a machine
 // without Debian's package database would give it (no priorities, no
 // package families), so that the trees learn to rank without them too.
-func treeGroups(eng *answer.Engine, rows []row) [][]boost.Group {
-	var out [][]boost.Group
+func treeGroups(eng *answer.Engine, rows []row) (out [][]boost.Group, pages []string) {
 	for _, rw := range rows {
 		if rw.kind == "noanswer" {
 			continue
@@ -46,14 +51,81 @@ func treeGroups(eng *answer.Engine, rows []row) [][]boost.Group {
 			gs = append(gs, boost.Group{X: answer.Vectors(bare, a.Scene), Good: good})
 		}
 		out = append(out, gs)
+		first, _, _ := strings.Cut(rw.expected, "|")
+		pages = append(pages, first)
 	}
-	return out
+	dropFeatures(out)
+	if *balance != 0 {
+		n := map[string]int{}
+		for _, p := range pages {
+			n[p]++
+		}
+		for i, gs := range out {
+			for j := range gs {
+				gs[j].Weight = math.Pow(float64(n[pages[i]]), -*balance)
+			}
+		}
+	}
+	return out, pages
 }
 
-// treeScore is hit@1 and hit@3 of m on gs, over n questions (those whose
-// pool is empty count as misses).
-func treeScore(m *boost.Model, gs []boost.Group, n int) (h1, h3 float64) {
-	for _, g := range gs {
+// dropFeatures zeroes the features -drop names, raw, relative and rank
+// alike, so a fit shows what the ranking loses without them.
+func dropFeatures(qs [][]boost.Group) {
+	if *drop == "" {
+		return
+	}
+	relAt := answer.NumFeatures + (answer.VectorLen - 3*answer.NumFeatures)
+	for _, name := range strings.Split(*drop, ",") {
+		name, rawOnly := strings.CutSuffix(name, ":raw")
+		f := slices.IndexFunc(answer.FeatureNames[:], func(n string) bool { return strings.EqualFold(n, name) })
+		if f < 0 {
+			fmt.Fprintf(os.Stderr, "rankeval: no feature %q\n", name)
+			os.Exit(2)
+		}
+		for _, gs := range qs {
+			for _, g := range gs {
+				for _, x := range g.X {
+					x[f], x[relAt+f] = 0, 0
+					if !rawOnly {
+						x[relAt+answer.NumFeatures+f] = 0
+					}
+				}
+			}
+		}
+	}
+}
+
+// pageFold is fold with whole pages held out: questions whose first
+// expected page is the same fall in the same fold.
+func pageFold[T any](xs []T, pages []string, k, f int) (train, test []T) {
+	keys := slices.Clone(pages)
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	at := map[string]int{}
+	for i, p := range rand.New(rand.NewPCG(3, 5)).Perm(len(keys)) {
+		at[keys[p]] = i % k
+	}
+	for i, x := range xs {
+		if at[pages[i]] == f {
+			test = append(test, x)
+		} else {
+			train = append(train, x)
+		}
+	}
+	return train, test
+}
+
+// treeScore is hit@1 and hit@3 of m on gs, each question weighed by w
+// (nil: equally).
+func treeScore(m *boost.Model, gs []boost.Group, w []float64) (h1, h3 float64) {
+	var total float64
+	for qi, g := range gs {
+		wq := 1.0
+		if w != nil {
+			wq = w[qi]
+		}
+		total += wq
 		s := make([]float64, len(g.X))
 		for i, x := range g.X {
 			s[i] = m.Predict(x)
@@ -72,22 +144,48 @@ func treeScore(m *boost.Model, gs []boost.Group, n int) (h1, h3 float64) {
 			return 0
 		})
 		if g.Good[order[0]] {
-			h1++
+			h1 += wq
 		}
 		for _, i := range order[:min(3, len(order))] {
 			if g.Good[i] {
-				h3++
+				h3 += wq
 				break
 			}
 		}
 	}
-	return h1 / float64(n), h3 / float64(n)
+	return h1 / total, h3 / total
 }
 
 func tuneTrees(eng *answer.Engine, rows []row) {
 	p := boost.DefaultParams
 	p.Trees, p.Depth, p.NDCG, p.MinChildWeight = *treeCount, *treeDepth, *ndcg, *minChild
-	qs := treeGroups(eng, rows)
+	qs, pages := treeGroups(eng, rows)
+	// a page's questions weigh 1/n in the balanced score, as if each
+	// page had been asked for once
+	perPage := map[string]int{}
+	for _, p := range pages {
+		perPage[p]++
+	}
+	split := func(f int) (train, test [][]boost.Group, testW []float64) {
+		idx := make([]int, len(qs))
+		for i := range idx {
+			idx[i] = i
+		}
+		var tr, te []int
+		if *byPage {
+			tr, te = pageFold(idx, pages, *cvFolds, f)
+		} else {
+			tr, te = fold(idx, *cvFolds, f)
+		}
+		for _, i := range tr {
+			train = append(train, qs[i])
+		}
+		for _, i := range te {
+			test = append(test, qs[i])
+			testW = append(testW, 1/float64(perPage[pages[i]]))
+		}
+		return train, test, testW
+	}
 	fmt.Printf("%d questions with candidates\n", len(qs))
 	// evaluation is on the pools as they are
 	first := func(qs [][]boost.Group) []boost.Group {
@@ -99,7 +197,7 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 	}
 	// The folds, and the fit on every question that -out writes, are
 	// independent: they run at once, one per core, and print in order.
-	type result struct{ h1, h3 float64 }
+	type result struct{ h1, h3, b1, b3, n, bn float64 }
 	folds := 0
 	if *cvFolds > 1 {
 		folds = *cvFolds
@@ -122,26 +220,35 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 	}
 	for f := range folds {
 		run(func() {
-			train, test := fold(qs, *cvFolds, f)
+			train, test, w := split(f)
 			m := boost.Bag(slices.Concat(train...), p, *bags)
-			res[f].h1, res[f].h3 = treeScore(m, first(test), len(test))
+			r := &res[f]
+			r.h1, r.h3 = treeScore(m, first(test), nil)
+			r.b1, r.b3 = treeScore(m, first(test), w)
+			r.n = float64(len(test))
+			for _, x := range w {
+				r.bn += x
+			}
 		})
 	}
 	wg.Wait()
 	if folds > 0 {
-		var h1, h3 float64
+		var h1, h3, b1, b3, bn float64
 		for f, r := range res {
-			_, test := fold(qs, *cvFolds, f)
 			fmt.Printf("fold %d: held out hit@1=%.3f hit@3=%.3f\n", f, r.h1, r.h3)
-			h1 += r.h1 * float64(len(test))
-			h3 += r.h3 * float64(len(test))
+			h1 += r.h1 * r.n
+			h3 += r.h3 * r.n
+			b1 += r.b1 * r.bn
+			b3 += r.b3 * r.bn
+			bn += r.bn
 		}
 		fmt.Printf("cross-validated: hit@1=%.3f hit@3=%.3f\n", h1/float64(len(qs)), h3/float64(len(qs)))
+		fmt.Printf("page-balanced: hit@1=%.3f hit@3=%.3f (each expected page weighs as one question)\n", b1/bn, b3/bn)
 	}
 	if full == nil {
 		return
 	}
-	a, b := treeScore(full, first(qs), len(qs))
+	a, b := treeScore(full, first(qs), nil)
 	fmt.Printf("trained: hit@1=%.3f hit@3=%.3f\n", a, b)
 	if *out == "" {
 		return

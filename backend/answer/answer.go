@@ -237,7 +237,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 	}
 	summary = append(summary, fmt.Sprintf("%s %s %s.", lead, inline(m), c.cite(primary, "NAME")))
 
-	ps := e.passages(primary.cand.ID, primary.doc, q)
+	ps := e.passages(primary.cand.ID, primary.doc, q, primary.cand.NameCov)
 	// The sentence of running text that holds most of the question.
 	for _, p := range ps {
 		if p.block.Kind == document.Para && !p.aside {
@@ -286,7 +286,7 @@ func (e *Engine) compose(ans *proto.Answer, cands []Candidate, q *query) error {
 		}
 		alts++
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), inline(om), c.cite(s, "NAME")))
-		for _, p := range e.passages(other.ID, s.doc, q) {
+		for _, p := range e.passages(other.ID, s.doc, q, other.NameCov) {
 			if e.stepWorthy(s, p) && !p.aside && p.score >= 0.5 {
 				steps = append(steps, e.step(s, p, q)+" "+c.cite(s, p.title))
 				break

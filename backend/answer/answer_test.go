@@ -491,3 +491,18 @@ func TestStepByFirstSentence(t *testing.T) {
 		t.Errorf("steps %q, want find -mount or -xdev first", ans.Steps)
 	}
 }
+
+func TestStepBeyondTheName(t *testing.T) {
+	// Every option of chown(1) changes owners and every one of cp(1)
+	// copies: the words the NAME line already holds say little about
+	// which passage answers, the rest of the question says it.
+	for _, tc := range []struct{ q, want string }{
+		{"How do I change the owner of files recursively?", "`chown -R`"},
+		{"How do I copy files and keep their timestamps?", "`cp -p`"},
+	} {
+		ans, _ := engine(t).Answer(tc.q, 0)
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], tc.want) {
+			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)
+		}
+	}
+}

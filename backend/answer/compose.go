@@ -89,10 +89,43 @@ const termWeight = 0.5
 // 691 again if options are left out and only list entries get it).
 const firstWeight = 0.5
 
+// givenDiscount is how much less a question word counts in a page's
+// passages when the page's names and NAME line already hold it: every
+// passage of find(1) is about finding files, so for "find files larger
+// than 100 MB" the passage to show is the one about size.
+const givenDiscount = 0.75
+
 // passages scores every block of document id, loaded as d, against the
-// question, from the terms the index keeps of each block.
-func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
+// question, from the terms the index keeps of each block; given is what
+// of each concept the page's NAME line holds (nil: nothing).
+func (e *Engine) passages(id int, d *document.Document, q *query, given []float64) []passage {
 	var out []passage
+	// per concept, its weight in this page's passages
+	pw := slices.Clone(q.idf)
+	mass := 0.0
+	for ci := range pw {
+		if ci < len(given) {
+			pw[ci] *= 1 - givenDiscount*given[ci]
+		}
+		mass += pw[ci]
+	}
+	if mass == 0 {
+		copy(pw, q.idf)
+		mass = q.mass
+	}
+	score := func(cov []float64) float64 {
+		s := 0.0
+		for ci, w := range cov {
+			s += w * pw[ci]
+		}
+		return s / mass
+	}
+	tcov := make([]float64, len(q.a.Concepts))
+	textScore := func(text string) float64 {
+		clear(tcov)
+		q.textCover(text, tcov)
+		return score(tcov)
+	}
 	asides := make([]bool, len(d.Sections))
 	for i := range d.Sections {
 		asides[i] = aside(&d.Sections[i])
@@ -120,15 +153,15 @@ func (e *Engine) passages(id int, d *document.Document, q *query) []passage {
 			leadAt = b
 			copy(lead, cov)
 		}
-		if sc := weigh(cov, q); sc > 0 {
+		if sc := score(cov); sc > 0 {
 			if blk.Kind == document.Item {
 				// an option's long name is the manual's word for what it
 				// does: --keep, --invert-match, --follow
-				sc += termWeight * textCoverage(blk.Term, q)
+				sc += termWeight * textScore(blk.Term)
 				// and its first sentence says what it does; the rest, how
 				// it does it and in which cases, where a long description
 				// meets many words of a question it is not about
-				sc += firstWeight * textCoverage(firstSentence(blk.Text), q)
+				sc += firstWeight * textScore(firstSentence(blk.Text))
 			}
 			out = append(out, passage{sec: b.Section, blk: b.Index, block: blk, title: s.Title, aside: asides[b.Section], score: sc})
 		}
@@ -143,6 +176,14 @@ func textCoverage(text string, q *query) float64 {
 	if q.mass == 0 {
 		return 0
 	}
+	cov := make([]float64, len(q.a.Concepts))
+	q.textCover(text, cov)
+	return weigh(cov, q)
+}
+
+// textCover raises cov[ci] to the weight of every alternative of concept
+// ci that text mentions.
+func (q *query) textCover(text string, cov []float64) {
 	if q.byStem == nil {
 		q.byStem = map[string][]conceptAlt{}
 		for ci, c := range q.a.Concepts {
@@ -151,13 +192,11 @@ func textCoverage(text string, q *query) float64 {
 			}
 		}
 	}
-	cov := make([]float64, len(q.a.Concepts))
 	terms.Words(text, false, func(w string) {
 		for _, a := range q.byStem[terms.Stem(w)] {
 			cov[a.ci] = max(cov[a.ci], a.weight)
 		}
 	})
-	return weigh(cov, q)
 }
 
 type conceptAlt struct {

@@ -203,6 +203,7 @@ type Candidate struct {
 	// well it matches the question, which confidence needs.
 	Linear   float64
 	Covered  []float64 // per concept: best weight found in the NAME line or the best block
+	NameCov  []float64 // per concept: weight found in the names and NAME line
 	Block    int       // the block that covers most of the question, -1 if none
 	Coverage float64   // share of the question in the NAME line and the best block
 }
@@ -1194,6 +1195,7 @@ func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 		c.F[FNamePrecision] = math.Min(1, found/float64(max(3, rk.docLens[c.ID][index.FieldSummary])))
 	}
 	c.F[FNameLine] = weigh(base, q)
+	c.NameCov = slices.Clone(base)
 	best := append([]float64(nil), base...)
 	bestScore := c.F[FNameLine]
 	c.Block = -1

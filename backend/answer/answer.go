@@ -101,26 +101,40 @@ func programsFirst(cands []Candidate) []Candidate {
 
 // manPageLeads lets a man page lead when the best candidate is a node of a
 // manual that documents no program of its own ("diffutils: Side by Side")
-// and a man page of the same package is among the next two (diff(1)): as
-// with programsFirst, the man page is the reference users know, and its
-// options make the steps; the node stays among the references.
+// and a man page is among the next two: one of the same package (diff(1))
+// if there is one, else the first. As with programsFirst, the man page is
+// the reference users know, and its options make the steps; the node stays
+// among the references. A page of another package leads too: such a node's
+// title is often one any manual could have, and its manual is about a
+// program the question need not be about ("bc: Environment Variables" for
+// "How do I list all environment variables?", env(1) next).
 func manPageLeads(cands []Candidate) []Candidate {
 	if len(cands) < 2 {
 		return cands
 	}
 	top := cands[0].Meta
-	if top.Type != "info" || top.Group >= 0 || top.Package == "" {
+	if top.Type != "info" || top.Group >= 0 {
 		return cands
 	}
+	lead := -1
 	for i := 1; i < min(3, len(cands)); i++ {
-		if m := cands[i].Meta; m.Type == "man" && m.Package == top.Package {
-			out := slices.Clone(cands)
-			copy(out[1:i+1], cands[:i])
-			out[0] = cands[i]
-			return out
+		if m := cands[i].Meta; m.Type == "man" {
+			if top.Package != "" && m.Package == top.Package {
+				lead = i
+				break
+			}
+			if lead < 0 {
+				lead = i
+			}
 		}
 	}
-	return cands
+	if lead < 0 {
+		return cands
+	}
+	out := slices.Clone(cands)
+	copy(out[1:lead+1], cands[:lead])
+	out[0] = cands[lead]
+	return out
 }
 
 // Inputs of the confidence model.

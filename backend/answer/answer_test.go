@@ -369,11 +369,13 @@ func TestManPageLeads(t *testing.T) {
 	}{
 		{"a node, then its package's page", []Candidate{node(1, "diffutils", -1), page(2, "diffutils"), page(3, "coreutils")}, []int{2, 1, 3}},
 		{"the page third", []Candidate{node(1, "diffutils", -1), page(3, "coreutils"), page(2, "diffutils"), page(4, "grep")}, []int{2, 1, 3, 4}},
-		{"the page fourth is too far", []Candidate{node(1, "diffutils", -1), page(3, "coreutils"), page(4, "grep"), page(2, "diffutils")}, []int{1, 3, 4, 2}},
-		{"another package's page", []Candidate{node(1, "diffutils", -1), page(2, "coreutils")}, []int{1, 2}},
+		{"the package's page fourth is too far: the next page leads", []Candidate{node(1, "diffutils", -1), page(3, "coreutils"), page(4, "grep"), page(2, "diffutils")}, []int{3, 1, 4, 2}},
+		{"another package's page", []Candidate{node(1, "bc", -1), page(2, "coreutils")}, []int{2, 1}},
+		{"the same package's page before another's", []Candidate{node(1, "findutils", -1), page(3, "coreutils"), page(2, "findutils")}, []int{2, 1, 3}},
+		{"no page among the next two", []Candidate{node(1, "diffutils", -1), node(3, "coreutils", -1), node(4, "grep", -1), page(2, "diffutils")}, []int{1, 3, 4, 2}},
 		{"a node about a program stays (programsFirst's case)", []Candidate{node(1, "coreutils", 7), page(2, "coreutils")}, []int{1, 2}},
 		{"a page on top stays", []Candidate{page(2, "diffutils"), node(1, "diffutils", -1)}, []int{2, 1}},
-		{"no package known", []Candidate{node(1, "", -1), page(2, "")}, []int{1, 2}},
+		{"no package known", []Candidate{node(1, "", -1), page(2, "")}, []int{2, 1}},
 	} {
 		if got := ids(manPageLeads(tc.cands)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)

@@ -100,7 +100,8 @@ const givenDiscount = 0.75
 // of each concept the page's NAME line holds (nil: nothing).
 func (e *Engine) passages(id int, d *document.Document, q *query, given []float64) []passage {
 	var out []passage
-	// per concept, its weight in this page's passages
+	// per concept, its weight in this page's passages (a quarter of its
+	// idf at least, so mass is 0 only where the question's is)
 	pw := slices.Clone(q.idf)
 	mass := 0.0
 	for ci := range pw {
@@ -109,17 +110,7 @@ func (e *Engine) passages(id int, d *document.Document, q *query, given []float6
 		}
 		mass += pw[ci]
 	}
-	if mass == 0 {
-		copy(pw, q.idf)
-		mass = q.mass
-	}
-	score := func(cov []float64) float64 {
-		s := 0.0
-		for ci, w := range cov {
-			s += w * pw[ci]
-		}
-		return s / mass
-	}
+	score := func(cov []float64) float64 { return weighBy(cov, pw, mass) }
 	tcov := make([]float64, len(q.a.Concepts))
 	textScore := func(text string) float64 {
 		clear(tcov)

@@ -766,12 +766,7 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 			continue
 		}
 		s := first(id)
-		if h.Len() < rk.w.Pool {
-			heap.Push(h, scored{id, s})
-		} else if s > (*h)[0].score {
-			(*h)[0] = scored{id, s}
-			heap.Fix(h, 0)
-		}
+		h.offer(rk.w.Pool, scored{id, s})
 	}
 	in := map[int]bool{}
 	ids := make([]int, 0, h.Len()+8)
@@ -895,12 +890,7 @@ func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
 			continue
 		}
 		s := float64(dot)
-		if h.Len() < rk.w.SenseAdmit {
-			heap.Push(h, scored{id, s})
-		} else if s > (*h)[0].score {
-			(*h)[0] = scored{id, s}
-			heap.Fix(h, 0)
-		}
+		h.offer(rk.w.SenseAdmit, scored{id, s})
 	}
 	out := make([]int, 0, h.Len())
 	for _, c := range *h {
@@ -1235,11 +1225,16 @@ func (rk *ranker) cover(c *Candidate, q *query, nameSum []float64) {
 }
 
 func weigh(cov []float64, q *query) float64 {
+	return weighBy(cov, q.idf, q.mass)
+}
+
+// weighBy is the share of mass that cov holds, each concept weighing w.
+func weighBy(cov, w []float64, mass float64) float64 {
 	s := 0.0
-	for ci, w := range cov {
-		s += w * q.idf[ci]
+	for ci, c := range cov {
+		s += c * w[ci]
 	}
-	return s / q.mass
+	return s / mass
 }
 
 type scored struct {
@@ -1253,6 +1248,17 @@ func (h candHeap) Len() int           { return len(h) }
 func (h candHeap) Less(i, j int) bool { return h[i].score < h[j].score }
 func (h candHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
 func (h *candHeap) Push(x any)        { *h = append(*h, x.(scored)) }
+
+// offer keeps c if the heap holds fewer than k or c beats its least.
+func (h *candHeap) offer(k int, c scored) {
+	if h.Len() < k {
+		heap.Push(h, c)
+	} else if c.score > (*h)[0].score {
+		(*h)[0] = c
+		heap.Fix(h, 0)
+	}
+}
+
 func (h *candHeap) Pop() any {
 	old := *h
 	x := old[len(old)-1]

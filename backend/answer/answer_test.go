@@ -22,15 +22,26 @@ import (
 // fixtureEngine answers from an index of the repository's fixture tree: a
 // score of real man pages and two info manuals. The machine is not
 // consulted (its PATH, dpkg), so the answers are the same everywhere.
-var fixtureEngine = sync.OnceValues(func() (*Engine, error) {
+var fixtureEngine = sync.OnceValues(func() (*Engine, error) { return fixtureEngineWith() })
+
+// wikiEngine is fixtureEngine with testdata/zim/linuxwiki_en.zim added.
+var wikiEngine = sync.OnceValues(func() (*Engine, error) {
+	zim, err := filepath.Abs(filepath.Join("..", "..", "testdata", "zim", "linuxwiki_en.zim"))
+	if err != nil {
+		return nil, err
+	}
+	return fixtureEngineWith(catalog.Source{Alias: "linuxwiki_en", Type: catalog.TypeZIM, Location: zim, Language: "eng", Status: catalog.StatusActive})
+})
+
+func fixtureEngineWith(more ...catalog.Source) (*Engine, error) {
 	root, err := filepath.Abs(filepath.Join("..", "..", "testdata", "fixtures"))
 	if err != nil {
 		return nil, err
 	}
-	cat := &catalog.Catalog{Sources: []catalog.Source{
+	cat := &catalog.Catalog{Sources: append([]catalog.Source{
 		{Alias: "man-pages", Type: catalog.TypeMan, Location: filepath.Join(root, "man"), Language: "en", Status: catalog.StatusActive},
 		{Alias: "info-pages", Type: catalog.TypeInfo, Location: filepath.Join(root, "info"), Language: "en", Status: catalog.StatusActive},
-	}}
+	}, more...)}
 	dir, err := tempDir()
 	if err != nil {
 		return nil, err
@@ -59,7 +70,7 @@ var fixtureEngine = sync.OnceValues(func() (*Engine, error) {
 		return nil, err
 	}
 	return New(r, Thesaurus, DefaultWeights), nil
-})
+}
 
 func engine(t *testing.T) *Engine {
 	t.Helper()

@@ -189,6 +189,10 @@ type docPrior struct {
 	uses     int
 	family   float64 // log(pages of the same package)
 	nameTerm int     // the term other pages use the page's name by, or -1
+	// guest: an archive's article in an index that has manuals. It is
+	// ranked as one more page among the manuals' candidates and never
+	// changes how those compare with each other (see vectors).
+	guest bool
 }
 
 // Candidate is a ranked document and why it ranks where it does.
@@ -235,15 +239,18 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 		docLens: make([][index.NumFields]int, r.NumDocs()), groups: map[int][]int{},
 		invNorm: make([][index.NumFields]float64, r.NumDocs()), treeDocs: minTreeDocs}
 	family := map[string]int{}
+	manuals := false
 	for id := range rk.priors {
-		family[r.Meta(id).Package]++
+		m := r.Meta(id)
+		family[m.Package]++
+		manuals = manuals || m.Type != "zim"
 	}
 	for id := range rk.priors {
 		m := r.Meta(id)
 		rk.docLens[id] = m.Lens
 		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
 			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
-			manual: isProgramPage(m)}
+			manual: isProgramPage(m), guest: manuals && m.Type == "zim"}
 		if m.Group >= 0 {
 			rk.groups[m.Group] = append(rk.groups[m.Group], id)
 		}
@@ -306,6 +313,10 @@ func (rk *ranker) priorFeatures(id int, f *[NumFeatures]float64) {
 	f[FFamily] = p.family
 }
 
+// guestPool is how many of an archive's articles, best by the first stage,
+// join a question's pool beside the manuals' pages.
+const guestPool = 20
+
 // echoPages is how many of the question's best lexical matches FEchoed
 // looks in.
 const echoPages = 30
@@ -337,7 +348,9 @@ func nameTerm(r *index.Reader, title string) int {
 func (rk *ranker) echoes(pool []Candidate, total []float64) {
 	top := make([]int, 0, len(pool))
 	for _, c := range pool {
-		top = append(top, c.ID)
+		if !rk.priors[c.ID].guest {
+			top = append(top, c.ID)
+		}
 	}
 	slices.SortFunc(top, func(a, b int) int {
 		if c := cmp.Compare(total[b], total[a]); c != 0 {
@@ -688,8 +701,24 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 		pool[i].Score = pool[i].Linear
 	}
 	if rk.w.Trees != nil && rk.treeSized() && len(pool) > 0 {
+		// the manuals' pages first: they are what every candidate is
+		// compared with
+		slices.SortStableFunc(pool, func(x, y Candidate) int {
+			gx, gy := rk.priors[x.ID].guest, rk.priors[y.ID].guest
+			switch {
+			case gx == gy:
+				return 0
+			case gy:
+				return -1
+			}
+			return 1
+		})
+		hosts := 0
+		for hosts < len(pool) && !rk.priors[pool[hosts].ID].guest {
+			hosts++
+		}
 		m := rk.w.Trees()
-		for i, v := range Vectors(pool, a.Scene) {
+		for i, v := range vectors(pool, hosts, a.Scene) {
 			pool[i].Score = m.Predict(v)
 		}
 	}
@@ -760,17 +789,23 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 		nm.set(&f)
 		return firstStage.Score(&f, a.Scene, rk.priors[id].kind)
 	}
-	h := &candHeap{}
+	// Articles have places of their own, so that an archive never takes
+	// a manual page's place in the pool.
+	h, guests := &candHeap{}, &candHeap{}
 	for id := range nd {
 		if total[id] == 0 {
 			continue
 		}
 		s := first(id)
-		h.offer(rk.w.Pool, scored{id, s})
+		if rk.priors[id].guest {
+			guests.offer(guestPool, scored{id, s})
+		} else {
+			h.offer(rk.w.Pool, scored{id, s})
+		}
 	}
 	in := map[int]bool{}
-	ids := make([]int, 0, h.Len()+8)
-	for _, sc := range *h {
+	ids := make([]int, 0, h.Len()+guests.Len()+8)
+	for _, sc := range append(*h, *guests...) {
 		in[sc.id] = true
 		ids = append(ids, sc.id)
 	}
@@ -878,7 +913,7 @@ func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
 	}
 	h := &candHeap{}
 	for id := range rk.r.NumDocs() {
-		if in[id] {
+		if in[id] || rk.priors[id].guest {
 			continue
 		}
 		v := lines[id*dim : (id+1)*dim]
@@ -944,7 +979,7 @@ func (rk *ranker) nameAdmits(nameSum map[int][]float64, q *query, in map[int]boo
 	nc := len(q.a.Concepts)
 	var cands []scored
 	for id, ns := range nameSum {
-		if in[id] {
+		if in[id] || rk.priors[id].guest {
 			continue
 		}
 		if s := weigh(ns[:nc], q); s > 0 {

@@ -36,7 +36,7 @@ func TestNameAdmits(t *testing.T) {
 		{3, []int{2, 4, 1}}, // then by how much the NAME line holds
 		{9, []int{2, 4, 1, 5}},
 	} {
-		rk := &ranker{w: Weights{NameAdmit: tc.admit}}
+		rk := &ranker{w: Weights{NameAdmit: tc.admit}, priors: make([]docPrior, 7)}
 		got := rk.nameAdmits(nameSum, q, in, func(id int) float64 { return first[id] })
 		slices.Sort(got[:min(2, len(got))]) // the order within a tie is free
 		if !slices.Equal(got, tc.want) {
@@ -197,5 +197,61 @@ func TestSenseAdmits(t *testing.T) {
 	in[got[0]] = true
 	if again := rk.senseAdmits(sn, in); slices.Contains(again, got[0]) {
 		t.Errorf("page %d admitted though in the pool", got[0])
+	}
+}
+
+// TestArticlesLeaveManualsScores: with an archive added, every page of the
+// manuals scores exactly what it scored without it, by the trees, on
+// questions whose words the manuals have; so an article moves a man page
+// down only by outranking it. The question only the archive answers (its
+// words are the archive's alone, which changes the question's weight) is
+// answered by its article.
+func TestArticlesLeaveManualsScores(t *testing.T) {
+	with, err := wikiEngine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := engine(t)
+	rankers := make([]*ranker, 2)
+	for i, e := range []*Engine{base, with} {
+		rankers[i] = newRanker(e.rk.r, DefaultWeights)
+		rankers[i].treeDocs = 0 // as if the index were big enough for the trees
+	}
+	guests := 0
+	for _, question := range []string{
+		"How do I change the permissions of all files in a directory recursively?",
+		"what do the permission bits of a file mean",
+		"how do I see which systemd units failed",
+		"how do I make the terminal show colors",
+		"how do I read the info manual of a program",
+		"how do I rank the download mirrors by speed",
+	} {
+		a := Analyse(question, base.expand)
+		alone, _ := rankers[0].rank(a, 1<<30)
+		mixed, _ := rankers[1].rank(a, 1<<30)
+		want := map[string]float64{}
+		for _, c := range alone {
+			want[c.Meta.Label] = c.Score
+		}
+		for _, c := range mixed {
+			if c.Meta.Type == "zim" {
+				guests++
+				continue
+			}
+			if s, ok := want[c.Meta.Label]; !ok || s != c.Score {
+				t.Errorf("%q: %s scores %.4f with the archive, %.4f (found %v) without", question, c.Meta.Label, c.Score, s, ok)
+			}
+			delete(want, c.Meta.Label)
+		}
+		for l := range want {
+			t.Errorf("%q: %s is a candidate only without the archive", question, l)
+		}
+	}
+	if guests == 0 {
+		t.Error("no article was a candidate: the test shows nothing")
+	}
+	q := "How do I rank pacman mirrors by download speed?"
+	if mixed, _ := rankers[1].rank(Analyse(q, base.expand), 3); len(mixed) == 0 || mixed[0].Meta.Label != "Reflector" {
+		t.Errorf("%q: first %v, want the article Reflector", q, mixed)
 	}
 }

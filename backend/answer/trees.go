@@ -44,6 +44,17 @@ const VectorLen = 3*NumFeatures + int(numScenes)*NumKinds
 // feature its gap to the pool's best value and its rank in the pool (how
 // many candidates have more), up to rankCap.
 func Vectors(pool []Candidate, scene Scene) [][]float64 {
+	return vectors(pool, len(pool), scene)
+}
+
+// vectors are Vectors with the first hosts candidates for the pool: each
+// later one (an archive's article) is seen as it would be were it the one
+// page added to them, so that articles never change how the hosts compare
+// with each other. Without hosts, the pool is all of them.
+func vectors(pool []Candidate, hosts int, scene Scene) [][]float64 {
+	if hosts == 0 {
+		hosts = len(pool)
+	}
 	out := make([][]float64, len(pool))
 	slab := make([]float64, len(pool)*VectorLen)
 	for i := range pool {
@@ -54,18 +65,22 @@ func Vectors(pool []Candidate, scene Scene) [][]float64 {
 	}
 	relAt := NumFeatures + int(numScenes)*NumKinds
 	rankAt := relAt + NumFeatures
-	vals := make([]float64, len(pool))
+	vals := make([]float64, hosts)
 	for f := range NumFeatures {
-		for i := range pool {
+		for i := range hosts {
 			vals[i] = pool[i].F[f]
 		}
 		slices.Sort(vals)
-		best := vals[len(vals)-1]
+		best := vals[hosts-1]
 		for i := range pool {
 			x := pool[i].F[f]
-			out[i][relAt+f] = x - best
+			top := best
+			if i >= hosts {
+				top = max(top, x)
+			}
+			out[i][relAt+f] = x - top
 			// candidates with more: those after the last equal value
-			above := len(vals) - sort.Search(len(vals), func(k int) bool { return vals[k] > x })
+			above := hosts - sort.Search(hosts, func(k int) bool { return vals[k] > x })
 			out[i][rankAt+f] = float64(min(above, rankCap))
 		}
 	}

@@ -226,17 +226,23 @@ func (b *Builder) Finish() (Stats, error) {
 		}
 	}
 
+	framing := b.framing()
 	var avg [NumFields]int64
-	for _, d := range b.docs {
+	framed := 0
+	for i, d := range b.docs {
+		if !framing[i] {
+			continue
+		}
+		framed++
 		for f := range NumFields {
 			avg[f] += int64(d.Lens[f])
 		}
 	}
-	weight, wdocs := b.familyWeights()
+	weight, wdocs := b.familyWeights(framing)
 	wdf := make([]float32, len(order))
 	wsdf := make([]float32, len(order))
 	for newID := range order {
-		all, named := postingsWeight(postings[postOff[newID]:postOff[newID+1]], weight)
+		all, named := postingsWeight(postings[postOff[newID]:postOff[newID+1]], weight, framing)
 		wdf[newID], wsdf[newID] = float32(all), float32(named)
 	}
 	var w containerWriter
@@ -244,6 +250,7 @@ func (b *Builder) Finish() (Stats, error) {
 	w.scalar("terms", int64(len(order)))
 	w.scalar("chunks", int64(b.chunks))
 	w.scalar("wdocs.milli", int64(wdocs*1000))
+	w.scalar("lendocs", int64(framed))
 	for f := range NumFields {
 		w.scalar(fmt.Sprintf("len%d", f), avg[f])
 	}
@@ -297,10 +304,32 @@ func purposeBit(p bool) uint8 {
 // rare, and rank every question by its vocabulary.
 const familyCap = 100
 
+// framing says which documents the statistics of ranking are taken from:
+// the manuals (man and info), or, in an index of nothing else, the
+// archives' articles. An archive is the user's choice of size and topic;
+// if its words and page lengths entered word rarity, average lengths and
+// popularity, adding one would reorder the manuals' pages among
+// themselves. Its articles are ranked against the manuals' frame instead.
+func (b *Builder) framing() []bool {
+	framing := make([]bool, len(b.docs))
+	manuals := false
+	for i, d := range b.docs {
+		framing[i] = d.Type != typeZIM
+		manuals = manuals || framing[i]
+	}
+	if !manuals {
+		for i := range framing {
+			framing[i] = true
+		}
+	}
+	return framing
+}
+
 // familyWeights gives each document its weight in document frequencies:
 // 1, or less for a package with more than familyCap pages, so that the
-// package counts familyCap in all. It returns the weights and their sum.
-func (b *Builder) familyWeights() ([]float64, float64) {
+// package counts familyCap in all. It returns the weights and the sum of
+// the framing documents' weights.
+func (b *Builder) familyWeights(framing []bool) ([]float64, float64) {
 	pkgs := make([]string, len(b.docs))
 	count := map[string]int{}
 	for i := range b.docs {
@@ -311,14 +340,19 @@ func (b *Builder) familyWeights() ([]float64, float64) {
 	total := 0.0
 	for i := range b.docs {
 		weight[i] = min(1, float64(familyCap)/float64(count[pkgs[i]]))
-		total += weight[i]
+		if framing[i] {
+			total += weight[i]
+		}
 	}
 	return weight, total
 }
 
 // postingsWeight sums the weights of the documents in a postings list,
-// and of those that have the term in their name or NAME line.
-func postingsWeight(data []byte, weight []float64) (sum, named float64) {
+// and of those that have the term in their name or NAME line: of the
+// framing documents, or for a word only the others have, of those (a
+// word only an archive uses is as rare as it is there).
+func postingsWeight(data []byte, weight []float64, framing []bool) (sum, named float64) {
+	var other, otherNamed float64
 	doc := -1
 	for len(data) > 0 {
 		delta, n := binary.Uvarint(data)
@@ -329,10 +363,21 @@ func postingsWeight(data []byte, weight []float64) (sum, named float64) {
 		doc += int(delta)
 		mask := data[0]
 		data = data[1+bits.OnesCount8(mask):]
-		sum += weight[doc]
-		if mask&(1<<FieldName|1<<FieldSummary) != 0 {
-			named += weight[doc]
+		inName := mask&(1<<FieldName|1<<FieldSummary) != 0
+		if framing[doc] {
+			sum += weight[doc]
+			if inName {
+				named += weight[doc]
+			}
+		} else {
+			other += weight[doc]
+			if inName {
+				otherNamed += weight[doc]
+			}
 		}
+	}
+	if sum == 0 {
+		return other, otherNamed
 	}
 	return sum, named
 }
@@ -361,8 +406,13 @@ func (b *Builder) link() {
 			}
 		}
 	}
+	// Popularity is the manuals' own: an archive's articles name commands
+	// as often as its authors liked.
 	referrers := make([]map[string]bool, len(b.docs))
 	for i, xs := range b.xrefs {
+		if b.docs[i].Type == typeZIM {
+			continue
+		}
 		from := b.pkg(i)
 		for _, x := range xs {
 			j, ok := byName[x]
@@ -382,6 +432,9 @@ func (b *Builder) link() {
 	// command's page
 	users := map[string]map[string]bool{}
 	for i, rs := range b.runs {
+		if b.docs[i].Type == typeZIM {
+			continue
+		}
 		from := b.pkg(i)
 		for _, c := range rs {
 			if users[c] == nil {
@@ -393,8 +446,10 @@ func (b *Builder) link() {
 	for n, i := range programs {
 		b.docs[i].Uses = max(b.docs[i].Uses, uint32(len(users[n])))
 	}
+	// An info node titled for a program documents it; an article's
+	// redirect titles only say what readers might search for.
 	for i := range b.docs {
-		if b.docs[i].Type == typeMan {
+		if b.docs[i].Type != typeInfo {
 			continue
 		}
 		for _, n := range b.names[i][1:] {

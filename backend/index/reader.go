@@ -99,9 +99,15 @@ func (r *Reader) load(dir string) error {
 		r.postOff[n] != uint64(len(r.post)) || len(r.docs) != int(r.c.scalar("docs")) {
 		return errCorrupt
 	}
+	// lengths are summed over the documents that frame ranking; an index
+	// from before lendocs summed them over every document
+	framed := r.c.scalar("lendocs")
+	if framed == 0 {
+		framed = int64(len(r.docs))
+	}
 	for f := range NumFields {
-		if len(r.docs) > 0 {
-			r.avg[f] = float64(r.c.scalar(fmt.Sprintf("len%d", f))) / float64(len(r.docs))
+		if framed > 0 {
+			r.avg[f] = float64(r.c.scalar(fmt.Sprintf("len%d", f))) / float64(framed)
 		}
 		if r.avg[f] < 1 {
 			r.avg[f] = 1

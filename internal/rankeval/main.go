@@ -89,6 +89,14 @@ func main() {
 		os.Exit(1)
 	}
 	eng := answer.New(r, answer.Thesaurus, answer.DefaultWeights)
+	// Whether a reference comes from a ZIM archive, by its source's alias:
+	// articles must not push the right man page out of the top.
+	zimAlias := map[string]bool{}
+	for id := range r.NumDocs() {
+		if m := r.Meta(id); m.Type == "zim" {
+			zimAlias[m.Alias] = true
+		}
+	}
 	want := map[string]bool{}
 	for _, id := range strings.Split(*only, ",") {
 		if id != "" {
@@ -149,7 +157,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "rankeval:", err)
 			os.Exit(1)
 		}
-		var n, h1, h3, men, naTotal, naOK, falseNA int
+		var n, h1, h3, men, naTotal, naOK, falseNA, zim1, zim3 int
 		var times []time.Duration
 		for _, rw := range rows {
 			if len(want) > 0 && !want[rw.id] {
@@ -185,6 +193,14 @@ func main() {
 				mentioned := false
 				for _, w := range split(rw.must) {
 					mentioned = mentioned || strings.Contains(text, strings.ToLower(w))
+				}
+				for i, ref := range ans.References[:min(3, len(ans.References))] {
+					if zimAlias[ref.Alias] {
+						if i == 0 {
+							zim1++
+						}
+						zim3++
+					}
 				}
 				if first {
 					h1++
@@ -236,8 +252,14 @@ func main() {
 		if len(times) > 0 {
 			p50 = times[len(times)/2]
 		}
-		fmt.Printf("%s: n=%d hit@1=%.3f hit@3=%.3f mention=%.3f noanswer=%d/%d false_noanswer=%d p50=%v\n",
-			path, n, ratio(h1, n), ratio(h3, n), ratio(men, n), naOK, naTotal, falseNA, p50.Round(10*time.Microsecond))
+		zims := ""
+		if len(zimAlias) > 0 {
+			// answerable questions whose first reference, and references
+			// among the first three, are ZIM articles
+			zims = fmt.Sprintf(" zim@1=%d zim@3=%d", zim1, zim3)
+		}
+		fmt.Printf("%s: n=%d hit@1=%.3f hit@3=%.3f mention=%.3f noanswer=%d/%d false_noanswer=%d p50=%v%s\n",
+			path, n, ratio(h1, n), ratio(h3, n), ratio(men, n), naOK, naTotal, falseNA, p50.Round(10*time.Microsecond), zims)
 	}
 }
 

@@ -189,10 +189,6 @@ type docPrior struct {
 	uses     int
 	family   float64 // log(pages of the same package)
 	nameTerm int     // the term other pages use the page's name by, or -1
-	// guest: an archive's article in an index that has manuals. It is
-	// ranked as one more page among the manuals' candidates and never
-	// changes how those compare with each other (see vectors).
-	guest bool
 }
 
 // Candidate is a ranked document and why it ranks where it does.
@@ -232,7 +228,15 @@ type ranker struct {
 	lines     []float32 // lineVecs
 
 	scratches sync.Pool
+
+	// guests mark the articles of archives in an index that has manuals,
+	// or are nil. An article is ranked as one more page among the
+	// manuals' candidates and never changes how those compare with each
+	// other (see placeGuests).
+	guests []bool
 }
+
+func (rk *ranker) guest(id int) bool { return rk.guests != nil && rk.guests[id] }
 
 func newRanker(r *index.Reader, w Weights) *ranker {
 	rk := &ranker{r: r, w: w, priors: make([]docPrior, r.NumDocs()), names: map[string][]int{},
@@ -250,7 +254,13 @@ func newRanker(r *index.Reader, w Weights) *ranker {
 		rk.docLens[id] = m.Lens
 		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
 			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
-			manual: isProgramPage(m), guest: manuals && m.Type == "zim"}
+			manual: isProgramPage(m)}
+		if manuals && m.Type == "zim" {
+			if rk.guests == nil {
+				rk.guests = make([]bool, r.NumDocs())
+			}
+			rk.guests[id] = true
+		}
 		if m.Group >= 0 {
 			rk.groups[m.Group] = append(rk.groups[m.Group], id)
 		}
@@ -348,7 +358,7 @@ func nameTerm(r *index.Reader, title string) int {
 func (rk *ranker) echoes(pool []Candidate, total []float64) {
 	top := make([]int, 0, len(pool))
 	for _, c := range pool {
-		if !rk.priors[c.ID].guest {
+		if !rk.guest(c.ID) {
 			top = append(top, c.ID)
 		}
 	}
@@ -701,25 +711,32 @@ func (rk *ranker) rank(a Analysis, limit int) ([]Candidate, *query) {
 		pool[i].Score = pool[i].Linear
 	}
 	if rk.w.Trees != nil && rk.treeSized() && len(pool) > 0 {
-		// the manuals' pages first: they are what every candidate is
-		// compared with
-		slices.SortStableFunc(pool, func(x, y Candidate) int {
-			gx, gy := rk.priors[x.ID].guest, rk.priors[y.ID].guest
-			switch {
-			case gx == gy:
-				return 0
-			case gy:
-				return -1
-			}
-			return 1
-		})
-		hosts := 0
-		for hosts < len(pool) && !rk.priors[pool[hosts].ID].guest {
-			hosts++
-		}
 		m := rk.w.Trees()
-		for i, v := range vectors(pool, hosts, a.Scene) {
-			pool[i].Score = m.Predict(v)
+		// the manuals' pages first, then the articles
+		hosts := len(pool)
+		if rk.guests != nil {
+			slices.SortStableFunc(pool, func(x, y Candidate) int {
+				gx, gy := rk.guest(x.ID), rk.guest(y.ID)
+				switch {
+				case gx == gy:
+					return 0
+				case gy:
+					return -1
+				}
+				return 1
+			})
+			hosts = 0
+			for hosts < len(pool) && !rk.guest(pool[hosts].ID) {
+				hosts++
+			}
+		}
+		if hosts == 0 || hosts == len(pool) {
+			// no articles, or nothing but articles: one pool
+			for i, v := range Vectors(pool, a.Scene) {
+				pool[i].Score = m.Predict(v)
+			}
+		} else {
+			placeGuests(m, pool, hosts, a.Scene)
 		}
 	}
 	sort.Slice(pool, func(i, j int) bool {
@@ -797,7 +814,7 @@ func (rk *ranker) pool(a Analysis) ([]Candidate, *query) {
 			continue
 		}
 		s := first(id)
-		if rk.priors[id].guest {
+		if rk.guest(id) {
 			guests.offer(guestPool, scored{id, s})
 		} else {
 			h.offer(rk.w.Pool, scored{id, s})
@@ -913,7 +930,7 @@ func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
 	}
 	h := &candHeap{}
 	for id := range rk.r.NumDocs() {
-		if in[id] || rk.priors[id].guest {
+		if in[id] || rk.guest(id) {
 			continue
 		}
 		v := lines[id*dim : (id+1)*dim]
@@ -979,7 +996,7 @@ func (rk *ranker) nameAdmits(nameSum map[int][]float64, q *query, in map[int]boo
 	nc := len(q.a.Concepts)
 	var cands []scored
 	for id, ns := range nameSum {
-		if in[id] || rk.priors[id].guest {
+		if in[id] || rk.guest(id) {
 			continue
 		}
 		if s := weigh(ns[:nc], q); s > 0 {

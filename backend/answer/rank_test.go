@@ -250,6 +250,58 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 	if guests == 0 {
 		t.Error("no article was a candidate: the test shows nothing")
 	}
+	// Each article comes after as many of the manuals' best pages as
+	// score above it in the pool of the manuals' pages and it alone,
+	// scored there as one pool.
+	model := DefaultWeights.Trees()
+	placed := 0
+	for _, question := range []string{
+		"How do I change the permissions of all files in a directory recursively?",
+		"what do the permission bits of a file mean",
+		"how do I make the terminal show colors",
+		"How do I rank pacman mirrors by download speed?",
+		"how do systemd timers replace cron jobs",
+		"how do I read a file with less and search in it",
+		"what does chmod 755 mean for a file",
+		"how do I choose the fastest mirror",
+	} {
+		a := Analyse(question, base.expand)
+		mixed, _ := rankers[1].rank(a, 1<<30)
+		var manuals []Candidate
+		for _, c := range mixed {
+			if c.Meta.Type != "zim" {
+				manuals = append(manuals, c)
+			}
+		}
+		top := manuals[:min(guestDepth, len(manuals))]
+		for pos, g := range mixed {
+			if g.Meta.Type != "zim" {
+				continue
+			}
+			world := append(slices.Clone(manuals), g)
+			vs := Vectors(world, a.Scene)
+			own := model.Predict(vs[len(world)-1])
+			want := 0
+			for i := range top {
+				if model.Predict(vs[i]) >= own {
+					want++
+				}
+			}
+			got := 0
+			for _, c := range mixed[:pos] {
+				if c.Meta.Type != "zim" && slices.ContainsFunc(top, func(t Candidate) bool { return t.ID == c.ID }) {
+					got++
+				}
+			}
+			if got != want {
+				t.Errorf("%q: %s comes after %d of the manuals' first %d pages, want %d", question, g.Meta.Label, got, len(top), want)
+			}
+			placed++
+		}
+	}
+	if placed == 0 {
+		t.Error("no article was placed: the test shows nothing")
+	}
 	q := "How do I rank pacman mirrors by download speed?"
 	if mixed, _ := rankers[1].rank(Analyse(q, base.expand), 3); len(mixed) == 0 || mixed[0].Meta.Label != "Reflector" {
 		t.Errorf("%q: first %v, want the article Reflector", q, mixed)

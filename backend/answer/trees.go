@@ -1,8 +1,10 @@
 package answer
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"sync"
@@ -44,45 +46,123 @@ const VectorLen = 3*NumFeatures + int(numScenes)*NumKinds
 // feature its gap to the pool's best value and its rank in the pool (how
 // many candidates have more), up to rankCap.
 func Vectors(pool []Candidate, scene Scene) [][]float64 {
-	return vectors(pool, len(pool), scene)
-}
-
-// vectors are Vectors with the first hosts candidates for the pool: each
-// later one (an archive's article) is seen as it would be were it the one
-// page added to them, so that articles never change how the hosts compare
-// with each other. Without hosts, the pool is all of them.
-func vectors(pool []Candidate, hosts int, scene Scene) [][]float64 {
-	if hosts == 0 {
-		hosts = len(pool)
-	}
+	fr := newFrame(pool)
 	out := make([][]float64, len(pool))
 	slab := make([]float64, len(pool)*VectorLen)
 	for i := range pool {
-		v := slab[i*VectorLen : (i+1)*VectorLen : (i+1)*VectorLen]
-		copy(v, pool[i].F[:])
-		v[NumFeatures+int(scene)*NumKinds+pool[i].Kind] = 1
-		out[i] = v
+		out[i] = slab[i*VectorLen : (i+1)*VectorLen : (i+1)*VectorLen]
+		fr.vector(&pool[i], scene, nil, out[i])
 	}
-	relAt := NumFeatures + int(numScenes)*NumKinds
-	rankAt := relAt + NumFeatures
-	vals := make([]float64, hosts)
+	return out
+}
+
+// frame is a pool's values of each feature, sorted, against which a
+// candidate's gaps and ranks are taken.
+type frame struct {
+	vals [NumFeatures][]float64
+}
+
+func newFrame(pool []Candidate) *frame {
+	fr := &frame{}
+	slab := make([]float64, NumFeatures*len(pool))
 	for f := range NumFeatures {
-		for i := range hosts {
+		vals := slab[f*len(pool) : (f+1)*len(pool) : (f+1)*len(pool)]
+		for i := range pool {
 			vals[i] = pool[i].F[f]
 		}
 		slices.Sort(vals)
-		best := vals[hosts-1]
-		for i := range pool {
-			x := pool[i].F[f]
-			top := best
-			if i >= hosts {
-				top = max(top, x)
+		fr.vals[f] = vals
+	}
+	return fr
+}
+
+// vector writes into v what the trees see of c in the frame's pool, or,
+// with a guest, in the pool with the guest added (c may be the guest).
+func (fr *frame) vector(c *Candidate, scene Scene, guest *Candidate, v []float64) {
+	clear(v)
+	copy(v, c.F[:])
+	v[NumFeatures+int(scene)*NumKinds+c.Kind] = 1
+	relAt := NumFeatures + int(numScenes)*NumKinds
+	rankAt := relAt + NumFeatures
+	for f := range NumFeatures {
+		vals := fr.vals[f]
+		x := c.F[f]
+		best := math.Inf(-1)
+		if len(vals) > 0 {
+			best = vals[len(vals)-1]
+		}
+		// candidates with more: those after the last equal value
+		above := len(vals) - sort.Search(len(vals), func(k int) bool { return vals[k] > x })
+		if guest != nil {
+			best = max(best, guest.F[f])
+			if guest.F[f] > x {
+				above++
 			}
-			out[i][relAt+f] = x - top
-			// candidates with more: those after the last equal value
-			above := hosts - sort.Search(hosts, func(k int) bool { return vals[k] > x })
-			out[i][rankAt+f] = float64(min(above, rankCap))
+		}
+		v[relAt+f] = x - best
+		v[rankAt+f] = float64(min(above, rankCap))
+	}
+}
+
+// guestDepth is how many of the manuals' best pages an article is placed
+// among; below them its place is only by score.
+const guestDepth = 10
+
+// placeGuests scores the manuals' pages, pool[:hosts], against each other
+// alone, so that an archive never changes their order; and places each
+// article, pool[hosts:], where it ranks in the pool of the manuals' pages
+// and it alone: its Score falls between the scores of the manuals' pages it
+// comes between there.
+func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
+	manuals := pool[:hosts]
+	fr := newFrame(manuals)
+	v := make([]float64, VectorLen)
+	for i := range manuals {
+		fr.vector(&manuals[i], scene, nil, v)
+		manuals[i].Score = m.Predict(v)
+	}
+	order := make([]int, hosts)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if c := cmp.Compare(manuals[b].Score, manuals[a].Score); c != 0 {
+			return c
+		}
+		return manuals[a].ID - manuals[b].ID
+	})
+	top := order[:min(guestDepth, hosts)]
+	world := make([]float64, len(top)) // the top pages' scores beside one article
+	for gi := hosts; gi < len(pool); gi++ {
+		g := &pool[gi]
+		for j, mi := range top {
+			fr.vector(&manuals[mi], scene, g, v)
+			world[j] = m.Predict(v)
+		}
+		fr.vector(g, scene, g, v)
+		own := m.Predict(v)
+		// k of the top pages stay ahead of it (they win ties)
+		k := 0
+		for _, w := range world {
+			if w >= own {
+				k++
+			}
+		}
+		slices.SortFunc(world, func(a, b float64) int { return cmp.Compare(b, a) })
+		switch {
+		case len(top) == 0:
+			g.Score = own
+		case k == 0:
+			g.Score = manuals[top[0]].Score + (own - world[0])
+		case k == len(top):
+			g.Score = manuals[top[k-1]].Score - (world[k-1] - own)
+		default:
+			hi, lo := manuals[top[k-1]].Score, manuals[top[k]].Score
+			frac := 0.5
+			if world[k-1] > world[k] {
+				frac = min(0.95, max(0.05, (own-world[k])/(world[k-1]-world[k])))
+			}
+			g.Score = lo + (hi-lo)*frac
 		}
 	}
-	return out
 }

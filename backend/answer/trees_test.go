@@ -1,6 +1,13 @@
 package answer
 
-import "testing"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/boost"
+)
 
 func TestEmbeddedTrees(t *testing.T) {
 	m := Trees()
@@ -37,5 +44,49 @@ func TestVectors(t *testing.T) {
 		if ones != 1 || v[NumFeatures+int(SceneFormat)*NumKinds+pool[i].Kind] != 1 {
 			t.Errorf("candidate %d: kind in scene not one-hot", i)
 		}
+	}
+}
+
+// TestPlaceGuests: the manuals' pages keep the scores they have among
+// themselves, and an article goes where it ranks in the pool of those
+// pages and it alone, though a strong article lowers them there: what
+// the trees see of a page is relative to its pool.
+func TestPlaceGuests(t *testing.T) {
+	relLex := NumFeatures + int(numScenes)*NumKinds + FLex
+	// near the pool's best Lex: +1, else -1; a Sense of 0.5 or more: +0.5
+	m, err := boost.Parse(fmt.Sprintf("boost 2 trees %d features\ntree\nsplit %d -0.25 1 2\nleaf -1\nleaf 1\ntree\nsplit %d 0.5 1 2\nleaf 0\nleaf 0.5\n",
+		VectorLen, relLex, FSense))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand := func(id int, lex, sense float64) Candidate {
+		c := Candidate{ID: id, Kind: Kind1}
+		c.F[FLex], c.F[FSense] = lex, sense
+		return c
+	}
+	pool := []Candidate{
+		cand(1, 0.5, 0.9), // 1 + 0.5
+		cand(2, 0.4, 0.2), // 1
+		cand(3, 0.1, 0.9), // -1 + 0.5
+		// Lex 0.8: beside it the three manual pages score -0.5, -1 and
+		// -0.5; it scores 1, first
+		cand(10, 0.8, 0.2),
+		// Lex 0.45 leaves them as they are; it scores 1, the second
+		// page's score, which wins the tie
+		cand(11, 0.45, 0.2),
+	}
+	placeGuests(m, pool, 3, SceneHowTo)
+	for i, want := range []float64{1.5, 1, -0.5} {
+		if pool[i].Score != want {
+			t.Errorf("manual page %d scores %.2f, want %.2f", pool[i].ID, pool[i].Score, want)
+		}
+	}
+	slices.SortFunc(pool, func(a, b Candidate) int { return cmp.Compare(b.Score, a.Score) })
+	var order []int
+	for _, c := range pool {
+		order = append(order, c.ID)
+	}
+	if want := []int{10, 1, 2, 11, 3}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
 	}
 }

@@ -112,7 +112,8 @@ const guestDepth = 10
 // alone, so that an archive never changes their order; and places each
 // article, pool[hosts:], where it ranks in the pool of the manuals' pages
 // and it alone: its Score falls between the scores of the manuals' pages it
-// comes between there.
+// comes between there. Articles that fall between the same two pages are
+// in the order they have in the pool of all candidates, where they meet.
 func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
 	manuals := pool[:hosts]
 	fr := newFrame(manuals)
@@ -133,6 +134,7 @@ func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
 	})
 	top := order[:min(guestDepth, hosts)]
 	world := make([]float64, len(top)) // the top pages' scores beside one article
+	gap := make([]int, len(pool))      // per article: the top pages ahead of it
 	for gi := hosts; gi < len(pool); gi++ {
 		g := &pool[gi]
 		for j, mi := range top {
@@ -148,6 +150,7 @@ func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
 				k++
 			}
 		}
+		gap[gi] = k
 		slices.SortFunc(world, func(a, b float64) int { return cmp.Compare(b, a) })
 		switch {
 		case len(top) == 0:
@@ -163,6 +166,37 @@ func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
 				frac = min(0.95, max(0.05, (own-world[k])/(world[k-1]-world[k])))
 			}
 			g.Score = lo + (hi-lo)*frac
+		}
+	}
+	if len(pool)-hosts < 2 {
+		return
+	}
+	all := newFrame(pool)
+	joint := make([]float64, len(pool))
+	byGap := map[int][]int{}
+	for gi := hosts; gi < len(pool); gi++ {
+		all.vector(&pool[gi], scene, nil, v)
+		joint[gi] = m.Predict(v)
+		byGap[gap[gi]] = append(byGap[gap[gi]], gi)
+	}
+	// the scores a gap's articles were given, handed out in their joint order
+	for _, gs := range byGap {
+		scores := make([]float64, len(gs))
+		for i, gi := range gs {
+			scores[i] = pool[gi].Score
+		}
+		slices.SortFunc(scores, func(a, b float64) int { return cmp.Compare(b, a) })
+		slices.SortFunc(gs, func(a, b int) int {
+			if c := cmp.Compare(joint[b], joint[a]); c != 0 {
+				return c
+			}
+			return pool[a].ID - pool[b].ID
+		})
+		for i, gi := range gs {
+			if i > 0 && scores[i] >= scores[i-1] {
+				scores[i] = math.Nextafter(scores[i-1], math.Inf(-1)) // ties keep the joint order
+			}
+			pool[gi].Score = scores[i]
 		}
 	}
 }

@@ -50,7 +50,8 @@ func TestVectors(t *testing.T) {
 // TestPlaceGuests: the manuals' pages keep the scores they have among
 // themselves, and an article goes where it ranks in the pool of those
 // pages and it alone, though a strong article lowers them there: what
-// the trees see of a page is relative to its pool.
+// the trees see of a page is relative to its pool. Articles placed
+// between the same pages are in the order of the pool they all share.
 func TestPlaceGuests(t *testing.T) {
 	relLex := NumFeatures + int(numScenes)*NumKinds + FLex
 	// near the pool's best Lex: +1, else -1; a Sense of 0.5 or more: +0.5
@@ -74,6 +75,9 @@ func TestPlaceGuests(t *testing.T) {
 		// Lex 0.45 leaves them as they are; it scores 1, the second
 		// page's score, which wins the tie
 		cand(11, 0.45, 0.2),
+		// Lex 1.2: as alone as the first article, but ahead of it where
+		// the two meet
+		cand(12, 1.2, 0.2),
 	}
 	placeGuests(m, pool, 3, SceneHowTo)
 	for i, want := range []float64{1.5, 1, -0.5} {
@@ -86,7 +90,7 @@ func TestPlaceGuests(t *testing.T) {
 	for _, c := range pool {
 		order = append(order, c.ID)
 	}
-	if want := []int{10, 1, 2, 11, 3}; !slices.Equal(order, want) {
+	if want := []int{12, 10, 1, 2, 11, 3}; !slices.Equal(order, want) {
 		t.Errorf("order %v, want %v", order, want)
 	}
 }

@@ -112,3 +112,11 @@ clean:
 	rm -rf $(BIN)
 
 -include backend/ingest/man/fidelity.mk
+
+# Whether ZIM archives change the answers to the man and info question
+# sets, and how the archives' own questions fare: archives made from
+# Debian's HTML books (TWINS=1 adds every section 1 and 8 page as an
+# article); see internal/zimeval/run.sh for what it needs.
+.PHONY: zimeval
+zimeval: build
+	bash internal/zimeval/run.sh

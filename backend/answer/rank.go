@@ -325,7 +325,7 @@ func (rk *ranker) priorFeatures(id int, f *[NumFeatures]float64) {
 
 // guestPool is how many of an archive's articles, best by the first stage,
 // join a question's pool beside the manuals' pages.
-const guestPool = 20
+const guestPool = 10
 
 // echoPages is how many of the question's best lexical matches FEchoed
 // looks in.

@@ -106,7 +106,7 @@ func (fr *frame) vector(c *Candidate, scene Scene, guest *Candidate, v []float64
 
 // guestDepth is how many of the manuals' best pages an article is placed
 // among; below them its place is only by score.
-const guestDepth = 10
+const guestDepth = 5
 
 // placeGuests scores the manuals' pages, pool[:hosts], against each other
 // alone, so that an archive never changes their order; and places each

@@ -3,6 +3,7 @@ package answer
 import (
 	"cmp"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -93,4 +94,32 @@ func TestPlaceGuests(t *testing.T) {
 	if want := []int{12, 10, 1, 2, 11, 3}; !slices.Equal(order, want) {
 		t.Errorf("order %v, want %v", order, want)
 	}
+}
+
+// BenchmarkPlaceGuests: what ranking a pool costs when an archive's
+// articles join it (placed) against ranking the same candidates as one
+// pool, as an index without archives does; 130 candidates is a usual
+// pool, 10 of them articles (guestPool).
+func BenchmarkPlaceGuests(b *testing.B) {
+	m := Trees()
+	rng := rand.New(rand.NewPCG(1, 2))
+	pool := make([]Candidate, 130)
+	for i := range pool {
+		pool[i] = Candidate{ID: i, Kind: Kind1}
+		for f := range NumFeatures {
+			pool[i].F[f] = rng.Float64()
+		}
+	}
+	b.Run("one-pool", func(b *testing.B) {
+		for b.Loop() {
+			for _, v := range Vectors(pool, SceneHowTo) {
+				m.Predict(v)
+			}
+		}
+	})
+	b.Run("placed", func(b *testing.B) {
+		for b.Loop() {
+			placeGuests(m, pool, len(pool)-guestPool, SceneHowTo)
+		}
+	})
 }

@@ -87,10 +87,7 @@ func (fr *frame) vector(c *Candidate, scene Scene, guest *Candidate, v []float64
 	for f := range NumFeatures {
 		vals := fr.vals[f]
 		x := c.F[f]
-		best := math.Inf(-1)
-		if len(vals) > 0 {
-			best = vals[len(vals)-1]
-		}
+		best := vals[len(vals)-1] // frames are of pools with candidates
 		// candidates with more: those after the last equal value
 		above := len(vals) - sort.Search(len(vals), func(k int) bool { return vals[k] > x })
 		if guest != nil {
@@ -114,6 +111,8 @@ const guestDepth = 5
 // and it alone: its Score falls between the scores of the manuals' pages it
 // comes between there. Articles that fall between the same two pages are
 // in the order they have in the pool of all candidates, where they meet.
+// There is at least one manual page (0 < hosts): a pool of articles alone
+// is one pool (Vectors).
 func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
 	manuals := pool[:hosts]
 	fr := newFrame(manuals)
@@ -153,8 +152,6 @@ func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
 		gap[gi] = k
 		slices.SortFunc(world, func(a, b float64) int { return cmp.Compare(b, a) })
 		switch {
-		case len(top) == 0:
-			g.Score = own
 		case k == 0:
 			g.Score = manuals[top[0]].Score + (own - world[0])
 		case k == len(top):

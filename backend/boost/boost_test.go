@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,8 +87,22 @@ func TestWriteParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Trees() != 20 || back.Features != 3 {
-		t.Fatalf("parsed %d trees of %d features, want 20 of 3", back.Trees(), back.Features)
+	if back.Trees() != 20 || back.Features != 3 || back.Columns != nil {
+		t.Fatalf("parsed %d trees of %d features, columns %q, want 20 of 3, unnamed", back.Trees(), back.Features, back.Columns)
+	}
+	m.Columns = []string{"a", "b", "c"}
+	buf.Reset()
+	if err := m.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if back, err = Parse(buf.String()); err != nil || !slices.Equal(back.Columns, m.Columns) {
+		t.Fatalf("named columns: parsed %q, %v; want %q", back.Columns, err, m.Columns)
+	}
+	for _, bad := range [][]string{{"a", "b"}, {"a", "b c", "d"}, {"a", "", "c"}} {
+		m.Columns = bad
+		if err := m.Write(&buf); err == nil {
+			t.Errorf("Write with columns %q: no error", bad)
+		}
 	}
 	for _, g := range xorGroups(20, 4) {
 		for _, x := range g.X {
@@ -111,6 +126,8 @@ func TestParseRejects(t *testing.T) {
 		"boost 1 trees 2 features\ntree\nsplit 7 0.5 1 2\nleaf 1\nleaf 2\n", // feature out of range
 		"boost 1 trees 2 features\ntree\nleaf one\n",
 		"boost 1 trees 2 features\ntree\nbranch 0 0.5 1 2\n",
+		"boost 1 trees 2 features\ncolumns a b c\ntree\nleaf 1\n", // three names for two features
+		"boost 1 trees 2 features\ntree\ncolumns a b\nleaf 1\n",   // columns after the header only
 	} {
 		if _, err := Parse(text); err == nil {
 			t.Errorf("Parse(%q): no error", text)

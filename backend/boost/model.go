@@ -23,7 +23,10 @@ type node struct {
 // Model is a sum of regression trees.
 type Model struct {
 	Features int // length of the vectors it scores
-	trees    [][]node
+	// Columns name the vectors' values, when the fitter named them, so
+	// that a user of the model can check it scores what it is given.
+	Columns []string
+	trees   [][]node
 }
 
 // Trees is the number of trees.
@@ -51,12 +54,24 @@ func predictTree(t []node, x []float64) float64 {
 	return t[i].Value
 }
 
-// Write writes m as text: a header line, then per tree a line "tree" and
-// one line per node, "split FEATURE THRESHOLD LEFT RIGHT" or "leaf VALUE",
-// children numbered within the tree.
+// Write writes m as text: a header line, a line "columns NAME..." when
+// the columns are named, then per tree a line "tree" and one line per
+// node, "split FEATURE THRESHOLD LEFT RIGHT" or "leaf VALUE", children
+// numbered within the tree.
 func (m *Model) Write(w io.Writer) error {
+	if m.Columns != nil && len(m.Columns) != m.Features {
+		return fmt.Errorf("boost: %d column names for %d features", len(m.Columns), m.Features)
+	}
+	for _, c := range m.Columns {
+		if c == "" || strings.ContainsAny(c, " \t\n") {
+			return fmt.Errorf("boost: column name %q is empty or has blanks", c)
+		}
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "boost %d trees %d features\n", len(m.trees), m.Features)
+	if m.Columns != nil {
+		fmt.Fprintf(bw, "columns %s\n", strings.Join(m.Columns, " "))
+	}
 	for _, t := range m.trees {
 		fmt.Fprintln(bw, "tree")
 		for _, n := range t {
@@ -83,6 +98,12 @@ func Parse(text string) (*Model, error) {
 		f := strings.Fields(line)
 		bad := func(err error) error { return fmt.Errorf("boost: line %d %q: %w", ln+2, line, err) }
 		switch {
+		case ln == 0 && len(f) > 0 && f[0] == "columns":
+			if len(f)-1 != m.Features {
+				return nil, fmt.Errorf("boost: line 2 names %d columns, the header says %d features", len(f)-1, m.Features)
+			}
+			m.Columns = f[1:]
+			continue
 		case len(f) == 1 && f[0] == "tree":
 			m.trees = append(m.trees, nil)
 			continue

@@ -43,6 +43,10 @@ const (
 	CodeNotFound      = "not_found"
 	CodeInternal      = "internal"
 	CodeForbidden     = "forbidden" // the backend refused the peer (another user)
+	CodeConfigInvalid = "config_invalid"
+	// CodeEngineUnavailable: config.yaml selects an engine this backend
+	// cannot use.
+	CodeEngineUnavailable = "engine_unavailable"
 )
 
 // Request is the one frame a client sends.
@@ -127,9 +131,17 @@ type Meta struct {
 	Status         string       `json:"status"`          // OK, FALLBACK, ERROR
 	Source         string       `json:"source"`          // INDEX, LOCAL_FALLBACK, NONE
 	FreshnessState string       `json:"freshness_state"` // FRESH, STALE, UNKNOWN
+	Engine         *EngineNames `json:"engine"`          // nil when no engine answered
 	IndexStatus    *IndexStatus `json:"index_status"`
 	ErrorCode      *string      `json:"error_code"`
 	Message        *string      `json:"message"`
+}
+
+// EngineNames say which engines answered: retrieval "embedded" or
+// "weaviate", generation "extractive" or "ollama".
+type EngineNames struct {
+	Retrieval  string `json:"retrieval"`
+	Generation string `json:"generation"`
 }
 
 // Reference is one numbered source of an answer.

@@ -20,7 +20,7 @@ func (s *Service) health(r Replier) error {
 	checks := health.IndexChecks(s.Paths.IndexDir, cat, err, time.Now())
 	if checks[0].Status == health.Pass {
 		// load it now: the next question is answered warm
-		s.current()
+		s.engine()
 	}
 	return r.Result(HealthReport{PID: os.Getpid(), Checks: checks})
 }

@@ -100,8 +100,8 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 
 	var active *index.Manifest
 	activeDir := ""
-	if eng, err := s.current(); err == nil {
-		m := eng.Reader().Manifest
+	if v, err := s.current(); err == nil {
+		m := v.lib.Reader().Manifest
 		active = &m
 		activeDir, _ = index.ActiveDir(s.Paths.IndexDir)
 	}
@@ -213,6 +213,9 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	if _, err := s.current(); err != nil {
 		return quarantined, err
 	}
+	// the next question is answered warm; an engine config.yaml selects
+	// but this backend cannot make is the question's error, not the build's
+	s.engine()
 	return quarantined, nil
 }
 

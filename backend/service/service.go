@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/index"
@@ -28,23 +30,34 @@ type Replier interface {
 	Error(e *proto.Error) error
 }
 
-// Service holds the active engine. Safe for concurrent use.
+// Service holds the active index version and the engine that answers
+// from it. Safe for concurrent use.
 type Service struct {
 	Paths   config.Paths
 	Log     *logging.Logger
-	Expand  answer.Expander
-	Weights answer.Weights
+	Expand  analyse.Expander
+	Weights rank.Weights
 
 	mu      sync.Mutex
-	engine  *answer.Engine
-	active  string // folder of the engine's version
+	active  *version
+	config  configCache
 	checked time.Time
 	build   sync.Mutex // one reindex at a time in this process
 }
 
+// version is an index version, opened.
+type version struct {
+	dir string
+	lib *answer.Library
+	// engine answers from it with the engines of choice; nil until a
+	// question needs it
+	engine *answer.Engine
+	choice engineChoice
+}
+
 // New returns a service over the files in paths.
-func New(paths config.Paths, log *logging.Logger, expand answer.Expander) *Service {
-	return &Service{Paths: paths, Log: log, Expand: expand, Weights: answer.DefaultWeights}
+func New(paths config.Paths, log *logging.Logger, expand analyse.Expander) *Service {
+	return &Service{Paths: paths, Log: log, Expand: expand, Weights: rank.DefaultWeights()}
 }
 
 // Handle serves one request.
@@ -97,9 +110,9 @@ func decode(raw json.RawMessage, v any) error {
 	return nil
 }
 
-// current returns the engine of the active version, opening it when the
-// ACTIVE pointer moved (another process may have reindexed).
-func (s *Service) current() (*answer.Engine, error) {
+// current returns the active version, opening it when the ACTIVE pointer
+// moved (another process may have reindexed).
+func (s *Service) current() (*version, error) {
 	dir, err := index.ActiveDir(s.Paths.IndexDir)
 	if errors.Is(err, index.ErrNoIndex) {
 		return nil, &proto.Error{Code: proto.CodeNoIndex, Message: "no index has been built yet",
@@ -110,8 +123,8 @@ func (s *Service) current() (*answer.Engine, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.engine != nil && s.active == dir {
-		return s.engine, nil
+	if s.active != nil && s.active.dir == dir {
+		return s.active, nil
 	}
 	r, err := index.Open(dir)
 	if err != nil {
@@ -121,19 +134,39 @@ func (s *Service) current() (*answer.Engine, error) {
 	// The old reader stays mapped: requests in flight may still use it,
 	// and unmapping under them would fault. Versions are few and the
 	// backend exits when idle.
-	s.engine = answer.New(r, s.Expand, s.Weights)
-	s.active = dir
+	s.active = &version{dir: dir, lib: answer.NewLibrary(r)}
 	s.Log.Log("", "Backend.current", "opened index", "version", r.Manifest.Version, "documents", r.NumDocs())
-	return s.engine, nil
+	return s.active, nil
+}
+
+// engine returns the engine config.yaml selects over the active version,
+// making it when the version or the choice changed.
+func (s *Service) engine() (*answer.Engine, *version, error) {
+	v, err := s.current()
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, err := s.engineChoice()
+	if err != nil {
+		return nil, nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v.engine != nil && v.choice == ch {
+		return v.engine, v, nil
+	}
+	eng, err := s.buildEngine(v.lib, ch)
+	if err != nil {
+		return nil, nil, err
+	}
+	v.engine, v.choice = eng, ch
+	return eng, v, nil
 }
 
 func indexStatus(m index.Manifest) *proto.IndexStatus {
 	return &proto.IndexStatus{Version: m.Version, BuiltAt: m.BuiltAt.Format(time.RFC3339),
 		Documents: m.Documents, Chunks: m.Chunks}
 }
-
-// StaleMessage is the FR-007 guidance.
-const StaleMessage = "The index is out of date: the sources changed since it was built. Run `ragadmin reindex` to rebuild it."
 
 func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r Replier) error {
 	q := strings.TrimSpace(p.Question)
@@ -147,11 +180,11 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	if err != nil {
 		return err
 	}
-	eng, err := s.current()
+	eng, v, err := s.engine()
 	if err != nil {
 		return err
 	}
-	m := eng.Reader().Manifest
+	m := v.lib.Reader().Manifest
 	var warnings []string
 	if p.ContextTokens > 0 {
 		if words := strings.Fields(q); tokens(words) > p.ContextTokens {
@@ -160,43 +193,24 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 				"The question is longer than the context allows (%d tokens) and was truncated. Ask a narrower question, one task at a time.", p.ContextTokens))
 		}
 	}
-	threshold := p.Threshold
-	ans, tr := eng.Answer(q, threshold)
+	ans, ret, err := eng.Answer(ctx, q, p.Threshold)
+	if err != nil {
+		return err
+	}
 	ans.Question = p.Question
 	ans.CorrelationID = cid
 	ans.Warnings = append(ans.Warnings, warnings...)
-	ans.Meta = proto.Meta{Status: "OK", Source: "INDEX", FreshnessState: "FRESH", IndexStatus: indexStatus(m)}
+	names := eng.Names
+	ans.Meta = proto.Meta{Status: "OK", Source: "INDEX", FreshnessState: "FRESH", Engine: &names, IndexStatus: indexStatus(m)}
 	if m.Catalog != cat.Fingerprint() {
-		s.stale(ans, eng, tr)
+		eng.Stale(ans, ret)
 	}
-	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", tr.Analysis.Scene.String(), "top", topLabels(tr.Candidates, 3),
+	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", ret.Analysis.Scene.String(), "top", topLabels(ret.Hits, 3),
 		"confidence", ans.Confidence, "no_answer", ans.NoAnswer)
 	return r.Result(ans)
 }
 
-// stale replaces an answer from an index the catalog moved away from: no
-// answer, the guidance to reindex and, when the question names a page the
-// old index has, that page's name line as a deterministic fallback.
-func (s *Service) stale(ans *proto.Answer, eng *answer.Engine, tr answer.Trace) {
-	code, msg := proto.CodeIndexStale, StaleMessage
-	ans.Meta.FreshnessState = "STALE"
-	ans.Meta.Status = "ERROR"
-	ans.Meta.Source = "NONE"
-	ans.Meta.ErrorCode = &code
-	ans.Meta.Message = &msg
-	ans.NoAnswer = true
-	ans.Message = &msg
-	ans.Recommendations = []string{"Run `ragadmin reindex`, then ask again."}
-	if fb := eng.Fallback(tr); fb != nil {
-		ans.Meta.Status = "FALLBACK"
-		ans.Meta.Source = "LOCAL_FALLBACK"
-		ans.Summary, ans.Steps, ans.References, ans.Citations = fb.Summary, fb.Steps, fb.References, fb.Citations
-		return
-	}
-	ans.Summary, ans.Steps, ans.References, ans.Citations = "", []string{}, []proto.Reference{}, []proto.Citation{}
-}
-
-func topLabels(c []answer.Candidate, n int) string {
+func topLabels(c []answer.Hit, n int) string {
 	var l []string
 	for _, x := range c[:min(n, len(c))] {
 		l = append(l, x.Meta.Label)
@@ -217,11 +231,11 @@ func truncate(words []string, limit int) string {
 }
 
 func (s *Service) show(p proto.ShowParams, r Replier) error {
-	eng, err := s.current()
+	v, err := s.current()
 	if err != nil {
 		return err
 	}
-	d, err := eng.Find(p.Alias, p.Ref)
+	d, err := v.lib.Find(p.Alias, p.Ref)
 	if err != nil {
 		return err
 	}
@@ -236,10 +250,10 @@ type Status struct {
 }
 
 func (s *Service) status(r Replier) error {
-	eng, err := s.current()
+	v, err := s.current()
 	if err != nil {
 		return err
 	}
-	m := eng.Reader().Manifest
+	m := v.lib.Reader().Manifest
 	return r.Result(Status{Index: indexStatus(m), PID: os.Getpid(), Sources: m.Sources})
 }

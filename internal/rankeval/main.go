@@ -7,6 +7,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -17,6 +18,9 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/compose"
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/index"
 )
@@ -33,8 +37,9 @@ func main() {
 	confFlag := flag.Bool("conf", false, "with -tune, fit the confidence model instead of the ranking weights")
 	gapsFlag := flag.Bool("gaps", false, "with -tune, print the question words the right pages lack")
 	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them. They rank only with -linear; otherwise they feed confidence")
-	topFloor := flag.Float64("topfloor", answer.DefaultWeights.Topicality.Floor, "topicality floor (1 turns it off)")
-	altMargin := flag.Float64("alt", answer.DefaultWeights.AltMargin, "score margin for alternative references")
+	weights := rank.DefaultWeights()
+	topFloor := flag.Float64("topfloor", weights.Topicality.Floor, "topicality floor (1 turns it off)")
+	altMargin := flag.Float64("alt", compose.New().AltMargin, "score margin for alternative references")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of answering here")
 	linear := flag.Bool("linear", false, "rank by the weighted sum of the features, not by the trees")
 	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
@@ -50,22 +55,21 @@ func main() {
 	if *linear || *tuneFlag && !*confFlag {
 		// fits are made on the pools, which the first stage selects; the
 		// order in which a model puts them is beside the point
-		answer.DefaultWeights.Trees = nil
+		weights.Trees = nil
 	}
-	answer.DefaultWeights.Topicality.Floor = *topFloor
-	answer.DefaultWeights.AltMargin = *altMargin
+	weights.Topicality.Floor = *topFloor
 	if *wflag != "" {
 		for _, kv := range strings.Split(*wflag, ",") {
 			if kv == "zero" {
-				answer.DefaultWeights.W = [answer.NumFeatures]float64{}
+				weights.W = [rank.NumFeatures]float64{}
 				continue
 			}
 			k, v, _ := strings.Cut(kv, "=")
 			x, err := strconv.ParseFloat(v, 64)
 			found := false
-			for fi, n := range answer.FeatureNames {
+			for fi, n := range rank.FeatureNames {
 				if strings.EqualFold(n, k) {
-					answer.DefaultWeights.W[fi] = x
+					weights.W[fi] = x
 					found = true
 				}
 			}
@@ -88,7 +92,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "rankeval:", err)
 		os.Exit(1)
 	}
-	eng := answer.New(r, answer.Thesaurus, answer.DefaultWeights)
+	lib := answer.NewLibrary(r)
+	ret, err := rank.New(lib, analyse.Thesaurus, weights)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval:", err)
+		os.Exit(1)
+	}
+	eng := &answer.Engine{Retriever: ret, Composer: &compose.Composer{AltMargin: *altMargin}, Library: lib}
 	// Whether a reference comes from a ZIM archive, by its source's alias:
 	// articles must not push the right man page out of the top.
 	zimAlias := map[string]bool{}
@@ -114,27 +124,26 @@ func main() {
 			rows = append(rows, rs...)
 		}
 		if *treesFlag {
-			tuneTrees(eng, rows)
+			tuneTrees(ret, rows)
 			return
 		}
 		if *confFlag {
-			fitConf(eng, rows, *threshold)
-			w := answer.DefaultWeights
-			if err := writeWeights(*out, &w, score{}, 0); err != nil {
+			weights.Conf = fitConf(ret, rows, *threshold, weights.Conf)
+			if err := writeWeights(*out, &weights, score{}, 0); err != nil {
 				fmt.Fprintln(os.Stderr, "rankeval:", err)
 				os.Exit(1)
 			}
 			return
 		}
 		if *gapsFlag {
-			gaps(eng, rows)
+			gaps(ret, rows)
 			return
 		}
-		tune(eng, rows)
+		tune(ret, rows, weights)
 		return
 	}
 	if *dumpFlag != "" {
-		if err := dump(eng, *dumpFlag, flag.Args()); err != nil {
+		if err := dump(ret, *dumpFlag, flag.Args()); err != nil {
 			fmt.Fprintln(os.Stderr, "rankeval:", err)
 			os.Exit(1)
 		}
@@ -147,7 +156,7 @@ func main() {
 				fmt.Fprintln(os.Stderr, "rankeval:", err)
 				os.Exit(1)
 			}
-			ranks(eng, rows)
+			ranks(ret, rows)
 		}
 		return
 	}
@@ -164,7 +173,11 @@ func main() {
 				continue
 			}
 			start := time.Now()
-			ans, tr := eng.Answer(rw.q, *threshold)
+			ans, tr, err := eng.Answer(context.Background(), rw.q, *threshold)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "rankeval:", err)
+				os.Exit(1)
+			}
 			times = append(times, time.Since(start))
 			var labels []string
 			for _, ref := range ans.References {
@@ -228,7 +241,7 @@ func main() {
 				if *verbose {
 					explain(tr, ans.Confidence)
 					if rw.kind != "noanswer" {
-						_, all := eng.Candidates(rw.q)
+						_, all := ret.Candidates(rw.q)
 						for i, c := range all {
 							if matches(c.Meta.Label, split(rw.expected)) {
 								if i >= 6 {
@@ -263,7 +276,7 @@ func main() {
 	}
 }
 
-func explain(tr answer.Trace, conf float64) {
+func explain(tr *answer.Retrieval, conf float64) {
 	a := tr.Analysis
 	var cs []string
 	for _, c := range a.Concepts {
@@ -274,19 +287,20 @@ func explain(tr answer.Trace, conf float64) {
 		cs = append(cs, c.Word+"{"+strings.Join(alts, " ")+"}")
 	}
 	fmt.Printf("    scene=%s conf=%.2f concepts=%s\n", a.Scene, conf, strings.Join(cs, " "))
-	for i, c := range tr.Candidates[:min(6, len(tr.Candidates))] {
+	cands := tr.Detail.(*rank.Detail).Candidates
+	for i, c := range cands[:min(6, len(cands))] {
 		fmt.Printf("    %d. %s\n", i+1, candLine(c))
 	}
 }
 
-func candLine(c answer.Candidate) string {
+func candLine(c rank.Candidate) string {
 	var fs []string
 	for fi, x := range c.F {
 		if x != 0 {
-			fs = append(fs, fmt.Sprintf("%s=%.2f", answer.FeatureNames[fi], x))
+			fs = append(fs, fmt.Sprintf("%s=%.2f", rank.FeatureNames[fi], x))
 		}
 	}
-	return fmt.Sprintf("%-28s %.3f kind=%s %s covered=%v", c.Meta.Label, c.Score, answer.KindNames[c.Kind], strings.Join(fs, " "), fmtCov(c.Covered))
+	return fmt.Sprintf("%-28s %.3f kind=%s %s covered=%v", c.Meta.Label, c.Score, rank.KindNames[c.Kind], strings.Join(fs, " "), fmtCov(c.Covered))
 }
 
 func fmtCov(c []float64) string {
@@ -364,7 +378,7 @@ func read(path string) ([]row, error) {
 // ranks prints how many answerable questions have their first right page at
 // each rank band among all candidates: a miss at rank 2 asks for better
 // features, one outside the pool for better retrieval.
-func ranks(eng *answer.Engine, rows []row) {
+func ranks(ret *rank.Retriever, rows []row) {
 	bands := []int{1, 2, 3, 5, 10, 20, 50, 100, 1 << 30}
 	count := make([]int, len(bands))
 	n := 0
@@ -373,7 +387,7 @@ func ranks(eng *answer.Engine, rows []row) {
 			continue
 		}
 		n++
-		_, cands := eng.Candidates(rw.q)
+		_, cands := ret.Candidates(rw.q)
 		r := 1 << 30
 		for i, c := range cands {
 			if matches(c.Meta.Label, split(rw.expected)) {
@@ -402,13 +416,13 @@ func ranks(eng *answer.Engine, rows []row) {
 // dump writes the pools for model experiments outside Go: one line per
 // candidate with its question, scene, kind, whether it is right, and its
 // features.
-func dump(eng *answer.Engine, path string, sets []string) error {
+func dump(ret *rank.Retriever, path string, sets []string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintf(w, "set\tid\tscene\tkind\tlabel\tgood\tscore\t%s\n", strings.Join(answer.FeatureNames[:], "\t"))
+	fmt.Fprintf(w, "set\tid\tscene\tkind\tlabel\tgood\tscore\t%s\n", strings.Join(rank.FeatureNames[:], "\t"))
 	for _, set := range sets {
 		rows, err := read(set)
 		if err != nil {
@@ -418,7 +432,7 @@ func dump(eng *answer.Engine, path string, sets []string) error {
 			if rw.kind == "noanswer" {
 				continue
 			}
-			a, cands := eng.Candidates(rw.q)
+			a, cands := ret.Candidates(rw.q)
 			right := rightPages(cands, rw.expected)
 			for i, c := range cands {
 				good := 0
@@ -443,7 +457,7 @@ func dump(eng *answer.Engine, path string, sets []string) error {
 // are expected ("ls(1)|dir(1)"). An info node counts as right when the man
 // page it documents is in the pool and right: the engine shows that page in
 // its place.
-func rightPages(cands []answer.Candidate, expected string) []bool {
+func rightPages(cands []rank.Candidate, expected string) []bool {
 	exp := split(expected)
 	byID := map[int]bool{}
 	for _, c := range cands {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/boost"
 )
 
@@ -32,23 +32,23 @@ var (
 // question: the pool as it is, and, with -augment, the pool as a machine
 // without Debian's package database would give it (no priorities, no
 // package families), so that the trees learn to rank without them too.
-func treeGroups(eng *answer.Engine, rows []row) (out [][]boost.Group, pages []string) {
+func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages []string) {
 	for _, rw := range rows {
 		if rw.kind == "noanswer" {
 			continue
 		}
-		a, cands := eng.Candidates(rw.q)
+		a, cands := ret.Candidates(rw.q)
 		if len(cands) == 0 {
 			continue
 		}
 		good := rightPages(cands, rw.expected)
-		gs := []boost.Group{{X: answer.Vectors(cands, a.Scene), Good: good}}
+		gs := []boost.Group{{X: rank.Vectors(cands, a.Scene), Good: good}}
 		if *augment {
 			bare := slices.Clone(cands)
 			for i := range bare {
-				bare[i].F[answer.FPriority], bare[i].F[answer.FFamily] = 0, 0
+				bare[i].F[rank.FPriority], bare[i].F[rank.FFamily] = 0, 0
 			}
-			gs = append(gs, boost.Group{X: answer.Vectors(bare, a.Scene), Good: good})
+			gs = append(gs, boost.Group{X: rank.Vectors(bare, a.Scene), Good: good})
 		}
 		out = append(out, gs)
 		first, _, _ := strings.Cut(rw.expected, "|")
@@ -75,10 +75,10 @@ func dropFeatures(qs [][]boost.Group) {
 	if *drop == "" {
 		return
 	}
-	relAt := answer.NumFeatures + (answer.VectorLen - 3*answer.NumFeatures)
+	relAt := rank.NumFeatures + (rank.VectorLen - 3*rank.NumFeatures)
 	for _, name := range strings.Split(*drop, ",") {
 		name, rawOnly := strings.CutSuffix(name, ":raw")
-		f := slices.IndexFunc(answer.FeatureNames[:], func(n string) bool { return strings.EqualFold(n, name) })
+		f := slices.IndexFunc(rank.FeatureNames[:], func(n string) bool { return strings.EqualFold(n, name) })
 		if f < 0 {
 			fmt.Fprintf(os.Stderr, "rankeval: no feature %q\n", name)
 			os.Exit(2)
@@ -88,7 +88,7 @@ func dropFeatures(qs [][]boost.Group) {
 				for _, x := range g.X {
 					x[f], x[relAt+f] = 0, 0
 					if !rawOnly {
-						x[relAt+answer.NumFeatures+f] = 0
+						x[relAt+rank.NumFeatures+f] = 0
 					}
 				}
 			}
@@ -156,10 +156,10 @@ func treeScore(m *boost.Model, gs []boost.Group, w []float64) (h1, h3 float64) {
 	return h1 / total, h3 / total
 }
 
-func tuneTrees(eng *answer.Engine, rows []row) {
+func tuneTrees(ret *rank.Retriever, rows []row) {
 	p := boost.DefaultParams
 	p.Trees, p.Depth, p.NDCG, p.MinChildWeight = *treeCount, *treeDepth, *ndcg, *minChild
-	qs, pages := treeGroups(eng, rows)
+	qs, pages := treeGroups(ret, rows)
 	// a page's questions weigh 1/n in the balanced score, as if each
 	// page had been asked for once
 	perPage := map[string]int{}
@@ -253,6 +253,7 @@ func tuneTrees(eng *answer.Engine, rows []row) {
 	if *out == "" {
 		return
 	}
+	full.Columns = rank.Columns()
 	f, err := os.Create(*out)
 	if err == nil {
 		err = full.Write(f)

@@ -10,7 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 )
 
 var (
@@ -25,30 +26,30 @@ var (
 )
 
 // neutralW are hand-set weights to start a fit from.
-var neutralW = [answer.NumFeatures]float64{answer.FLex: 1, answer.FNameLine: 0.5, answer.FBlock: 0.5, answer.FNamed: 0.3,
-	answer.FCommand: 0.1, answer.FMissing: -0.3, answer.FPriority: 0.05, answer.FInlinks: 0.1}
+var neutralW = [rank.NumFeatures]float64{rank.FLex: 1, rank.FNameLine: 0.5, rank.FBlock: 0.5, rank.FNamed: 0.3,
+	rank.FCommand: 0.1, rank.FMissing: -0.3, rank.FPriority: 0.05, rank.FInlinks: 0.1}
 
 // example is one answerable question's pool: features of every candidate
 // and which candidates are right.
 type example struct {
 	id    string
-	scene answer.Scene
+	scene analyse.Scene
 	kinds []int
-	feats [][answer.NumFeatures]float64
+	feats [][rank.NumFeatures]float64
 	right []bool // see rightPages
 }
 
-// tune fits answer.DefaultWeights.W by coordinate ascent on the rows'
-// pools, maximising hit@1 with hit@3 and the reciprocal rank as tie
-// breakers, and prints the weights it found.
-func tune(eng *answer.Engine, rows []row) {
+// tune fits the weights W of the linear score, starting from base, by
+// coordinate ascent on the rows' pools, maximising hit@1 with hit@3 and
+// the reciprocal rank as tie breakers, and prints the weights it found.
+func tune(ret *rank.Retriever, rows []row, base rank.Weights) {
 	var exs []example
 	reachable := 0
 	for _, rw := range rows {
 		if rw.kind == "noanswer" {
 			continue
 		}
-		a, cands := eng.Candidates(rw.q)
+		a, cands := ret.Candidates(rw.q)
 		ex := example{id: rw.id, scene: a.Scene, right: rightPages(cands, rw.expected)}
 		for _, c := range cands {
 			ex.feats = append(ex.feats, c.F)
@@ -59,7 +60,7 @@ func tune(eng *answer.Engine, rows []row) {
 		}
 		exs = append(exs, ex)
 	}
-	w := answer.DefaultWeights
+	w := base
 	fmt.Printf("%d questions, %d with a right page in the pool\n", len(exs), reachable)
 	if *cvFolds > 1 {
 		crossValidate(exs, w, *cvFolds)
@@ -76,13 +77,13 @@ func tune(eng *answer.Engine, rows []row) {
 		// start from hand-set weights, not the shipped fit: a fit that
 		// starts from weights fitted on other questions learns from them
 		w.W = neutralW
-		w.Kind = answer.FirstStageKinds()
+		w.Kind = rank.FirstStageKinds()
 	}
 	if *bag > 0 {
 		// Bagging: fit on bootstrap samples and average the weights. The
 		// fits disagree a lot on a few hundred questions; their mean
 		// generalizes better than any one of them.
-		var sum answer.Weights
+		var sum rank.Weights
 		rng := rand.New(rand.NewPCG(7, 11))
 		for b := 0; b < *bag; b++ {
 			sample := make([]example, len(exs))
@@ -129,7 +130,7 @@ func (s score) value() float64 { return float64(s.h1) + 0.3*float64(s.h3) + 0.2*
 
 func (s score) better(o score) bool { return s.value() > o.value()+1e-9 }
 
-func objective(exs []example, w *answer.Weights) score {
+func objective(exs []example, w *rank.Weights) score {
 	s := score{n: len(exs)}
 	for ei := range exs {
 		ex := &exs[ei]
@@ -160,15 +161,15 @@ func objective(exs []example, w *answer.Weights) score {
 	return s
 }
 
-func sceneName(s answer.Scene) string {
+func sceneName(s analyse.Scene) string {
 	switch s {
-	case answer.SceneHowTo:
+	case analyse.SceneHowTo:
 		return "HowTo"
-	case answer.SceneConcept:
+	case analyse.SceneConcept:
 		return "Concept"
-	case answer.SceneFormat:
+	case analyse.SceneFormat:
 		return "Format"
-	case answer.SceneProgramming:
+	case analyse.SceneProgramming:
 		return "Programming"
 	}
 	return "Troubleshoot"
@@ -178,7 +179,7 @@ func sceneName(s answer.Scene) string {
 // probability mass the scores give the right candidates of each question,
 // with an L2 penalty towards zero. Unlike coordinate ascent on hit@1 it has
 // no plateaus, so it finds weights the greedy search cannot.
-func fit(exs []example, w *answer.Weights, l2 float64, iters int) {
+func fit(exs []example, w *rank.Weights, l2 float64, iters int) {
 	type param struct {
 		p    *float64
 		m, v float64
@@ -189,7 +190,7 @@ func fit(exs []example, w *answer.Weights, l2 float64, iters int) {
 		idx[p] = len(ps)
 		ps = append(ps, &param{p: p})
 	}
-	for fi := range answer.NumFeatures {
+	for fi := range rank.NumFeatures {
 		add(&w.W[fi])
 	}
 	for sc := range w.Kind {
@@ -240,7 +241,7 @@ func fit(exs []example, w *answer.Weights, l2 float64, iters int) {
 		}
 		n := float64(len(exs))
 		for i, pr := range ps {
-			if pr.p == &w.W[answer.FLex] {
+			if pr.p == &w.W[rank.FLex] {
 				continue
 			}
 			g := grad[i]/n + l2**pr.p
@@ -261,10 +262,10 @@ func fit(exs []example, w *answer.Weights, l2 float64, iters int) {
 // per question, the best right candidate should outscore the best wrong
 // one by a margin; the loss is the shortfall. With an L2 penalty it is a
 // margin ranking model that aims at hit@1 directly.
-func fitHinge(exs []example, w *answer.Weights, l2 float64, iters int, margin float64) {
+func fitHinge(exs []example, w *rank.Weights, l2 float64, iters int, margin float64) {
 	var ps []*float64
 	idx := map[*float64]int{}
-	for fi := range answer.NumFeatures {
+	for fi := range rank.NumFeatures {
 		idx[&w.W[fi]] = len(ps)
 		ps = append(ps, &w.W[fi])
 	}
@@ -285,7 +286,7 @@ func fitHinge(exs []example, w *answer.Weights, l2 float64, iters int, margin fl
 			if gi < 0 || bi < 0 || gs-bs >= margin {
 				continue
 			}
-			for fi := range answer.NumFeatures {
+			for fi := range rank.NumFeatures {
 				grad[fi] += ex.feats[bi][fi] - ex.feats[gi][fi]
 			}
 			grad[idx[&w.Kind[ex.scene][ex.kinds[bi]]]]++
@@ -308,8 +309,8 @@ func fitHinge(exs []example, w *answer.Weights, l2 float64, iters int, margin fl
 // winRates prints, per feature, how often the best right candidate has
 // more of it than the wrong candidate that outranks it, and less: the
 // features that tell right from wrong where the ranking fails.
-func winRates(exs []example, w *answer.Weights) {
-	var more, less [answer.NumFeatures]int
+func winRates(exs []example, w *rank.Weights) {
+	var more, less [rank.NumFeatures]int
 	n := 0
 	for _, ex := range exs {
 		gi, gs, bi, bs := bestPair(ex, w)
@@ -317,7 +318,7 @@ func winRates(exs []example, w *answer.Weights) {
 			continue
 		}
 		n++
-		for fi := range answer.NumFeatures {
+		for fi := range rank.NumFeatures {
 			switch d := ex.feats[gi][fi] - ex.feats[bi][fi]; {
 			case d > 1e-9:
 				more[fi]++
@@ -327,19 +328,19 @@ func winRates(exs []example, w *answer.Weights) {
 		}
 	}
 	fmt.Printf("%d questions where a wrong page outranks every right one; per feature, right has more / less:\n", n)
-	for fi := range answer.NumFeatures {
-		fmt.Printf("  %-14s %3d / %3d\n", answer.FeatureNames[fi], more[fi], less[fi])
+	for fi := range rank.NumFeatures {
+		fmt.Printf("  %-14s %3d / %3d\n", rank.FeatureNames[fi], more[fi], less[fi])
 	}
 }
 
 // gaps prints, for each question a wrong page wins, the question's words
 // its best right page has nowhere in its NAME line or best block.
-func gaps(eng *answer.Engine, rows []row) {
+func gaps(ret *rank.Retriever, rows []row) {
 	for _, rw := range rows {
 		if rw.kind == "noanswer" {
 			continue
 		}
-		a, cands := eng.Candidates(rw.q)
+		a, cands := ret.Candidates(rw.q)
 		exp := split(rw.expected)
 		if len(cands) == 0 || matches(cands[0].Meta.Label, exp) {
 			continue
@@ -369,23 +370,23 @@ var (
 
 // kindOffset is how the other scenes' kind priors differ from how-to's
 // when they are tied: set by hand from what each scene asks for.
-var kindOffset = [5][answer.NumKinds]float64{
-	answer.SceneConcept:      {answer.Kind7: 0.6, answer.Kind5: 0.2, answer.Kind1: -0.2},
-	answer.SceneFormat:       {answer.Kind5: 1, answer.Kind1: -0.4, answer.Kind8: -0.4},
-	answer.SceneProgramming:  {answer.Kind2: 1.2, answer.Kind3: 1.2, answer.Kind1: -0.4, answer.Kind8: -0.4},
-	answer.SceneTroubleshoot: {},
+var kindOffset = [5][rank.NumKinds]float64{
+	analyse.SceneConcept:      {rank.Kind7: 0.6, rank.Kind5: 0.2, rank.Kind1: -0.2},
+	analyse.SceneFormat:       {rank.Kind5: 1, rank.Kind1: -0.4, rank.Kind8: -0.4},
+	analyse.SceneProgramming:  {rank.Kind2: 1.2, rank.Kind3: 1.2, rank.Kind1: -0.4, rank.Kind8: -0.4},
+	analyse.SceneTroubleshoot: {},
 }
 
 // tieKinds sets, with -tiekinds, every scene's kind priors to how-to's
 // plus the scene's fixed offset.
-func tieKinds(w *answer.Weights) {
+func tieKinds(w *rank.Weights) {
 	if !*tieKindsFlag {
 		return
 	}
 	for sc := range w.Kind {
-		if sc != int(answer.SceneHowTo) {
+		if sc != int(analyse.SceneHowTo) {
 			for k := range w.Kind[sc] {
-				w.Kind[sc][k] = w.Kind[answer.SceneHowTo][k] + kindOffset[sc][k]
+				w.Kind[sc][k] = w.Kind[analyse.SceneHowTo][k] + kindOffset[sc][k]
 			}
 		}
 	}
@@ -397,7 +398,7 @@ func frozen(fi int) bool {
 		return false
 	}
 	for _, n := range strings.Split(*onlyFeatures, ",") {
-		if strings.EqualFold(n, answer.FeatureNames[fi]) {
+		if strings.EqualFold(n, rank.FeatureNames[fi]) {
 			return false
 		}
 	}
@@ -405,21 +406,21 @@ func frozen(fi int) bool {
 }
 
 // ascend climbs coordinate by coordinate from w until no step improves.
-func ascend(exs []example, w *answer.Weights, best score) score {
+func ascend(exs []example, w *rank.Weights, best score) score {
 	if !*ascent {
 		return best
 	}
 	steps := []float64{-0.2, -0.1, -0.05, -0.02, 0.02, 0.05, 0.1, 0.2}
 	factors := []float64{0, 0.5, 0.8, 1.25, 2}
 	var params []*float64
-	for fi := range answer.NumFeatures {
+	for fi := range rank.NumFeatures {
 		if !frozen(fi) {
 			params = append(params, &w.W[fi])
 		}
 	}
 	for sc := range w.Kind {
 		for k := range w.Kind[sc] {
-			if !*tieKindsFlag || sc == int(answer.SceneHowTo) {
+			if !*tieKindsFlag || sc == int(analyse.SceneHowTo) {
 				params = append(params, &w.Kind[sc][k])
 			}
 		}
@@ -457,9 +458,9 @@ func ascend(exs []example, w *answer.Weights, best score) score {
 
 // writeWeights writes the fitted weights as Go source, to path or, for
 // "", to stdout.
-func writeWeights(path string, w *answer.Weights, sc score, n int) error {
-	conf := answer.FittedConf()
-	ranking, confidence := answer.Fitted()
+func writeWeights(path string, w *rank.Weights, sc score, n int) error {
+	conf := w.Conf
+	ranking, confidence := rank.Fitted()
 	if n > 0 {
 		ranking = fmt.Sprintf("%d questions, %s", n, sc)
 	}
@@ -468,17 +469,18 @@ func writeWeights(path string, w *answer.Weights, sc score, n int) error {
 	}
 	var b strings.Builder
 	b.WriteString("// Code generated by go run ./internal/rankeval -tune; DO NOT EDIT.\n\n")
-	b.WriteString("package answer\n\n")
+	b.WriteString("package rank\n\n")
+	b.WriteString("import \"github.com/ragman-dev/ragman/backend/answer/analyse\"\n\n")
 	b.WriteString("// Fitted on testdata/eval/dev*.tsv against this machine's index; see\n")
 	b.WriteString("// internal/rankeval.\n")
 	fmt.Fprintf(&b, "const (\n\tfittedRanking    = %q\n\tfittedConfidence = %q\n)\n\n", ranking, confidence)
 	b.WriteString("var fittedW = [NumFeatures]float64{\n")
 	for fi, x := range w.W {
-		fmt.Fprintf(&b, "\t%s: %.4g,\n", goName(answer.FeatureNames[fi]), x)
+		fmt.Fprintf(&b, "\t%s: %.4g,\n", goName(rank.FeatureNames[fi]), x)
 	}
-	b.WriteString("}\n\nvar fittedKind = [numScenes][NumKinds]float64{\n")
+	b.WriteString("}\n\nvar fittedKind = [analyse.NumScenes][NumKinds]float64{\n")
 	for sc := range w.Kind {
-		fmt.Fprintf(&b, "\tScene%s: {", sceneName(answer.Scene(sc)))
+		fmt.Fprintf(&b, "\tanalyse.Scene%s: {", sceneName(analyse.Scene(sc)))
 		var parts []string
 		for k, x := range w.Kind[sc] {
 			parts = append(parts, fmt.Sprintf("%s: %.4g", kindName(k), x))
@@ -488,7 +490,7 @@ func writeWeights(path string, w *answer.Weights, sc score, n int) error {
 	b.WriteString("}\n\n")
 	b.WriteString("var fittedConf = [NumConf]float64{\n")
 	for i, x := range conf {
-		fmt.Fprintf(&b, "\tC%s: %.4g,\n", answer.ConfNames[i], x)
+		fmt.Fprintf(&b, "\tC%s: %.4g,\n", rank.ConfNames[i], x)
 	}
 	b.WriteString("}\n")
 	src, err := format.Source([]byte(b.String()))
@@ -503,7 +505,7 @@ func writeWeights(path string, w *answer.Weights, sc score, n int) error {
 }
 
 func kindName(k int) string {
-	n := answer.KindNames[k]
+	n := rank.KindNames[k]
 	return "Kind" + strings.ToUpper(n[:1]) + n[1:]
 }
 
@@ -514,9 +516,9 @@ var confNote string
 // is answerable" on the confidence inputs, classes weighted equally. It
 // prints how many questions of each kind fall on the wrong side of the
 // threshold, and writes the model with the shipped ranking weights.
-func fitConf(eng *answer.Engine, rows []row, threshold float64) {
+func fitConf(ret *rank.Retriever, rows []row, threshold float64, start [rank.NumConf]float64) [rank.NumConf]float64 {
 	type ex struct {
-		x   [answer.NumConf]float64
+		x   [rank.NumConf]float64
 		y   float64
 		id  string
 		has bool
@@ -524,7 +526,7 @@ func fitConf(eng *answer.Engine, rows []row, threshold float64) {
 	var exs []ex
 	npos, nneg := 0.0, 0.0
 	for _, rw := range rows {
-		e := ex{x: eng.ConfidenceInputs(rw.q), id: rw.id}
+		e := ex{x: ret.ConfidenceInputs(rw.q), id: rw.id}
 		if rw.kind != "noanswer" {
 			e.y = 1
 			npos++
@@ -533,11 +535,11 @@ func fitConf(eng *answer.Engine, rows []row, threshold float64) {
 		}
 		exs = append(exs, e)
 	}
-	w := answer.FittedConf()
-	var m, v [answer.NumConf]float64
+	w := start
+	var m, v [rank.NumConf]float64
 	const lr, b1, b2, eps, l2 = 0.01, 0.9, 0.999, 1e-8, 0.001
 	for it := 1; it <= 20000; it++ {
-		var g [answer.NumConf]float64
+		var g [rank.NumConf]float64
 		for _, e := range exs {
 			z := 0.0
 			for i := range w {
@@ -579,7 +581,7 @@ func fitConf(eng *answer.Engine, rows []row, threshold float64) {
 			}
 		}
 		if lost/npos > 0.015 {
-			w[answer.CBias] += 0.01
+			w[rank.CBias] += 0.01
 			continue
 		}
 		break
@@ -591,7 +593,6 @@ func fitConf(eng *answer.Engine, rows []row, threshold float64) {
 		}
 	}
 	fmt.Printf("confidence model: %v\n", w)
-	answer.SetFittedConf(w)
 	lostN, overN := 0, 0
 	for _, e := range exs {
 		p := prob(e)
@@ -603,12 +604,13 @@ func fitConf(eng *answer.Engine, rows []row, threshold float64) {
 		}
 	}
 	confNote = fmt.Sprintf("%d questions: %d of %.0f answerable withheld, %d of %.0f out-of-scope answered", len(exs), lostN, npos, overN, nneg)
+	return w
 }
 
 // climb fits w on exs: coordinate ascent, then restarts from perturbed
 // copies of the best weights.
-func climb(exs []example, w *answer.Weights, seed uint64) {
-	for fi := range answer.NumFeatures {
+func climb(exs []example, w *rank.Weights, seed uint64) {
+	for fi := range rank.NumFeatures {
 		if frozen(fi) {
 			w.W[fi] = 0
 		}
@@ -644,7 +646,7 @@ func climb(exs []example, w *answer.Weights, seed uint64) {
 // bestPair returns the best-scoring right candidate of ex (a page the
 // question expects, or an info node about one) and the best-scoring wrong
 // one, with their scores; -1 when there is none.
-func bestPair(ex example, w *answer.Weights) (gi int, gs float64, bi int, bs float64) {
+func bestPair(ex example, w *rank.Weights) (gi int, gs float64, bi int, bs float64) {
 	gi, bi = -1, -1
 	gs, bs = math.Inf(-1), math.Inf(-1)
 	for i := range ex.feats {
@@ -663,13 +665,13 @@ func bestPair(ex example, w *answer.Weights) (gi int, gs float64, bi int, bs flo
 // crossValidate fits from neutral weights on all folds but one and scores
 // the one left out, for each fold: the figure to compare another ranking
 // model with, since the shipped weights have seen every question.
-func crossValidate(exs []example, w answer.Weights, folds int) {
+func crossValidate(exs []example, w rank.Weights, folds int) {
 	total := score{}
 	for f := range folds {
 		train, test := fold(exs, folds, f)
 		fw := w
 		fw.W = neutralW
-		fw.Kind = answer.FirstStageKinds()
+		fw.Kind = rank.FirstStageKinds()
 		climb(train, &fw, uint64(f))
 		s := objective(test, &fw)
 		fmt.Printf("fold %d: held out %s, trained %s\n", f, s, objective(train, &fw))

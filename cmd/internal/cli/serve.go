@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/daemon"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/service"
@@ -28,7 +28,7 @@ func Serve(env *Env, foreground bool) error {
 	}
 	// daemon.Serve stops on SIGTERM and SIGINT itself.
 	ctx := context.Background()
-	svc := service.New(env.Paths, env.Log, answer.Thesaurus)
+	svc := service.New(env.Paths, env.Log, analyse.Thesaurus)
 	env.Log.Log("", "Backend.serve", "start", "version", version.Version, "idle_timeout", time.Duration(cfg.Backend.IdleTimeout))
 	err = daemon.Serve(ctx, daemon.Options{
 		Version:     version.Version,

@@ -1,8 +1,8 @@
-// Package answer turns a question into a cited answer without a language
-// model: analyse the question, retrieve and rank pages, condense to the
-// best passages, compose Summary and Steps from their sentences, link the
-// citations and score the confidence.
-package answer
+// Package analyse reads a question before any page is looked at: the kind
+// of question it is (its scene), its content words with the other words a
+// manual may use for them, the verb of a how-to, and the words that could
+// name a page. Every retriever starts from the same Analysis.
+package analyse
 
 import (
 	"regexp"
@@ -23,7 +23,7 @@ const (
 	SceneFormat                    // "format of /etc/fstab": file formats, section 5
 	SceneProgramming               // "in C", "system call": sections 2 and 3
 	SceneTroubleshoot              // "why does ... fail", "error"
-	numScenes
+	NumScenes
 )
 
 func (s Scene) String() string {
@@ -307,6 +307,3 @@ func Analyse(q string, expand Expander) Analysis {
 	}
 	return a
 }
-
-// lazyRegexp compiles a pattern on first use: every ragman process links
-// this package, and only the backend answers questions.

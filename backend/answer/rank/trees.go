@@ -1,4 +1,4 @@
-package answer
+package rank
 
 import (
 	"cmp"
@@ -9,10 +9,11 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/boost"
 )
 
-// trees.txt is the ranking model internal/rankeval -tune -trees fits on our
+// trees.txt is the ranking model tools/rankeval -tune -trees fits on our
 // question sets. Trees rank better than the weighted sum of the features
 // held out: they see each feature against the rest of the pool (a NAME line
 // that covers the question is worth more where no other page's does) and
@@ -21,31 +22,74 @@ import (
 //go:embed trees.txt
 var treesText string
 
-// Trees is the shipped ranking model, parsed on first use: only the backend
-// ranks, and every ragman process links this package.
-var Trees = sync.OnceValue(func() *boost.Model {
-	m, err := boost.Parse(treesText)
-	if err == nil && m.Features != VectorLen {
-		err = fmt.Errorf("model is for vectors of %d values, not %d", m.Features, VectorLen)
-	}
+// Trees is the shipped ranking model, read on first use.
+var Trees = sync.OnceValues(func() (*boost.Model, error) {
+	m, err := LoadTrees(treesText)
 	if err != nil {
-		// a test parses the embedded model; a broken one never ships
-		panic("answer: embedded trees.txt: " + err.Error())
+		return nil, fmt.Errorf("the embedded ranking model (trees.txt): %w", err)
 	}
-	return m
+	return m, nil
 })
+
+// LoadTrees reads a ranking model and checks that it scores the vectors
+// this code makes: a model fitted before a feature was added, removed or
+// moved is refused, naming the first column that differs.
+func LoadTrees(text string) (*boost.Model, error) {
+	m, err := boost.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	want := Columns()
+	if m.Columns == nil {
+		return nil, fmt.Errorf("the model does not name its columns; refit it with tools/rankeval -tune -trees")
+	}
+	for i := range max(len(want), len(m.Columns)) {
+		got, exp := "(none)", "(none)"
+		if i < len(m.Columns) {
+			got = m.Columns[i]
+		}
+		if i < len(want) {
+			exp = want[i]
+		}
+		if got != exp {
+			return nil, fmt.Errorf("column %d is %s in the model but %s in the code (%d columns against %d); refit it with tools/rankeval -tune -trees",
+				i, got, exp, len(m.Columns), len(want))
+		}
+	}
+	return m, nil
+}
+
+// Columns name the values of the vectors the trees score, in order: the
+// features, the kinds of page in each scene, and each feature's gap to
+// the pool's best and rank in the pool.
+func Columns() []string {
+	cols := make([]string, 0, VectorLen)
+	cols = append(cols, FeatureNames[:]...)
+	for sc := range analyse.NumScenes {
+		for _, k := range KindNames {
+			cols = append(cols, "kind:"+sc.String()+":"+k)
+		}
+	}
+	for _, n := range FeatureNames {
+		cols = append(cols, "gap:"+n)
+	}
+	for _, n := range FeatureNames {
+		cols = append(cols, "rank:"+n)
+	}
+	return cols
+}
 
 // rankCap is where a candidate's rank within the pool stops mattering.
 const rankCap = 20
 
 // VectorLen is the length of the vectors the trees score.
-const VectorLen = 3*NumFeatures + int(numScenes)*NumKinds
+const VectorLen = 3*NumFeatures + int(analyse.NumScenes)*NumKinds
 
 // Vectors are what the trees see of each candidate of a pool: its
 // features; its kind of page in the question's scene, one-hot; and per
 // feature its gap to the pool's best value and its rank in the pool (how
 // many candidates have more), up to rankCap.
-func Vectors(pool []Candidate, scene Scene) [][]float64 {
+func Vectors(pool []Candidate, scene analyse.Scene) [][]float64 {
 	fr := newFrame(pool)
 	out := make([][]float64, len(pool))
 	slab := make([]float64, len(pool)*VectorLen)
@@ -78,11 +122,11 @@ func newFrame(pool []Candidate) *frame {
 
 // vector writes into v what the trees see of c in the frame's pool, or,
 // with a guest, in the pool with the guest added (c may be the guest).
-func (fr *frame) vector(c *Candidate, scene Scene, guest *Candidate, v []float64) {
+func (fr *frame) vector(c *Candidate, scene analyse.Scene, guest *Candidate, v []float64) {
 	clear(v)
 	copy(v, c.F[:])
 	v[NumFeatures+int(scene)*NumKinds+c.Kind] = 1
-	relAt := NumFeatures + int(numScenes)*NumKinds
+	relAt := NumFeatures + int(analyse.NumScenes)*NumKinds
 	rankAt := relAt + NumFeatures
 	for f := range NumFeatures {
 		vals := fr.vals[f]
@@ -113,7 +157,7 @@ const guestDepth = 5
 // in the order they have in the pool of all candidates, where they meet.
 // There is at least one manual page (0 < hosts): a pool of articles alone
 // is one pool (Vectors).
-func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene Scene) {
+func placeGuests(m *boost.Model, pool []Candidate, hosts int, scene analyse.Scene) {
 	manuals := pool[:hosts]
 	fr := newFrame(manuals)
 	v := make([]float64, VectorLen)

@@ -1,4 +1,4 @@
-package answer
+package rank
 
 import (
 	"cmp"
@@ -9,12 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/testutil/testindex"
 )
 
 func TestNameAdmits(t *testing.T) {
 	// two concepts, the second three times as telling as the first
-	q := &query{a: Analysis{Concepts: make([]Concept, 2)}, idf: []float64{1, 3}, mass: 4}
+	q := &query{a: analyse.Analysis{Concepts: make([]analyse.Concept, 2)}, idf: []float64{1, 3}, mass: 4}
 	// per page: the concepts its NAME line holds, then the exact-word flags
 	nameSum := map[int][]float64{
 		1: {1, 0, 1, 0},   // 0.25
@@ -46,7 +48,7 @@ func TestNameAdmits(t *testing.T) {
 }
 
 func TestAlternativeNoRarerThanWord(t *testing.T) {
-	rk := newRanker(engine(t).rk.r, DefaultWeights)
+	rk := newTestRanker(t, retriever(t))
 	rk.treeDocs = 0 // as if the index were big enough for the trees
 	common, rare := "file", "chroot"
 	ci, _ := rk.r.Term(common)
@@ -54,7 +56,7 @@ func TestAlternativeNoRarerThanWord(t *testing.T) {
 	if !ok || rk.r.IDF(ri) <= rk.r.IDF(ci) {
 		t.Fatalf("fixture index: want %q rarer than %q", rare, common)
 	}
-	a := Analysis{Concepts: []Concept{{Word: common, Weight: 1, Alts: []Alt{{Stem: common, Weight: 1}, {Stem: rare, Weight: 0.8}}}}}
+	a := analyse.Analysis{Concepts: []analyse.Concept{{Word: common, Weight: 1, Alts: []analyse.Alt{{Stem: common, Weight: 1}, {Stem: rare, Weight: 0.8}}}}}
 	q := rk.resolve(a)
 	if got, own := q.alts[0][1].idf, q.alts[0][0].idf; got > own {
 		t.Errorf("alternative %q counts idf %.2f, more than the question's %q at %.2f", rare, got, common, own)
@@ -66,15 +68,14 @@ func TestAlternativeNoRarerThanWord(t *testing.T) {
 // count would add the concepts in another order and move scores by a
 // rounding.
 func TestPoolSameOnAnyCores(t *testing.T) {
-	e := engine(t)
-	rk := newRanker(e.rk.r, DefaultWeights)
+	rk := newTestRanker(t, retriever(t))
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, question := range []string{
 		"how do I remove a directory with all the files in it",
 		"how do I change the owner and group of a file",
 		"how do I find files by name in a folder tree",
 	} {
-		a := Analyse(question, e.expand)
+		a := analyse.Analyse(question, analyse.Thesaurus)
 		if len(rk.lanes(rk.resolve(a))) < 2 {
 			t.Fatalf("%q: one lane; the test needs a question that splits", question)
 		}
@@ -100,15 +101,15 @@ func TestPoolSameOnAnyCores(t *testing.T) {
 // pages whose text uses a page's name: checked here against the pages'
 // own text rather than the postings echoes reads.
 func TestEchoes(t *testing.T) {
-	e := engine(t)
-	a := Analyse("How do I change the owner and group of a file?", e.expand)
+	e := retriever(t)
+	a := analyse.Analyse("How do I change the owner and group of a file?", analyse.Thesaurus)
 	pool, _ := e.rk.pool(a)
 	top := slices.Clone(pool)
 	slices.SortStableFunc(top, func(x, y Candidate) int { return cmp.Compare(y.F[FLex], x.F[FLex]) })
 	top = top[:min(echoPages, len(top))]
 	texts := map[int]map[string]bool{} // page -> the stems of its words
 	for _, c := range top {
-		d, err := e.r.Load(c.ID)
+		d, err := e.lib.Load(c.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,11 +122,11 @@ func TestEchoes(t *testing.T) {
 		if e.rk.priors[c.ID].nameTerm < 0 {
 			continue
 		}
-		m := e.r.Meta(c.ID)
+		m := e.lib.Meta(c.ID)
 		name := terms.Stem(strings.ToLower(m.Title))
 		n := 0
 		for id, text := range texts {
-			if other := e.r.Meta(id); id == c.ID || other.Group == c.ID || strings.EqualFold(other.Title, m.Title) {
+			if other := e.lib.Meta(id); id == c.ID || other.Group == c.ID || strings.EqualFold(other.Title, m.Title) {
 				continue
 			}
 			if text[name] {
@@ -145,7 +146,7 @@ func TestEchoes(t *testing.T) {
 }
 
 func TestNameTerm(t *testing.T) {
-	r := engine(t).rk.r
+	r := retriever(t).rk.r
 	chown, _ := r.Term("chown")
 	queue, _ := r.Term("queue") // on two of the fixture's 278 pages
 	for title, want := range map[string]int{
@@ -164,10 +165,9 @@ func TestNameTerm(t *testing.T) {
 // senseAdmits takes the pages closest to the question by FSense, the
 // cosine the candidates' features give, leaving out those in the pool.
 func TestSenseAdmits(t *testing.T) {
-	e := engine(t)
-	rk := newRanker(e.rk.r, DefaultWeights)
+	rk := newTestRanker(t, retriever(t))
 	rk.w.SenseAdmit = 5
-	a := Analyse("How do I alter who owns a file?", e.expand)
+	a := analyse.Analyse("How do I alter who owns a file?", analyse.Thesaurus)
 	q := rk.resolve(a)
 	sn := newSense(rk.w.Vectors, a, q)
 	if sn == nil {
@@ -179,10 +179,9 @@ func TestSenseAdmits(t *testing.T) {
 		t.Fatalf("admitted %v, want 5 pages", got)
 	}
 	sense := func(id int) float64 {
-		var f [NumFeatures]float64
 		title, summary := rk.r.NameLine(id)
-		sn.set(&f, title, summary)
-		return f[FSense]
+		s, _ := sn.of(title, summary)
+		return s
 	}
 	least := math.Inf(1)
 	for _, id := range got {
@@ -207,14 +206,11 @@ func TestSenseAdmits(t *testing.T) {
 // words are the archive's alone, which changes the question's weight) is
 // answered by its article.
 func TestArticlesLeaveManualsScores(t *testing.T) {
-	with, err := wikiEngine()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := engine(t)
+	with := newRetriever(t, testindex.Must(t, testindex.Wiki))
+	base := retriever(t)
 	rankers := make([]*ranker, 2)
-	for i, e := range []*Engine{base, with} {
-		rankers[i] = newRanker(e.rk.r, DefaultWeights)
+	for i, e := range []*Retriever{base, with} {
+		rankers[i] = newTestRanker(t, e)
 		rankers[i].treeDocs = 0 // as if the index were big enough for the trees
 	}
 	guests := 0
@@ -226,7 +222,7 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 		"how do I read the info manual of a program",
 		"how do I rank the download mirrors by speed",
 	} {
-		a := Analyse(question, base.expand)
+		a := analyse.Analyse(question, analyse.Thesaurus)
 		alone, _ := rankers[0].rank(a, 1<<30)
 		mixed, _ := rankers[1].rank(a, 1<<30)
 		want := map[string]float64{}
@@ -253,7 +249,10 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 	// Each article comes after as many of the manuals' best pages as
 	// score above it in the pool of the manuals' pages and it alone,
 	// scored there as one pool.
-	model := DefaultWeights.Trees()
+	model, err := Trees()
+	if err != nil {
+		t.Fatal(err)
+	}
 	placed := 0
 	for _, question := range []string{
 		"How do I change the permissions of all files in a directory recursively?",
@@ -265,7 +264,7 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 		"what does chmod 755 mean for a file",
 		"how do I choose the fastest mirror",
 	} {
-		a := Analyse(question, base.expand)
+		a := analyse.Analyse(question, analyse.Thesaurus)
 		mixed, _ := rankers[1].rank(a, 1<<30)
 		var manuals []Candidate
 		for _, c := range mixed {
@@ -303,7 +302,7 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 		t.Error("no article was placed: the test shows nothing")
 	}
 	q := "How do I rank pacman mirrors by download speed?"
-	if mixed, _ := rankers[1].rank(Analyse(q, base.expand), 3); len(mixed) == 0 || mixed[0].Meta.Label != "Reflector" {
+	if mixed, _ := rankers[1].rank(analyse.Analyse(q, analyse.Thesaurus), 3); len(mixed) == 0 || mixed[0].Meta.Label != "Reflector" {
 		t.Errorf("%q: first %v, want the article Reflector", q, mixed)
 	}
 }

@@ -1,6 +1,7 @@
-package answer
+package rank
 
 import (
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/wordvec"
 )
@@ -17,7 +18,7 @@ type sense struct {
 	line [][]int8 // scratch for set
 }
 
-func newSense(vectors func() *wordvec.Table, a Analysis, q *query) *sense {
+func newSense(vectors func() *wordvec.Table, a analyse.Analysis, q *query) *sense {
 	if vectors == nil {
 		return nil
 	}
@@ -37,9 +38,6 @@ func newSense(vectors func() *wordvec.Table, a Analysis, q *query) *sense {
 	return s
 }
 
-// set computes FSense, the cosine of the question's mean vector and the
-// NAME line's, and FSenseWord, how close each question word comes to
-// some word of the NAME line, averaged.
 // fork is s with scratch of its own, for another goroutine.
 func (s *sense) fork() *sense {
 	if s == nil {
@@ -50,9 +48,12 @@ func (s *sense) fork() *sense {
 	return &c
 }
 
-func (s *sense) set(f *[NumFeatures]float64, title, summary string) {
+// of computes FSense, the cosine of the question's mean vector and the
+// NAME line's, and FSenseWord, how close each question word comes to
+// some word of the NAME line, averaged. Both are 0 without vectors.
+func (s *sense) of(title, summary string) (sense, word float64) {
 	if s == nil {
-		return
+		return 0, 0
 	}
 	line := s.line[:0]
 	add := func(w []byte) {
@@ -64,9 +65,9 @@ func (s *sense) set(f *[NumFeatures]float64, title, summary string) {
 	terms.Scan(summary, false, add)
 	s.line = line
 	if len(line) == 0 {
-		return
+		return 0, 0
 	}
-	f[FSense] = wordvec.Dot(s.mean, wordvec.Mean(line, nil))
+	sense = wordvec.Dot(s.mean, wordvec.Mean(line, nil))
 	var sum, mass float64
 	for k, qv := range s.vecs {
 		best := -1.0
@@ -76,5 +77,5 @@ func (s *sense) set(f *[NumFeatures]float64, title, summary string) {
 		sum += s.w[k] * best
 		mass += s.w[k]
 	}
-	f[FSenseWord] = sum / mass
+	return sense, sum / mass
 }

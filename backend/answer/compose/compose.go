@@ -1,71 +1,154 @@
-package answer
+// Package compose is the extractive composer: it writes an answer's
+// Summary and Steps from sentences, options and example lines of the
+// pages a retriever found, each cited, and invents nothing.
+package compose
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
-	"github.com/ragman-dev/ragman/backend/proto"
-	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
-// source is a document chosen to be cited, loaded.
+// Composer composes extractively. Safe for concurrent use.
+type Composer struct {
+	// AltMargin is how far behind the top page another page may be and
+	// still be cited as an alternative, as a share of the gap between the
+	// first and the tenth page.
+	AltMargin float64
+}
+
+// New returns the composer ragman ships with.
+func New() *Composer { return &Composer{AltMargin: 0.8} }
+
+// source is a page chosen to be cited, loaded.
 type source struct {
-	cand Candidate
-	doc  *document.Document
-	n    int // citation number, 0 until cited
+	hit answer.Hit
+	doc *document.Document
 }
 
-// citer numbers references in order of first citation, one number per
-// {alias, document_ref}.
-type citer struct {
-	refs  []proto.Reference
-	cites []proto.Citation
-	seen  map[string]int
-	cited map[string]bool
+// composition is one answer being written.
+type composition struct {
+	q     *answer.Question
+	lib   *answer.Library
+	citer *answer.Citer
 }
 
-func (c *citer) cite(s *source, section string) string {
-	m := s.cand.Meta
-	key := m.Alias + "\x00" + m.Ref
-	if c.seen == nil {
-		c.seen, c.cited = map[string]int{}, map[string]bool{}
+func (c *composition) cite(s *source, section string) string {
+	return c.citer.Cite(s.hit.Meta, section)
+}
+
+// Compose writes Summary and Steps from the best pages, extractively: the
+// first page's NAME line and the sentence of its running text that holds
+// most of the question, its synopsis and its best options or examples as
+// steps, and up to two other pages that rank close behind.
+func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
+	c := &composition{q: r.Question, lib: lib, citer: cite}
+	hits := r.Hits
+	q := r.Question
+	primary := &source{hit: hits[0]}
+	var err error
+	if primary.doc, err = lib.Load(primary.hit.Doc); err != nil {
+		return answer.Draft{}, err
 	}
-	n, ok := c.seen[key]
-	if !ok {
-		n = len(c.refs) + 1
-		c.seen[key] = n
-		ref := proto.Reference{N: n, Alias: m.Alias, Label: m.Label, DocumentRefs: []string{m.Ref}}
-		if m.URL != "" {
-			u := m.URL
-			ref.URL = &u
+	m := primary.hit.Meta
+
+	var summary []string
+	lead := m.Title
+	if m.Summary != "" {
+		lead += ": " + strings.TrimSuffix(m.Summary, ".")
+	}
+	summary = append(summary, fmt.Sprintf("%s %s %s.", lead, answer.Inline(m), c.cite(primary, "NAME")))
+
+	ps := c.passages(primary.hit.Doc, primary.doc, primary.hit.NameCov)
+	// The sentence of running text that holds most of the question.
+	for _, p := range ps {
+		if p.block.Kind == document.Para && !p.aside {
+			summary = append(summary, strings.TrimSuffix(sentence(bestSentence(p.block.Text, q)), ".")+" "+c.cite(primary, p.title)+".")
+			break
 		}
-		c.refs = append(c.refs, ref)
 	}
-	if ck := fmt.Sprintf("%d\x00%s", n, section); !c.cited[ck] {
-		c.cited[ck] = true
-		c.cites = append(c.cites, proto.Citation{N: n, Alias: m.Alias, DocumentRef: m.Ref, Section: section})
+
+	var steps []string
+	for _, p := range ps {
+		if len(steps) == 3 {
+			break
+		}
+		if c.stepWorthy(primary, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") {
+			steps = append(steps, c.step(primary, p)+" "+c.cite(primary, p.title))
+		}
 	}
-	return fmt.Sprintf("[%d]", n)
+	if syn := answer.Synopsis(primary.doc); syn != "" && len(steps) < 3 {
+		steps = append([]string{"`" + syn + "` " + c.cite(primary, "SYNOPSIS")}, steps...)
+	}
+
+	// Other pages that also answer, when they rank close behind: another
+	// command for the job, the section 2 call behind a command. At most
+	// two, each with its NAME line and its best step.
+	alts := 0
+	// nice(1) and nice(2) are two pages; nodes of two manuals with one
+	// title ("Environment Variables", "Invoking") are one topic told twice
+	// as far as a reader is concerned
+	seen := map[string]bool{altKey(m): true}
+	// "close behind" is relative to how far apart the top ten are: scores
+	// have no scale of their own
+	spread := hits[0].Score - hits[min(9, len(hits)-1)].Score
+	for _, other := range hits[1:] {
+		if alts == 2 || other.Score < hits[0].Score-cp.AltMargin*spread {
+			break
+		}
+		om := other.Meta
+		key := altKey(om)
+		if seen[key] || om.Group == hits[0].Doc {
+			continue // the same page elsewhere, or the manual's node about it
+		}
+		seen[key] = true
+		s := &source{hit: other}
+		if s.doc, err = lib.Load(other.Doc); err != nil {
+			break
+		}
+		alts++
+		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), answer.Inline(om), c.cite(s, "NAME")))
+		for _, p := range c.passages(other.Doc, s.doc, other.NameCov) {
+			if c.stepWorthy(s, p) && !p.aside && p.score >= 0.5 {
+				steps = append(steps, c.step(s, p)+" "+c.cite(s, p.title))
+				break
+			}
+		}
+	}
+	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
 }
 
-// inline is the source alias shown in the text: "(man chmod)",
-// "(info coreutils)".
-func inline(m index.Meta) string {
-	switch m.Type {
-	case "man":
-		return "(man " + m.Title + ")"
-	case "info":
-		manual, _, _ := strings.Cut(m.Label, ":")
-		return "(info " + manual + ")"
+func altKey(m index.Meta) string { return m.Title + "\x00" + m.Type + "\x00" + m.Section }
+
+// aside says whether a section is about the page rather than its subject:
+// pointers, credits, bugs, and where the program came from. A HISTORY that
+// runs longer than provenance ever does here (tput's, at 2 kB, is the
+// longest) is the subject itself: the shell's command history.
+func aside(s *document.Section) bool {
+	switch strings.ToUpper(s.Title) {
+	case "SEE ALSO", "AUTHOR", "AUTHORS", "COPYRIGHT", "REPORTING BUGS", "BUGS":
+		return true
+	case "HISTORY":
+		n := 0
+		for _, b := range s.Blocks {
+			n += len(b.Text)
+		}
+		return n < provenanceMax
 	}
-	return "(" + m.Alias + ")"
+	return false
 }
+
+// provenanceMax is the most text a HISTORY section about a program's
+// origins has on this machine's pages, rounded up.
+const provenanceMax = 2500
 
 // passage is a block of a loaded document with how much of the question it
 // holds.
@@ -98,11 +181,12 @@ const givenDiscount = 0.75
 // passages scores every block of document id, loaded as d, against the
 // question, from the terms the index keeps of each block; given is what
 // of each concept the page's NAME line holds (nil: nothing).
-func (e *Engine) passages(id int, d *document.Document, q *query, given []float64) []passage {
+func (c *composition) passages(id int, d *document.Document, given []float64) []passage {
+	q := c.q
 	var out []passage
 	// per concept, its weight in this page's passages (a quarter of its
-	// idf at least, so mass is 0 only where the question's is)
-	pw := slices.Clone(q.idf)
+	// weight at least, so mass is 0 only where the question's is)
+	pw := slices.Clone(q.Weights)
 	mass := 0.0
 	for ci := range pw {
 		if ci < len(given) {
@@ -110,29 +194,27 @@ func (e *Engine) passages(id int, d *document.Document, q *query, given []float6
 		}
 		mass += pw[ci]
 	}
-	score := func(cov []float64) float64 { return weighBy(cov, pw, mass) }
-	tcov := make([]float64, len(q.a.Concepts))
+	score := func(cov []float64) float64 { return answer.Share(cov, pw, mass) }
+	tcov := make([]float64, len(q.Concepts))
 	textScore := func(text string) float64 {
 		clear(tcov)
-		q.textCover(text, tcov)
+		q.CoverText(text, tcov)
 		return score(tcov)
 	}
 	asides := make([]bool, len(d.Sections))
 	for i := range d.Sections {
 		asides[i] = aside(&d.Sections[i])
 	}
-	cov := make([]float64, len(q.a.Concepts))
-	lead := make([]float64, len(q.a.Concepts)) // the paragraph before, when there is one
-	leadAt := index.Block{Section: -1}
-	for _, b := range e.r.Blocks(id) {
-		if b.Section >= len(d.Sections) || b.Index >= len(d.Sections[b.Section].Blocks) {
-			continue // the index and the stored document disagree: skip, never crash
+	cov := make([]float64, len(q.Concepts))
+	lead := make([]float64, len(q.Concepts)) // the paragraph before, when there is one
+	leadSec, leadBlk := -1, 0
+	q.Blocks(id, cov, func(sec, bi int) {
+		if sec >= len(d.Sections) || bi >= len(d.Sections[sec].Blocks) {
+			return // the index and the stored document disagree: skip, never crash
 		}
-		clear(cov)
-		q.cover(b, cov)
-		s := &d.Sections[b.Section]
-		blk := s.Blocks[b.Index]
-		if blk.Kind == document.Code && leadAt.Section == b.Section && leadAt.Index == b.Index-1 {
+		s := &d.Sections[sec]
+		blk := s.Blocks[bi]
+		if blk.Kind == document.Code && leadSec == sec && leadBlk == bi-1 {
 			// An example is introduced by the paragraph before it ("An
 			// entire directory can be packed with one command:"), which
 			// says in words what its code does.
@@ -141,7 +223,7 @@ func (e *Engine) passages(id int, d *document.Document, q *query, given []float6
 			}
 		}
 		if blk.Kind == document.Para {
-			leadAt = b
+			leadSec, leadBlk = sec, bi
 			copy(lead, cov)
 		}
 		if sc := score(cov); sc > 0 {
@@ -154,45 +236,11 @@ func (e *Engine) passages(id int, d *document.Document, q *query, given []float6
 				// meets many words of a question it is not about
 				sc += firstWeight * textScore(firstSentence(blk.Text))
 			}
-			out = append(out, passage{sec: b.Section, blk: b.Index, block: blk, title: s.Title, aside: asides[b.Section], score: sc})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
-	return out
-}
-
-// textCoverage is the idf-weighted share of the question's concepts that
-// text mentions.
-func textCoverage(text string, q *query) float64 {
-	if q.mass == 0 {
-		return 0
-	}
-	cov := make([]float64, len(q.a.Concepts))
-	q.textCover(text, cov)
-	return weigh(cov, q)
-}
-
-// textCover raises cov[ci] to the weight of every alternative of concept
-// ci that text mentions.
-func (q *query) textCover(text string, cov []float64) {
-	if q.byStem == nil {
-		q.byStem = map[string][]conceptAlt{}
-		for ci, c := range q.a.Concepts {
-			for _, alt := range c.Alts {
-				q.byStem[alt.Stem] = append(q.byStem[alt.Stem], conceptAlt{ci, alt.Weight})
-			}
-		}
-	}
-	terms.Words(text, false, func(w string) {
-		for _, a := range q.byStem[terms.Stem(w)] {
-			cov[a.ci] = max(cov[a.ci], a.weight)
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc})
 		}
 	})
-}
-
-type conceptAlt struct {
-	ci     int
-	weight float64
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
 }
 
 var sentenceEnd = lazyre.New(`[.!?]\s+[A-Z(]`)
@@ -220,30 +268,14 @@ func nextSentence(text string) (first, rest string) {
 }
 
 // bestSentence is the sentence of text that holds most of the question.
-func bestSentence(text string, q *query) string {
+func bestSentence(text string, q *answer.Question) string {
 	best, bestScore := "", -1.0
 	for _, s := range sentences(text) {
-		if sc := textCoverage(s, q); sc > bestScore {
+		if sc := q.Coverage(s); sc > bestScore {
 			best, bestScore = s, sc
 		}
 	}
-	return clip(best, 300)
-}
-
-// clip shortens s to at most n bytes at a word boundary.
-func clip(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if len(s) <= n {
-		return s
-	}
-	cut := strings.LastIndexByte(s[:n], ' ')
-	if cut < n/2 {
-		cut = n
-	}
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strings.TrimRight(s[:cut], " ,;:") + " ..."
+	return answer.Clip(best, 300)
 }
 
 func sentence(s string) string {
@@ -279,22 +311,16 @@ func optionForm(term string) string {
 
 var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 
-// isProgramPage says whether m is the man page of a program (sections 1, 6
-// and 8).
-func isProgramPage(m index.Meta) bool {
-	return m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")
-}
-
 // stepWorthy says whether a passage can be a step: an item, or a code
 // block; on a program's page, only a code block that runs a command. Such
 // pages also show what commands print (unit listings, log lines, tables of
 // timers), and that is nothing a user can run.
-func (e *Engine) stepWorthy(s *source, p passage) bool {
+func (c *composition) stepWorthy(s *source, p passage) bool {
 	switch p.block.Kind {
 	case document.Item:
 		return true
 	case document.Code:
-		return !isProgramPage(s.cand.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), e.commandLine)
+		return !answer.ProgramPage(s.hit.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), c.commandLine)
 	}
 	return false
 }
@@ -302,22 +328,23 @@ func (e *Engine) stepWorthy(s *source, p passage) bool {
 // commandLine says whether a line of code runs a program this machine has
 // and documents, after any prompt and sudo: "$ git log", "# systemctl stop
 // sshd", "find . -name '*.c'".
-func (e *Engine) commandLine(line string) bool {
+func (c *composition) commandLine(line string) bool {
 	l := strings.TrimLeft(strings.TrimSpace(line), "$#%> ")
 	l = strings.TrimPrefix(l, "sudo ")
 	word, _, _ := strings.Cut(l, " ")
-	return e.rk.isProgram(strings.ToLower(word))
+	return c.lib.IsProgram(strings.ToLower(word))
 }
 
 // step renders one passage as a step: a command line in backticks where the
 // passage gives one, and its explanation.
-func (e *Engine) step(s *source, p passage, q *query) string {
-	m := s.cand.Meta
+func (c *composition) step(s *source, p passage) string {
+	q := c.q
+	m := s.hit.Meta
 	b := p.block
-	isCmd := isProgramPage(m)
+	isCmd := answer.ProgramPage(m)
 	switch b.Kind {
 	case document.Item:
-		desc := clip(firstSentence(b.Text), 240)
+		desc := answer.Clip(firstSentence(b.Text), 240)
 		term := strings.TrimSpace(b.Term)
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
@@ -335,12 +362,12 @@ func (e *Engine) step(s *source, p passage, q *query) string {
 	case document.Code, document.Table:
 		var keep func(string) bool
 		if isCmd {
-			keep = e.commandLine
+			keep = c.commandLine
 		}
 		lines := codeLines(b.Text, q, keep)
 		return "`" + strings.Join(lines, "`; `") + "`"
 	}
-	return clip(bestSentence(b.Text, q), 300)
+	return answer.Clip(bestSentence(b.Text, q), 300)
 }
 
 // subcommandOf is the subcommand a section of a command's page is about,
@@ -398,14 +425,14 @@ func looksLikeCommand(term string, m index.Meta) bool {
 // codeLines picks at most two lines of a code block: those that hold most
 // of the question, in their order. When keep is set and passes some lines,
 // only those compete.
-func codeLines(text string, q *query, keep func(string) bool) []string {
+func codeLines(text string, q *answer.Question, keep func(string) bool) []string {
 	var lines, kept []string
 	for _, l := range strings.Split(text, "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
 		}
-		c := clip(l, 160)
+		c := answer.Clip(l, 160)
 		lines = append(lines, c)
 		if keep != nil && keep(l) {
 			kept = append(kept, c)
@@ -423,7 +450,7 @@ func codeLines(text string, q *query, keep func(string) bool) []string {
 	}
 	sc := make([]scoredLine, len(lines))
 	for i, l := range lines {
-		sc[i] = scoredLine{i, textCoverage(l, q)}
+		sc[i] = scoredLine{i, q.Coverage(l)}
 	}
 	sort.SliceStable(sc, func(i, j int) bool { return sc[i].s > sc[j].s })
 	two := []int{sc[0].i, sc[1].i}

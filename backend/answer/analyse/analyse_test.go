@@ -1,0 +1,71 @@
+package analyse
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestAnalyse(t *testing.T) {
+	for _, tc := range []struct {
+		q     string
+		scene Scene
+		verb  string
+		words string // the concepts' words, in order
+	}{
+		{"How do I change file permissions?", SceneHowTo, "change", "change file permissions"},
+		{"What is the format of /etc/fstab?", SceneFormat, "", "format fstab"},
+		{"What does the sticky bit do?", SceneConcept, "", "sticky bit"},
+		{"Why does rm fail with permission denied?", SceneTroubleshoot, "", "rm fail permission denied"},
+		{"How do I create a pipe in C?", SceneProgramming, "create", "create pipe"},
+		{"How many CPU cores does this machine have?", SceneHowTo, "", "cpu cores machine number"},
+		{"I want to delete a folder", SceneHowTo, "delete", "delete folder"},
+		// contractions are spelled out, so their parts ("doesn", "ve")
+		// do not become rare words of the question
+		{"Why doesn't my cron job run? I've checked it", SceneTroubleshoot, "", "cron job run checked"},
+		{"The service won’t start", SceneTroubleshoot, "", "service start"},
+	} {
+		a := Analyse(tc.q, Thesaurus)
+		var words []string
+		for _, c := range a.Concepts {
+			words = append(words, c.Word)
+		}
+		if a.Scene != tc.scene || a.Verb != tc.verb || strings.Join(words, " ") != tc.words {
+			t.Errorf("%q: scene %v verb %q words %q; want %v %q %q", tc.q, a.Scene, a.Verb, words, tc.scene, tc.verb, tc.words)
+		}
+	}
+}
+
+func TestAnalyseSceneWords(t *testing.T) {
+	a := Analyse("How do I pause for 10 seconds in a shell script?", Thesaurus)
+	if !slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == "10" }) {
+		t.Fatalf("no concept for the number in %v", a.Concepts)
+	}
+	for _, c := range a.Concepts {
+		want := 1.0
+		switch c.Word {
+		case "shell", "script":
+			want = sceneWeight
+		case "10":
+			want = valueWeight
+		}
+		if c.Weight != want {
+			t.Errorf("%s: weight %v, want %v", c.Word, c.Weight, want)
+		}
+	}
+}
+
+func TestAnalyseExpands(t *testing.T) {
+	a := Analyse("How do I delete a folder?", Thesaurus)
+	alts := map[string]bool{}
+	for _, c := range a.Concepts {
+		for _, alt := range c.Alts {
+			alts[alt.Stem] = true
+		}
+	}
+	for _, want := range []string{"remov", "directori"} {
+		if !alts[want] {
+			t.Errorf("delete a folder: no alternative %q in %v", want, a.Concepts)
+		}
+	}
+}

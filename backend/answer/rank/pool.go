@@ -1,0 +1,584 @@
+package rank
+
+import (
+	"cmp"
+	"container/heap"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/backend/wordvec"
+)
+
+// pool selects the candidates worth every feature and computes them.
+func (rk *ranker) pool(a analyse.Analysis) ([]Candidate, *query) {
+	q := rk.resolve(a)
+	if len(a.Concepts) == 0 || q.mass == 0 {
+		return nil, q
+	}
+	sc := rk.scratch()
+	defer rk.release(sc)
+	lx := rk.sums(q, sc)
+	sn := newSense(rk.w.Vectors, a, q)
+	ids := rk.gather(q, lx, sn)
+	return rk.measure(ids, q, lx, sn), q
+}
+
+// lexical is what the postings scan gives of every page: its BM25F
+// score, over all fields and per field, and per concept what of it the
+// page's names and NAME line hold (sparse; concepts first, then a flag
+// per concept for the question's own word).
+type lexical struct {
+	total   []float64
+	field   [][index.NumFields]float64
+	nameSum map[int][]float64
+}
+
+// sums scans the postings of the question's terms.
+func (rk *ranker) sums(q *query, sc *scratch) lexical {
+	// The concepts' postings are summed in two lanes, which the cores
+	// may scan at once; the lanes depend on the question alone, so the
+	// sums, and the pool, do not depend on how many cores there are.
+	lanes := rk.lanes(q)
+	inParallel(len(lanes), func(from, to int) {
+		for l := from; l < to; l++ {
+			rk.scan(q, lanes[l], &sc.lanes[l])
+		}
+	}, 1)
+	lx := lexical{total: sc.lanes[0].total, field: sc.lanes[0].field, nameSum: sc.lanes[0].nameSum}
+	for _, ln := range sc.lanes[1:len(lanes)] {
+		for d := range rk.r.NumDocs() {
+			lx.total[d] += ln.total[d]
+			for f := range index.NumFields {
+				lx.field[d][f] += ln.field[d][f]
+			}
+		}
+		for d, ns := range ln.nameSum {
+			if mine := lx.nameSum[d]; mine != nil {
+				for i, x := range ns {
+					mine[i] = max(mine[i], x)
+				}
+			} else {
+				lx.nameSum[d] = ns
+			}
+		}
+	}
+	return lx
+}
+
+// scanFacts are the facts of page id the postings scan gives.
+func (rk *ranker) scanFacts(id int, q *query, lx lexical) facts {
+	x := facts{rk: rk, id: id, prior: &rk.priors[id], q: q, total: lx.total[id], field: lx.field[id]}
+	x.nm, x.named = q.named[id]
+	return x
+}
+
+// gather selects the pool: the best pages by the first stage, those whose
+// NAME line holds the question in its words or in others, the pages the
+// question names, and the man pages and info nodes that document each
+// other. Ids in order.
+func (rk *ranker) gather(q *query, lx lexical, sn *sense) []int {
+	// First stage: lexical score, names and priors, with fixed weights so
+	// the pool does not move while the final weights are fitted.
+	var f [NumFeatures]float64
+	scene := q.a.Scene
+	prior := rk.firstPrior[scene]
+	first := func(id int) float64 {
+		if _, ok := q.named[id]; !ok {
+			return prior[id] + firstStage.W[FLex]*(lx.total[id]/q.mass)
+		}
+		f = [NumFeatures]float64{}
+		x := rk.scanFacts(id, q, lx)
+		x.measure(stagePage, &f)
+		x.measure(stageScan, &f)
+		return firstStage.Score(&f, scene, rk.priors[id].kind)
+	}
+	// Articles have places of their own, so that an archive never takes
+	// a manual page's place in the pool.
+	h, guests := &candHeap{}, &candHeap{}
+	for id := range rk.r.NumDocs() {
+		if lx.total[id] == 0 {
+			continue
+		}
+		s := first(id)
+		if rk.guest(id) {
+			guests.offer(guestPool, scored{id, s})
+		} else {
+			h.offer(rk.w.Pool, scored{id, s})
+		}
+	}
+	in := map[int]bool{}
+	ids := make([]int, 0, h.Len()+guests.Len()+8)
+	add := func(id int) {
+		if !in[id] {
+			in[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, sc := range append(*h, *guests...) {
+		add(sc.id)
+	}
+	// Pages whose NAME line says most of what the question asks: the
+	// lexical score undersells a short page whose one line is the answer
+	// ("print a sequence of numbers") among long pages that use the
+	// question's common words everywhere. Only the trees were fitted on
+	// pools with them; in an index too small for the trees, the weighted
+	// sum keeps the pools it was fitted on.
+	if rk.treeSized() {
+		for _, id := range rk.nameAdmits(lx.nameSum, q, in, first) {
+			add(id)
+		}
+	}
+	// Pages whose NAME line says what the question says in other words:
+	// "stage changes" for git-add's "add file contents to the index".
+	if rk.treeSized() {
+		for _, id := range rk.senseAdmits(sn, in) {
+			add(id)
+		}
+	}
+	// Pages the question names, and the man pages of info nodes in the
+	// pool, are candidates whatever their lexical score.
+	for id := range q.named {
+		add(id)
+	}
+	for _, id := range ids[:len(ids):len(ids)] {
+		if g := rk.priors[id].group; g >= 0 {
+			add(g)
+		}
+		// and the info nodes about a man page, whose words support it
+		for _, node := range rk.groups[id] {
+			add(node)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// measure computes every feature of the pool's pages, ids.
+func (rk *ranker) measure(ids []int, q *query, lx lexical, sn *sense) []Candidate {
+	pool := make([]Candidate, len(ids))
+	// Each candidate's features read only what is shared; reading its
+	// blocks is most of a question's work, so the cores split it.
+	inParallel(len(ids), func(from, to int) {
+		sn := sn.fork()
+		for i := from; i < to; i++ {
+			id := ids[i]
+			c := &pool[i]
+			*c = Candidate{ID: id, Kind: rk.priors[id].kind}
+			x := rk.scanFacts(id, q, lx)
+			x.cov = rk.cover(id, q, lx.nameSum[id])
+			title, summary := rk.r.NameLine(id)
+			x.title = title
+			x.sense, x.senseWord = sn.of(title, summary)
+			x.measure(stagePage, &c.F)
+			x.measure(stageScan, &c.F)
+			x.measure(stageMatch, &c.F)
+			c.Covered, c.NameCov, c.Block, c.Coverage = x.cov.covered, x.cov.nameCov, x.cov.at, x.cov.block
+		}
+	}, 16)
+	pf := &poolFacts{pool: pool, byID: make(map[int]int, len(pool)), echoTop: rk.echoTop(pool, lx.total)}
+	for i, c := range pool {
+		pf.byID[c.ID] = i
+	}
+	for i := range pool {
+		x := facts{rk: rk, id: pool[i].ID, prior: &rk.priors[pool[i].ID], q: q, pool: pf}
+		x.measure(stagePool, &pool[i].F)
+	}
+	return pool
+}
+
+// senseAdmits returns the w.SenseAdmit pages not yet in the pool whose
+// names and NAME line are closest to the question by word vectors.
+func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
+	if sn == nil || rk.w.SenseAdmit <= 0 {
+		return nil
+	}
+	lines := rk.lineVecs()
+	dim := len(sn.mean)
+	if len(lines) != rk.r.NumDocs()*dim {
+		return nil
+	}
+	q := make([]float32, dim)
+	for i, x := range sn.mean {
+		q[i] = float32(x)
+	}
+	h := &candHeap{}
+	for id := range rk.r.NumDocs() {
+		if in[id] || rk.guest(id) {
+			continue
+		}
+		v := lines[id*dim : (id+1)*dim]
+		var dot float32
+		for i, x := range q {
+			dot += x * v[i]
+		}
+		if dot <= 0 {
+			continue
+		}
+		s := float64(dot)
+		h.offer(rk.w.SenseAdmit, scored{id, s})
+	}
+	out := make([]int, 0, h.Len())
+	for _, c := range *h {
+		out = append(out, c.id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// lineVecs are the mean word vectors of every page's names and NAME line,
+// Dim per page (zero where the vectors know none of its words), made on
+// first use.
+func (rk *ranker) lineVecs() []float32 {
+	rk.linesOnce.Do(func() {
+		if rk.w.Vectors == nil {
+			return
+		}
+		t := rk.w.Vectors()
+		if t == nil {
+			return
+		}
+		nd := rk.r.NumDocs()
+		out := make([]float32, nd*t.Dim)
+		var line [][]int8
+		add := func(w []byte) {
+			if v := t.VecBytes(w); v != nil {
+				line = append(line, v)
+			}
+		}
+		for id := range nd {
+			line = line[:0]
+			title, summary := rk.r.NameLine(id)
+			terms.Scan(title, false, add)
+			terms.Scan(summary, false, add)
+			for i, x := range wordvec.Mean(line, nil) {
+				out[id*t.Dim+i] = float32(x)
+			}
+		}
+		rk.lines = out
+	})
+	return rk.lines
+}
+
+// nameAdmits returns the w.NameAdmit pages not yet in the pool whose NAME
+// line covers the most of the question, the first-stage score breaking
+// ties.
+func (rk *ranker) nameAdmits(nameSum map[int][]float64, q *query, in map[int]bool, first func(int) float64) []int {
+	if rk.w.NameAdmit <= 0 {
+		return nil
+	}
+	nc := len(q.a.Concepts)
+	var cands []scored
+	for id, ns := range nameSum {
+		if in[id] || rk.guest(id) {
+			continue
+		}
+		if s := weigh(ns[:nc], q); s > 0 {
+			cands = append(cands, scored{id, s})
+		}
+	}
+	slices.SortFunc(cands, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
+	if len(cands) > rk.w.NameAdmit {
+		// everything tied with the last place competes for it
+		cut := cands[rk.w.NameAdmit-1].score
+		n := rk.w.NameAdmit
+		for n < len(cands) && cands[n].score == cut {
+			n++
+		}
+		cands = cands[:n]
+		above := 0 // pages that hold more of the question than the cut
+		for above < len(cands) && cands[above].score > cut {
+			above++
+		}
+		tied := cands[above:]
+		for i := range tied {
+			tied[i].score = first(tied[i].id)
+		}
+		slices.SortFunc(tied, func(a, b scored) int {
+			if c := cmp.Compare(b.score, a.score); c != 0 {
+				return c
+			}
+			return a.id - b.id
+		})
+		cands = cands[:rk.w.NameAdmit]
+	}
+	out := make([]int, len(cands))
+	for i, c := range cands {
+		out[i] = c.id
+	}
+	return out
+}
+
+// inParallel calls fn over contiguous parts of [0, n) that together cover
+// it, one part per core but none of fewer than minPart items, and
+// returns when all are done.
+func inParallel(n int, fn func(from, to int), minPart int) {
+	parts := min(runtime.GOMAXPROCS(0), maxParts, n/minPart)
+	if parts <= 1 {
+		fn(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for p := 1; p < parts; p++ {
+		wg.Go(func() { fn(p*n/parts, (p+1)*n/parts) })
+	}
+	fn(0, n/parts)
+	wg.Wait()
+}
+
+// maxParts bounds inParallel: past a few cores the parts of a question's
+// work are too small to pay for their goroutines.
+const maxParts = 4
+
+// scratch is the per-question working memory of pool: arrays with one
+// entry per document, kept between questions so a question does not
+// allocate and clear megabytes.
+type scratch struct {
+	lanes [numLanes]lane
+}
+
+// numLanes is how many parts pool's postings scan is split into.
+const numLanes = 2
+
+// lane is one part of the postings scan: sums over its concepts.
+type lane struct {
+	total, concept []float64
+	// per document, per field: one cache line a document, as a
+	// posting updates all its fields at once
+	field, fieldConcept [][index.NumFields]float64
+	// per document, per concept: weight of the best alternative seen in
+	// the name or the summary. Kept sparse: most documents match little.
+	nameSum map[int][]float64
+	touched []int
+}
+
+func (rk *ranker) scratch() *scratch {
+	if sc, ok := rk.scratches.Get().(*scratch); ok {
+		return sc
+	}
+	nd := rk.r.NumDocs()
+	sc := &scratch{}
+	for l := range sc.lanes {
+		sc.lanes[l] = lane{total: make([]float64, nd), concept: make([]float64, nd),
+			field: make([][index.NumFields]float64, nd), fieldConcept: make([][index.NumFields]float64, nd)}
+	}
+	return sc
+}
+
+// release clears what pool wrote (concept and fieldConcept are zero
+// already) and keeps the scratch for the next question.
+func (rk *ranker) release(sc *scratch) {
+	for l := range sc.lanes {
+		ln := &sc.lanes[l]
+		clear(ln.total)
+		clear(ln.field)
+		ln.nameSum = nil
+	}
+	rk.scratches.Put(sc)
+}
+
+// lanes splits the question's concepts into at most numLanes parts of
+// about as many postings, by the greedy rule: each concept, most
+// postings first, to the lightest part. Concepts keep their order
+// within a part.
+func (rk *ranker) lanes(q *query) [][]int {
+	type load struct{ ci, n int }
+	loads := make([]load, len(q.alts))
+	for ci, alts := range q.alts {
+		loads[ci].ci = ci
+		for _, alt := range alts {
+			loads[ci].n += rk.r.DF(alt.term)
+		}
+	}
+	slices.SortStableFunc(loads, func(a, b load) int { return b.n - a.n })
+	var parts [numLanes][]int
+	var weight [numLanes]int
+	for _, ld := range loads {
+		l := 0
+		for k := range parts {
+			if weight[k] < weight[l] {
+				l = k
+			}
+		}
+		parts[l] = append(parts[l], ld.ci)
+		weight[l] += ld.n
+	}
+	out := make([][]int, 0, numLanes)
+	for _, p := range parts {
+		if len(p) > 0 {
+			slices.Sort(p)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// scan sums the BM25 scores of concepts' best alternatives into ln, per
+// document and per field, and what of each concept the NAME lines hold.
+func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
+	nc := len(q.a.Concepts)
+	total, concept := ln.total, ln.concept
+	fieldTotal, fieldConcept := ln.field, ln.fieldConcept
+	invNorm := rk.invNorm
+	nameSum := map[int][]float64{}
+	ln.nameSum = nameSum
+	touched := ln.touched
+	for _, ci := range concepts {
+		touched = touched[:0]
+		for _, alt := range q.alts[ci] {
+			rk.r.Postings(alt.term, func(p index.Posting) {
+				inv := &invNorm[p.Doc]
+				tf := 0.0
+				for f := range index.NumFields {
+					if p.TF[f] == 0 {
+						continue
+					}
+					ftf := float64(p.TF[f]) * inv[f]
+					tf += rk.w.Field[f] * ftf
+					// a page's name counts only in the question's own words:
+					// "user" expanding to "useradd" does not name useradd
+					if f == index.FieldName && alt.weight < 1 {
+						continue
+					}
+					if fs := alt.weight * alt.idf * ftf / (rk.w.K1 + ftf); fs > fieldConcept[p.Doc][f] {
+						fieldConcept[p.Doc][f] = fs
+					}
+				}
+				s := alt.weight * alt.idf * tf / (rk.w.K1 + tf)
+				if concept[p.Doc] == 0 {
+					touched = append(touched, p.Doc)
+				}
+				if s > concept[p.Doc] {
+					concept[p.Doc] = s
+				}
+				if p.TF[index.FieldName] > 0 || p.TF[index.FieldSummary] > 0 {
+					ns := nameSum[p.Doc]
+					if ns == nil {
+						// concepts, then the exact-word flags after them
+						ns = make([]float64, 2*nc)
+						nameSum[p.Doc] = ns
+					}
+					if alt.weight > ns[ci] {
+						ns[ci] = alt.weight
+					}
+					if alt.weight == 1 && alt.idf > 0 {
+						ns[nc+ci] = 1
+					}
+				}
+			})
+		}
+		for _, d := range touched {
+			total[d] += concept[d]
+			concept[d] = 0
+			for f := range index.NumFields {
+				fieldTotal[d][f] += fieldConcept[d][f]
+			}
+			fieldConcept[d] = [index.NumFields]float64{}
+		}
+	}
+	ln.touched = touched
+}
+
+// cover finds where in page id the question is: NAME line, the best
+// block, the best dense block, option item and code.
+func (rk *ranker) cover(id int, q *query, nameSum []float64) coverage {
+	var cv coverage
+	nc := len(q.a.Concepts)
+	base := make([]float64, nc)
+	if nameSum != nil {
+		copy(base, nameSum[:nc])
+		cv.nameLineExact = weigh(nameSum[nc:], q)
+		found := 0.0
+		for _, x := range nameSum[:nc] {
+			found += x
+		}
+		cv.namePrecision = math.Min(1, found/float64(max(3, rk.docLens[id][index.FieldSummary])))
+	}
+	cv.nameLine = weigh(base, q)
+	cv.nameCov = slices.Clone(base)
+	best := append([]float64(nil), base...)
+	bestScore := cv.nameLine
+	cv.at = -1
+	dense, item, code := bestScore, bestScore, bestScore
+	cur := make([]float64, nc)
+	purpose := append([]float64(nil), base...)
+	for bi, b := range rk.r.Blocks(id) {
+		copy(cur, base)
+		q.cover(b, cur)
+		s := weigh(cur, q)
+		if s > bestScore {
+			bestScore, cv.at = s, bi
+			copy(best, cur)
+		}
+		// the NAME line's share is not discounted: only what the block adds
+		ds := cv.nameLine + (s-cv.nameLine)/(1+math.Log1p(float64(b.Len())/rk.w.DenseLen))
+		dense = max(dense, ds)
+		switch b.Kind {
+		case document.Item:
+			item = max(item, s)
+		case document.Code:
+			code = max(code, s)
+		}
+		if b.Purpose {
+			for ci, x := range cur {
+				purpose[ci] = max(purpose[ci], x)
+			}
+		}
+	}
+	cv.block = bestScore
+	cv.purpose = weigh(purpose, q)
+	cv.dense = dense
+	cv.item = item
+	cv.code = code
+	cv.covered = best
+	return cv
+}
+
+// coverage is where in a page the question is.
+type coverage struct {
+	nameLine      float64 // share of the question in the names and NAME line
+	nameLineExact float64 // the same, the question's own words only
+	namePrecision float64 // share of the NAME line's words the question has
+	block         float64 // share in the NAME line and the best block
+	dense         float64 // the same, the block discounted by its length
+	item, code    float64 // the same, in the best option item, code block
+	purpose       float64 // in the NAME line and the blocks that say what the page is for
+	// per concept: the weight found in the names and NAME line, and in
+	// them or the best block
+	nameCov, covered []float64
+	at               int // the best block, -1 if none beats the NAME line
+}
+
+type scored struct {
+	id    int
+	score float64
+}
+
+type candHeap []scored
+
+func (h candHeap) Len() int           { return len(h) }
+func (h candHeap) Less(i, j int) bool { return h[i].score < h[j].score }
+func (h candHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *candHeap) Push(x any)        { *h = append(*h, x.(scored)) }
+
+// offer keeps c if the heap holds fewer than k or c beats its least.
+func (h *candHeap) offer(k int, c scored) {
+	if h.Len() < k {
+		heap.Push(h, c)
+	} else if c.score > (*h)[0].score {
+		(*h)[0] = c
+		heap.Fix(h, 0)
+	}
+}
+
+func (h *candHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -1,0 +1,282 @@
+package rank
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/boost"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/terms"
+)
+
+// docPrior is what ranking needs of every document, kept in a compact
+// array so the first stage never decodes metadata.
+type docPrior struct {
+	kind     int
+	command  bool
+	manual   bool // a section 1/6/8 man page
+	priority int
+	inlinks  int
+	group    int
+	mentions float64 // log(1 + weighted pages whose text has the page's name)
+	uses     int
+	family   float64 // log(pages of the same package)
+	nameTerm int     // the term other pages use the page's name by, or -1
+}
+
+// Candidate is a ranked document and why it ranks where it does.
+type Candidate struct {
+	ID    int
+	Meta  index.Meta
+	F     [NumFeatures]float64
+	Kind  int
+	Score float64 // what ranks it
+	// Linear is the weighted sum of its features: unlike the trees' score,
+	// which says how it compares with the rest of the pool, it says how
+	// well it matches the question, which confidence needs.
+	Linear   float64
+	Covered  []float64 // per concept: best weight found in the NAME line or the best block
+	NameCov  []float64 // per concept: weight found in the names and NAME line
+	Block    int       // the block that covers most of the question, -1 if none
+	Coverage float64   // share of the question in the NAME line and the best block
+}
+
+// ranker holds a reader and what is precomputed from it.
+type ranker struct {
+	r       *index.Reader
+	lib     *answer.Library
+	w       Weights
+	trees   *boost.Model // nil: the weighted sum ranks
+	priors  []docPrior
+	docLens [][index.NumFields]int
+	// invNorm is 1 over BM25's length normalisation of each document's
+	// fields, and firstPrior, per scene, the first stage's score of each
+	// document before its words: both are the same for every question.
+	invNorm    [][index.NumFields]float64
+	firstPrior [analyse.NumScenes][]float64
+	groups     map[int][]int // man page -> info nodes that document it
+
+	treeDocs int // minTreeDocs, but for tests
+
+	linesOnce sync.Once
+	lines     []float32 // lineVecs
+
+	scratches sync.Pool
+
+	// guests mark the articles of archives in an index that has manuals,
+	// or are nil. An article is ranked as one more page among the
+	// manuals' candidates and never changes how those compare with each
+	// other (see placeGuests).
+	guests []bool
+}
+
+func (rk *ranker) guest(id int) bool { return rk.guests != nil && rk.guests[id] }
+
+// newRanker precomputes what ranking needs of lib's index. It fails when
+// w's trees do not fit the features.
+func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
+	r := lib.Reader()
+	rk := &ranker{r: r, lib: lib, w: w, priors: make([]docPrior, r.NumDocs()),
+		docLens: make([][index.NumFields]int, r.NumDocs()), groups: map[int][]int{},
+		invNorm: make([][index.NumFields]float64, r.NumDocs()), treeDocs: minTreeDocs}
+	if w.Trees != nil {
+		m, err := w.Trees()
+		if err != nil {
+			return nil, err
+		}
+		rk.trees = m
+	}
+	family := map[string]int{}
+	manuals := false
+	for id := range rk.priors {
+		m := r.Meta(id)
+		family[m.Package]++
+		manuals = manuals || m.Type != "zim"
+	}
+	for id := range rk.priors {
+		m := r.Meta(id)
+		rk.docLens[id] = m.Lens
+		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
+			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
+			manual: answer.ProgramPage(m)}
+		if manuals && m.Type == "zim" {
+			if rk.guests == nil {
+				rk.guests = make([]bool, r.NumDocs())
+			}
+			rk.guests[id] = true
+		}
+		if m.Group >= 0 {
+			rk.groups[m.Group] = append(rk.groups[m.Group], id)
+		}
+		if m.Package != "" {
+			rk.priors[id].family = math.Log(float64(family[m.Package]))
+		}
+		rk.priors[id].nameTerm = -1
+		if rk.priors[id].manual {
+			if t, ok := r.Term(terms.Stem(strings.ToLower(m.Title))); ok {
+				rk.priors[id].mentions = math.Log1p(r.WDF(t))
+			}
+		}
+		if m.Type == "man" {
+			rk.priors[id].nameTerm = nameTerm(r, m.Title)
+		}
+		for f := range index.NumFields {
+			if avg := r.AvgLen(f); avg > 0 {
+				rk.invNorm[id][f] = 1 / (1 - w.B[f] + w.B[f]*float64(m.Lens[f])/avg)
+			}
+		}
+	}
+	for sc := range rk.firstPrior {
+		rk.firstPrior[sc] = make([]float64, r.NumDocs())
+	}
+	for id := range rk.priors {
+		var f [NumFeatures]float64
+		x := facts{rk: rk, id: id, prior: &rk.priors[id]}
+		x.measure(stagePage, &f)
+		for sc := range rk.firstPrior {
+			rk.firstPrior[sc][id] = firstStage.Score(&f, analyse.Scene(sc), rk.priors[id].kind)
+		}
+	}
+	return rk, nil
+}
+
+// guestPool is how many of an archive's articles, best by the first stage,
+// join a question's pool beside the manuals' pages.
+const guestPool = 10
+
+// echoPages is how many of the question's best lexical matches FEchoed
+// looks in.
+const echoPages = 30
+
+// rareShare: a word on at most one page in rareShare is rare enough to
+// stand for a page.
+const rareShare = 100
+
+// nameTerm is the term by which other pages mention a page: its name, or
+// for "ssh-keygen" and "git-stash", which text splits at the hyphen, the
+// last part when that part is rare enough to stand for the page ("keygen",
+// "stash", but not "add"). -1 when no other page can be seen to use it.
+func nameTerm(r *index.Reader, title string) int {
+	title = strings.ToLower(title)
+	if t, ok := r.Term(terms.Stem(title)); ok && r.DF(t) >= 2 {
+		return t
+	}
+	if i := strings.LastIndexAny(title, "-_."); i >= 0 {
+		if t, ok := r.Term(terms.Stem(title[i+1:])); ok && r.DF(t) >= 2 && r.DF(t) <= r.NumDocs()/rareShare {
+			return t
+		}
+	}
+	return -1
+}
+
+// echoTop are the question's echoPages best lexical matches among the
+// manuals' pages of the pool, by id, for FEchoed.
+func (rk *ranker) echoTop(pool []Candidate, total []float64) []int {
+	top := make([]int, 0, len(pool))
+	for _, c := range pool {
+		if !rk.guest(c.ID) {
+			top = append(top, c.ID)
+		}
+	}
+	slices.SortFunc(top, func(a, b int) int {
+		if c := cmp.Compare(total[b], total[a]); c != 0 {
+			return c
+		}
+		return a - b
+	})
+	top = top[:min(echoPages, len(top))]
+	slices.Sort(top)
+	return top
+}
+
+// echoed is FEchoed of page id: the pages that match the question best
+// (top) tell which command does the job when they name it ("lock the
+// account with usermod -L"), though their own topic is something else.
+func (rk *ranker) echoed(id int, top []int) float64 {
+	t := rk.priors[id].nameTerm
+	if t < 0 {
+		return 0
+	}
+	title, _ := rk.r.NameLine(id)
+	n := 0
+	rk.r.Postings(t, func(p index.Posting) {
+		if _, ok := slices.BinarySearch(top, p.Doc); !ok || p.Doc == id || rk.priors[p.Doc].group == id {
+			return
+		}
+		if other, _ := rk.r.NameLine(p.Doc); strings.EqualFold(other, title) {
+			return // the same name in another section
+		}
+		n++
+	})
+	return math.Log1p(float64(n))
+}
+
+// minTreeDocs is the smallest index the trees rank for. They were fitted on
+// pools drawn from a machine's whole documentation (about 20,000 pages),
+// and judge a candidate against the rest of its pool; in an index of a few
+// hundred pages the pools are unlike any they saw, and the weighted sum
+// ranks instead.
+const minTreeDocs = 2000
+
+// treeSized says whether the index is big enough for the trees to rank
+// it. Its pools are then built as the trees were fitted on them, whether or
+// not trees are set (they are not while they are being fitted).
+func (rk *ranker) treeSized() bool {
+	return rk.r.NumDocs() >= rk.treeDocs
+}
+
+// rank returns the best candidates, best first.
+func (rk *ranker) rank(a analyse.Analysis, limit int) ([]Candidate, *query) {
+	pool, q := rk.pool(a)
+	for i := range pool {
+		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
+		pool[i].Score = pool[i].Linear
+	}
+	if m := rk.trees; m != nil && rk.treeSized() && len(pool) > 0 {
+		// the manuals' pages first, then the articles
+		hosts := len(pool)
+		if rk.guests != nil {
+			slices.SortStableFunc(pool, func(x, y Candidate) int {
+				gx, gy := rk.guest(x.ID), rk.guest(y.ID)
+				switch {
+				case gx == gy:
+					return 0
+				case gy:
+					return -1
+				}
+				return 1
+			})
+			hosts = 0
+			for hosts < len(pool) && !rk.guest(pool[hosts].ID) {
+				hosts++
+			}
+		}
+		if hosts == 0 || hosts == len(pool) {
+			// no articles, or nothing but articles: one pool
+			for i, v := range Vectors(pool, a.Scene) {
+				pool[i].Score = m.Predict(v)
+			}
+		} else {
+			placeGuests(m, pool, hosts, a.Scene)
+		}
+	}
+	sort.Slice(pool, func(i, j int) bool {
+		if pool[i].Score != pool[j].Score {
+			return pool[i].Score > pool[j].Score
+		}
+		return pool[i].ID < pool[j].ID
+	})
+	if len(pool) > limit {
+		pool = pool[:limit]
+	}
+	for i := range pool {
+		pool[i].Meta = rk.r.Meta(pool[i].ID)
+	}
+	return pool, q
+}

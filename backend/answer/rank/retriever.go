@@ -1,0 +1,146 @@
+// Package rank is the embedded retriever: it resolves an analysed question
+// against the index, gathers a pool of candidate pages (from the
+// postings, the NAME lines, the word vectors and the names the question
+// gives), computes every feature of each (features.go), orders them with
+// the fitted trees (trees.go) and says how sure it is with a calibrated
+// confidence model (confidence.go). What tools/rankeval tunes lives here
+// and only here: Weights, the trees and the confidence model.
+package rank
+
+import (
+	"context"
+	"slices"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+)
+
+// Retriever ranks the pages of an index for a question. Safe for
+// concurrent use.
+type Retriever struct {
+	lib    *answer.Library
+	rk     *ranker
+	expand analyse.Expander
+}
+
+// New prepares a retriever over lib's index; expand may be nil. It fails
+// when w's trees do not fit the features.
+func New(lib *answer.Library, expand analyse.Expander, w Weights) (*Retriever, error) {
+	rk, err := newRanker(lib, w)
+	if err != nil {
+		return nil, err
+	}
+	return &Retriever{lib: lib, rk: rk, expand: expand}, nil
+}
+
+// hitsShown is how many pages a retrieval returns: the references an
+// answer may cite and the pages a no-answer recommends come from them.
+const hitsShown = 12
+
+// Detail is the embedded retriever's account of a retrieval: the pages it
+// returned with their features and scores.
+type Detail struct {
+	Candidates []Candidate
+}
+
+// Retrieve ranks the pages for question.
+func (rt *Retriever) Retrieve(_ context.Context, question string) (*answer.Retrieval, error) {
+	a := analyse.Analyse(question, rt.expand)
+	cands, q := rt.rk.rank(a, 1<<30)
+	cands = manPageLeads(programsFirst(cands))
+	cands = cands[:min(hitsShown, len(cands))]
+	ret := &answer.Retrieval{Analysis: a, Question: q.question(rt.rk.r), Detail: &Detail{Candidates: cands}}
+	for _, c := range cands {
+		ret.Hits = append(ret.Hits, answer.Hit{Doc: c.ID, Meta: c.Meta, Score: c.Score, NameCov: c.NameCov})
+	}
+	if len(cands) > 0 {
+		ret.Confidence = confidence(&rt.rk.w.Conf, cands, q)
+	}
+	return ret, nil
+}
+
+// Candidates ranks every candidate of the pool for question, best first,
+// for tools that fit the weights.
+func (rt *Retriever) Candidates(question string) (analyse.Analysis, []Candidate) {
+	a := analyse.Analyse(question, rt.expand)
+	cands, _ := rt.rk.rank(a, 1<<30)
+	return a, cands
+}
+
+// ConfidenceInputs returns the inputs of the confidence model for a
+// question, for tools that fit it.
+func (rt *Retriever) ConfidenceInputs(question string) [NumConf]float64 {
+	a := analyse.Analyse(question, rt.expand)
+	cands, q := rt.rk.rank(a, 1<<30)
+	cands = programsFirst(cands)
+	return confInputs(cands, q)
+}
+
+// programsFirst puts a command's man page before the info node that
+// documents the same command: the man page is the reference users know, the
+// node supports it.
+func programsFirst(cands []Candidate) []Candidate {
+	at := map[int]int{}
+	for i, c := range cands {
+		at[c.ID] = i
+	}
+	out := make([]Candidate, 0, len(cands))
+	placed := map[int]bool{}
+	for _, c := range cands {
+		if placed[c.ID] {
+			continue
+		}
+		if g := c.Meta.Group; c.Meta.Type == "info" && g >= 0 && !placed[g] {
+			if i, ok := at[g]; ok {
+				// It ranks where its node ranked, so that what reads
+				// the scores in order (compose's alternatives) sees it
+				// there.
+				m := cands[i]
+				m.Score = max(m.Score, c.Score)
+				out = append(out, m)
+				placed[g] = true
+			}
+		}
+		out = append(out, c)
+		placed[c.ID] = true
+	}
+	return out
+}
+
+// manPageLeads lets a man page lead when the best candidate is a node of a
+// manual that documents no program of its own ("diffutils: Side by Side")
+// and a man page is among the next two: one of the same package (diff(1))
+// if there is one, else the first. As with programsFirst, the man page is
+// the reference users know, and its options make the steps; the node stays
+// among the references. A page of another package leads too: such a node's
+// title is often one any manual could have, and its manual is about a
+// program the question need not be about ("bc: Environment Variables" for
+// "How do I list all environment variables?", env(1) next).
+func manPageLeads(cands []Candidate) []Candidate {
+	if len(cands) < 2 {
+		return cands
+	}
+	top := cands[0].Meta
+	if top.Type != "info" || top.Group >= 0 {
+		return cands
+	}
+	lead := -1
+	for i := 1; i < min(3, len(cands)); i++ {
+		if m := cands[i].Meta; m.Type == "man" {
+			if top.Package != "" && m.Package == top.Package {
+				lead = i
+				break
+			}
+			if lead < 0 {
+				lead = i
+			}
+		}
+	}
+	if lead < 0 {
+		return cands
+	}
+	out := slices.Clone(cands)
+	copy(out[1:lead+1], cands[:lead])
+	out[0] = cands[lead]
+	return out
+}

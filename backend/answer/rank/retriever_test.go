@@ -1,0 +1,141 @@
+package rank
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/testutil/testindex"
+)
+
+func TestMain(m *testing.M) { os.Exit(testindex.Main(m)) }
+
+// retriever ranks the fixture index (testutil/testindex) with the shipped
+// weights.
+func retriever(t testing.TB) *Retriever {
+	t.Helper()
+	return newRetriever(t, testindex.Must(t, testindex.Fixture))
+}
+
+func newRetriever(t testing.TB, r *index.Reader) *Retriever {
+	t.Helper()
+	rt, err := New(answer.NewLibrary(r), analyse.Thesaurus, DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rt
+}
+
+// newTestRanker is a ranker of the index of rt with the shipped weights.
+func newTestRanker(t testing.TB, rt *Retriever) *ranker {
+	t.Helper()
+	rk, err := newRanker(rt.lib, DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rk
+}
+
+func TestRetrieveTopPages(t *testing.T) {
+	rt := retriever(t)
+	for _, tc := range []struct{ q, top string }{
+		{"How do I change file permissions?", "chmod(1)"},
+		{"How do I change the owner of a file?", "chown(1)"},
+		{"How do I remove a directory and everything in it?", "rm(1)"},
+		{"How do I delay for a few seconds?", "sleep(1)"},
+		{"How do I see the last lines of a log file as it grows?", "tail(1)"},
+		{"How do I mount a file system?", "mount(8)"},
+		{"How much free space is left on the file system?", "df(1)"},
+	} {
+		ret, err := rt.Retrieve(context.Background(), tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ret.Confidence < 0.35 || len(ret.Hits) == 0 || ret.Hits[0].Meta.Label != tc.top {
+			var got []string
+			for _, h := range ret.Hits[:min(3, len(ret.Hits))] {
+				got = append(got, fmt.Sprintf("%s %.2f", h.Meta.Label, h.Score))
+			}
+			t.Errorf("%q: confidence=%.2f top %v, want %s", tc.q, ret.Confidence, got, tc.top)
+		}
+	}
+}
+
+// Questions no manual answers get a confidence below the threshold.
+func TestRetrieveOutOfScope(t *testing.T) {
+	rt := retriever(t)
+	for _, q := range []string{
+		"What is the boiling point of water at sea level?",
+		"Who painted the Mona Lisa?",
+		"How do I grow tomatoes on a balcony?",
+	} {
+		ret, err := rt.Retrieve(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ret.Confidence < 0 || ret.Confidence >= 0.35 {
+			t.Errorf("%q: confidence %v, want in [0, 0.35)", q, ret.Confidence)
+		}
+	}
+}
+
+func TestManPageLeads(t *testing.T) {
+	node := func(id int, pkg string, group int) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "info", Package: pkg, Group: group}}
+	}
+	page := func(id int, pkg string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Package: pkg, Group: -1}}
+	}
+	ids := func(cs []Candidate) []int {
+		var out []int
+		for _, c := range cs {
+			out = append(out, c.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		cands []Candidate
+		want  []int
+	}{
+		{"a node, then its package's page", []Candidate{node(1, "diffutils", -1), page(2, "diffutils"), page(3, "coreutils")}, []int{2, 1, 3}},
+		{"the page third", []Candidate{node(1, "diffutils", -1), page(3, "coreutils"), page(2, "diffutils"), page(4, "grep")}, []int{2, 1, 3, 4}},
+		{"the package's page fourth is too far: the next page leads", []Candidate{node(1, "diffutils", -1), page(3, "coreutils"), page(4, "grep"), page(2, "diffutils")}, []int{3, 1, 4, 2}},
+		{"another package's page", []Candidate{node(1, "bc", -1), page(2, "coreutils")}, []int{2, 1}},
+		{"the same package's page before another's", []Candidate{node(1, "findutils", -1), page(3, "coreutils"), page(2, "findutils")}, []int{2, 1, 3}},
+		{"no page among the next two", []Candidate{node(1, "diffutils", -1), node(3, "coreutils", -1), node(4, "grep", -1), page(2, "diffutils")}, []int{1, 3, 4, 2}},
+		{"a node about a program stays (programsFirst's case)", []Candidate{node(1, "coreutils", 7), page(2, "coreutils")}, []int{1, 2}},
+		{"a page on top stays", []Candidate{page(2, "diffutils"), node(1, "diffutils", -1)}, []int{2, 1}},
+		{"no package known", []Candidate{node(1, "", -1), page(2, "")}, []int{2, 1}},
+	} {
+		if got := ids(manPageLeads(tc.cands)); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A man page that programsFirst lifts above its node ranks with the
+// node's score, so a composer, which reads scores in order, still offers
+// the candidates behind it as alternatives.
+func TestProgramsFirstScores(t *testing.T) {
+	cands := []Candidate{
+		{ID: 1, Score: 3, Meta: index.Meta{Type: "man", Group: -1}},
+		{ID: 2, Score: 2, Meta: index.Meta{Type: "info", Group: 3}},
+		{ID: 4, Score: 1, Meta: index.Meta{Type: "man", Group: -1}},
+		{ID: 3, Score: 0.1, Meta: index.Meta{Type: "man", Group: -1}},
+	}
+	var got []float64
+	var order []int
+	for _, c := range programsFirst(cands) {
+		order = append(order, c.ID)
+		got = append(got, c.Score)
+	}
+	if !slices.Equal(order, []int{1, 3, 2, 4}) || !slices.Equal(got, []float64{3, 2, 2, 1}) {
+		t.Errorf("programsFirst: ids %v scores %v, want [1 3 2 4] [3 2 2 1]", order, got)
+	}
+}

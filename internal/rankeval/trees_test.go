@@ -1,8 +1,12 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 )
 
 func TestPageFold(t *testing.T) {
@@ -29,5 +33,27 @@ func TestPageFold(t *testing.T) {
 	}
 	if !slices.Equal(seen, []int{1, 1, 1, 1, 1, 1, 1, 1}) {
 		t.Errorf("times each question is held out: %v, want once each", seen)
+	}
+}
+
+// The shipped weights file is what writeWeights writes of the shipped
+// weights: the generator and the file it made agree, so a refit changes
+// the numbers and nothing else.
+func TestWeightsFileCurrent(t *testing.T) {
+	w := rank.DefaultWeights()
+	path := filepath.Join(t.TempDir(), "weights_fitted.go")
+	if err := writeWeights(path, &w, score{}, 0); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "backend", "answer", "rank", "weights_fitted.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("writeWeights of the shipped weights differs from weights_fitted.go:\n%s", got)
 	}
 }

@@ -30,6 +30,8 @@ var fittedW = [NumFeatures]float64{
 	FNamedRest:     0.2671,
 	FSubcommand:    1.019,
 	FPurpose:       0.8874,
+	FSense:         0,
+	FSenseWord:     0,
 	FInfoSupport:   0.5053,
 	FInfoNameLine:  0.6884,
 	FCommand:       0.4058,
@@ -39,6 +41,7 @@ var fittedW = [NumFeatures]float64{
 	FMentions:      0.03297,
 	FUses:          0.01932,
 	FFamily:        -0.007755,
+	FEchoed:        0,
 }
 
 var fittedKind = [analyse.NumScenes][NumKinds]float64{

@@ -159,7 +159,9 @@ func (e *Engine) Answer(ctx context.Context, question string, threshold float64)
 		return ans, ret, nil
 	}
 	ans.Summary = d.Summary
-	ans.Steps = d.Steps
+	if d.Steps != nil { // DESIGN's object has an array, never null
+		ans.Steps = d.Steps
+	}
 	ans.References, ans.Citations = c.Refs(), c.Cites()
 	return ans, ret, nil
 }

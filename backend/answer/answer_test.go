@@ -2,6 +2,7 @@ package answer_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
@@ -213,4 +214,41 @@ func TestCiter(t *testing.T) {
 
 func indexMeta(alias, ref, label string) index.Meta {
 	return index.Meta{Alias: alias, Ref: ref, Label: label, Type: "man"}
+}
+
+// fakeRetriever and fakeComposer stand in for other engines: the Engine
+// joins any retriever and composer the same way.
+type fakeRetriever struct{ ret answer.Retrieval }
+
+func (f fakeRetriever) Retrieve(context.Context, string) (*answer.Retrieval, error) {
+	r := f.ret
+	return &r, nil
+}
+
+type fakeComposer struct{}
+
+func (fakeComposer) Compose(_ context.Context, r *answer.Retrieval, _ *answer.Library, cite *answer.Citer) (answer.Draft, error) {
+	// cites the second page, then the first: numbering follows citation
+	return answer.Draft{Summary: "Second " + cite.Cite(r.Hits[1].Meta, "NAME") + ". First " + cite.Cite(r.Hits[0].Meta, "NAME") + "."}, nil
+}
+
+func TestEngineJoinsParts(t *testing.T) {
+	hits := []answer.Hit{{Meta: indexMeta("a", "one", "one(1)")}, {Meta: indexMeta("a", "two", "two(1)")}}
+	e := &answer.Engine{Retriever: fakeRetriever{answer.Retrieval{Hits: hits, Confidence: 0.6}}, Composer: fakeComposer{}}
+	ans, _, err := e.Answer(context.Background(), "q", 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.NoAnswer || ans.Summary != "Second [1]. First [2]." || len(ans.References) != 2 || ans.References[0].Label != "two(1)" {
+		t.Errorf("answer %+v", ans)
+	}
+	// a composer that writes no steps still gives the array DESIGN shows
+	if b, _ := json.Marshal(ans); !strings.Contains(string(b), `"steps":[]`) {
+		t.Errorf("steps not an empty array: %s", b)
+	}
+	ans, _, _ = e.Answer(context.Background(), "q", 0.7)
+	if !ans.NoAnswer || ans.Summary != "" || len(ans.References) != 0 ||
+		ans.Recommendations[len(ans.Recommendations)-1] != "Closest pages: one(1), two(1)." {
+		t.Errorf("below the threshold: %+v", ans)
+	}
 }

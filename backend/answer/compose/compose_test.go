@@ -203,4 +203,3 @@ func TestStepBeyondTheName(t *testing.T) {
 		}
 	}
 }
-

@@ -2,7 +2,7 @@ package scripttest
 
 import (
 	"encoding/json"
-	"github.com/ragman-dev/ragman/internal/testbackend"
+	"github.com/ragman-dev/ragman/testutil/testbackend"
 	"os"
 	"os/exec"
 	"path/filepath"

@@ -24,7 +24,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/rundir"
 	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
 	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
-	"github.com/ragman-dev/ragman/internal/testbackend"
+	"github.com/ragman-dev/ragman/testutil/testbackend"
 )
 
 // TestMain makes this test binary double as ragman and ragadmin: run under

@@ -24,7 +24,7 @@
 //
 // Usage (make bench builds the binaries first):
 //
-//	go run ./internal/bench -ragman bin/ragman -ragadmin bin/ragadmin
+//	go run ./tools/bench -ragman bin/ragman -ragadmin bin/ragadmin
 //
 // The exit status is 0 when every bar passes, 1 when one fails, 2 when the
 // bench could not run.

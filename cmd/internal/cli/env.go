@@ -23,11 +23,11 @@ type Env struct {
 }
 
 // NewEnv builds the environment of a real invocation.
-func NewEnv(prog string, verbose bool) *Env {
+func NewEnv(prog string) *Env {
 	paths := config.DefaultPaths()
 	return &Env{
 		Prog: prog, Stdout: os.Stdout, Stderr: os.Stderr, Paths: paths,
-		Log: logging.Open(paths.LogFile, verbose), CID: uuid.NewString(),
+		Log: logging.Open(paths.LogFile), CID: uuid.NewString(),
 		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
 	}
 }
@@ -40,4 +40,18 @@ func (e *Env) Config() (config.Config, error) {
 		return cfg, Fail(ExitError, "config_invalid", err, "fix the file or remove it to use the defaults")
 	}
 	return cfg, nil
+}
+
+// VerboseFlag is the CLIs' -v: the trace log goes to stderr too. kong
+// sets it only where it parses flags, so the -v of `ragman what does grep
+// -v do` stays a word of the question.
+type VerboseFlag bool
+
+// AfterApply echoes the trace log from the parse on: nothing is logged
+// before it.
+func (v VerboseFlag) AfterApply(env *Env) error {
+	if v {
+		env.Log.Echo(env.Stderr)
+	}
+	return nil
 }

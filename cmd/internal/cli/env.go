@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/logging"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"golang.org/x/term"
 )
 
@@ -29,6 +30,19 @@ func NewEnv(prog string) *Env {
 		Prog: prog, Stdout: os.Stdout, Stderr: os.Stderr, Paths: paths,
 		Log: logging.Open(paths.LogFile), CID: uuid.NewString(),
 		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+	}
+}
+
+// WarnRenamedEnv prints a warning for each setting set under its old
+// RAGCLI_ name, which still works for one release (internal/envvar). A
+// CLI calls it as it starts with its arguments; the backend it spawns
+// (BackendCommand) does not warn again into the trace log.
+func (e *Env) WarnRenamedEnv(args []string) {
+	if len(args) > 0 && args[0] == BackendCommand {
+		return
+	}
+	for _, w := range envvar.Warnings() {
+		e.Warn("%s", w)
 	}
 }
 

@@ -35,6 +35,7 @@ func Main(args []string) int {
 	}
 	var c CLI
 	env := cli.NewEnv("ragadmin")
+	env.WarnRenamedEnv(args)
 	return cli.Run(env, &c, args, options()...)
 }
 

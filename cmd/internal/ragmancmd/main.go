@@ -23,6 +23,7 @@ type CLI struct {
 func Main(args []string) int {
 	var c CLI
 	env := cli.NewEnv("ragman")
+	env.WarnRenamedEnv(args)
 	return cli.Run(env, &c, args, options()...)
 }
 

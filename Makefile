@@ -89,7 +89,7 @@ wordvec:
 	cd backend/wordvec && $(GO) run gen/main.go -o vectors.bin
 
 bench: build
-	$(GO) run ./internal/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
+	$(GO) run ./tools/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
 
 # The fuzz targets of the man, info and zim readers, FUZZTIME each (go test
 # takes one -fuzz target at a time). A failing input lands in the package's
@@ -106,7 +106,7 @@ fuzz:
 # made with zimwriterfs (zim-tools) in a temporary folder.
 .PHONY: zimbench
 zimbench:
-	$(GO) run ./internal/zimbench -mb 200
+	$(GO) run ./tools/zimbench -mb 200
 
 clean:
 	rm -rf $(BIN)
@@ -116,7 +116,7 @@ clean:
 # Whether ZIM archives change the answers to the man and info question
 # sets, and how the archives' own questions fare: archives made from
 # Debian's HTML books (TWINS=1 adds every section 1 and 8 page as an
-# article); see internal/zimeval/run.sh for what it needs.
+# article); see tools/zimeval/run.sh for what it needs.
 .PHONY: zimeval
 zimeval: build
-	bash internal/zimeval/run.sh
+	bash tools/zimeval/run.sh

@@ -1,6 +1,6 @@
 // Package boost is a small gradient-boosted tree ensemble for ranking: a
 // model ragman ships as text, read at start, and a trainer that fits one
-// on question sets with a pairwise loss (internal/rankeval -tune).
+// on question sets with a pairwise loss (tools/rankeval -tune).
 package boost
 
 import (

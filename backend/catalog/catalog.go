@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // Source types.
@@ -59,11 +61,11 @@ type Catalog struct {
 var ErrNoCatalog = errors.New("no catalog")
 
 // Defaults are the sources a new installation starts with: the system's
-// man pages and info manuals. RAGCLI_MAN_DIR and RAGCLI_INFO_DIR move
+// man pages and info manuals. RAGMAN_MAN_DIR and RAGMAN_INFO_DIR move
 // them, for machines that keep documentation elsewhere and for tests.
 func Defaults() []Source {
-	man := envOr("RAGCLI_MAN_DIR", "/usr/share/man")
-	info := envOr("RAGCLI_INFO_DIR", "/usr/share/info")
+	man := envOr(envvar.ManDir, "/usr/share/man")
+	info := envOr(envvar.InfoDir, "/usr/share/info")
 	return []Source{
 		{Alias: "man-pages", Type: TypeMan, Location: man, Language: "en", Status: StatusActive},
 		{Alias: "info-pages", Type: TypeInfo, Location: info, Language: "en", Status: StatusActive},
@@ -71,7 +73,7 @@ func Defaults() []Source {
 }
 
 func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
+	if v := envvar.Get(key); v != "" {
 		return v
 	}
 	return def

@@ -9,21 +9,22 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // ErrUnreachable wraps every transport failure: no backend and none could
 // be started, a failed handshake, a truncated or garbled answer.
 var ErrUnreachable = errors.New("backend unreachable")
 
-// EnvNoAutostart set to 1 (or true, yes) keeps Call from starting a backend.
-const EnvNoAutostart = "RAGCLI_NO_AUTOSTART"
+// EnvNoAutostart set to 1 (or true, yes) keeps Call from starting a
+// backend. Its old name, RAGCLI_NO_AUTOSTART, still works for a release.
+const EnvNoAutostart = envvar.NoAutostart
 
 // DefaultStartTimeout bounds starting a backend and waiting for its hello.
 const DefaultStartTimeout = 5 * time.Second
@@ -53,15 +54,20 @@ func (o Options) startTimeout() time.Duration {
 	return DefaultStartTimeout
 }
 
-func (o Options) autostartDisabled() bool {
+func (o Options) autostartDisabled() bool { return o.autostartOff() != "" }
+
+// autostartOff names what forbids starting a backend, the variable as it
+// was set (the option counts as EnvNoAutostart), or is "".
+func (o Options) autostartOff() string {
 	if o.NoAutostart {
-		return true
+		return EnvNoAutostart
 	}
-	switch strings.ToLower(os.Getenv(EnvNoAutostart)) {
+	v, name := envvar.Lookup(EnvNoAutostart)
+	switch strings.ToLower(v) {
 	case "1", "true", "yes":
-		return true
+		return name
 	}
-	return false
+	return ""
 }
 
 // Call sends one request and returns the raw result. Progress frames go to

@@ -33,16 +33,16 @@ import (
 const wait = 10 * time.Second
 
 // This test binary doubles as the backend: Spawn re-executes it with
-// RAGCLI_TEST_BACKEND set.
+// RAGMAN_TEST_BACKEND set.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("RAGCLI_TEST_BACKEND"); mode != "" {
+	if mode := os.Getenv("RAGMAN_TEST_BACKEND"); mode != "" {
 		os.Exit(runBackend(mode))
 	}
 	os.Exit(m.Run())
 }
 
 func runBackend(mode string) int {
-	dir := os.Getenv("RAGCLI_TEST_DIR")
+	dir := os.Getenv("RAGMAN_TEST_DIR")
 	log.SetPrefix(fmt.Sprintf("backend %d: ", os.Getpid()))
 	// Every start counts, including one that loses the lock: the tests
 	// prove that clients start exactly one.
@@ -57,11 +57,11 @@ func runBackend(mode string) int {
 		log.Print("crashing on purpose")
 		return 3
 	}
-	idle, err := time.ParseDuration(os.Getenv("RAGCLI_TEST_IDLE"))
+	idle, err := time.ParseDuration(os.Getenv("RAGMAN_TEST_IDLE"))
 	if err != nil {
 		idle = wait
 	}
-	version := os.Getenv("RAGCLI_TEST_VERSION")
+	version := os.Getenv("RAGMAN_TEST_VERSION")
 	err = daemon.Serve(context.Background(), daemon.Options{Dir: dir, Version: version, IdleTimeout: idle, Logf: log.Printf},
 		func(ctx context.Context, req *proto.Request, r daemon.Replier) { handle(ctx, version, req, r) })
 	switch {
@@ -137,10 +137,10 @@ func options(dir, version string, idle time.Duration) client.Options {
 		Spawn: func() *exec.Cmd {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(),
-				"RAGCLI_TEST_BACKEND=serve",
-				"RAGCLI_TEST_DIR="+dir,
-				"RAGCLI_TEST_VERSION="+version,
-				"RAGCLI_TEST_IDLE="+idle.String())
+				"RAGMAN_TEST_BACKEND=serve",
+				"RAGMAN_TEST_DIR="+dir,
+				"RAGMAN_TEST_VERSION="+version,
+				"RAGMAN_TEST_IDLE="+idle.String())
 			return cmd
 		},
 	}
@@ -299,11 +299,15 @@ func TestSIGTERMRemovesSocket(t *testing.T) {
 func TestNoAutostart(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		env  string
+		env  string // the variable set to 1, if any
 		opt  bool
-	}{{"env", "1", false}, {"option", "", true}} {
+	}{{"env", client.EnvNoAutostart, false}, {"old env", "RAGCLI_NO_AUTOSTART", false}, {"option", "", true}} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv(client.EnvNoAutostart, tc.env)
+			t.Setenv(client.EnvNoAutostart, "")
+			t.Setenv("RAGCLI_NO_AUTOSTART", "")
+			if tc.env != "" {
+				t.Setenv(tc.env, "1")
+			}
 			dir := newDir(t)
 			opt := options(dir, "1.0", wait)
 			opt.NoAutostart = tc.opt
@@ -315,8 +319,8 @@ func TestNoAutostart(t *testing.T) {
 			if d := time.Since(began); d > time.Second {
 				t.Errorf("took %v to fail", d)
 			}
-			if tc.env != "" && !strings.Contains(err.Error(), client.EnvNoAutostart) {
-				t.Errorf("error does not name %s: %v", client.EnvNoAutostart, err)
+			if tc.env != "" && !strings.Contains(err.Error(), tc.env+" forbids") {
+				t.Errorf("error does not name %s: %v", tc.env, err)
 			}
 			if s := starts(t, dir); len(s) != 0 {
 				t.Errorf("started %v", s)
@@ -386,7 +390,7 @@ func TestBackendCrashAtStart(t *testing.T) {
 	spawn := opt.Spawn
 	opt.Spawn = func() *exec.Cmd {
 		cmd := spawn()
-		cmd.Env = append(cmd.Env, "RAGCLI_TEST_BACKEND=crash")
+		cmd.Env = append(cmd.Env, "RAGMAN_TEST_BACKEND=crash")
 		return cmd
 	}
 	began := time.Now()

@@ -55,7 +55,7 @@ func connect(ctx context.Context, opt Options, dir string) (*conn, error) {
 	case !errors.As(err, &nb):
 		return nil, err
 	case opt.autostartDisabled():
-		return nil, fmt.Errorf("%w: no backend answers on %s, and %s forbids starting one: %w", ErrUnreachable, sock, EnvNoAutostart, nb.err)
+		return nil, fmt.Errorf("%w: no backend answers on %s, and %s forbids starting one: %w", ErrUnreachable, sock, opt.autostartOff(), nb.err)
 	case opt.Spawn == nil:
 		return nil, fmt.Errorf("%w: no backend answers on %s: %w", ErrUnreachable, sock, nb.err)
 	}

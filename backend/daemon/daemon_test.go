@@ -28,7 +28,7 @@ const wait = 10 * time.Second
 
 func TestMain(m *testing.M) {
 	// The peer check test runs this binary as another user to dial.
-	if sock := os.Getenv("RAGCLI_TEST_DIAL"); sock != "" {
+	if sock := os.Getenv("RAGMAN_TEST_DIAL"); sock != "" {
 		os.Exit(dialAndPrint(sock))
 	}
 	os.Exit(m.Run())
@@ -566,7 +566,7 @@ func TestPeerOfOtherUserRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "RAGCLI_TEST_DIAL="+s.sock())
+	cmd.Env = append(os.Environ(), "RAGMAN_TEST_DIAL="+s.sock())
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
 	out, err := cmd.Output()
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
-	"github.com/ragman-dev/ragman/internal/testzim"
+	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
 func write(t *testing.T, path, data string) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ragman-dev/ragman/internal/testzim"
+	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
 // TestReadZIMCompressedMetadata: libzim stores metadata in compressed

@@ -20,10 +20,10 @@ const (
 )
 
 // EnvDiskFree is a test-only override of the free space statfs reports,
-// not a user setting: RAGCLI_TEST_DISK_FREE=9% (a share of the real size)
+// not a user setting: RAGMAN_TEST_DISK_FREE=9% (a share of the real size)
 // or =200KB, =5MB, =1GB, =12345 (bytes). The scenarios use it to reach the
 // thresholds and the "not enough space" refusal without filling a disk.
-const EnvDiskFree = "RAGCLI_TEST_DISK_FREE"
+const EnvDiskFree = "RAGMAN_TEST_DISK_FREE"
 
 // Space is the free space of the file system holding Path.
 type Space struct {

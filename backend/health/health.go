@@ -62,10 +62,10 @@ var DefaultSchedule = Schedule{500 * time.Millisecond, time.Second, 2 * time.Sec
 const DefaultTimeout = 3 * time.Second
 
 // EnvRetrySchedule is a test-only override of DefaultSchedule, not a user
-// setting: RAGCLI_TEST_RETRY_SCHEDULE=10ms,10ms keeps the scenarios from
+// setting: RAGMAN_TEST_RETRY_SCHEDULE=10ms,10ms keeps the scenarios from
 // waiting 15 s for an engine that is down on purpose; "none" means no
 // retries.
-const EnvRetrySchedule = "RAGCLI_TEST_RETRY_SCHEDULE"
+const EnvRetrySchedule = "RAGMAN_TEST_RETRY_SCHEDULE"
 
 // ScheduleFromEnv is DefaultSchedule unless the test override is set.
 func ScheduleFromEnv() Schedule {

@@ -8,11 +8,11 @@ import (
 )
 
 // EnvFailWriteAfter is a test-only fault injection, not a user setting:
-// RAGCLI_TEST_FAIL_WRITE_AFTER=N makes every index file a build writes fail
+// RAGMAN_TEST_FAIL_WRITE_AFTER=N makes every index file a build writes fail
 // with ENOSPC ("no space left on device") once N bytes went into it, as a
 // full disk would. The scenarios use it to check that a build that runs
 // out of space aborts cleanly and leaves the active version serving.
-const EnvFailWriteAfter = "RAGCLI_TEST_FAIL_WRITE_AFTER"
+const EnvFailWriteAfter = "RAGMAN_TEST_FAIL_WRITE_AFTER"
 
 // fileWriter is where the builder writes an index file: f itself, unless
 // the fault injection above is set.

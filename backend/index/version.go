@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/ragman-dev/ragman/backend/proto"
 	"io"
 	"io/fs"
 	"os"
@@ -64,9 +63,15 @@ func (m *Manifest) Source(alias string) *SourceState {
 	return nil
 }
 
-// SourceState is what a build did with one source; the manifest keeps
-// it and a reindex reports it.
-type SourceState = proto.SourceState
+// SourceState is what a build did with one source, as the manifest keeps
+// it. A reindex reports it to the CLIs as proto.SourceReport, which has
+// the same fields and JSON.
+type SourceState struct {
+	catalog.Source
+	Documents int    `json:"documents"`
+	Skipped   int    `json:"skipped,omitempty"`
+	Note      string `json:"note,omitempty"`
+}
 
 // ReadManifest reads the manifest of the version in dir.
 func ReadManifest(dir string) (Manifest, error) { return readManifest(dir) }

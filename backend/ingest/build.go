@@ -51,11 +51,11 @@ type partialError struct {
 func (e *partialError) Error() string { return e.err.Error() }
 
 // EnvBuildDelay is a test-only hook, not a user setting:
-// RAGCLI_TEST_BUILD_DELAY=20ms makes a build pause that long after each
+// RAGMAN_TEST_BUILD_DELAY=20ms makes a build pause that long after each
 // man page or info manual, so that tests can interrupt a build of the
 // small fixture tree in its middle (kill -9, a second reindex, a query
 // during the rebuild).
-const EnvBuildDelay = "RAGCLI_TEST_BUILD_DELAY"
+const EnvBuildDelay = "RAGMAN_TEST_BUILD_DELAY"
 
 // Build reads every usable source of cat and activates a new index version
 // under indexDir. The previous version stays active until the new one is

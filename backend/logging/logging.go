@@ -28,20 +28,32 @@ func New(w io.Writer) *Logger {
 	return &Logger{w: w, pid: strconv.Itoa(os.Getpid())}
 }
 
-// Open appends to the log file at path, and also to stderr when verbose.
-// A log file that cannot be opened is not fatal: logs are for
-// troubleshooting, and a read-only data folder must not stop an answer.
-func Open(path string, verbose bool) *Logger {
+// Open appends to the log file at path. A log file that cannot be
+// opened is not fatal: logs are for troubleshooting, and a read-only data
+// folder must not stop an answer.
+func Open(path string) *Logger {
 	var ws []io.Writer
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
 		if f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
 			ws = append(ws, f)
 		}
 	}
-	if verbose {
-		ws = append(ws, os.Stderr)
-	}
 	return New(io.MultiWriter(ws...))
+}
+
+// Echo writes every later line to w as well (the CLIs' -v, which is
+// known only once the command line is parsed).
+func (l *Logger) Echo(w io.Writer) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.w == nil {
+		l.w = w
+		return
+	}
+	l.w = io.MultiWriter(l.w, w)
 }
 
 // Log writes one line: where is "Class.method", step what happened, kv

@@ -10,12 +10,12 @@ const (
 
 // ReindexResult is the result of the reindex method.
 type ReindexResult struct {
-	Status    string        `json:"status"` // rebuilt, up_to_date
-	Version   string        `json:"version"`
-	Documents int           `json:"documents"`
-	Chunks    int           `json:"chunks"`
-	Seconds   float64       `json:"seconds"`
-	Sources   []SourceState `json:"sources"`
+	Status    string         `json:"status"` // rebuilt, up_to_date
+	Version   string         `json:"version"`
+	Documents int            `json:"documents"`
+	Chunks    int            `json:"chunks"`
+	Seconds   float64        `json:"seconds"`
+	Sources   []SourceReport `json:"sources"`
 	// Changed are the sources whose files changed since they were last
 	// indexed (or that were never indexed).
 	Changed []string `json:"changed"`
@@ -27,8 +27,10 @@ type ReindexResult struct {
 	Recovered []string `json:"recovered"`
 }
 
-// SourceState is what a build did with one source.
-type SourceState struct {
+// SourceReport is what a reindex did with one source: the state the
+// index's manifest keeps for it (index.SourceState), as the reply carries
+// it.
+type SourceReport struct {
 	catalog.Source
 	Documents int    `json:"documents"`
 	Skipped   int    `json:"skipped,omitempty"`

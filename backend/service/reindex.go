@@ -143,7 +143,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	if !p.Force && active != nil && active.Catalog == cat.Fingerprint() && active.Readers == index.ReadersVersion && unchanged {
 		s.Log.Log(cid, "Backend.reindex", "up to date", "version", active.Version)
 		res.Status, res.Version = UpToDate, active.Version
-		res.Documents, res.Chunks, res.Sources = active.Documents, active.Chunks, active.Sources
+		res.Documents, res.Chunks, res.Sources = active.Documents, active.Chunks, reports(active.Sources)
 		res.Changed = []string{}
 		for _, st := range active.Sources {
 			if st.Status == catalog.StatusError {
@@ -175,7 +175,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 		return nil, err
 	}
 	res.Status, res.Version = Rebuilt, m.Version
-	res.Documents, res.Chunks, res.Sources = m.Documents, m.Chunks, m.Sources
+	res.Documents, res.Chunks, res.Sources = m.Documents, m.Chunks, reports(m.Sources)
 
 	// Record what the build did, under the catalog's lock. A source
 	// someone edited while the build ran keeps the edit (and the index is
@@ -217,6 +217,19 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	// but this backend cannot make is the question's error, not the build's
 	s.engine()
 	return quarantined, nil
+}
+
+// reports is what the manifest says of each source, as the reply
+// carries it.
+func reports(states []index.SourceState) []proto.SourceReport {
+	if states == nil {
+		return nil
+	}
+	out := make([]proto.SourceReport, len(states))
+	for i, st := range states {
+		out[i] = proto.SourceReport(st)
+	}
+	return out
 }
 
 // sameSource reports whether a catalog entry is as the build found it.

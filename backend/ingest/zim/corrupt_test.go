@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ragman-dev/ragman/internal/testzim"
+	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
 // damaged writes a copy of the file at src, changed by fn, and returns its

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/internal/termesc"
-	"github.com/ragman-dev/ragman/internal/testzim"
+	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
 // fuzzDeadline bounds one input; real articles convert in well under a

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ragman-dev/ragman/internal/testzim"
+	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
 // kiwixServe serves the archive at path with kiwix-serve on a free port

@@ -12,7 +12,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/termesc"
-	"github.com/ragman-dev/ragman/internal/testzim"
+	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
 // fixture is a ZIM file of testdata/zim, made by its make.sh with

@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/logging"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"golang.org/x/term"
 )
 
@@ -23,12 +24,25 @@ type Env struct {
 }
 
 // NewEnv builds the environment of a real invocation.
-func NewEnv(prog string, verbose bool) *Env {
+func NewEnv(prog string) *Env {
 	paths := config.DefaultPaths()
 	return &Env{
 		Prog: prog, Stdout: os.Stdout, Stderr: os.Stderr, Paths: paths,
-		Log: logging.Open(paths.LogFile, verbose), CID: uuid.NewString(),
+		Log: logging.Open(paths.LogFile), CID: uuid.NewString(),
 		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+	}
+}
+
+// WarnRenamedEnv prints a warning for each setting set under its old
+// RAGCLI_ name, which still works for one release (internal/envvar). A
+// CLI calls it as it starts with its arguments; the backend it spawns
+// (BackendCommand) does not warn again into the trace log.
+func (e *Env) WarnRenamedEnv(args []string) {
+	if len(args) > 0 && args[0] == BackendCommand {
+		return
+	}
+	for _, w := range envvar.Warnings() {
+		e.Warn("%s", w)
 	}
 }
 
@@ -40,4 +54,18 @@ func (e *Env) Config() (config.Config, error) {
 		return cfg, Fail(ExitError, "config_invalid", err, "fix the file or remove it to use the defaults")
 	}
 	return cfg, nil
+}
+
+// VerboseFlag is the CLIs' -v: the trace log goes to stderr too. kong
+// sets it only where it parses flags, so the -v of `ragman what does grep
+// -v do` stays a word of the question.
+type VerboseFlag bool
+
+// AfterApply echoes the trace log from the parse on: nothing is logged
+// before it.
+func (v VerboseFlag) AfterApply(env *Env) error {
+	if v {
+		env.Log.Echo(env.Stderr)
+	}
+	return nil
 }

@@ -19,9 +19,9 @@ const (
 	ExitUsage       = 64 // bad command line (EX_USAGE)
 )
 
-// ExitError carries an exit code to the top, where Main returns it. Msg
-// and Hint are printed unless Silent (the output already said it).
-type ExitErr struct {
+// ExitCodeError carries an exit code to the top, where Main returns it.
+// Err and Hint are printed unless Silent (the output already said it).
+type ExitCodeError struct {
 	Code   int
 	Err    error
 	Hint   string
@@ -31,21 +31,23 @@ type ExitErr struct {
 	ErrCode string
 }
 
-func (e *ExitErr) Error() string {
+func (e *ExitCodeError) Error() string {
 	if e.Err == nil {
 		return fmt.Sprintf("exit %d", e.Code)
 	}
 	return e.Err.Error()
 }
 
-func (e *ExitErr) Unwrap() error { return e.Err }
+func (e *ExitCodeError) Unwrap() error { return e.Err }
 
 // Exit returns an error that makes Main exit with code.
-func Exit(code int, err error, hint string) error { return &ExitErr{Code: code, Err: err, Hint: hint} }
+func Exit(code int, err error, hint string) error {
+	return &ExitCodeError{Code: code, Err: err, Hint: hint}
+}
 
 // Fail is Exit with a stable error code for scripts.
 func Fail(code int, errCode string, err error, hint string) error {
-	return &ExitErr{Code: code, Err: err, Hint: hint, ErrCode: errCode}
+	return &ExitCodeError{Code: code, Err: err, Hint: hint, ErrCode: errCode}
 }
 
 // ErrorCode is the stable code of err: the backend's, the one given to
@@ -56,7 +58,7 @@ func ErrorCode(err error) string {
 	if errors.As(err, &be) {
 		return be.Code()
 	}
-	var e *ExitErr
+	var e *ExitCodeError
 	if errors.As(err, &e) {
 		switch {
 		case e.ErrCode != "":
@@ -72,7 +74,7 @@ func ErrorCode(err error) string {
 
 // Hint is the hint err carries, or "".
 func Hint(err error) string {
-	var e *ExitErr
+	var e *ExitCodeError
 	if errors.As(err, &e) {
 		return e.Hint
 	}
@@ -80,7 +82,7 @@ func Hint(err error) string {
 }
 
 // Silent returns an error that only sets the exit code.
-func Silent(code int) error { return &ExitErr{Code: code, Silent: true} }
+func Silent(code int) error { return &ExitCodeError{Code: code, Silent: true} }
 
 // Report prints err in the programs' voice and returns its exit code:
 //
@@ -92,7 +94,7 @@ func Report(w io.Writer, prog string, err error) int {
 	}
 	code := ExitError
 	var hint string
-	var e *ExitErr
+	var e *ExitCodeError
 	if errors.As(err, &e) {
 		code = e.Code
 		hint = e.Hint

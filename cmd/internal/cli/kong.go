@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/alecthomas/kong"
@@ -36,12 +35,7 @@ func Run(env *Env, grammar any, args []string, opts ...kong.Option) (code int) {
 	}
 	ctx, err := parser.Parse(args)
 	if err != nil {
-		var pe *kong.ParseError
-		hint := "run '" + env.Prog + " --help' for usage"
-		if errors.As(err, &pe) {
-			return Report(env.Stderr, env.Prog, Exit(ExitUsage, err, hint))
-		}
-		return Report(env.Stderr, env.Prog, Exit(ExitUsage, err, hint))
+		return Report(env.Stderr, env.Prog, Exit(ExitUsage, err, "run '"+env.Prog+" --help' for usage"))
 	}
 	env.Log.Log(env.CID, commandName(env.Prog, ctx.Command()), "start")
 	err = ctx.Run()

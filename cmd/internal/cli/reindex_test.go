@@ -19,7 +19,7 @@ func TestReportReindex(t *testing.T) {
 		return catalog.Source{Alias: alias, Type: typ, Status: status, Reason: reason}
 	}
 	ReportReindex(env, &proto.ReindexResult{Status: proto.Rebuilt, Version: "v1", Documents: 9, Chunks: 20, Seconds: 1.25,
-		Sources: []proto.SourceState{
+		Sources: []proto.SourceReport{
 			{Source: src("man-pages", catalog.TypeMan, catalog.StatusActive, ""), Documents: 5, Note: "3 non-English pages skipped"},
 			{Source: src("wiki", catalog.TypeZIM, catalog.StatusActive, ""), Documents: 4, Skipped: 1,
 				Note: "1 of 5 clusters of articles could not be read and were skipped (see the log)"},

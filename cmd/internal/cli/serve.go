@@ -5,13 +5,8 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"time"
 
-	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/daemon"
-	"github.com/ragman-dev/ragman/backend/proto"
-	"github.com/ragman-dev/ragman/backend/service"
+	"github.com/ragman-dev/ragman/backend/server"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
 )
 
@@ -26,23 +21,15 @@ func Serve(env *Env, foreground bool) error {
 	if err != nil {
 		return err
 	}
-	// daemon.Serve stops on SIGTERM and SIGINT itself.
-	ctx := context.Background()
-	svc := service.New(env.Paths, env.Log, analyse.Thesaurus)
-	env.Log.Log("", "Backend.serve", "start", "version", version.Version, "idle_timeout", time.Duration(cfg.Backend.IdleTimeout))
-	err = daemon.Serve(ctx, daemon.Options{
-		Version:     version.Version,
-		IdleTimeout: time.Duration(cfg.Backend.IdleTimeout),
-		Logf: func(format string, args ...any) {
-			env.Log.Log("", "Backend.serve", fmt.Sprintf(format, args...))
-		},
-	}, func(ctx context.Context, req *proto.Request, r daemon.Replier) { svc.Handle(ctx, req, r) })
-	if errors.Is(err, daemon.ErrAlreadyRunning) {
+	// The daemon stops on SIGTERM and SIGINT itself.
+	err = server.Serve(context.Background(), server.Options{
+		Config: cfg, Paths: env.Paths, Log: env.Log, Version: version.Version,
+	})
+	if errors.Is(err, server.ErrAlreadyRunning) {
 		if foreground {
 			return Exit(ExitError, err, "stop it first, or let it idle out")
 		}
 		return nil
 	}
-	env.Log.Log("", "Backend.serve", "stop", "err", fmt.Sprint(err))
 	return err
 }

@@ -70,3 +70,17 @@ func TestGeneratedUpToDate(t *testing.T) {
 		t.Errorf("files the generator does not write (remove them): %s", strings.Join(extra, ", "))
 	}
 }
+
+// TestHeader: the generated mark is the first line, after a shebang.
+func TestHeader(t *testing.T) {
+	const h = "# generated\n"
+	for script, want := range map[string]string{
+		"# a script\necho\n":            h + "# a script\necho\n",
+		"#!/bin/sh\n# a script\necho\n": "#!/bin/sh\n" + h + "# a script\necho\n",
+		"#!/bin/sh":                     "#!/bin/sh\n" + h,
+	} {
+		if got := withHeader(script, h); got != want {
+			t.Errorf("withHeader(%q) = %q, want %q", script, got, want)
+		}
+	}
+}

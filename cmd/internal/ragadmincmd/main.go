@@ -23,7 +23,7 @@ type CLI struct {
 	ShellInit ShellInitCmd   `cmd:"" name:"shell-init" help:"Print the shell integration (? and the man fallback) for eval."`
 	Backend   cli.BackendCmd `cmd:"" name:"__backend" hidden:""`
 
-	Verbose bool             `short:"v" help:"Also print the trace log on stderr."`
+	Verbose cli.VerboseFlag  `short:"v" help:"Also print the trace log on stderr."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
@@ -34,13 +34,8 @@ func Main(args []string) int {
 		return complete(os.Stdout, args[1:])
 	}
 	var c CLI
-	verbose := false
-	for _, a := range args {
-		if a == "-v" || a == "--verbose" {
-			verbose = true
-		}
-	}
-	env := cli.NewEnv("ragadmin", verbose)
+	env := cli.NewEnv("ragadmin")
+	env.WarnRenamedEnv(args)
 	return cli.Run(env, &c, args, options()...)
 }
 

@@ -14,7 +14,7 @@ type CLI struct {
 	Ask     AskCmd         `cmd:"" default:"withargs" help:"Ask a question (the default; 'ask' may be left out)."`
 	Backend cli.BackendCmd `cmd:"" name:"__backend" hidden:""`
 
-	Verbose bool             `short:"v" help:"Also print the trace log on stderr."`
+	Verbose cli.VerboseFlag  `short:"v" help:"Also print the trace log on stderr."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
@@ -22,13 +22,8 @@ type CLI struct {
 // exit code.
 func Main(args []string) int {
 	var c CLI
-	verbose := false
-	for _, a := range args {
-		if a == "-v" || a == "--verbose" {
-			verbose = true
-		}
-	}
-	env := cli.NewEnv("ragman", verbose)
+	env := cli.NewEnv("ragman")
+	env.WarnRenamedEnv(args)
 	return cli.Run(env, &c, args, options()...)
 }
 

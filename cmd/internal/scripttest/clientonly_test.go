@@ -2,7 +2,7 @@ package scripttest
 
 import (
 	"encoding/json"
-	"github.com/ragman-dev/ragman/internal/testbackend"
+	"github.com/ragman-dev/ragman/testutil/testbackend"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,9 +50,9 @@ func TestClientOnlyBuild(t *testing.T) {
 		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
 		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
 		"XDG_RUNTIME_DIR=" + filepath.Join(work, "run"),
-		"RAGCLI_MAN_DIR=" + filepath.Join(fixtures, "man"),
-		"RAGCLI_INFO_DIR=" + filepath.Join(fixtures, "info"),
-		"RAGCLI_TEST_DISK_FREE=50%",
+		"RAGMAN_MAN_DIR=" + filepath.Join(fixtures, "man"),
+		"RAGMAN_INFO_DIR=" + filepath.Join(fixtures, "info"),
+		"RAGMAN_TEST_DISK_FREE=50%",
 	}
 	if err := os.MkdirAll(filepath.Join(work, "run"), 0o700); err != nil {
 		t.Fatal(err)

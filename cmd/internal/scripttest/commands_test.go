@@ -22,8 +22,8 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
-	"github.com/ragman-dev/ragman/internal/testbackend"
-	"github.com/ragman-dev/ragman/internal/testzim"
+	"github.com/ragman-dev/ragman/testutil/testbackend"
+	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
 // The commands below are the scenarios' hands on what the CLIs do not

@@ -24,7 +24,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/rundir"
 	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
 	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
-	"github.com/ragman-dev/ragman/internal/testbackend"
+	"github.com/ragman-dev/ragman/testutil/testbackend"
 )
 
 // TestMain makes this test binary double as ragman and ragadmin: run under
@@ -140,8 +140,8 @@ func setup(env *testscript.Env, path, fixtures string) error {
 		return err
 	}
 	env.Setenv("PATH", path)
-	env.Setenv("RAGCLI_MAN_DIR", filepath.Join(fixtures, "man"))
-	env.Setenv("RAGCLI_INFO_DIR", filepath.Join(fixtures, "info"))
+	env.Setenv("RAGMAN_MAN_DIR", filepath.Join(fixtures, "man"))
+	env.Setenv("RAGMAN_INFO_DIR", filepath.Join(fixtures, "info"))
 	// ZIM archives made by testdata/zim/make.sh, for scripts to copy.
 	env.Setenv("ZIM_FIXTURES", filepath.Join(filepath.Dir(fixtures), "zim"))
 	env.Setenv("LANG", "C.UTF-8")
@@ -152,8 +152,8 @@ func setup(env *testscript.Env, path, fixtures string) error {
 	// 0.5 to 8 s; the data folder's file system reports 50% free, so the
 	// disk check does not depend on this machine's disk. Scenarios that
 	// test these override them.
-	env.Setenv("RAGCLI_TEST_RETRY_SCHEDULE", "10ms,10ms,10ms,10ms,10ms")
-	env.Setenv("RAGCLI_TEST_DISK_FREE", "50%")
+	env.Setenv("RAGMAN_TEST_RETRY_SCHEDULE", "10ms,10ms,10ms,10ms,10ms")
+	env.Setenv("RAGMAN_TEST_DISK_FREE", "50%")
 
 	run := filepath.Join(dirs["XDG_RUNTIME_DIR"], "ragcli")
 	logFile := filepath.Join(dirs["XDG_DATA_HOME"], "ragcli", "ragcli.log")

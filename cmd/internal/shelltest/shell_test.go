@@ -18,7 +18,7 @@ import (
 
 	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
 	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
-	"github.com/ragman-dev/ragman/internal/testbackend"
+	"github.com/ragman-dev/ragman/testutil/testbackend"
 )
 
 // TestMain makes this test binary double as ragman and ragadmin:
@@ -81,11 +81,11 @@ func newHome(t testing.TB, config string) *home {
 		"PATH":            filepath.Dir(bin) + ":/usr/local/bin:/usr/bin:/bin",
 		"TERM":            "xterm",
 		"LANG":            "C.UTF-8",
-		"RAGCLI_MAN_DIR":  filepath.Join(fixtures, "man"),
-		"RAGCLI_INFO_DIR": filepath.Join(fixtures, "info"),
+		"RAGMAN_MAN_DIR":  filepath.Join(fixtures, "man"),
+		"RAGMAN_INFO_DIR": filepath.Join(fixtures, "info"),
 		// as in the scenarios: quick probes, a disk that is half free
-		"RAGCLI_TEST_RETRY_SCHEDULE": "10ms,10ms,10ms,10ms,10ms",
-		"RAGCLI_TEST_DISK_FREE":      "50%",
+		"RAGMAN_TEST_RETRY_SCHEDULE": "10ms,10ms,10ms,10ms,10ms",
+		"RAGMAN_TEST_DISK_FREE":      "50%",
 		// man and info print their pages instead of paging them
 		"MANPAGER": "cat",
 		"PAGER":    "cat",

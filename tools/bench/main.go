@@ -24,7 +24,7 @@
 //
 // Usage (make bench builds the binaries first):
 //
-//	go run ./internal/bench -ragman bin/ragman -ragadmin bin/ragadmin
+//	go run ./tools/bench -ragman bin/ragman -ragadmin bin/ragadmin
 //
 // The exit status is 0 when every bar passes, 1 when one fails, 2 when the
 // bench could not run.
@@ -181,8 +181,9 @@ func fail(err error) int {
 }
 
 // setup creates the private HOME and XDG folders and the environment of
-// the subprocesses: ours, with HOME and XDG_* replaced and the RAGCLI_*
-// test and override variables removed; GOPATH, PATH and the rest are kept.
+// the subprocesses: ours, with HOME and XDG_* replaced and the RAGMAN_*
+// test and override variables removed (and their old RAGCLI_* names);
+// GOPATH, PATH and the rest are kept.
 func (b *bench) setup() error {
 	dir, err := os.MkdirTemp("", "ragman-bench-")
 	if err != nil {
@@ -204,7 +205,8 @@ func (b *bench) setup() error {
 	}
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		if _, ok := vars[k]; ok || strings.HasPrefix(k, "XDG_") || strings.HasPrefix(k, "RAGCLI_") {
+		if _, ok := vars[k]; ok || strings.HasPrefix(k, "XDG_") ||
+			strings.HasPrefix(k, "RAGMAN_") || strings.HasPrefix(k, "RAGCLI_") {
 			continue
 		}
 		b.env = append(b.env, kv)

@@ -21,7 +21,7 @@
 // divided by wall time. With -zim it measures an existing archive instead
 // of generating one. Usage:
 //
-//	go run ./internal/zimbench [-mb 200] [-zim FILE] [-keep] [-cpuprofile FILE]
+//	go run ./tools/zimbench [-mb 200] [-zim FILE] [-keep] [-cpuprofile FILE]
 //
 // Other processes may share the CPUs: each measurement also says how many
 // cores the bench used and how many other processes used meanwhile (from

@@ -70,7 +70,7 @@ mkdir -p "$HOME" "$XDG_RUNTIME_DIR"
 chmod 700 "$XDG_RUNTIME_DIR"
 sets=(testdata/eval/dev*.tsv)
 [ -f ../shared/eval/questions.tsv ] && sets+=(../shared/eval/questions.tsv)
-go build -o "$work/rankeval" ./internal/rankeval
+go build -o "$work/rankeval" ./tools/rankeval
 
 bin/ragadmin init >/dev/null
 bin/ragadmin reindex --force 2>&1 | tail -1 >&2

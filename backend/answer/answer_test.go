@@ -7,57 +7,27 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
-	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/answer/compose"
-	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/testutil/testengine"
 	"github.com/ragman-dev/ragman/testutil/testindex"
 )
 
 func TestMain(m *testing.M) { os.Exit(testindex.Main(m)) }
-
-// fixtureEngine answers from the fixture index (testutil/testindex) with
-// the engines ragman ships: the embedded retriever, the extractive
-// composer.
-var fixtureEngine = sync.OnceValues(func() (*answer.Engine, error) {
-	r, err := testindex.Fixture()
-	if err != nil {
-		return nil, err
-	}
-	lib := answer.NewLibrary(r)
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		return nil, err
-	}
-	return &answer.Engine{Retriever: rt, Composer: compose.New(), Library: lib}, nil
-})
 
 type engine struct {
 	t *testing.T
 	e *answer.Engine
 }
 
-func newEngine(t *testing.T) engine {
-	t.Helper()
-	e, err := fixtureEngine()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return engine{t, e}
-}
+func newEngine(t *testing.T) engine { return engine{t, testengine.Must(t)} }
 
 func (e engine) Answer(q string, threshold float64) (*proto.Answer, *answer.Retrieval) {
 	e.t.Helper()
-	ans, ret, err := e.e.Answer(context.Background(), q, threshold)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return ans, ret
+	return testengine.Ask(e.t, q, threshold)
 }
 
 var marker = regexp.MustCompile(`\[(\d+)\]`)

@@ -1,52 +1,18 @@
 package compose
 
 import (
-	"context"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
-	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
-	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/testutil/testindex"
 )
 
 func TestMain(m *testing.M) { os.Exit(testindex.Main(m)) }
-
-// engine answers from the fixture index (testutil/testindex) with the
-// embedded retriever and this composer.
-var engine = sync.OnceValues(func() (*answer.Engine, error) {
-	r, err := testindex.Fixture()
-	if err != nil {
-		return nil, err
-	}
-	lib := answer.NewLibrary(r)
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		return nil, err
-	}
-	return &answer.Engine{Retriever: rt, Composer: New(), Library: lib}, nil
-})
-
-// ask answers q from the fixture index.
-func ask(t *testing.T, q string, threshold float64) *proto.Answer {
-	t.Helper()
-	e, err := engine()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ans, _, err := e.Answer(context.Background(), q, threshold)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ans
-}
 
 // TestSubcommandOf: an option listed under a subcommand's heading belongs
 // to that subcommand when the SYNOPSIS runs the command with it.
@@ -71,30 +37,6 @@ func TestSubcommandOf(t *testing.T) {
 	}
 }
 
-// An option whose long name is the question's word is a step: ls's
-// --human-readable before -c, whose description says "show"; du's
-// --summarize, though its description says only "display only a total"
-// (--files0-from's first sentence, "summarize device usage of ...", makes
-// it a step too).
-func TestStepByOptionName(t *testing.T) {
-	for _, tc := range []struct {
-		q, want string
-		first   bool // the first step, not just one of them
-	}{
-		{"How do I make ls print in human readable form?", "`ls -h`", true},
-		{"How do I make du summarize the total?", "`du -s`", false},
-	} {
-		ans := ask(t, tc.q, 0.35)
-		steps := ans.Steps
-		if tc.first {
-			steps = steps[:min(1, len(steps))]
-		}
-		if !slices.ContainsFunc(steps, func(s string) bool { return strings.HasPrefix(s, tc.want) }) {
-			t.Errorf("%s: steps %q, want %s", tc.q, ans.Steps, tc.want)
-		}
-	}
-}
-
 func TestAltKey(t *testing.T) {
 	man := func(title, section string) index.Meta { return index.Meta{Type: "man", Title: title, Section: section} }
 	node := func(manual, title string) index.Meta {
@@ -109,11 +51,7 @@ func TestAltKey(t *testing.T) {
 }
 
 func TestCommandLineSteps(t *testing.T) {
-	eng, err := engine()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &composition{lib: eng.Library}
+	e := &composition{lib: answer.NewLibrary(testindex.Must(t, testindex.Fixture))}
 	for line, want := range map[string]bool{
 		"$ ls -l /tmp":                      true,
 		"# chmod 644 notes.txt":             true,
@@ -153,16 +91,6 @@ func TestCommandLineSteps(t *testing.T) {
 	}
 }
 
-func TestStepFromExampleLeadIn(t *testing.T) {
-	// mount(8): "The following commands allow one to recursively change
-	// the type of all the mounts under a given mountpoint." and then the
-	// commands, which hold few of the question's words themselves.
-	ans := ask(t, "How do I recursively change the type of all mounts under a mountpoint?", 0.35)
-	if len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], "--make-rshared") {
-		t.Errorf("steps %q, want the example the paragraph introduces first", ans.Steps)
-	}
-}
-
 func TestAside(t *testing.T) {
 	long := strings.Repeat("The shell keeps the list of commands previously typed. ", 60)
 	for _, tc := range []struct {
@@ -176,30 +104,6 @@ func TestAside(t *testing.T) {
 	} {
 		if got := aside(&tc.s); got != tc.want {
 			t.Errorf("aside(%q, %d bytes) = %v, want %v", tc.s.Title, len(tc.s.Blocks[0].Text), got, tc.want)
-		}
-	}
-}
-
-func TestStepByFirstSentence(t *testing.T) {
-	// find(1)'s -quit and -ignore_readdir_race go on about file systems
-	// and descending; -mount's and -xdev's first sentence is the question.
-	ans := ask(t, "How do I stop find from descending into other file systems?", 0.35)
-	if len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], "-mount") && !strings.Contains(ans.Steps[0], "-xdev") {
-		t.Errorf("steps %q, want find -mount or -xdev first", ans.Steps)
-	}
-}
-
-func TestStepBeyondTheName(t *testing.T) {
-	// Every option of chown(1) changes owners and every one of cp(1)
-	// copies: the words the NAME line already holds say little about
-	// which passage answers, the rest of the question says it.
-	for _, tc := range []struct{ q, want string }{
-		{"How do I change the owner of files recursively?", "`chown -R`"},
-		{"How do I copy files and keep their timestamps?", "`cp -p`"},
-	} {
-		ans := ask(t, tc.q, 0)
-		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], tc.want) {
-			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)
 		}
 	}
 }

@@ -1,0 +1,69 @@
+package compose_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ragman-dev/ragman/testutil/testengine"
+)
+
+// The steps an answer gives, composed from the fixture index.
+
+// An option whose long name is the question's word is a step: ls's
+// --human-readable before -c, whose description says "show"; du's
+// --summarize, though its description says only "display only a total"
+// (--files0-from's first sentence, "summarize device usage of ...", makes
+// it a step too).
+func TestStepByOptionName(t *testing.T) {
+	for _, tc := range []struct {
+		q, want string
+		first   bool // the first step, not just one of them
+	}{
+		{"How do I make ls print in human readable form?", "`ls -h`", true},
+		{"How do I make du summarize the total?", "`du -s`", false},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0.35)
+		steps := ans.Steps
+		if tc.first {
+			steps = steps[:min(1, len(steps))]
+		}
+		if !slices.ContainsFunc(steps, func(s string) bool { return strings.HasPrefix(s, tc.want) }) {
+			t.Errorf("%s: steps %q, want %s", tc.q, ans.Steps, tc.want)
+		}
+	}
+}
+
+func TestStepFromExampleLeadIn(t *testing.T) {
+	// mount(8): "The following commands allow one to recursively change
+	// the type of all the mounts under a given mountpoint." and then the
+	// commands, which hold few of the question's words themselves.
+	ans, _ := testengine.Ask(t, "How do I recursively change the type of all mounts under a mountpoint?", 0.35)
+	if len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], "--make-rshared") {
+		t.Errorf("steps %q, want the example the paragraph introduces first", ans.Steps)
+	}
+}
+
+func TestStepByFirstSentence(t *testing.T) {
+	// find(1)'s -quit and -ignore_readdir_race go on about file systems
+	// and descending; -mount's and -xdev's first sentence is the question.
+	ans, _ := testengine.Ask(t, "How do I stop find from descending into other file systems?", 0.35)
+	if len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], "-mount") && !strings.Contains(ans.Steps[0], "-xdev") {
+		t.Errorf("steps %q, want find -mount or -xdev first", ans.Steps)
+	}
+}
+
+func TestStepBeyondTheName(t *testing.T) {
+	// Every option of chown(1) changes owners and every one of cp(1)
+	// copies: the words the NAME line already holds say little about
+	// which passage answers, the rest of the question says it.
+	for _, tc := range []struct{ q, want string }{
+		{"How do I change the owner of files recursively?", "`chown -R`"},
+		{"How do I copy files and keep their timestamps?", "`cp -p`"},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0)
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], tc.want) {
+			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)
+		}
+	}
+}

@@ -60,6 +60,10 @@ type Hit struct {
 	// NameCov is, per concept of the Question, what of it the page's
 	// names and NAME line hold.
 	NameCov []float64
+	// Block is the index, among the blocks Question.Blocks gives of the
+	// page, of the one that holds most of the question; -1 when none
+	// holds more than the NAME line.
+	Block int
 }
 
 // Question is a question resolved against the index.

@@ -64,9 +64,8 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 
 // confidence is the probability, by the logistic model w (fitted by
 // tools/rankeval -tune -conf on answerable and out-of-scope questions),
-// that the top page answers the question.
-func confidence(w *[NumConf]float64, cands []Candidate, q *query) float64 {
-	x := confInputs(cands, q)
+// that the top page answers the question whose inputs are x.
+func confidence(w, x *[NumConf]float64) float64 {
 	z := 0.0
 	for i, v := range x {
 		z += w[i] * v

@@ -38,9 +38,11 @@ func New(lib *answer.Library, expand analyse.Expander, w Weights) (*Retriever, e
 const hitsShown = 12
 
 // Detail is the embedded retriever's account of a retrieval: the pages it
-// returned with their features and scores.
+// returned with their features and scores, and what the confidence model
+// saw.
 type Detail struct {
 	Candidates []Candidate
+	Confidence [NumConf]float64 // the inputs of the confidence model
 }
 
 // Retrieve ranks the pages for question.
@@ -49,12 +51,14 @@ func (rt *Retriever) Retrieve(_ context.Context, question string) (*answer.Retri
 	cands, q := rt.rk.rank(a, 1<<30)
 	cands = manPageLeads(programsFirst(cands))
 	cands = cands[:min(hitsShown, len(cands))]
-	ret := &answer.Retrieval{Analysis: a, Question: q.question(rt.rk.r), Detail: &Detail{Candidates: cands}}
+	d := &Detail{Candidates: cands}
+	ret := &answer.Retrieval{Analysis: a, Question: q.question(rt.rk.r), Detail: d}
 	for _, c := range cands {
-		ret.Hits = append(ret.Hits, answer.Hit{Doc: c.ID, Meta: c.Meta, Score: c.Score, NameCov: c.NameCov})
+		ret.Hits = append(ret.Hits, answer.Hit{Doc: c.ID, Meta: c.Meta, Score: c.Score, NameCov: c.NameCov, Block: c.Block})
 	}
 	if len(cands) > 0 {
-		ret.Confidence = confidence(&rt.rk.w.Conf, cands, q)
+		d.Confidence = confInputs(cands, q)
+		ret.Confidence = confidence(&rt.rk.w.Conf, &d.Confidence)
 	}
 	return ret, nil
 }

@@ -6,6 +6,7 @@ package analyse
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/terms"
@@ -81,7 +82,16 @@ type Analysis struct {
 	// Extensions are words the question writes as file name extensions
 	// (".zip", "*.gz"): a kind of file, not the command of that name.
 	Extensions map[string]bool
+	// Options are the command-line options the question writes, as typed
+	// ("-v", "--force"), in order: case matters to them (-v is not -V),
+	// and their words are too short or too common to be concepts.
+	Options []string
 }
+
+// optionRE finds command-line options: "-v" in "what does grep -v do",
+// "--fix-broken" in "'apt --fix-broken install'", "--color" in
+// "--color=auto".
+var optionRE = lazyre.New(`(?:^|[\s'"(\x60])(--?[A-Za-z0-9][A-Za-z0-9_-]*)`)
 
 // extensionRE finds file name extensions: ".zip" in "a .zip file", "*.gz".
 var extensionRE = lazyre.New(`(?:^|[\s*(])\.([A-Za-z0-9]{1,8})\b`)
@@ -225,6 +235,11 @@ func Analyse(q string, expand Expander) Analysis {
 	}
 	if m := verbRE().FindStringSubmatch(q); m != nil {
 		a.Verb = strings.ToLower(m[1])
+	}
+	for _, m := range optionRE().FindAllStringSubmatch(q, -1) {
+		if !slices.Contains(a.Options, m[1]) {
+			a.Options = append(a.Options, m[1])
+		}
 	}
 	for _, m := range extensionRE().FindAllStringSubmatch(q, -1) {
 		if a.Extensions == nil {

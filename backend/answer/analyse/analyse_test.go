@@ -69,3 +69,19 @@ func TestAnalyseExpands(t *testing.T) {
 		}
 	}
 }
+
+func TestAnalyseOptions(t *testing.T) {
+	for q, want := range map[string][]string{
+		"what does grep -v do":                            {"-v"},
+		"what does grep -V do":                            {"-V"},
+		"Try 'apt --fix-broken install' with no packages": {"--fix-broken"},
+		"ls --color=auto and ls -1":                       {"--color", "-1"},
+		"tail -f and tail -f again":                       {"-f"},
+		"how do I find my e-mail settings":                nil,
+		"is x-y the same as x - y":                        nil,
+	} {
+		if got := Analyse(q, nil).Options; !slices.Equal(got, want) {
+			t.Errorf("%q: options %q, want %q", q, got, want)
+		}
+	}
+}

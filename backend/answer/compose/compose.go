@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -77,11 +78,21 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	}
 
 	var steps []string
+	// The options the question names of the program it names come first,
+	// whatever else they say: "what does grep -v do" is about -v.
+	shown := map[[2]int]bool{}
+	for _, p := range namedOptions(primary, r.Analysis) {
+		if len(steps) == 3 {
+			break
+		}
+		shown[[2]int{p.sec, p.blk}] = true
+		steps = append(steps, c.step(primary, p)+" "+c.cite(primary, p.title))
+	}
 	for _, p := range ps {
 		if len(steps) == 3 {
 			break
 		}
-		if c.stepWorthy(primary, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") {
+		if c.stepWorthy(primary, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") && !shown[[2]int{p.sec, p.blk}] {
 			steps = append(steps, c.step(primary, p)+" "+c.cite(primary, p.title))
 		}
 	}
@@ -124,6 +135,50 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		}
 	}
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
+}
+
+// namedOptions are the option items of a program's page that document an
+// option the question writes ("-v" in "what does grep -v do"), when the
+// question names the program: in the question's order, then the page's.
+// Options match as typed, case and all: grep -v is not grep -V.
+func namedOptions(s *source, a analyse.Analysis) []passage {
+	m := s.hit.Meta
+	if len(a.Options) == 0 || !answer.ProgramPage(m) || !slices.Contains(a.Words, strings.ToLower(m.Title)) {
+		return nil
+	}
+	var out []passage
+	for _, opt := range a.Options {
+		for si := range s.doc.Sections {
+			sec := &s.doc.Sections[si]
+			if aside(sec) {
+				continue
+			}
+			for bi, b := range sec.Blocks {
+				if b.Kind == document.Item && slices.Contains(optionNames(b.Term), opt) &&
+					!slices.ContainsFunc(out, func(p passage) bool { return p.sec == si && p.blk == bi }) {
+					out = append(out, passage{sec: si, blk: bi, block: b, title: sec.Title})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// optionNames are the options an item's term documents: "-v" and
+// "--invert-match" for "-v, --invert-match", "--color" for
+// "--color[=WHEN]".
+func optionNames(term string) []string {
+	var out []string
+	for _, alt := range strings.Split(term, ",") {
+		alt = strings.TrimSpace(alt)
+		if end := strings.IndexAny(alt, " =["); end >= 0 {
+			alt = alt[:end]
+		}
+		if strings.HasPrefix(alt, "-") {
+			out = append(out, alt)
+		}
+	}
+	return out
 }
 
 func altKey(m index.Meta) string { return m.Title + "\x00" + m.Type + "\x00" + m.Section }

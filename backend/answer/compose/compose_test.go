@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/testutil/testindex"
@@ -104,6 +105,40 @@ func TestAside(t *testing.T) {
 	} {
 		if got := aside(&tc.s); got != tc.want {
 			t.Errorf("aside(%q, %d bytes) = %v, want %v", tc.s.Title, len(tc.s.Blocks[0].Text), got, tc.want)
+		}
+	}
+}
+
+func TestNamedOptions(t *testing.T) {
+	doc := &document.Document{Sections: []document.Section{
+		{Title: "OPTIONS", Blocks: []document.Block{
+			{Kind: document.Item, Term: "-V, --version", Text: "Output the version number."},
+			{Kind: document.Item, Term: "-v, --invert-match", Text: "Invert the sense of matching."},
+			{Kind: document.Item, Term: "--color[=WHEN], --colour[=WHEN]", Text: "Surround the matched strings."},
+			{Kind: document.Para, Text: "-v is also mentioned here."},
+		}},
+		{Title: "SEE ALSO", Blocks: []document.Block{{Kind: document.Item, Term: "-v", Text: "an aside"}}},
+	}}
+	grep := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "1", Title: "grep"}}, doc: doc}
+	terms := func(ps []passage) (out []string) {
+		for _, p := range ps {
+			out = append(out, p.block.Term)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		s    *source
+		q    string
+		want []string
+	}{
+		{grep, "what does grep -v do", []string{"-v, --invert-match"}},
+		{grep, "grep --color and -V", []string{"--color[=WHEN], --colour[=WHEN]", "-V, --version"}},
+		{grep, "what does grep do", nil},
+		{grep, "what does sed -v do", nil}, // another program's option
+		{&source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "5", Title: "grep"}}, doc: doc}, "grep -v", nil},
+	} {
+		if got := terms(namedOptions(tc.s, analyse.Analyse(tc.q, nil))); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %q, want %q", tc.q, got, tc.want)
 		}
 	}
 }

@@ -67,3 +67,19 @@ func TestStepBeyondTheName(t *testing.T) {
 		}
 	}
 }
+
+// An option the question writes of the program it names is the first
+// step, matched as typed: ls -S sorts by size, ls -s prints sizes.
+func TestStepNamedOption(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"what does ls -S do", "`ls -S`"},
+		{"what does ls -s do", "`ls -s`"},
+		{"what does tail -f do?", "`tail -f"},
+		{"what does rm -R do", "`rm -r`"},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0)
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], tc.want) {
+			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"sort"
 	"strconv"
@@ -25,7 +26,9 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 )
 
-type row struct{ id, q, expected, must, kind string }
+var calib *bool
+
+type row struct{ id, q, expected, must, kind, set string }
 
 func main() {
 	dir := flag.String("index", "", "index version folder (default: the active one)")
@@ -43,6 +46,7 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of answering here")
 	linear := flag.Bool("linear", false, "rank by the weighted sum of the features, not by the trees")
 	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
+	calib = flag.Bool("calib", false, "also print how well confidence is calibrated: ECE (10 bins) and AUROC of confidence against the first page answering the question (out-of-scope questions: it never does)")
 	ranksFlag := flag.Bool("ranks", false, "print where the right page ranks among all candidates, as a histogram")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -168,6 +172,10 @@ func main() {
 		}
 		var n, h1, h3, men, naTotal, naOK, falseNA, zim1, zim3 int
 		var times []time.Duration
+		// per question: its confidence, and whether the page it is the
+		// confidence of (the first) answers it; out-of-scope: never
+		var conf []float64
+		var right []bool
 		for _, rw := range rows {
 			if len(want) > 0 && !want[rw.id] {
 				continue
@@ -182,6 +190,10 @@ func main() {
 			var labels []string
 			for _, ref := range ans.References {
 				labels = append(labels, ref.Label)
+			}
+			if len(tr.Hits) > 0 {
+				conf = append(conf, ans.Confidence)
+				right = append(right, rw.kind != "noanswer" && matches(tr.Hits[0].Meta.Label, split(rw.expected)))
 			}
 			miss := ""
 			if rw.kind == "noanswer" {
@@ -273,6 +285,9 @@ func main() {
 		}
 		fmt.Printf("%s: n=%d hit@1=%.3f hit@3=%.3f mention=%.3f noanswer=%d/%d false_noanswer=%d p50=%v%s\n",
 			path, n, ratio(h1, n), ratio(h3, n), ratio(men, n), naOK, naTotal, falseNA, p50.Round(10*time.Microsecond), zims)
+		if *calib {
+			fmt.Printf("%s: calibration of the first page: n=%d ece=%.3f auroc=%.3f\n", path, len(conf), ece(conf, right), auroc(conf, right))
+		}
 	}
 }
 
@@ -370,7 +385,7 @@ func read(path string) ([]row, error) {
 		if len(c) < 5 {
 			return nil, fmt.Errorf("%s: bad row %q", path, line)
 		}
-		rows = append(rows, row{c[0], c[1], c[2], c[3], c[4]})
+		rows = append(rows, row{c[0], c[1], c[2], c[3], c[4], filepath.Base(path)})
 	}
 	return rows, sc.Err()
 }

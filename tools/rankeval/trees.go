@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -32,7 +33,7 @@ var (
 // question: the pool as it is, and, with -augment, the pool as a machine
 // without Debian's package database would give it (no priorities, no
 // package families), so that the trees learn to rank without them too.
-func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages []string) {
+func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, sets []string) {
 	for _, rw := range rows {
 		if rw.kind == "noanswer" {
 			continue
@@ -51,8 +52,12 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages []s
 			gs = append(gs, boost.Group{X: rank.Vectors(bare, a.Scene), Good: good})
 		}
 		out = append(out, gs)
+		// folds hold out commands: "ls(1)" of a dev set and "ls" of
+		// tldr-train are one
 		first, _, _ := strings.Cut(rw.expected, "|")
+		first, _, _ = strings.Cut(strings.ToLower(first), "(")
 		pages = append(pages, first)
+		sets = append(sets, rw.set)
 	}
 	dropFeatures(out)
 	if *balance != 0 {
@@ -66,7 +71,7 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages []s
 			}
 		}
 	}
-	return out, pages
+	return out, pages, sets
 }
 
 // dropFeatures zeroes the features -drop names, raw, relative and rank
@@ -159,14 +164,14 @@ func treeScore(m *boost.Model, gs []boost.Group, w []float64) (h1, h3 float64) {
 func tuneTrees(ret *rank.Retriever, rows []row) {
 	p := boost.DefaultParams
 	p.Trees, p.Depth, p.NDCG, p.MinChildWeight = *treeCount, *treeDepth, *ndcg, *minChild
-	qs, pages := treeGroups(ret, rows)
+	qs, pages, sets := treeGroups(ret, rows)
 	// a page's questions weigh 1/n in the balanced score, as if each
 	// page had been asked for once
 	perPage := map[string]int{}
 	for _, p := range pages {
 		perPage[p]++
 	}
-	split := func(f int) (train, test [][]boost.Group, testW []float64) {
+	split := func(f int) (train, test [][]boost.Group, testW []float64, testSets []string) {
 		idx := make([]int, len(qs))
 		for i := range idx {
 			idx[i] = i
@@ -183,8 +188,9 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 		for _, i := range te {
 			test = append(test, qs[i])
 			testW = append(testW, 1/float64(perPage[pages[i]]))
+			testSets = append(testSets, sets[i])
 		}
-		return train, test, testW
+		return train, test, testW, testSets
 	}
 	fmt.Printf("%d questions with candidates\n", len(qs))
 	// evaluation is on the pools as they are
@@ -197,7 +203,10 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 	}
 	// The folds, and the fit on every question that -out writes, are
 	// independent: they run at once, one per core, and print in order.
-	type result struct{ h1, h3, b1, b3, n, bn float64 }
+	type result struct {
+		h1, h3, b1, b3, n, bn float64
+		bySet                 map[string][3]float64 // per question set: hits at 1 and 3, questions
+	}
 	folds := 0
 	if *cvFolds > 1 {
 		folds = *cvFolds
@@ -220,10 +229,16 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 	}
 	for f := range folds {
 		run(func() {
-			train, test, w := split(f)
+			train, test, w, testSets := split(f)
 			m := boost.Bag(slices.Concat(train...), p, *bags)
 			r := &res[f]
 			r.h1, r.h3 = treeScore(m, first(test), nil)
+			r.bySet = map[string][3]float64{}
+			for i, g := range first(test) {
+				a, b := treeScore(m, []boost.Group{g}, nil)
+				x := r.bySet[testSets[i]]
+				r.bySet[testSets[i]] = [3]float64{x[0] + a, x[1] + b, x[2] + 1}
+			}
 			r.b1, r.b3 = treeScore(m, first(test), w)
 			r.n = float64(len(test))
 			for _, x := range w {
@@ -243,6 +258,18 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 			bn += r.bn
 		}
 		fmt.Printf("cross-validated: hit@1=%.3f hit@3=%.3f\n", h1/float64(len(qs)), h3/float64(len(qs)))
+		bySet := map[string][3]float64{}
+		for _, r := range res {
+			for s, x := range r.bySet {
+				y := bySet[s]
+				bySet[s] = [3]float64{y[0] + x[0], y[1] + x[1], y[2] + x[2]}
+			}
+		}
+		names := slices.Sorted(maps.Keys(bySet))
+		for _, s := range names {
+			x := bySet[s]
+			fmt.Printf("  held out, %s: n=%.0f hit@1=%.3f hit@3=%.3f\n", s, x[2], x[0]/x[2], x[1]/x[2])
+		}
 		fmt.Printf("page-balanced: hit@1=%.3f hit@3=%.3f (each expected page weighs as one question)\n", b1/bn, b3/bn)
 	}
 	if full == nil {

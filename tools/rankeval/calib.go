@@ -1,0 +1,61 @@
+package main
+
+import (
+	"math"
+	"sort"
+)
+
+// ece is the expected calibration error of probabilities p for outcomes
+// y over 10 equal-width bins: the mean, weighted by the bins' sizes, of
+// |mean p - share of y| in each bin.
+func ece(p []float64, y []bool) float64 {
+	const bins = 10
+	var sumP, sumY, count [bins]float64
+	for i, x := range p {
+		b := min(int(x*bins), bins-1)
+		sumP[b] += x
+		if y[i] {
+			sumY[b]++
+		}
+		count[b]++
+	}
+	e := 0.0
+	for b := range bins {
+		if count[b] > 0 {
+			e += math.Abs(sumP[b]-sumY[b]) / float64(len(p))
+		}
+	}
+	return e
+}
+
+// auroc is the probability that a random positive of y gets a higher p
+// than a random negative (ties count half); 0.5 is chance, NaN without
+// both kinds.
+func auroc(p []float64, y []bool) float64 {
+	idx := make([]int, len(p))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return p[idx[a]] < p[idx[b]] })
+	// rank sum of the positives, ties given their mean rank
+	var rankSum, pos float64
+	for i := 0; i < len(idx); {
+		j := i
+		for j < len(idx) && p[idx[j]] == p[idx[i]] {
+			j++
+		}
+		mean := float64(i+j+1) / 2 // ranks i+1..j
+		for k := i; k < j; k++ {
+			if y[idx[k]] {
+				rankSum += mean
+				pos++
+			}
+		}
+		i = j
+	}
+	neg := float64(len(p)) - pos
+	if pos == 0 || neg == 0 {
+		return math.NaN()
+	}
+	return (rankSum - pos*(pos+1)/2) / (pos * neg)
+}

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"math"
+	"testing"
+)
+
+func TestECE(t *testing.T) {
+	// perfectly calibrated: 0.25 right a quarter of the time
+	p := []float64{0.25, 0.25, 0.25, 0.25, 0.95}
+	y := []bool{true, false, false, false, true}
+	if e := ece(p, y); math.Abs(e-0.01) > 1e-9 {
+		t.Errorf("ece = %v, want 0.01 (only the 0.95 bin is off, by 0.05, for 1 of 5)", e)
+	}
+	if e := ece([]float64{1, 1}, []bool{false, false}); e != 1 {
+		t.Errorf("always sure and always wrong: ece = %v, want 1", e)
+	}
+}
+
+func TestAUROC(t *testing.T) {
+	for _, tc := range []struct {
+		p    []float64
+		y    []bool
+		want float64
+	}{
+		{[]float64{0.9, 0.8, 0.2, 0.1}, []bool{true, true, false, false}, 1},
+		{[]float64{0.1, 0.2, 0.8, 0.9}, []bool{true, true, false, false}, 0},
+		{[]float64{0.5, 0.5, 0.5, 0.5}, []bool{true, false, true, false}, 0.5},
+		{[]float64{0.9, 0.5, 0.5, 0.1}, []bool{true, true, false, false}, 0.875},
+	} {
+		if got := auroc(tc.p, tc.y); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("auroc(%v, %v) = %v, want %v", tc.p, tc.y, got, tc.want)
+		}
+	}
+	if !math.IsNaN(auroc([]float64{0.3}, []bool{true})) {
+		t.Error("one class only: want NaN")
+	}
+}

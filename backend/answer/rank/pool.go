@@ -126,17 +126,15 @@ func (rk *ranker) gather(q *query, lx lexical, sn *sense) []int {
 	// Pages whose NAME line says most of what the question asks: the
 	// lexical score undersells a short page whose one line is the answer
 	// ("print a sequence of numbers") among long pages that use the
-	// question's common words everywhere. Only the trees were fitted on
-	// pools with them; in an index too small for the trees, the weighted
-	// sum keeps the pools it was fitted on.
+	// question's common words everywhere. And pages whose NAME line says
+	// it in other words: "stage changes" for git-add's "add file contents
+	// to the index". Only the trees were fitted on pools with them; in an
+	// index too small for the trees, the weighted sum keeps the pools it
+	// was fitted on.
 	if rk.treeSized() {
 		for _, id := range rk.nameAdmits(lx.nameSum, q, in, first) {
 			add(id)
 		}
-	}
-	// Pages whose NAME line says what the question says in other words:
-	// "stage changes" for git-add's "add file contents to the index".
-	if rk.treeSized() {
 		for _, id := range rk.senseAdmits(sn, in) {
 			add(id)
 		}

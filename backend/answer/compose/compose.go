@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -61,43 +62,55 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	}
 	m := primary.hit.Meta
 
-	var summary []string
-	lead := m.Title
-	if m.Summary != "" {
-		lead += ": " + strings.TrimSuffix(m.Summary, ".")
-	}
-	summary = append(summary, fmt.Sprintf("%s %s %s.", lead, answer.Inline(m), c.cite(primary, "NAME")))
-
 	ps := c.passages(primary.hit.Doc, primary.doc, primary.hit.NameCov)
-	// The sentence of running text that holds most of the question.
-	for _, p := range ps {
-		if p.block.Kind == document.Para && !p.aside {
-			summary = append(summary, strings.TrimSuffix(sentence(bestSentence(p.block.Text, q)), ".")+" "+c.cite(primary, p.title)+".")
-			break
-		}
-	}
-
-	var steps []string
-	// The options the question names of the program it names come first,
-	// whatever else they say: "what does grep -v do" is about -v.
+	// The steps of the first page: the options the question names of the
+	// program it names come first, whatever else they say ("what does
+	// grep -v do" is about -v), then its best options and examples.
+	var chosen []passage
 	shown := map[[2]int]bool{}
 	for _, p := range namedOptions(primary, r.Analysis) {
-		if len(steps) == 3 {
-			break
+		if len(chosen) < 3 {
+			shown[[2]int{p.sec, p.blk}] = true
+			chosen = append(chosen, p)
 		}
-		shown[[2]int{p.sec, p.blk}] = true
+	}
+	named := len(chosen) > 0
+	for _, p := range ps {
+		if len(chosen) < 3 && c.stepWorthy(primary, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") && !shown[[2]int{p.sec, p.blk}] {
+			chosen = append(chosen, p)
+		}
+	}
+	var steps []string
+	for _, p := range chosen {
 		steps = append(steps, c.step(primary, p)+" "+c.cite(primary, p.title))
 	}
-	for _, p := range ps {
-		if len(steps) == 3 {
-			break
-		}
-		if c.stepWorthy(primary, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") && !shown[[2]int{p.sec, p.blk}] {
-			steps = append(steps, c.step(primary, p)+" "+c.cite(primary, p.title))
+
+	name := m.Title
+	if m.Summary != "" {
+		name += ": " + strings.TrimSuffix(m.Summary, ".")
+	}
+	summary := []string{fmt.Sprintf("%s %s %s.", name, answer.Inline(m), c.cite(primary, "NAME"))}
+	lead := len(chosen) > 0 && c.optionItem(primary, chosen[0])
+	if lead {
+		// The first step runs the command with the option, as the
+		// synopsis writes the command: what one types.
+		line, desc := c.invocationOf(primary, chosen[0])
+		steps[0] = fmt.Sprintf("`%s`: %s %s", line, desc, c.cite(primary, chosen[0].title))
+		if named || chosen[0].score >= leadScore {
+			summary = append(summary, fmt.Sprintf("Use `%s`: %s %s.", line, strings.TrimSuffix(desc, "."), c.cite(primary, chosen[0].title)))
 		}
 	}
-	if syn := answer.Synopsis(primary.doc); syn != "" && len(steps) < 3 {
-		steps = append([]string{"`" + syn + "` " + c.cite(primary, "SYNOPSIS")}, steps...)
+	if len(summary) == 1 {
+		// The sentence of running text that holds most of the question.
+		for _, p := range ps {
+			if p.block.Kind == document.Para && !p.aside {
+				summary = append(summary, strings.TrimSuffix(sentence(bestSentence(p.block.Text, q)), ".")+" "+c.cite(primary, p.title)+".")
+				break
+			}
+		}
+		if syn := answer.Synopsis(primary.doc); syn != "" && len(steps) < 3 && !lead {
+			steps = append([]string{"`" + syn + "` " + c.cite(primary, "SYNOPSIS")}, steps...)
+		}
 	}
 
 	// Other pages that also answer, when they rank close behind: another
@@ -214,6 +227,13 @@ type passage struct {
 	aside    bool // from a section about the page, not its subject
 	score    float64
 }
+
+// leadScore is the least a passage's share of the question (with its
+// option's name and first sentence) must be for its option to be the
+// Summary's way to do the task; below it the options match too loosely
+// to say so, and the sentence of the page that holds most of the
+// question follows its NAME line instead.
+const leadScore = 1.0
 
 // termWeight is how much an option's name adds to its block's share of
 // the question when steps are chosen: on testdata/eval it raised the rate
@@ -349,13 +369,30 @@ func sentence(s string) string {
 // becomes "-n NUM"; "-R, --recursive" becomes "-R".
 func optionForm(term string) string {
 	alts := strings.Split(term, ", ")
+	if len(alts) == 1 {
+		// "-l --list", "-S .suf --suffix .suf": alternatives a space apart
+		alts = nil
+		for _, f := range strings.Fields(term) {
+			if strings.HasPrefix(f, "-") || len(alts) == 0 {
+				alts = append(alts, f)
+			} else {
+				alts[len(alts)-1] += " " + f
+			}
+		}
+	}
 	first := strings.TrimSpace(alts[0])
-	if strings.ContainsAny(first, " =") {
-		return strings.Replace(first, "=", " ", 1)
+	if strings.Contains(first, " ") {
+		return first
+	}
+	if name, arg, ok := strings.Cut(first, "="); ok && !strings.HasSuffix(name, "[") {
+		return name + " " + arg
+	}
+	if strings.Contains(first, "[") {
+		return first // an optional argument: "--color[=WHEN]"
 	}
 	for _, a := range alts[1:] {
 		if _, arg, ok := strings.Cut(a, "="); ok {
-			arg = strings.Trim(arg, "[]")
+			arg = optionalPart().ReplaceAllString(arg, "")
 			if arg != "" && !strings.HasPrefix(first, "--") {
 				return first + " " + arg
 			}
@@ -363,6 +400,9 @@ func optionForm(term string) string {
 	}
 	return first
 }
+
+// optionalPart is a bracketed part of an option's argument: "[-]NUM".
+var optionalPart = lazyre.New(`\[[^\]]*\]`)
 
 var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 
@@ -403,15 +443,14 @@ func (c *composition) step(s *source, p passage) string {
 		term := strings.TrimSpace(b.Term)
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
-			cmd := m.Title
-			if sub := subcommandOf(p.title, m.Title, s.doc); sub != "" {
-				cmd += " " + sub
-			}
-			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
+			return fmt.Sprintf("`%s %s`: %s", c.optionCommand(s, p), optionForm(term), desc)
 		case isCmd && commandish().MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE"):
 			return fmt.Sprintf("`%s %s`: %s", m.Title, term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
+		case !strings.ContainsFunc(term, unicode.IsLetter):
+			// a list's bullet or number ("•", "2."): the text is the step
+			return sentence(desc)
 		}
 		return fmt.Sprintf("%s: %s", term, desc)
 	case document.Code, document.Table:
@@ -423,6 +462,36 @@ func (c *composition) step(s *source, p passage) string {
 		return "`" + strings.Join(lines, "`; `") + "`"
 	}
 	return answer.Clip(bestSentence(b.Text, q), 300)
+}
+
+// optionItem says whether a passage documents an option of a program:
+// what a command line can be written from.
+func (c *composition) optionItem(s *source, p passage) bool {
+	return p.block.Kind == document.Item && answer.ProgramPage(s.hit.Meta) && strings.HasPrefix(strings.TrimSpace(p.block.Term), "-")
+}
+
+// optionCommand is what an option item's option is given to: the page's
+// command, or the subcommand whose section lists it ("git stash").
+func (c *composition) optionCommand(s *source, p passage) string {
+	cmd := s.hit.Meta.Title
+	if sub := subcommandOf(p.title, cmd, s.doc); sub != "" {
+		cmd += " " + sub
+	}
+	return cmd
+}
+
+// invocationOf is the command line that runs an option item's option, as
+// the page's synopsis writes the command, and what the option does.
+func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
+	opt := optionForm(strings.TrimSpace(p.block.Term))
+	// its first line: a description that goes on into a list or a table
+	// ("list the following fields:") says what it does before it
+	desc, _, _ = strings.Cut(firstSentence(p.block.Text), "\n")
+	desc = answer.Clip(strings.TrimSuffix(strings.TrimSpace(desc), ":"), 240)
+	if cmd := c.optionCommand(s, p); cmd != s.hit.Meta.Title {
+		return cmd + " " + opt, desc
+	}
+	return invocation(s.doc, s.hit.Meta.Title, opt), desc
 }
 
 // subcommandOf is the subcommand a section of a command's page is about,

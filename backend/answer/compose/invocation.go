@@ -1,0 +1,107 @@
+package compose
+
+import (
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+// invocation is the command line that runs cmd with an option, written
+// from the page's SYNOPSIS: the form that shows the option if there is one
+// ("tar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]" for tar -x), else the first,
+// with its operands kept and the other options left out: "wc -l [FILE]...",
+// "unzip -l file[.zip] [file(s) ...]". opt is the option as one types it
+// ("-n NUM"). Without a synopsis that runs cmd it is "cmd opt".
+func invocation(d *document.Document, cmd, opt string) string {
+	name, _, _ := strings.Cut(opt, " ")
+	var form []string // the chosen form's words after cmd
+	shows := false
+	if syn := d.Find("SYNOPSIS"); syn != nil {
+		for _, b := range syn.Blocks {
+			for _, l := range strings.Split(b.Text, "\n") {
+				rest, ok := strings.CutPrefix(strings.Join(strings.Fields(l), " "), cmd+" ")
+				if !ok {
+					continue
+				}
+				words := synopsisWords(rest)
+				has := false
+				for _, w := range words {
+					has = has || w == name
+				}
+				if form == nil || has && !shows {
+					form, shows = words, has
+				}
+			}
+		}
+	}
+	out := []string{cmd}
+	if !shows {
+		out = append(out, opt)
+	}
+	operands := 0
+	for _, w := range form {
+		bare := strings.TrimLeft(w, "[{( ")
+		switch {
+		case shows && w == name:
+			out = append(out, opt)
+		case strings.HasPrefix(bare, "-") || strings.HasPrefix(w, "{") || strings.HasPrefix(w, "|"):
+			// other options, or a choice among them; in the form that
+			// shows the option, those it goes with ("-f ARCHIVE") stay
+			if shows && w != "|" && !strings.HasPrefix(w, "{") && !strings.HasPrefix(w, "|") {
+				out = append(out, w)
+			}
+		case genericOptions(bare) || placeholder(bare):
+		default:
+			if operands < 2 {
+				out = append(out, w)
+			}
+			operands++
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// genericOptions says whether a synopsis word stands for any options:
+// "[OPTION]...", "[OPTIONS]", "[options]".
+func genericOptions(bare string) bool {
+	w := strings.ToLower(strings.TrimRight(bare, "].…"))
+	return w == "option" || w == "options" || w == "opts"
+}
+
+// placeholder says whether a synopsis word stands for the option itself:
+// "dpkg [option...] action", whose actions are options.
+func placeholder(bare string) bool {
+	w := strings.ToLower(strings.TrimRight(bare, "].…"))
+	return w == "action" || w == "actions" || w == "command" || w == "commands"
+}
+
+// synopsisWords splits a synopsis line into words, a bracketed or braced
+// group being one word however many spaces it holds: "[-x xfile(s) ...]".
+func synopsisWords(s string) []string {
+	var out []string
+	depth, start := 0, -1
+	for i, r := range s {
+		switch {
+		case r == '[' || r == '{':
+			if start < 0 {
+				start = i
+			}
+			depth++
+		case r == ']' || r == '}':
+			depth = max(0, depth-1)
+		case r == ' ' && depth == 0:
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}

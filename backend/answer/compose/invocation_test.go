@@ -1,0 +1,47 @@
+package compose
+
+import (
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+func TestInvocation(t *testing.T) {
+	syn := func(lines string) *document.Document {
+		return &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: lines}}}}}
+	}
+	for _, tc := range []struct {
+		d        *document.Document
+		cmd, opt string
+		want     string
+	}{
+		{syn("wc [OPTION]... [FILE]..."), "wc", "-l", "wc -l [FILE]..."},
+		{syn("chown [OPTION]... [OWNER][:[GROUP]] FILE...\nchown [OPTION]... --reference=RFILE FILE..."), "chown", "-R", "chown -R [OWNER][:[GROUP]] FILE..."},
+		{syn("unzip [-Z] [-cflptTuvz[abjnoqsCDKLMUVWX$/:^]] file[.zip] [file(s) ...]  [-x xfile(s) ...] [-d exdir]"), "unzip", "-l", "unzip -l file[.zip] [file(s) ...]"},
+		{syn("tar {A|c|d|r|t|u|x}[GnSkUWOmpsMBiajJzZhPlRvwo] [ARG...]\ntar -A [OPTIONS] ARCHIVE ARCHIVE\ntar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]"), "tar", "-x", "tar -x [-f ARCHIVE] [MEMBER...]"},
+		{syn("head [OPTION]... [FILE]..."), "head", "-n NUM", "head -n NUM [FILE]..."},
+		{syn("gzip [ -acdfhklLnNrtvV19 ] [ name ... ]"), "gzip", "-d", "gzip -d [ name ... ]"},
+		{syn("dpkg [option...] action"), "dpkg", "-L", "dpkg -L"},
+		{&document.Document{}, "ls", "-a", "ls -a"},
+		{syn("other [OPTION]... FILE"), "ls", "-a", "ls -a"},
+	} {
+		if got := invocation(tc.d, tc.cmd, tc.opt); got != tc.want {
+			t.Errorf("invocation(%q, %q) = %q, want %q", tc.cmd, tc.opt, got, tc.want)
+		}
+	}
+}
+
+func TestOptionForm(t *testing.T) {
+	for term, want := range map[string]string{
+		"-n, --lines=[-]NUM":         "-n NUM",
+		"-R, --recursive":            "-R",
+		"-l --list":                  "-l",
+		"-S .suf --suffix .suf":      "-S .suf",
+		"--color[=WHEN]":             "--color[=WHEN]",
+		"-b, --body-numbering=STYLE": "-b STYLE",
+	} {
+		if got := optionForm(term); got != want {
+			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)
+		}
+	}
+}

@@ -133,7 +133,13 @@ func text(w io.Writer, a *proto.Answer, md bool) error {
 	for _, wn := range a.Warnings {
 		b.WriteString("\nWarning: " + Sanitize(wn) + "\n")
 	}
-	fmt.Fprintf(&b, "\nConfidence: %.2f\n", a.Confidence)
+	fmt.Fprintf(&b, "\nConfidence: %.2f", a.Confidence)
+	if a.Confidence < a.Threshold {
+		// answered (the question is in scope), but the first page is
+		// more likely wrong than right: say so where the number is
+		b.WriteString(" (low: the answer may be among the other references)")
+	}
+	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

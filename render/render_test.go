@@ -136,3 +136,22 @@ func TestJSONAnswerAsEncoded(t *testing.T) {
 		t.Error("an escape character reached the output unescaped")
 	}
 }
+
+// An answer below the threshold is in scope (else there would be no
+// answer) but its first page is more likely wrong: the confidence line
+// says so; one above it does not.
+func TestLowConfidenceMarked(t *testing.T) {
+	for conf, low := range map[float64]bool{0.72: false, 0.2: true} {
+		a := sample()
+		a.Confidence = conf
+		for _, format := range []string{Markdown, Plain} {
+			var buf bytes.Buffer
+			if err := Answer(&buf, a, format); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(buf.String(), "(low: "); got != low {
+				t.Errorf("%s, confidence %.2f: marked low %v, want %v:\n%s", format, conf, got, low, buf.String())
+			}
+		}
+	}
+}

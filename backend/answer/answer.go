@@ -47,6 +47,14 @@ type Retrieval struct {
 	Hits []Hit
 	// Confidence is the probability that Hits[0] answers the question.
 	Confidence float64
+	// Scope says how likely the index holds an answer at all, on the
+	// threshold's scale: below the threshold a question gets no answer.
+	// Confidence cannot tell an out-of-scope question from one whose
+	// right page is second (both make Hits[0] wrong), and withholding
+	// every answer it doubts would withhold those whose right page is
+	// among the references. 0: the retriever does not tell, and
+	// Confidence decides.
+	Scope float64
 	// Detail is the retriever's own account of how it ranked, for logs
 	// and tools (the embedded retriever's is a *rank.Detail).
 	Detail any
@@ -137,7 +145,7 @@ type Engine struct {
 
 // Answer answers question. The answer's meta, correlation id and warnings
 // about the request are the caller's to fill in; NoAnswer is set when
-// confidence is below threshold. The retrieval is returned for the log
+// the retrieval's Scope is below threshold. The retrieval is returned for the log
 // and for Stale.
 func (e *Engine) Answer(ctx context.Context, question string, threshold float64) (*proto.Answer, *Retrieval, error) {
 	ret, err := e.Retriever.Retrieve(ctx, question)
@@ -151,7 +159,11 @@ func (e *Engine) Answer(ctx context.Context, question string, threshold float64)
 		return ans, ret, nil
 	}
 	ans.Confidence = ret.Confidence
-	if ans.Confidence < threshold {
+	scope := ret.Scope
+	if scope == 0 {
+		scope = ret.Confidence
+	}
+	if scope < threshold {
 		noAnswer(ans, ret.Hits)
 		return ans, ret, nil
 	}

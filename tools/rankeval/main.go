@@ -10,6 +10,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -37,7 +38,7 @@ func main() {
 	only := flag.String("only", "", "comma-separated question ids")
 	threshold := flag.Float64("threshold", 0.35, "confidence threshold")
 	tuneFlag := flag.Bool("tune", false, "fit the feature weights on the question sets by coordinate ascent")
-	confFlag := flag.Bool("conf", false, "with -tune, fit the confidence model instead of the ranking weights")
+	confFlag := flag.Bool("conf", false, "with -tune -stack FILE, fit the confidence model on the questions -trees -cv held out (and write the weights with it to -out)")
 	gapsFlag := flag.Bool("gaps", false, "with -tune, print the question words the right pages lack")
 	wflag := flag.String("w", "", "feature weights to use instead of the shipped ones: name=value,... (names as -v prints them); \"zero\" first clears them. They rank only with -linear; otherwise they feed confidence")
 	weights := rank.DefaultWeights()
@@ -47,6 +48,7 @@ func main() {
 	linear := flag.Bool("linear", false, "rank by the weighted sum of the features, not by the trees")
 	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
 	calib = flag.Bool("calib", false, "also print how well confidence is calibrated: ECE (10 bins) and AUROC of confidence against the first page answering the question (out-of-scope questions: it never does)")
+	stepsFlag := flag.Bool("steps", false, "also print how often the first step gives the option a question expects (its mentions that start with -), where the first page is right")
 	ranksFlag := flag.Bool("ranks", false, "print where the right page ranks among all candidates, as a histogram")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -132,7 +134,15 @@ func main() {
 			return
 		}
 		if *confFlag {
-			weights.Conf = fitConf(ret, rows, *threshold, weights.Conf)
+			conf, err := fitStack(*stackPath, *threshold)
+			if err == nil {
+				weights.Conf = conf
+				weights.Scope, err = fitScope(*stackPath, rows, *threshold)
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "rankeval:", err)
+				os.Exit(1)
+			}
 			if err := writeWeights(*out, &weights, score{}, 0); err != nil {
 				fmt.Fprintln(os.Stderr, "rankeval:", err)
 				os.Exit(1)
@@ -170,7 +180,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "rankeval:", err)
 			os.Exit(1)
 		}
-		var n, h1, h3, men, naTotal, naOK, falseNA, zim1, zim3 int
+		var n, h1, h3, men, naTotal, naOK, falseNA, zim1, zim3, optN, optOK int
 		var times []time.Duration
 		// per question: its confidence, and whether the page it is the
 		// confidence of (the first) answers it; out-of-scope: never
@@ -229,6 +239,12 @@ func main() {
 				}
 				if first {
 					h1++
+					if opts := options(rw.must); len(opts) > 0 {
+						optN++
+						if len(ans.Steps) > 0 && stepRuns(ans.Steps[0], opts) {
+							optOK++
+						}
+					}
 				}
 				if top3 {
 					h3++
@@ -285,6 +301,9 @@ func main() {
 		}
 		fmt.Printf("%s: n=%d hit@1=%.3f hit@3=%.3f mention=%.3f noanswer=%d/%d false_noanswer=%d p50=%v%s\n",
 			path, n, ratio(h1, n), ratio(h3, n), ratio(men, n), naOK, naTotal, falseNA, p50.Round(10*time.Microsecond), zims)
+		if *stepsFlag {
+			fmt.Printf("%s: first step: the option expected in %d of %d answers whose first page is right and whose mentions name options (%.3f)\n", path, optOK, optN, ratio(optOK, optN))
+		}
 		if *calib {
 			fmt.Printf("%s: calibration of the first page: n=%d ece=%.3f auroc=%.3f\n", path, len(conf), ece(conf, right), auroc(conf, right))
 		}
@@ -385,9 +404,28 @@ func read(path string) ([]row, error) {
 		if len(c) < 5 {
 			return nil, fmt.Errorf("%s: bad row %q", path, line)
 		}
-		rows = append(rows, row{c[0], c[1], c[2], c[3], c[4], filepath.Base(path)})
+		rw := row{c[0], c[1], c[2], c[3], c[4], filepath.Base(path)}
+		if *holdout > 0 && rw.set == *holdoutSet && heldOut(rw, *holdout) != *onlyHeld {
+			continue
+		}
+		rows = append(rows, rw)
 	}
 	return rows, sc.Err()
+}
+
+var (
+	holdout    = flag.Int("holdout", 0, "leave the questions of one command in N of -holdoutset out (by a hash of the command's name): fits never see them, and -heldout scores only them")
+	holdoutSet = flag.String("holdoutset", "tldr-train.tsv", "the question set -holdout applies to, by file name")
+	onlyHeld   = flag.Bool("heldout", false, "with -holdout, read only the questions it leaves out")
+)
+
+// heldOut says whether -holdout n leaves rw out: its command's name (the
+// first expected page's, lowercased, without a section) hashes to 0
+// mod n, so that all of a command's questions go together.
+func heldOut(rw row, n int) bool {
+	cmd, _, _ := strings.Cut(rw.expected, "|")
+	cmd, _, _ = strings.Cut(strings.ToLower(cmd), "(")
+	return crc32.ChecksumIEEE([]byte(cmd))%uint32(n) == 0
 }
 
 // ranks prints how many answerable questions have their first right page at
@@ -483,4 +521,32 @@ func rightPages(cands []rank.Candidate, expected string) []bool {
 		right[i] = byID[c.ID] || c.Meta.Type == "info" && c.Meta.Group >= 0 && byID[c.Meta.Group]
 	}
 	return right
+}
+
+// options are the options among a question's expected mentions.
+func options(must string) []string {
+	var out []string
+	for _, m := range split(must) {
+		if strings.HasPrefix(m, "-") && len(m) > 1 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// stepRuns says whether a step's command line gives one of opts as an
+// option word: "`grep -m NUM [FILE...]`: ..." for -m, not for -mm or
+// --max.
+func stepRuns(step string, opts []string) bool {
+	line, _, _ := strings.Cut(strings.TrimPrefix(step, "`"), "`")
+	for _, w := range strings.Fields(line) {
+		w, _, _ = strings.Cut(w, "=")
+		w = strings.TrimRight(strings.TrimLeft(w, "[("), "]),;")
+		for _, o := range opts {
+			if w == o {
+				return true
+			}
+		}
+	}
+	return false
 }

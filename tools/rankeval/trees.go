@@ -33,14 +33,19 @@ var (
 // question: the pool as it is, and, with -augment, the pool as a machine
 // without Debian's package database would give it (no priorities, no
 // package families), so that the trees learn to rank without them too.
-func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, sets []string) {
+func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, sets []string, kept []row, pools []*rank.Pool) {
 	for _, rw := range rows {
 		if rw.kind == "noanswer" {
 			continue
 		}
-		a, cands := ret.Candidates(rw.q)
+		pool := ret.Pool(rw.q)
+		a, cands := pool.Analysis, pool.Cands
 		if len(cands) == 0 {
 			continue
+		}
+		kept = append(kept, rw)
+		if *stackPath != "" {
+			pools = append(pools, pool)
 		}
 		good := rightPages(cands, rw.expected)
 		gs := []boost.Group{{X: rank.Vectors(cands, a.Scene), Good: good}}
@@ -71,7 +76,7 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, se
 			}
 		}
 	}
-	return out, pages, sets
+	return out, pages, sets, kept, pools
 }
 
 // dropFeatures zeroes the features -drop names, raw, relative and rank
@@ -164,14 +169,27 @@ func treeScore(m *boost.Model, gs []boost.Group, w []float64) (h1, h3 float64) {
 func tuneTrees(ret *rank.Retriever, rows []row) {
 	p := boost.DefaultParams
 	p.Trees, p.Depth, p.NDCG, p.MinChildWeight = *treeCount, *treeDepth, *ndcg, *minChild
-	qs, pages, sets := treeGroups(ret, rows)
+	qs, pages, sets, kept, pools := treeGroups(ret, rows)
+	// out-of-scope questions train no trees; for the confidence model each
+	// is scored by the model of one fold
+	var outOfScope []row
+	var outPools []*rank.Pool
+	if *stackPath != "" {
+		for _, rw := range rows {
+			if rw.kind == "noanswer" {
+				outOfScope = append(outOfScope, rw)
+				outPools = append(outPools, ret.Pool(rw.q))
+			}
+		}
+	}
+	stacks := make([][]stacked, max(*cvFolds, 1))
 	// a page's questions weigh 1/n in the balanced score, as if each
 	// page had been asked for once
 	perPage := map[string]int{}
 	for _, p := range pages {
 		perPage[p]++
 	}
-	split := func(f int) (train, test [][]boost.Group, testW []float64, testSets []string) {
+	split := func(f int) (train, test [][]boost.Group, testW []float64, testSets []string, testIdx []int) {
 		idx := make([]int, len(qs))
 		for i := range idx {
 			idx[i] = i
@@ -190,7 +208,7 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 			testW = append(testW, 1/float64(perPage[pages[i]]))
 			testSets = append(testSets, sets[i])
 		}
-		return train, test, testW, testSets
+		return train, test, testW, testSets, te
 	}
 	fmt.Printf("%d questions with candidates\n", len(qs))
 	// evaluation is on the pools as they are
@@ -229,8 +247,20 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 	}
 	for f := range folds {
 		run(func() {
-			train, test, w, testSets := split(f)
+			train, test, w, testSets, testIdx := split(f)
 			m := boost.Bag(slices.Concat(train...), p, *bags)
+			if *stackPath != "" {
+				for _, i := range testIdx {
+					x, right := stackOf(m, pools[i], kept[i].expected)
+					stacks[f] = append(stacks[f], stacked{set: kept[i].set, id: kept[i].id, fold: f, right: right, x: x})
+				}
+				for j, rw := range outOfScope {
+					if j%folds == f {
+						x, _ := stackOf(m, outPools[j], "")
+						stacks[f] = append(stacks[f], stacked{set: rw.set, id: rw.id, fold: f, x: x})
+					}
+				}
+			}
 			r := &res[f]
 			r.h1, r.h3 = treeScore(m, first(test), nil)
 			r.bySet = map[string][3]float64{}
@@ -271,6 +301,12 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 			fmt.Printf("  held out, %s: n=%.0f hit@1=%.3f hit@3=%.3f\n", s, x[2], x[0]/x[2], x[1]/x[2])
 		}
 		fmt.Printf("page-balanced: hit@1=%.3f hit@3=%.3f (each expected page weighs as one question)\n", b1/bn, b3/bn)
+		if *stackPath != "" {
+			if err := writeStack(*stackPath, slices.Concat(stacks...)); err != nil {
+				fmt.Fprintln(os.Stderr, "rankeval:", err)
+				os.Exit(1)
+			}
+		}
 	}
 	if full == nil {
 		return

@@ -1,25 +1,45 @@
 package rank
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
 
-// Inputs of the confidence model.
+	"github.com/ragman-dev/ragman/backend/answer"
+)
+
+// Inputs of the confidence model, which says how likely the first page is
+// to answer the question. The trees' own scores say how sure they are of
+// their order; the weighted sum and the coverage say how well the page
+// matches the question at all, which an order alone cannot.
 const (
-	CCoverage = iota // share of the question in the top page's NAME line and best block
-	CNameLine        // share in its NAME line
-	CDense           // its FDense
-	CScore           // its score
-	CMargin          // its lead over the second
-	CAbsent          // share of the question's weight in words no page has
-	CNamed           // the question names it
-	CTopical         // how topical the question's words are, on average
+	CTree       = iota // the first page's score by the trees
+	CTreeMargin        // its lead over the best other page, by the trees
+	CTreeThird         // its lead over the third best page, by the trees
+	CShare             // its softmax share of the pool by the trees' scores
+	CProgram           // 1 when it is a program's man page (sections 1, 6, 8)
+	CConcepts          // log(1 + the question's concepts)
+	CAgree             // 1 when the weighted sum puts the same page first
+	CCoverage          // share of the question in the first page's NAME line and best block
+	CNameLine          // share in its NAME line
+	CDense             // its FDense
+	CScore             // the weighted sum's best score
+	CMargin            // that page's lead over the second, by the weighted sum
+	CAbsent            // share of the question's weight in words no page has
+	CNamed             // the question names the first page
+	CTopical           // how topical the question's words are, on average
 	CBias
 	NumConf
 )
 
 // ConfNames name the inputs of the confidence model for tools.
-var ConfNames = [NumConf]string{"Coverage", "NameLine", "Dense", "Score", "Margin", "Absent", "Named", "Topical", "Bias"}
+var ConfNames = [NumConf]string{"Tree", "TreeMargin", "TreeThird", "Share", "Program", "Concepts", "Agree", "Coverage", "NameLine", "Dense", "Score", "Margin", "Absent", "Named", "Topical", "Bias"}
 
-// confInputs are what the confidence model sees of an answer.
+// treeMarginAlone is CTreeMargin of a pool of one page.
+const treeMarginAlone = 5
+
+// confInputs are what the confidence model sees of an answer whose pages
+// are cands, in the order they are given.
 func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 	var x [NumConf]float64
 	x[CBias] = 1
@@ -27,8 +47,34 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 		x[CAbsent] = 1
 		return x
 	}
-	// whether the index holds an answer at all is what the weighted sum
-	// measures, on its own best match; the trees only order the pool
+	top := cands[0]
+	x[CTree] = top.Tree
+	x[CTreeMargin] = treeMarginAlone
+	// programsFirst may put a man page before the node it outranked, so
+	// the best other page is not always the second
+	others := make([]float64, 0, len(cands)-1)
+	for _, c := range cands[1:] {
+		others = append(others, c.Tree)
+	}
+	slices.SortFunc(others, func(a, b float64) int { return cmp.Compare(b, a) })
+	if len(others) > 0 {
+		x[CTreeMargin] = top.Tree - others[0]
+	}
+	x[CTreeThird] = treeMarginAlone
+	if len(others) > 1 {
+		x[CTreeThird] = top.Tree - others[1]
+	}
+	// a page the trees put above it (see programsFirst) counts as its
+	// equal, not more: the share stays that of a close race
+	sum := 1.0 // the top's own exp(0)
+	for _, s := range others {
+		sum += math.Exp(min(0, s-top.Tree))
+	}
+	x[CShare] = 1 / sum
+	if answer.ProgramPage(top.Meta) {
+		x[CProgram] = 1
+	}
+	x[CConcepts] = math.Log1p(float64(len(q.a.Concepts)))
 	ti, si := 0, -1
 	for i := 1; i < len(cands); i++ {
 		switch {
@@ -42,7 +88,9 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 		x[CMargin] = cands[ti].Linear - cands[si].Linear
 	}
 	x[CScore] = cands[ti].Linear
-	top := cands[ti]
+	if cands[ti].ID == top.ID {
+		x[CAgree] = 1
+	}
 	x[CCoverage] = top.Coverage
 	x[CNameLine] = top.F[FNameLine]
 	x[CDense] = top.F[FDense]
@@ -62,13 +110,20 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 	return x
 }
 
-// confidence is the probability, by the logistic model w (fitted by
-// tools/rankeval -tune -conf on answerable and out-of-scope questions),
-// that the top page answers the question whose inputs are x.
+// confidence is the probability, by the logistic model w, that the first
+// page answers the question whose inputs are x. tools/rankeval fits w on
+// the trees' scores of questions held out of their fit, right or wrong
+// first pages and out-of-scope questions alike, so that it is calibrated
+// for questions the trees have not seen.
 func confidence(w, x *[NumConf]float64) float64 {
+	return math.Round(1000*logistic(w, x)) / 1000
+}
+
+// logistic is the logistic model w's probability for inputs x.
+func logistic(w, x *[NumConf]float64) float64 {
 	z := 0.0
 	for i, v := range x {
 		z += w[i] * v
 	}
-	return math.Round(1000/(1+math.Exp(-z))) / 1000
+	return 1 / (1 + math.Exp(-z))
 }

@@ -40,7 +40,12 @@ type Candidate struct {
 	// Linear is the weighted sum of its features: unlike the trees' score,
 	// which says how it compares with the rest of the pool, it says how
 	// well it matches the question, which confidence needs.
-	Linear   float64
+	Linear float64
+	// Tree is its score by the trees, which confidence reads however the
+	// pool is ordered: Score in an index the trees rank, the trees'
+	// verdict beside the weighted sum's order in a small one, and Linear
+	// without trees.
+	Tree     float64
 	Covered  []float64 // per concept: best weight found in the NAME line or the best block
 	NameCov  []float64 // per concept: weight found in the names and NAME line
 	Block    int       // the block that covers most of the question, -1 if none
@@ -237,6 +242,12 @@ func (rk *ranker) rank(a analyse.Analysis, limit int) ([]Candidate, *query) {
 	for i := range pool {
 		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
 		pool[i].Score = pool[i].Linear
+		pool[i].Tree = pool[i].Linear
+	}
+	if m := rk.trees; m != nil && !rk.treeSized() && len(pool) > 0 {
+		for i, v := range Vectors(pool, a.Scene) {
+			pool[i].Tree = m.Predict(v)
+		}
 	}
 	if m := rk.trees; m != nil && rk.treeSized() && len(pool) > 0 {
 		// the manuals' pages first, then the articles
@@ -264,6 +275,9 @@ func (rk *ranker) rank(a analyse.Analysis, limit int) ([]Candidate, *query) {
 			}
 		} else {
 			placeGuests(m, pool, hosts, a.Scene)
+		}
+		for i := range pool {
+			pool[i].Tree = pool[i].Score
 		}
 	}
 	sort.Slice(pool, func(i, j int) bool {

@@ -8,6 +8,7 @@
 package rank
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
@@ -49,16 +50,21 @@ type Detail struct {
 func (rt *Retriever) Retrieve(_ context.Context, question string) (*answer.Retrieval, error) {
 	a := analyse.Analyse(question, rt.expand)
 	cands, q := rt.rk.rank(a, 1<<30)
-	cands = manPageLeads(programsFirst(cands))
+	cands = rt.rk.order(cands, q)
+	d := &Detail{}
+	if len(cands) > 0 {
+		d.Confidence = confInputs(cands, q)
+	}
 	cands = cands[:min(hitsShown, len(cands))]
-	d := &Detail{Candidates: cands}
+	d.Candidates = cands
 	ret := &answer.Retrieval{Analysis: a, Question: q.question(rt.rk.r), Detail: d}
 	for _, c := range cands {
 		ret.Hits = append(ret.Hits, answer.Hit{Doc: c.ID, Meta: c.Meta, Score: c.Score, NameCov: c.NameCov, Block: c.Block})
 	}
 	if len(cands) > 0 {
-		d.Confidence = confInputs(cands, q)
 		ret.Confidence = confidence(&rt.rk.w.Conf, &d.Confidence)
+		// unrounded: a threshold of 1 withholds every answer
+		ret.Scope = logistic(&rt.rk.w.Scope, &d.Confidence)
 	}
 	return ret, nil
 }
@@ -71,13 +77,44 @@ func (rt *Retriever) Candidates(question string) (analyse.Analysis, []Candidate)
 	return a, cands
 }
 
-// ConfidenceInputs returns the inputs of the confidence model for a
-// question, for tools that fit it.
-func (rt *Retriever) ConfidenceInputs(question string) [NumConf]float64 {
+// Pool is every candidate for a question, for tools that fit a model on
+// folds: they score Cands with a model of their own and Order them with
+// it, as Retrieve orders them with the shipped one.
+type Pool struct {
+	Analysis analyse.Analysis
+	Cands    []Candidate // as the shipped model ranks them
+	q        *query
+	rk       *ranker
+}
+
+// Pool gathers and ranks every candidate for question.
+func (rt *Retriever) Pool(question string) *Pool {
 	a := analyse.Analyse(question, rt.expand)
 	cands, q := rt.rk.rank(a, 1<<30)
-	cands = programsFirst(cands)
-	return confInputs(cands, q)
+	return &Pool{Analysis: a, Cands: cands, q: q, rk: rt.rk}
+}
+
+// Order ranks the pool by scores, one per candidate of Cands as a model
+// gives them for Vectors(Cands, scene), and returns the pages in the
+// order an answer cites them and the inputs of the confidence model.
+func (p *Pool) Order(scores []float64) ([]Candidate, [NumConf]float64) {
+	cands := slices.Clone(p.Cands)
+	for i := range cands {
+		cands[i].Score, cands[i].Tree = scores[i], scores[i]
+	}
+	slices.SortStableFunc(cands, func(x, y Candidate) int {
+		if c := cmp.Compare(y.Score, x.Score); c != 0 {
+			return c
+		}
+		return x.ID - y.ID
+	})
+	cands = p.rk.order(cands, p.q)
+	return cands, confInputs(cands, p.q)
+}
+
+// order puts the ranked candidates in the order an answer cites them.
+func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
+	return subjectLeads(manPageLeads(programsFirst(cands)), rk.subjectArticles(q))
 }
 
 // programsFirst puts a command's man page before the info node that

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -56,17 +57,18 @@ func TestRetrieveTopPages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ret.Confidence < 0.35 || len(ret.Hits) == 0 || ret.Hits[0].Meta.Label != tc.top {
+		if ret.Scope < 0.35 || len(ret.Hits) == 0 || ret.Hits[0].Meta.Label != tc.top {
 			var got []string
 			for _, h := range ret.Hits[:min(3, len(ret.Hits))] {
 				got = append(got, fmt.Sprintf("%s %.2f", h.Meta.Label, h.Score))
 			}
-			t.Errorf("%q: confidence=%.2f top %v, want %s", tc.q, ret.Confidence, got, tc.top)
+			t.Errorf("%q: scope=%.2f top %v, want %s answered", tc.q, ret.Scope, got, tc.top)
 		}
 	}
 }
 
-// Questions no manual answers get a confidence below the threshold.
+// Questions no manual answers get a confidence and a scope below the
+// threshold.
 func TestRetrieveOutOfScope(t *testing.T) {
 	rt := retriever(t)
 	for _, q := range []string{
@@ -78,8 +80,8 @@ func TestRetrieveOutOfScope(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ret.Confidence < 0 || ret.Confidence >= 0.35 {
-			t.Errorf("%q: confidence %v, want in [0, 0.35)", q, ret.Confidence)
+		if ret.Confidence < 0 || ret.Confidence >= 0.35 || ret.Scope >= 0.35 {
+			t.Errorf("%q: confidence %v, scope %v, want both in [0, 0.35)", q, ret.Confidence, ret.Scope)
 		}
 	}
 }
@@ -137,5 +139,54 @@ func TestProgramsFirstScores(t *testing.T) {
 	}
 	if !slices.Equal(order, []int{1, 3, 2, 4}) || !slices.Equal(got, []float64{3, 2, 2, 1}) {
 		t.Errorf("programsFirst: ids %v scores %v, want [1 3 2 4] [3 2 2 1]", order, got)
+	}
+}
+
+// An article whose title or headings name the question's subject, a word
+// the manuals do not document, leads; where no article is about the
+// subject, the manuals' pages keep their order.
+func TestSubjectArticleLeads(t *testing.T) {
+	wiki := newRetriever(t, testindex.Must(t, testindex.Wiki))
+	base := retriever(t)
+	// as if the indexes were big enough for the trees, where a manual
+	// page that matches a generic word outranks the article
+	wiki.rk.treeDocs, base.rk.treeDocs = 0, 0
+	labels := func(rt *Retriever, q string) []string {
+		ret, err := rt.Retrieve(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, h := range ret.Hits {
+			if h.Meta.Type != "zim" {
+				out = append(out, h.Meta.Label)
+			}
+		}
+		if len(ret.Hits) > 0 && ret.Hits[0].Meta.Type == "zim" {
+			out = append([]string{"article " + ret.Hits[0].Meta.Title}, out...)
+		}
+		return out
+	}
+	for _, tc := range []struct{ q, lead string }{
+		{"can reflector change file permissions", "article Reflector"},
+		{"how do I install reflector", "article Reflector"},
+		{"How do I change the permissions of all files in a directory recursively?", "chmod(1)"},
+		{"how do I make the terminal show colors", ""},
+	} {
+		got := labels(wiki, tc.q)
+		if len(got) == 0 || tc.lead != "" && got[0] != tc.lead {
+			t.Errorf("%q: first %v, want %s", tc.q, got[:min(3, len(got))], tc.lead)
+			continue
+		}
+		if strings.HasPrefix(got[0], "article ") {
+			// the archive's words weigh in the question too (see
+			// TestArticlesLeaveManualsScores): not comparable
+			continue
+		}
+		want := labels(base, tc.q)
+		n := min(len(got), len(want), 5)
+		if !slices.Equal(got[:n], want[:n]) {
+			t.Errorf("%q: the manuals' pages are %v with the archive, %v without", tc.q, got[:n], want[:n])
+		}
 	}
 }

@@ -35,6 +35,11 @@ type Weights struct {
 	// Conf is the confidence model: logistic regression weights of the
 	// confidence inputs.
 	Conf [NumConf]float64
+	// Scope is the model of whether the index answers the question at
+	// all, on the same inputs: answerable against out-of-scope
+	// questions, its bias set so that the threshold keeps nearly every
+	// answerable one.
+	Scope [NumConf]float64
 }
 
 // DefaultWeights are the weights ragman ships with.
@@ -54,6 +59,7 @@ var defaultWeights = Weights{
 	Trees:      Trees,
 	Vectors:    wordvec.Default,
 	Conf:       fittedConf,
+	Scope:      fittedScope,
 }
 
 // firstStage weighs what the first stage knows. It is set by hand and
@@ -86,4 +92,6 @@ func (w *Weights) Score(f *[NumFeatures]float64, scene analyse.Scene, kind int) 
 }
 
 // Fitted says what the shipped weights were fitted on.
-func Fitted() (ranking, confidence string) { return fittedRanking, fittedConfidence }
+func Fitted() (ranking, confidence, scope string) {
+	return fittedRanking, fittedConfidence, fittedScopeNote
+}

@@ -525,9 +525,9 @@ func (c *composition) optionItem(s *source, p passage) bool {
 func (c *composition) optionCommand(s *source, p passage) string {
 	cmd := s.hit.Meta.Title
 	if sub := subcommandOf(p.title, cmd, s.doc); sub != "" {
-		cmd += " " + sub
+		return cmd + " " + sub
 	}
-	return cmd
+	return typedName(s.doc, cmd)
 }
 
 // invocationOf is the command line that runs an option item's option, as
@@ -538,10 +538,10 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	// ("list the following fields:") says what it does before it
 	desc, _, _ = strings.Cut(firstSentence(p.block.Text), "\n")
 	desc = answer.Clip(strings.TrimSuffix(strings.TrimSpace(desc), ":"), 240)
-	if cmd := c.optionCommand(s, p); cmd != s.hit.Meta.Title {
+	if cmd := c.optionCommand(s, p); cmd != typedName(s.doc, s.hit.Meta.Title) {
 		return cmd + " " + opt, desc
 	}
-	return invocation(s.doc, s.hit.Meta.Title, opt), desc
+	return invocation(s.doc, typedName(s.doc, s.hit.Meta.Title), opt), desc
 }
 
 // subcommandOf is the subcommand a section of a command's page is about,

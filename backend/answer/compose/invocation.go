@@ -105,3 +105,29 @@ func synopsisWords(s string) []string {
 	}
 	return out
 }
+
+// typedName is how one types the command a page is named after: its
+// title, or for "git-mergetool", whose SYNOPSIS runs "git mergetool",
+// that.
+func typedName(d *document.Document, title string) string {
+	spaced := strings.Replace(title, "-", " ", 1)
+	if spaced == title || d == nil {
+		return title
+	}
+	syn := d.Find("SYNOPSIS")
+	if syn == nil {
+		return title
+	}
+	for _, b := range syn.Blocks {
+		for _, l := range strings.Split(b.Text, "\n") {
+			l = strings.Join(strings.Fields(l), " ")
+			switch {
+			case l == title || strings.HasPrefix(l, title+" "):
+				return title
+			case l == spaced || strings.HasPrefix(l, spaced+" "):
+				return spaced
+			}
+		}
+	}
+	return title
+}

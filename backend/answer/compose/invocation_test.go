@@ -45,3 +45,26 @@ func TestOptionForm(t *testing.T) {
 		}
 	}
 }
+
+func TestTypedName(t *testing.T) {
+	syn := func(lines string) *document.Document {
+		return &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: lines}}}}}
+	}
+	for _, tc := range []struct {
+		d           *document.Document
+		title, want string
+	}{
+		{syn("git mergetool [--tool=<tool>] [-y | --[no-]prompt] [<file>...]"), "git-mergetool", "git mergetool"},
+		{syn("ssh-keygen [-q] [-a rounds] [-b bits]"), "ssh-keygen", "ssh-keygen"},
+		{syn("ls [OPTION]... [FILE]..."), "ls", "ls"},
+		{&document.Document{}, "git-log", "git-log"},
+	} {
+		if got := typedName(tc.d, tc.title); got != tc.want {
+			t.Errorf("typedName(%q) = %q, want %q", tc.title, got, tc.want)
+		}
+	}
+	d := syn("git mergetool [--tool=<tool>] [-y | --[no-]prompt] [<file>...]")
+	if got := invocation(d, typedName(d, "git-mergetool"), "-y"); got != "git mergetool -y [<file>...]" {
+		t.Errorf("invocation of git-mergetool -y: %q", got)
+	}
+}

@@ -97,7 +97,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close: the command as the synopsis runs it is the answer, and
 		// the best options follow.
-		steps = append([]string{"`" + syn + "` " + c.cite(primary, "SYNOPSIS")}, steps...)
+		steps = append([]string{c.basicStep(primary, syn)}, steps...)
 		lead = false
 		syn = ""
 	}
@@ -120,7 +120,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		}
 	}
 	if syn != "" && len(steps) < 3 && !lead {
-		steps = append([]string{"`" + syn + "` " + c.cite(primary, "SYNOPSIS")}, steps...)
+		steps = append([]string{c.basicStep(primary, syn)}, steps...)
 	}
 
 	// Other pages that also answer, when they rank close behind: another
@@ -501,6 +501,17 @@ func (c *composition) step(s *source, p passage) string {
 		return "`" + strings.Join(lines, "`; `") + "`"
 	}
 	return answer.Clip(bestSentence(b.Text, q), 300)
+}
+
+// basicStep is the step that runs a page's command as its SYNOPSIS line
+// writes it, with what its NAME line says it does. The line is kept as
+// written: the options it lists are often the ones a question needs
+// ("prlimit ... [--pid PID]").
+func (c *composition) basicStep(s *source, line string) string {
+	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
+		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
+	}
+	return fmt.Sprintf("`%s` %s", line, c.cite(s, "SYNOPSIS"))
 }
 
 // nextOption is the score of the best option item of ps other than p: how

@@ -11,7 +11,8 @@ import (
 // ("tar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]" for tar -x), else the first,
 // with its operands kept and the other options left out: "wc -l [FILE]...",
 // "unzip -l file[.zip] [file(s) ...]". opt is the option as one types it
-// ("-n NUM"). Without a synopsis that runs cmd it is "cmd opt".
+// ("-n NUM"), or "" for the command with its operands alone ("deluser
+// user"). Without a synopsis that runs cmd it is "cmd opt".
 func invocation(d *document.Document, cmd, opt string) string {
 	name, _, _ := strings.Cut(opt, " ")
 	var form []string // the chosen form's words after cmd
@@ -35,7 +36,7 @@ func invocation(d *document.Document, cmd, opt string) string {
 		}
 	}
 	out := []string{cmd}
-	if !shows {
+	if !shows && opt != "" {
 		out = append(out, opt)
 	}
 	operands := 0
@@ -47,7 +48,9 @@ func invocation(d *document.Document, cmd, opt string) string {
 		case strings.HasPrefix(bare, "-") || strings.HasPrefix(w, "{") || strings.HasPrefix(w, "|"):
 			// other options, or a choice among them; in the form that
 			// shows the option, those it goes with ("-f ARCHIVE") stay
-			if shows && w != "|" && !strings.HasPrefix(w, "{") && !strings.HasPrefix(w, "|") {
+			// an option outside brackets is required ("fsfreeze
+			// --freeze|--unfreeze mountpoint"): it stays
+			if (shows || w == bare) && w != "|" && !strings.HasPrefix(w, "{") && !strings.HasPrefix(w, "|") {
 				out = append(out, w)
 			}
 		case genericOptions(bare) || placeholder(bare):
@@ -62,10 +65,10 @@ func invocation(d *document.Document, cmd, opt string) string {
 }
 
 // genericOptions says whether a synopsis word stands for any options:
-// "[OPTION]...", "[OPTIONS]", "[options]".
+// "[OPTION]...", "[OPTIONS]", "[options]", "[egrep_options]".
 func genericOptions(bare string) bool {
 	w := strings.ToLower(strings.TrimRight(bare, "].…"))
-	return w == "option" || w == "options" || w == "opts"
+	return strings.HasSuffix(w, "option") || strings.HasSuffix(w, "options") || w == "opts"
 }
 
 // placeholder says whether a synopsis word stands for the option itself:

@@ -22,6 +22,10 @@ func TestInvocation(t *testing.T) {
 		{syn("head [OPTION]... [FILE]..."), "head", "-n NUM", "head -n NUM [FILE]..."},
 		{syn("gzip [ -acdfhklLnNrtvV19 ] [ name ... ]"), "gzip", "-d", "gzip -d [ name ... ]"},
 		{syn("dpkg [option...] action"), "dpkg", "-L", "dpkg -L"},
+		{syn("zipgrep [egrep_options] pattern file[.zip] [file(s) ...] [-x xfile(s) ...]"), "zipgrep", "-c", "zipgrep -c pattern file[.zip]"},
+		{syn("deluser [options] [--force] [--remove-home] [--remove-all-files] [--backup] [--backup-to dir] user"), "deluser", "", "deluser user"},
+		{syn("env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]"), "env", "", "env [NAME=VALUE]... [COMMAND [ARG]...]"},
+		{syn("fsfreeze --freeze|--unfreeze mountpoint"), "fsfreeze", "", "fsfreeze --freeze|--unfreeze mountpoint"},
 		{&document.Document{}, "ls", "-a", "ls -a"},
 		{syn("other [OPTION]... FILE"), "ls", "-a", "ls -a"},
 	} {

@@ -483,8 +483,8 @@ func (c *composition) step(s *source, p passage) string {
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
 			return fmt.Sprintf("`%s %s`: %s", c.optionCommand(s, p), optionForm(term), desc)
-		case isCmd && commandish().MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE"):
-			return fmt.Sprintf("`%s %s`: %s", m.Title, term, desc)
+		case isCmd && commandish().MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE") && subcommand(s.doc, p.title, term):
+			return fmt.Sprintf("`%s %s`: %s", typedName(s.doc, m.Title), term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
 		case !strings.ContainsFunc(term, unicode.IsLetter):
@@ -553,6 +553,30 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 		return cmd + " " + opt, desc
 	}
 	return invocation(s.doc, typedName(s.doc, s.hit.Meta.Title), opt), desc
+}
+
+// subcommand says whether an item's lowercase term is one of the
+// command's subcommands, to be run after its name ("systemctl
+// restart"): the item is in a section about commands, or the SYNOPSIS
+// runs the command with it. A list of output columns (free's "cache",
+// "available") is not.
+func subcommand(d *document.Document, section, term string) bool {
+	if strings.Contains(strings.ToUpper(section), "COMMAND") {
+		return true
+	}
+	word, _, _ := strings.Cut(term, " ")
+	syn := d.Find("SYNOPSIS")
+	if syn == nil {
+		return false
+	}
+	for _, b := range syn.Blocks {
+		for _, w := range strings.Fields(b.Text) {
+			if strings.Trim(w, "[]{}|") == word {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // subcommandOf is the subcommand a section of a command's page is about,

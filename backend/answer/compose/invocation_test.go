@@ -72,3 +72,26 @@ func TestTypedName(t *testing.T) {
 		t.Errorf("invocation of git-mergetool -y: %q", got)
 	}
 }
+
+// A lowercase item term is a subcommand only in a section about commands
+// or when the SYNOPSIS runs the command with it: free's output columns
+// and dpkg's package states are not.
+func TestSubcommand(t *testing.T) {
+	syn := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "git remote get-url [--push] [--all] <name>\ngit remote [-v | --verbose]"}}}}}
+	free := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "free [options]"}}}}}
+	for _, tc := range []struct {
+		d             *document.Document
+		section, term string
+		want          bool
+	}{
+		{syn, "DESCRIPTION", "get-url", true},
+		{free, "COMMANDS", "restart", true},
+		{free, "DESCRIPTION", "available", false},
+		{free, "DESCRIPTION", "total", false},
+		{&document.Document{}, "OPTIONS", "hold", false},
+	} {
+		if got := subcommand(tc.d, tc.section, tc.term); got != tc.want {
+			t.Errorf("subcommand(%s, %q) = %v, want %v", tc.section, tc.term, got, tc.want)
+		}
+	}
+}

@@ -8,7 +8,7 @@ import "github.com/ragman-dev/ragman/backend/answer/analyse"
 // tools/rankeval.
 const (
 	fittedRanking    = "350 questions, hit@1=0.577 hit@3=0.709 mrr=0.662"
-	fittedConfidence = "3401 questions held out of the trees by command: ece=0.022 auroc=0.766"
+	fittedConfidence = "3401 questions held out of the trees by command: ece=0.013 auroc=0.763"
 	fittedScopeNote  = "3401 questions: 48 of 3306 answerable withheld, 3 of 95 out-of-scope answered"
 )
 
@@ -54,22 +54,22 @@ var fittedKind = [analyse.NumScenes][NumKinds]float64{
 }
 
 var fittedConf = [NumConf]float64{
-	CTree:       0.01379,
-	CTreeMargin: -0.1851,
-	CTreeThird:  0.1199,
-	CShare:      3.378,
-	CProgram:    -0.02234,
-	CConcepts:   0.8591,
-	CAgree:      0.4922,
-	CCoverage:   0.05074,
-	CNameLine:   -0.593,
-	CDense:      1.773,
-	CScore:      0.0867,
-	CMargin:     0.072,
-	CAbsent:     -2.028,
-	CNamed:      0.2002,
-	CTopical:    -0.07958,
-	CBias:       -5.42,
+	CTree:       0.008862,
+	CTreeMargin: -0.1286,
+	CTreeThird:  0.02285,
+	CShare:      3.451,
+	CProgram:    0.08625,
+	CConcepts:   0.8779,
+	CAgree:      0.432,
+	CCoverage:   0.0856,
+	CNameLine:   -0.6884,
+	CDense:      2.136,
+	CScore:      0.04891,
+	CMargin:     0.1398,
+	CAbsent:     -1.862,
+	CNamed:      0.2283,
+	CTopical:    0.04464,
+	CBias:       -5.433,
 }
 
 var fittedScope = [NumConf]float64{
@@ -80,13 +80,13 @@ var fittedScope = [NumConf]float64{
 	CProgram:    0,
 	CConcepts:   0,
 	CAgree:      0,
-	CCoverage:   0.5894,
-	CNameLine:   0.1101,
-	CDense:      0.3212,
-	CScore:      1.476,
-	CMargin:     -0.8911,
-	CAbsent:     -0.1388,
-	CNamed:      -0.3106,
-	CTopical:    0.2213,
-	CBias:       -10.45,
+	CCoverage:   0.5965,
+	CNameLine:   0.05038,
+	CDense:      0.3373,
+	CScore:      1.48,
+	CMargin:     -0.884,
+	CAbsent:     -0.1368,
+	CNamed:      -0.3126,
+	CTopical:    0.2276,
+	CBias:       -10.48,
 }

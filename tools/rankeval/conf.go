@@ -112,7 +112,7 @@ func fitWeighted(rows []stacked, weight func(stacked) float64, l2 float64) [rank
 		var g [n]float64
 		var h [n][n]float64
 		for _, r := range rows {
-			p := logistic(&w, &r.x)
+			p := rank.Logistic(&w, &r.x)
 			y := 0.0
 			if r.right {
 				y = 1
@@ -143,14 +143,6 @@ func fitWeighted(rows []stacked, weight func(stacked) float64, l2 float64) [rank
 		}
 	}
 	return w
-}
-
-func logistic(w, x *[rank.NumConf]float64) float64 {
-	z := 0.0
-	for i := range w {
-		z += w[i] * x[i]
-	}
-	return 1 / (1 + math.Exp(-z))
 }
 
 // solve solves h·s = g by Gaussian elimination with partial pivoting.
@@ -208,7 +200,7 @@ func fitStack(path string, threshold float64) ([rank.NumConf]float64, error) {
 		w := fitLogistic(train, l2)
 		for i, r := range rows {
 			if r.fold == f {
-				held[i] = math.Round(1000*logistic(&w, &r.x)) / 1000
+				held[i] = math.Round(1000*rank.Logistic(&w, &r.x)) / 1000
 			}
 		}
 	}
@@ -316,7 +308,7 @@ func fitScope(path string, rows []row, threshold float64) ([rank.NumConf]float64
 	w := fitWeighted(stack, weight, scopeL2)
 	lost := func() (withheld, answered int) {
 		for _, r := range stack {
-			p := logistic(&w, &r.x)
+			p := rank.Logistic(&w, &r.x)
 			if r.right && p < threshold {
 				withheld++
 			}

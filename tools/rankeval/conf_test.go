@@ -23,7 +23,7 @@ func TestFitLogistic(t *testing.T) {
 		r.x[rank.CTree] = rng.NormFloat64()
 		r.x[rank.CCoverage] = rng.Float64()
 		r.x[rank.CBias] = 1
-		r.right = rng.Float64() < logistic(&want, &r.x)
+		r.right = rng.Float64() < rank.Logistic(&want, &r.x)
 		rows = append(rows, r)
 	}
 	w := fitLogistic(rows, 0)
@@ -35,7 +35,7 @@ func TestFitLogistic(t *testing.T) {
 	var p []float64
 	var y []bool
 	for _, r := range rows {
-		p = append(p, logistic(&w, &r.x))
+		p = append(p, rank.Logistic(&w, &r.x))
 		y = append(y, r.right)
 	}
 	if e := ece(p, y); e > 0.02 {

@@ -419,13 +419,19 @@ var (
 	onlyHeld   = flag.Bool("heldout", false, "with -holdout, read only the questions it leaves out")
 )
 
-// heldOut says whether -holdout n leaves rw out: its command's name (the
-// first expected page's, lowercased, without a section) hashes to 0
+// heldOut says whether -holdout n leaves rw out: its command hashes to 0
 // mod n, so that all of a command's questions go together.
 func heldOut(rw row, n int) bool {
+	return crc32.ChecksumIEEE([]byte(command(rw)))%uint32(n) == 0
+}
+
+// command is the command a question is about, what folds and -holdout
+// keep together: its first expected page's name, lowercased, without a
+// section, so that "ls(1)" of a dev set and "ls" of tldr-train are one.
+func command(rw row) string {
 	cmd, _, _ := strings.Cut(rw.expected, "|")
 	cmd, _, _ = strings.Cut(strings.ToLower(cmd), "(")
-	return crc32.ChecksumIEEE([]byte(cmd))%uint32(n) == 0
+	return cmd
 }
 
 // ranks prints how many answerable questions have their first right page at

@@ -59,11 +59,7 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, se
 			gs = append(gs, boost.Group{X: rank.Vectors(bare, a.Scene), Good: good})
 		}
 		out = append(out, gs)
-		// folds hold out commands: "ls(1)" of a dev set and "ls" of
-		// tldr-train are one
-		first, _, _ := strings.Cut(rw.expected, "|")
-		first, _, _ = strings.Cut(strings.ToLower(first), "(")
-		pages = append(pages, first)
+		pages = append(pages, command(rw))
 		sets = append(sets, rw.set)
 	}
 	dropFeatures(out)

@@ -263,15 +263,7 @@ func beyondName(q *answer.Question, given []float64) float64 {
 	if q.Mass == 0 {
 		return 0
 	}
-	rest := 0.0
-	for ci, w := range q.Weights {
-		g := 0.0
-		if ci < len(given) {
-			g = given[ci]
-		}
-		rest += w * (1 - g)
-	}
-	return rest / q.Mass
+	return 1 - answer.Share(given, q.Weights, q.Mass)
 }
 
 // termWeight is how much an option's name adds to its block's share of
@@ -482,7 +474,8 @@ func (c *composition) step(s *source, p passage) string {
 		term := strings.TrimSpace(b.Term)
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
-			return fmt.Sprintf("`%s %s`: %s", c.optionCommand(s, p), optionForm(term), desc)
+			cmd, _ := c.optionCommand(s, p)
+			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
 		case isCmd && commandish().MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE") && subcommand(s.doc, p.title, term):
 			return fmt.Sprintf("`%s %s`: %s", typedName(s.doc, m.Title), term, desc)
 		case looksLikeCommand(term, m):
@@ -532,13 +525,14 @@ func (c *composition) optionItem(s *source, p passage) bool {
 }
 
 // optionCommand is what an option item's option is given to: the page's
-// command, or the subcommand whose section lists it ("git stash").
-func (c *composition) optionCommand(s *source, p passage) string {
-	cmd := s.hit.Meta.Title
-	if sub := subcommandOf(p.title, cmd, s.doc); sub != "" {
-		return cmd + " " + sub
+// command, or the subcommand whose section lists it ("git stash"), and
+// which of the two it is.
+func (c *composition) optionCommand(s *source, p passage) (cmd string, sub bool) {
+	cmd = s.hit.Meta.Title
+	if sc := subcommandOf(p.title, cmd, s.doc); sc != "" {
+		return cmd + " " + sc, true
 	}
-	return typedName(s.doc, cmd)
+	return typedName(s.doc, cmd), false
 }
 
 // invocationOf is the command line that runs an option item's option, as
@@ -549,10 +543,11 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	// ("list the following fields:") says what it does before it
 	desc, _, _ = strings.Cut(firstSentence(p.block.Text), "\n")
 	desc = answer.Clip(strings.TrimSuffix(strings.TrimSpace(desc), ":"), 240)
-	if cmd := c.optionCommand(s, p); cmd != typedName(s.doc, s.hit.Meta.Title) {
+	cmd, sub := c.optionCommand(s, p)
+	if sub {
 		return cmd + " " + opt, desc
 	}
-	return invocation(s.doc, typedName(s.doc, s.hit.Meta.Title), opt), desc
+	return invocation(s.doc, cmd, opt), desc
 }
 
 // subcommand says whether an item's lowercase term is one of the
@@ -565,12 +560,8 @@ func subcommand(d *document.Document, section, term string) bool {
 		return true
 	}
 	word, _, _ := strings.Cut(term, " ")
-	syn := d.Find("SYNOPSIS")
-	if syn == nil {
-		return false
-	}
-	for _, b := range syn.Blocks {
-		for _, w := range strings.Fields(b.Text) {
+	for _, l := range synopsisLines(d) {
+		for _, w := range strings.Fields(l) {
 			if strings.Trim(w, "[]{}|") == word {
 				return true
 			}
@@ -585,18 +576,11 @@ func subcommand(d *document.Document, section, term string) bool {
 // with it: the options listed there belong to "name subcommand", not to
 // the bare command. "" otherwise.
 func subcommandOf(title, name string, d *document.Document) string {
-	if d == nil {
+	lines := synopsisLines(d)
+	if lines == nil {
 		return ""
 	}
-	syn := d.Find("SYNOPSIS")
-	if syn == nil {
-		return ""
-	}
-	var text strings.Builder
-	for _, b := range syn.Blocks {
-		text.WriteString(" " + b.Text)
-	}
-	usage := " " + strings.Join(strings.Fields(text.String()), " ") + " "
+	usage := " " + strings.Join(lines, " ") + " "
 	words := strings.Fields(title)
 	best := ""
 	for i, w := range words {

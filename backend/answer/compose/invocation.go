@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/document"
@@ -17,22 +18,15 @@ func invocation(d *document.Document, cmd, opt string) string {
 	name, _, _ := strings.Cut(opt, " ")
 	var form []string // the chosen form's words after cmd
 	shows := false
-	if syn := d.Find("SYNOPSIS"); syn != nil {
-		for _, b := range syn.Blocks {
-			for _, l := range strings.Split(b.Text, "\n") {
-				rest, ok := strings.CutPrefix(strings.Join(strings.Fields(l), " "), cmd+" ")
-				if !ok {
-					continue
-				}
-				words := synopsisWords(rest)
-				has := false
-				for _, w := range words {
-					has = has || w == name
-				}
-				if form == nil || has && !shows {
-					form, shows = words, has
-				}
-			}
+	for _, l := range synopsisLines(d) {
+		rest, ok := strings.CutPrefix(l, cmd+" ")
+		if !ok {
+			continue
+		}
+		words := synopsisWords(rest)
+		has := slices.Contains(words, name)
+		if form == nil || has && !shows {
+			form, shows = words, has
 		}
 	}
 	out := []string{cmd}
@@ -67,15 +61,42 @@ func invocation(d *document.Document, cmd, opt string) string {
 // genericOptions says whether a synopsis word stands for any options:
 // "[OPTION]...", "[OPTIONS]", "[options]", "[egrep_options]".
 func genericOptions(bare string) bool {
-	w := strings.ToLower(strings.TrimRight(bare, "].…"))
+	w := placeholderWord(bare)
 	return strings.HasSuffix(w, "option") || strings.HasSuffix(w, "options") || w == "opts"
 }
 
 // placeholder says whether a synopsis word stands for the option itself:
 // "dpkg [option...] action", whose actions are options.
 func placeholder(bare string) bool {
-	w := strings.ToLower(strings.TrimRight(bare, "].…"))
+	w := placeholderWord(bare)
 	return w == "action" || w == "actions" || w == "command" || w == "commands"
+}
+
+// placeholderWord is a synopsis word as a placeholder is named:
+// "[OPTION]..." is "option".
+func placeholderWord(bare string) string {
+	return strings.ToLower(strings.TrimRight(bare, "].…"))
+}
+
+// synopsisLines are the lines of a page's SYNOPSIS, each with its runs of
+// white space made one space; none without a document or a SYNOPSIS.
+func synopsisLines(d *document.Document) []string {
+	if d == nil {
+		return nil
+	}
+	syn := d.Find("SYNOPSIS")
+	if syn == nil {
+		return nil
+	}
+	var out []string
+	for _, b := range syn.Blocks {
+		for _, l := range strings.Split(b.Text, "\n") {
+			if l = strings.Join(strings.Fields(l), " "); l != "" {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
 }
 
 // synopsisWords splits a synopsis line into words, a bracketed or braced
@@ -114,22 +135,15 @@ func synopsisWords(s string) []string {
 // that.
 func typedName(d *document.Document, title string) string {
 	spaced := strings.Replace(title, "-", " ", 1)
-	if spaced == title || d == nil {
+	if spaced == title {
 		return title
 	}
-	syn := d.Find("SYNOPSIS")
-	if syn == nil {
-		return title
-	}
-	for _, b := range syn.Blocks {
-		for _, l := range strings.Split(b.Text, "\n") {
-			l = strings.Join(strings.Fields(l), " ")
-			switch {
-			case l == title || strings.HasPrefix(l, title+" "):
-				return title
-			case l == spaced || strings.HasPrefix(l, spaced+" "):
-				return spaced
-			}
+	for _, l := range synopsisLines(d) {
+		switch {
+		case l == title || strings.HasPrefix(l, title+" "):
+			return title
+		case l == spaced || strings.HasPrefix(l, spaced+" "):
+			return spaced
 		}
 	}
 	return title

@@ -116,11 +116,12 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 // first pages and out-of-scope questions alike, so that it is calibrated
 // for questions the trees have not seen.
 func confidence(w, x *[NumConf]float64) float64 {
-	return math.Round(1000*logistic(w, x)) / 1000
+	return math.Round(1000*Logistic(w, x)) / 1000
 }
 
-// logistic is the logistic model w's probability for inputs x.
-func logistic(w, x *[NumConf]float64) float64 {
+// Logistic is the probability the logistic model w gives inputs x,
+// unrounded: tools/rankeval fits w with it.
+func Logistic(w, x *[NumConf]float64) float64 {
 	z := 0.0
 	for i, v := range x {
 		z += w[i] * v

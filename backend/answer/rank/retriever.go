@@ -48,9 +48,9 @@ type Detail struct {
 
 // Retrieve ranks the pages for question.
 func (rt *Retriever) Retrieve(_ context.Context, question string) (*answer.Retrieval, error) {
-	a := analyse.Analyse(question, rt.expand)
-	cands, q := rt.rk.rank(a, 1<<30)
-	cands = rt.rk.order(cands, q)
+	p := rt.Pool(question)
+	a, q := p.Analysis, p.q
+	cands := rt.rk.order(p.Cands, q)
 	d := &Detail{}
 	if len(cands) > 0 {
 		d.Confidence = confInputs(cands, q)
@@ -64,7 +64,7 @@ func (rt *Retriever) Retrieve(_ context.Context, question string) (*answer.Retri
 	if len(cands) > 0 {
 		ret.Confidence = confidence(&rt.rk.w.Conf, &d.Confidence)
 		// unrounded: a threshold of 1 withholds every answer
-		ret.Scope = logistic(&rt.rk.w.Scope, &d.Confidence)
+		ret.Scope = Logistic(&rt.rk.w.Scope, &d.Confidence)
 	}
 	return ret, nil
 }
@@ -72,9 +72,8 @@ func (rt *Retriever) Retrieve(_ context.Context, question string) (*answer.Retri
 // Candidates ranks every candidate of the pool for question, best first,
 // for tools that fit the weights.
 func (rt *Retriever) Candidates(question string) (analyse.Analysis, []Candidate) {
-	a := analyse.Analyse(question, rt.expand)
-	cands, _ := rt.rk.rank(a, 1<<30)
-	return a, cands
+	p := rt.Pool(question)
+	return p.Analysis, p.Cands
 }
 
 // Pool is every candidate for a question, for tools that fit a model on

@@ -154,6 +154,9 @@ func (r *Reader) Close() error {
 // NumDocs is the number of documents.
 func (r *Reader) NumDocs() int { return len(r.docs) }
 
+// NumTerms is the number of terms; their ids are 0 to NumTerms()-1.
+func (r *Reader) NumTerms() int { return len(r.df) }
+
 // AvgLen is the mean length of a field, in terms.
 func (r *Reader) AvgLen(field int) float64 { return r.avg[field] }
 

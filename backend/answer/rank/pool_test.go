@@ -156,8 +156,47 @@ func TestNameTerm(t *testing.T) {
 		"git-queue":  queue, // the last part stands for a subcommand
 		"git-chown":  -1,    // but not a part many pages have
 	} {
-		if got := nameTerm(r, title); got != want {
+		if got := nameTerm(r, hostCounts{docs: r.NumDocs(), df: r.DF}, title); got != want {
 			t.Errorf("nameTerm(%q) = %d, want %d", title, got, want)
+		}
+	}
+}
+
+// The manuals' document frequencies, which decide the term a page is
+// named by, are those of an index without the archive: a wiki that uses
+// "daemon" on every article must not stop dbus-daemon(1) being named by
+// "daemon".
+func TestHostDFIgnoresArticles(t *testing.T) {
+	base := retriever(t).rk
+	with := newRetriever(t, testindex.Must(t, testindex.Wiki)).rk
+	hosts := with.hostDF()
+	if want := base.r.NumDocs(); hosts.docs != want {
+		t.Errorf("%d manual pages counted, want %d", hosts.docs, want)
+	}
+	shared, raised := 0, 0
+	for t0 := range base.r.NumTerms() {
+		stem := base.r.TermString(t0)
+		w, ok := with.r.Term(stem)
+		if !ok {
+			t.Fatalf("%q is not in the index with the archive", stem)
+		}
+		shared++
+		if with.r.DF(w) > base.r.DF(t0) {
+			raised++
+		}
+		if got, want := hosts.df(w), base.r.DF(t0); got != want {
+			t.Errorf("%q: on %d manual pages with the archive, %d without", stem, got, want)
+		}
+	}
+	if raised == 0 {
+		t.Errorf("the archive uses none of the manuals' %d terms: the test shows nothing", shared)
+	}
+	// the threshold of rare is among the manuals too
+	r := base.r
+	queue, _ := r.Term("queue")
+	for docs, want := range map[int]int{r.NumDocs(): queue, r.NumDocs() / 2: -1} {
+		if got := nameTerm(r, hostCounts{docs: docs, df: r.DF}, "git-queue"); got != want {
+			t.Errorf("with %d manual pages: nameTerm(git-queue) = %d, want %d", docs, got, want)
 		}
 	}
 }

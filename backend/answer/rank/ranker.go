@@ -105,17 +105,20 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 		manuals = manuals || m.Type != "zim"
 	}
 	for id := range rk.priors {
-		m := r.Meta(id)
-		rk.docLens[id] = m.Lens
-		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
-			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
-			manual: answer.ProgramPage(m)}
-		if manuals && m.Type == "zim" {
+		if manuals && r.Meta(id).Type == "zim" {
 			if rk.guests == nil {
 				rk.guests = make([]bool, r.NumDocs())
 			}
 			rk.guests[id] = true
 		}
+	}
+	hosts := rk.hostDF()
+	for id := range rk.priors {
+		m := r.Meta(id)
+		rk.docLens[id] = m.Lens
+		rk.priors[id] = docPrior{kind: kindOf(m.Type, m.Section), command: m.Command, priority: m.Priority,
+			inlinks: m.Inlinks, uses: m.Uses, group: m.Group,
+			manual: answer.ProgramPage(m)}
 		if m.Group >= 0 {
 			rk.groups[m.Group] = append(rk.groups[m.Group], id)
 		}
@@ -129,7 +132,7 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 			}
 		}
 		if m.Type == "man" {
-			rk.priors[id].nameTerm = nameTerm(r, m.Title)
+			rk.priors[id].nameTerm = nameTerm(r, hosts, m.Title)
 		}
 		for f := range index.NumFields {
 			if avg := r.AvgLen(f); avg > 0 {
@@ -167,17 +170,57 @@ const rareShare = 100
 // for "ssh-keygen" and "git-stash", which text splits at the hyphen, the
 // last part when that part is rare enough to stand for the page ("keygen",
 // "stash", but not "add"). -1 when no other page can be seen to use it.
-func nameTerm(r *index.Reader, title string) int {
+// Rare is among the manuals (hosts): an archive that uses "daemon" on
+// every page must not change which of their pages FEchoed reads.
+func nameTerm(r *index.Reader, hosts hostCounts, title string) int {
 	title = strings.ToLower(title)
-	if t, ok := r.Term(terms.Stem(title)); ok && r.DF(t) >= 2 {
+	if t, ok := r.Term(terms.Stem(title)); ok && hosts.df(t) >= 2 {
 		return t
 	}
 	if i := strings.LastIndexAny(title, "-_."); i >= 0 {
-		if t, ok := r.Term(terms.Stem(title[i+1:])); ok && r.DF(t) >= 2 && r.DF(t) <= r.NumDocs()/rareShare {
-			return t
+		if t, ok := r.Term(terms.Stem(title[i+1:])); ok {
+			if df := hosts.df(t); df >= 2 && df <= hosts.docs/rareShare {
+				return t
+			}
 		}
 	}
 	return -1
+}
+
+// hostCounts are document frequencies among the manuals' pages alone.
+type hostCounts struct {
+	docs int
+	df   func(t int) int
+}
+
+// hostDF counts documents among the manuals' pages: the index's own
+// counts when it has no archives, else by reading the postings (once per
+// term).
+func (rk *ranker) hostDF() hostCounts {
+	r := rk.r
+	if rk.guests == nil {
+		return hostCounts{docs: r.NumDocs(), df: r.DF}
+	}
+	docs := 0
+	for _, g := range rk.guests {
+		if !g {
+			docs++
+		}
+	}
+	seen := map[int]int{}
+	return hostCounts{docs: docs, df: func(t int) int {
+		if n, ok := seen[t]; ok {
+			return n
+		}
+		n := 0
+		r.Postings(t, func(p index.Posting) {
+			if !rk.guests[p.Doc] {
+				n++
+			}
+		})
+		seen[t] = n
+		return n
+	}}
 }
 
 // echoTop are the question's echoPages best lexical matches among the

@@ -58,8 +58,10 @@ var kinds = map[string]elemKind{
 	"canvas": dropAll, "audio": dropAll, "video": dropAll, "map": dropAll, "datalist": dropAll,
 }
 
-// droppedClasses are classes of MediaWiki (the source of most ZIM
-// archives) that mark navigation, not content.
+// droppedClasses are classes that mark navigation, not content: of
+// MediaWiki (the source of most ZIM archives), and of the HTML that
+// DocBook's stylesheets and Publican write for books (the Debian
+// Reference, the Debian Administrator's Handbook).
 var droppedClasses = map[string]bool{
 	"toc": true, "mw-editsection": true, "navbox": true, "noprint": true, "mw-jump-link": true,
 	"catlinks": true, "reference": true, "mw-cite-backlink": true, "printfooter": true,
@@ -114,7 +116,16 @@ type converter struct {
 	drop    string // the element being dropped, "" when none
 	dropDep int    // how deep in elements of that name
 	link    int    // depth of a elements
+
+	// words of the paragraph being read, and how many are link text
+	words, linkWords int
 }
+
+// navWords is the most words a paragraph of nothing but link text may
+// have and be navigation ("Download the ebook", "Prev", "Next", "Home")
+// rather than content: it is left out, where it would have been the
+// summary of every article of its archive.
+const navWords = 8
 
 // tagNames interns the names of the tags the converter knows, so that
 // reading a tag allocates nothing.
@@ -249,8 +260,10 @@ func (c *converter) addText(t []byte) {
 		c.text = append(c.text, t...)
 		n := countWords(t)
 		c.pg.words += n
+		c.words += n
 		if c.link > 0 {
 			c.pg.linkWords += n
+			c.linkWords += n
 		}
 	}
 }
@@ -428,6 +441,8 @@ func (c *converter) endHeading() {
 func (c *converter) flush() {
 	t := termesc.OneLine(string(c.text))
 	c.text = c.text[:0]
+	nav := c.words > 0 && c.linkWords == c.words && c.words <= navWords
+	c.words, c.linkWords = 0, 0
 	if c.inDT {
 		// the end of a term; several dt in a row name one description
 		c.inDT = false
@@ -440,6 +455,10 @@ func (c *converter) flush() {
 		return
 	}
 	if t == "" {
+		return
+	}
+	if nav && !c.inDD {
+		c.marker = ""
 		return
 	}
 	if c.inDD && c.term != "" {

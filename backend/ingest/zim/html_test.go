@@ -69,6 +69,13 @@ func TestConvert(t *testing.T) {
 		{"links and images",
 			`<p>See <a href="x.html">the other page</a> <img src="i.png" alt="alt text">now.</p>`,
 			"# Page (1)\npara: \"See the other page now.\"\n"},
+		{"navigation links left out",
+			`<div id="banner"><a href="get/"><span>Download the ebook</span></a></div>` +
+				`<ul class="docnav"><li><a href="p.html">Prev</a></li><li><a href="index.html">Home</a></li></ul>` +
+				`<p>Read <a href="x.html">the guide</a>.</p><ol><li><a href="a.html">A</a></li><li>B</li></ol>` +
+				`<p><a href="l.html">a link that runs on for more words than navigation ever has</a></p>` +
+				`<dl><dt>-x</dt><dd><a href="x.html">see x</a></dd></dl>`,
+			"# Page (1)\npara: \"Read the guide.\"\npara: \"2. B\"\npara: \"a link that runs on for more words than navigation ever has\"\nitem: [-x] \"see x\"\n"},
 		{"entities and white space",
 			"<p>a&amp;b&nbsp;c\n\n  d &lt;e&gt;</p>",
 			"# Page (1)\npara: \"a&b c d <e>\"\n"},

@@ -114,6 +114,22 @@ func (q *Question) CoverText(text string, cov []float64) {
 	})
 }
 
+// Precision counts the words of text that are not stop words, and how
+// many of them are alternatives of the question's concepts.
+func (q *Question) Precision(text string) (words, hits int) {
+	q.CoverText("", nil) // builds byStem
+	terms.Words(text, false, func(w string) {
+		if terms.Stop(w) {
+			return
+		}
+		words++
+		if len(q.byStem[terms.Stem(w)]) > 0 {
+			hits++
+		}
+	})
+	return words, hits
+}
+
 // Coverage is the weighted share of the question that text mentions.
 func (q *Question) Coverage(text string) float64 {
 	if q.Mass == 0 {

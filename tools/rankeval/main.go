@@ -48,6 +48,7 @@ func main() {
 	linear := flag.Bool("linear", false, "rank by the weighted sum of the features, not by the trees")
 	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
 	calib = flag.Bool("calib", false, "also print how well confidence is calibrated: ECE (10 bins) and AUROC of confidence against the first page answering the question (out-of-scope questions: it never does)")
+	itemsFlag := flag.String("items", "", "compose with these item weights, TERM,FIRST,PRECISION,LENGTH (compose.ItemWeights), not the shipped ones")
 	stepsFlag := flag.Bool("steps", false, "also print how often the first step gives the option a question expects (its mentions that start with -), where the first page is right")
 	ranksFlag := flag.Bool("ranks", false, "print where the right page ranks among all candidates, as a histogram")
 	flag.Parse()
@@ -104,7 +105,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "rankeval:", err)
 		os.Exit(1)
 	}
-	eng := &answer.Engine{Retriever: ret, Composer: &compose.Composer{AltMargin: *altMargin}, Library: lib}
+	cp := compose.New()
+	cp.AltMargin = *altMargin
+	if *itemsFlag != "" {
+		var w compose.ItemWeights
+		if _, err := fmt.Sscanf(*itemsFlag, "%g,%g,%g,%g", &w.Term, &w.First, &w.Precision, &w.Length); err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval: -items: want TERM,FIRST,PRECISION,LENGTH:", err)
+			os.Exit(2)
+		}
+		cp.Items = w
+	}
+	eng := &answer.Engine{Retriever: ret, Composer: cp, Library: lib}
 	// Whether a reference comes from a ZIM archive, by its source's alias:
 	// articles must not push the right man page out of the top.
 	zimAlias := map[string]bool{}

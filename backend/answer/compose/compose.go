@@ -6,6 +6,7 @@ package compose
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -25,10 +26,13 @@ type Composer struct {
 	// still be cited as an alternative, as a share of the gap between the
 	// first and the tenth page.
 	AltMargin float64
+	// Items weigh what an item's parts add to its block's share of the
+	// question when steps are chosen (see ItemWeights).
+	Items ItemWeights
 }
 
 // New returns the composer ragman ships with.
-func New() *Composer { return &Composer{AltMargin: 0.8} }
+func New() *Composer { return &Composer{AltMargin: 0.8, Items: DefaultItems} }
 
 // source is a page chosen to be cited, loaded.
 type source struct {
@@ -41,6 +45,7 @@ type composition struct {
 	q     *answer.Question
 	lib   *answer.Library
 	citer *answer.Citer
+	items ItemWeights
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -52,7 +57,7 @@ func (c *composition) cite(s *source, section string) string {
 // most of the question, its synopsis and its best options or examples as
 // steps, and up to two other pages that rank close behind.
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
-	c := &composition{q: r.Question, lib: lib, citer: cite}
+	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items}
 	hits := r.Hits
 	q := r.Question
 	primary := &source{hit: hits[0]}
@@ -266,17 +271,28 @@ func beyondName(q *answer.Question, given []float64) float64 {
 	return 1 - answer.Share(given, q.Weights, q.Mass)
 }
 
-// termWeight is how much an option's name adds to its block's share of
-// the question when steps are chosen: on testdata/eval it raised the rate
-// of answers that mention the expected option from 0.613 to 0.620 (dev)
-// and from 0.645 to 0.660 (dev2).
-const termWeight = 0.5
+// ItemWeights are what an item's parts add to its block's share of the
+// question when steps are chosen: its term's share (an option's long
+// name is the manual's word for what it does: --keep, --invert-match),
+// its first sentence's share (it says what the option does; the rest,
+// how and in which cases, where a long description meets many words of
+// a question it is not about), the share of the first sentence's words
+// that are the question's (a short description that says just this
+// beats a long one that says it among other things), and per doubling of
+// the first sentence's length.
+type ItemWeights struct {
+	Term, First, Precision, Length float64
+}
 
-// firstWeight is how much an item's first sentence adds. On the eight
-// testdata/eval sets, answers that mention the expected option or command
-// went from 691 to 702 of 895 with it at 0.5 (701 at 0.25 and 1, 695 at 2;
-// 691 again if options are left out and only list entries get it).
-const firstWeight = 0.5
+// DefaultItems: Term and First at 0.5 took the answers of the first
+// testdata/eval sets that mention the expected option or command from
+// 691 to 702 of 895. Precision 0.5 and Length -0.05 (a first sentence
+// twice as long adds 0.05: terse items that match one word, "See
+// --foo", lose to descriptions) raised the first steps that give the
+// option the question expects, where the first page is right, from 67 to
+// 72 of 204 on dev..dev7 and from 54 to 60 of 175 on dev8..dev14, with
+// mention 0.774 -> 0.769 and 0.619 -> 0.633 (rankeval -steps -items).
+var DefaultItems = ItemWeights{Term: 0.5, First: 0.5, Precision: 0.5, Length: -0.05}
 
 // givenDiscount is how much less a question word counts in a page's
 // passages when the page's names and NAME line already hold it: every
@@ -334,19 +350,29 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 		}
 		if sc := score(cov); sc > 0 {
 			if blk.Kind == document.Item {
-				// an option's long name is the manual's word for what it
-				// does: --keep, --invert-match, --follow
-				sc += termWeight * textScore(blk.Term)
-				// and its first sentence says what it does; the rest, how
-				// it does it and in which cases, where a long description
-				// meets many words of a question it is not about
-				sc += firstWeight * textScore(firstSentence(blk.Text))
+				sc += c.itemScore(blk, textScore)
 			}
 			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc})
 		}
 	})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out
+}
+
+// itemScore is what an item's parts add to its block's share (see
+// ItemWeights); textScore is a text's share of the question.
+func (c *composition) itemScore(blk document.Block, textScore func(string) float64) float64 {
+	w := c.items
+	first := firstSentence(blk.Text)
+	sc := w.Term*textScore(blk.Term) + w.First*textScore(first)
+	if w.Precision != 0 || w.Length != 0 {
+		words, hits := c.q.Precision(first)
+		if words > 0 {
+			sc += w.Precision * float64(hits) / float64(words)
+		}
+		sc -= w.Length * math.Log2(float64(max(words, 1)))
+	}
+	return sc
 }
 
 var sentenceEnd = lazyre.New(`[.!?]\s+[A-Z(]`)

@@ -53,6 +53,24 @@ func TestStepByFirstSentence(t *testing.T) {
 	}
 }
 
+// An option whose description says little but the question's words
+// comes before one that meets them among much else, or the bare
+// synopsis: rm -i's "prompt before every removal", tail -n's "output the
+// last NUM lines", cp -R's "copy directories recursively" (not cp -t,
+// "copy all SOURCE arguments into DIRECTORY").
+func TestStepByPrecision(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"How do I make rm ask before each removal?", "`rm -i`"},
+		{"How do I make tail show the last 20 lines?", "`tail -n`"},
+		{"How do I copy a directory with everything in it?", "`cp -R`"},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0)
+		if len(ans.Steps) == 0 || !runs(ans.Steps[0], tc.want) {
+			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)
+		}
+	}
+}
+
 func TestStepBeyondTheName(t *testing.T) {
 	// Every option of chown(1) changes owners and every one of cp(1)
 	// copies: the words the NAME line already holds say little about

@@ -116,9 +116,12 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		}
 	}
 	if len(summary) == 1 {
-		// The sentence of running text that holds most of the question.
+		// The sentence of running text that holds most of the question;
+		// not an example's caption, which says what the code under it
+		// does ("Show the local time for 9AM next Friday") and nothing
+		// without it.
 		for _, p := range ps {
-			if p.block.Kind == document.Para && !p.aside {
+			if p.block.Kind == document.Para && !p.aside && !examples(p.title) {
 				summary = append(summary, strings.TrimSuffix(sentence(bestSentence(p.block.Text, q)), ".")+" "+c.cite(primary, p.title)+".")
 				break
 			}
@@ -470,9 +473,38 @@ var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 func (c *composition) stepWorthy(s *source, p passage) bool {
 	switch p.block.Kind {
 	case document.Item:
+		if slices.ContainsFunc(optionNames(p.block.Term), func(o string) bool { return metaOptions[o] }) {
+			// every program's "display this help and exit": a step
+			// only for a question about help or versions
+			return c.asks("help", "version", "usag")
+		}
+		if strings.HasPrefix(strings.ToUpper(p.title), "ENVIRONMENT") {
+			// LC_ALL, POSIXLY_CORRECT: the answer to a question about
+			// the environment, noise in any other
+			return c.asks("environ", "variabl")
+		}
 		return true
 	case document.Code:
 		return !answer.ProgramPage(s.hit.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), c.commandLine)
+	}
+	return false
+}
+
+// examples says whether a section's title is that of a page's examples.
+func examples(title string) bool {
+	t := strings.ToUpper(title)
+	return t == "EXAMPLES" || t == "EXAMPLE"
+}
+
+// metaOptions are the options about the program rather than its task.
+var metaOptions = map[string]bool{"--help": true, "--version": true, "--usage": true}
+
+// asks says whether the question holds any of these stems.
+func (c *composition) asks(stems ...string) bool {
+	for _, con := range c.q.Concepts {
+		if len(con.Alts) > 0 && slices.Contains(stems, con.Alts[0].Stem) {
+			return true
+		}
 	}
 	return false
 }
@@ -502,7 +534,7 @@ func (c *composition) step(s *source, p passage) string {
 		case isCmd && strings.HasPrefix(term, "-"):
 			cmd, _ := c.optionCommand(s, p)
 			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
-		case isCmd && commandish().MatchString(term) && !strings.EqualFold(p.title, "EXAMPLES") && !strings.EqualFold(p.title, "EXAMPLE") && subcommand(s.doc, p.title, term):
+		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term):
 			return fmt.Sprintf("`%s %s`: %s", typedName(s.doc, m.Title), term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)

@@ -71,6 +71,27 @@ func TestStepByPrecision(t *testing.T) {
 	}
 }
 
+// --help and --version are on every program's page and match "show" and
+// "display": a step only when the question is about help or versions.
+func TestStepNotMetaOption(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		meta bool
+	}{
+		{"How do I show what mv is doing while it moves files?", false},
+		{"How do I display the files mkdir creates?", false},
+		{"How do I display the version of ls?", true},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0)
+		got := slices.ContainsFunc(ans.Steps, func(s string) bool {
+			return strings.Contains(s, "--help") || strings.Contains(s, "--version")
+		})
+		if got != tc.meta {
+			t.Errorf("%s: steps %q, want --help or --version among them: %v", tc.q, ans.Steps, tc.meta)
+		}
+	}
+}
+
 func TestStepBeyondTheName(t *testing.T) {
 	// Every option of chown(1) changes owners and every one of cp(1)
 	// copies: the words the NAME line already holds say little about

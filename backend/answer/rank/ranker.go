@@ -102,15 +102,17 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 	for id := range rk.priors {
 		m := r.Meta(id)
 		family[m.Package]++
-		manuals = manuals || m.Type != "zim"
-	}
-	for id := range rk.priors {
-		if manuals && r.Meta(id).Type == "zim" {
-			if rk.guests == nil {
-				rk.guests = make([]bool, r.NumDocs())
-			}
-			rk.guests[id] = true
+		if m.Type != "zim" {
+			manuals = true
+			continue
 		}
+		if rk.guests == nil {
+			rk.guests = make([]bool, r.NumDocs())
+		}
+		rk.guests[id] = true
+	}
+	if !manuals {
+		rk.guests = nil // an index of archives alone: no guests
 	}
 	hosts := rk.hostDF()
 	for id := range rk.priors {

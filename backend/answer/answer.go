@@ -87,7 +87,7 @@ type Question struct {
 	// concept the block holds; fn may change cov.
 	Blocks func(doc int, cov []float64, fn func(section, block int))
 
-	byStem map[string][]conceptAlt // see CoverText
+	byStem map[string][]conceptAlt // see stems
 }
 
 type conceptAlt struct {
@@ -95,10 +95,9 @@ type conceptAlt struct {
 	weight float64
 }
 
-// CoverText raises cov[ci] to the weight of every alternative of concept
-// ci that text mentions, for text the index keeps no terms of. A question
-// is answered by one goroutine.
-func (q *Question) CoverText(text string, cov []float64) {
+// stems maps each stem of the concepts' alternatives to the concepts it
+// stands for, made on first use.
+func (q *Question) stems() map[string][]conceptAlt {
 	if q.byStem == nil {
 		q.byStem = map[string][]conceptAlt{}
 		for ci, c := range q.Concepts {
@@ -107,8 +106,16 @@ func (q *Question) CoverText(text string, cov []float64) {
 			}
 		}
 	}
+	return q.byStem
+}
+
+// CoverText raises cov[ci] to the weight of every alternative of concept
+// ci that text mentions, for text the index keeps no terms of. A question
+// is answered by one goroutine.
+func (q *Question) CoverText(text string, cov []float64) {
+	byStem := q.stems()
 	terms.Words(text, false, func(w string) {
-		for _, a := range q.byStem[terms.Stem(w)] {
+		for _, a := range byStem[terms.Stem(w)] {
 			cov[a.ci] = max(cov[a.ci], a.weight)
 		}
 	})
@@ -117,13 +124,13 @@ func (q *Question) CoverText(text string, cov []float64) {
 // Precision counts the words of text that are not stop words, and how
 // many of them are alternatives of the question's concepts.
 func (q *Question) Precision(text string) (words, hits int) {
-	q.CoverText("", nil) // builds byStem
+	byStem := q.stems()
 	terms.Words(text, false, func(w string) {
 		if terms.Stop(w) {
 			return
 		}
 		words++
-		if len(q.byStem[terms.Stem(w)]) > 0 {
+		if len(byStem[terms.Stem(w)]) > 0 {
 			hits++
 		}
 	})

@@ -59,16 +59,11 @@ func TestStepByFirstSentence(t *testing.T) {
 // last NUM lines", cp -R's "copy directories recursively" (not cp -t,
 // "copy all SOURCE arguments into DIRECTORY").
 func TestStepByPrecision(t *testing.T) {
-	for _, tc := range []struct{ q, want string }{
+	firstSteps(t, []struct{ q, want string }{
 		{"How do I make rm ask before each removal?", "`rm -i`"},
 		{"How do I make tail show the last 20 lines?", "`tail -n`"},
 		{"How do I copy a directory with everything in it?", "`cp -R`"},
-	} {
-		ans, _ := testengine.Ask(t, tc.q, 0)
-		if len(ans.Steps) == 0 || !runs(ans.Steps[0], tc.want) {
-			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)
-		}
-	}
+	})
 }
 
 // --help and --version are on every program's page and match "show" and
@@ -96,26 +91,28 @@ func TestStepBeyondTheName(t *testing.T) {
 	// Every option of chown(1) changes owners and every one of cp(1)
 	// copies: the words the NAME line already holds say little about
 	// which passage answers, the rest of the question says it.
-	for _, tc := range []struct{ q, want string }{
+	firstSteps(t, []struct{ q, want string }{
 		{"How do I change the owner of files recursively?", "`chown -R`"},
 		{"How do I copy files and keep their timestamps?", "`cp -p`"},
-	} {
-		ans, _ := testengine.Ask(t, tc.q, 0)
-		if len(ans.Steps) == 0 || !runs(ans.Steps[0], tc.want) {
-			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)
-		}
-	}
+	})
 }
 
 // An option the question writes of the program it names is the first
 // step, matched as typed: ls -S sorts by size, ls -s prints sizes.
 func TestStepNamedOption(t *testing.T) {
-	for _, tc := range []struct{ q, want string }{
+	firstSteps(t, []struct{ q, want string }{
 		{"what does ls -S do", "`ls -S`"},
 		{"what does ls -s do", "`ls -s`"},
 		{"what does tail -f do?", "`tail -f`"},
 		{"what does rm -R do", "`rm -r`"},
-	} {
+	})
+}
+
+// firstSteps asks each question q (threshold 0) and wants its first step
+// to run want (see runs).
+func firstSteps(t *testing.T, cases []struct{ q, want string }) {
+	t.Helper()
+	for _, tc := range cases {
 		ans, _ := testengine.Ask(t, tc.q, 0)
 		if len(ans.Steps) == 0 || !runs(ans.Steps[0], tc.want) {
 			t.Errorf("%s: steps %q, want %s first", tc.q, ans.Steps, tc.want)

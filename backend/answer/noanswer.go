@@ -3,7 +3,6 @@ package answer
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/proto"
@@ -85,16 +84,5 @@ func Synopsis(d *document.Document) string {
 // Clip shortens s to at most n bytes at a word boundary, marking the cut
 // with " ...".
 func Clip(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if len(s) <= n {
-		return s
-	}
-	cut := strings.LastIndexByte(s[:n], ' ')
-	if cut < n/2 {
-		cut = n
-	}
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strings.TrimRight(s[:cut], " ,;:") + " ..."
+	return document.Clip(strings.TrimSpace(s), n, " ...")
 }

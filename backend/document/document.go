@@ -4,7 +4,10 @@
 // control characters and escape sequences before text gets here.
 package document
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Document is one man page, one info node or one ZIM article.
 type Document struct {
@@ -99,4 +102,21 @@ func (d *Document) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// Clip shortens s to at most n bytes, at its last space when that is in
+// the second half, else inside the word (never inside a character), and
+// marks the cut with mark.
+func Clip(s string, n int, mark string) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut < n/2 {
+		cut = n
+	}
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strings.TrimRight(s[:cut], " ,;:") + mark
 }

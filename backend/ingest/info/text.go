@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
@@ -232,18 +233,7 @@ func firstSentence(raw string) string {
 	if end < 0 {
 		end = len(raw)
 	}
-	s := termesc.OneLine(raw[:end])
-	if len(s) <= maxSummary {
-		return s
-	}
-	cut := strings.LastIndexByte(s[:maxSummary], ' ')
-	if cut < maxSummary/2 {
-		cut = maxSummary
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-	}
-	return strings.TrimRight(s[:cut], " ,;:") + "…"
+	return document.Clip(termesc.OneLine(raw[:end]), maxSummary, "…")
 }
 
 // skipClosers steps over the quotes and brackets that may close a sentence

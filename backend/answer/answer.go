@@ -11,6 +11,7 @@ package answer
 
 import (
 	"context"
+	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/index"
@@ -135,6 +136,56 @@ func (q *Question) Precision(text string) (words, hits int) {
 		}
 	})
 	return words, hits
+}
+
+// negators are the words that turn what follows into its opposite: an
+// option that does "not create any files" (touch -c) is the last one a
+// question about creating files wants.
+var negators = map[string]bool{"not": true, "no": true, "never": true, "without": true, "don": true, "doesn": true, "cannot": true, "nor": true}
+
+// negWindow is how many content words after a negator it still reaches: "do not
+// create", "without following symbolic links".
+const negWindow = 3
+
+// Negated calls fn with each concept that text negates: one of whose
+// words follows one of negators by at most negWindow words.
+func (q *Question) Negated(text string, fn func(ci int)) {
+	byStem := q.stems()
+	// a negation ends with its clause: "never follow links; create files"
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
+		since := negWindow + 1
+		terms.Words(clause, false, func(w string) {
+			if negators[w] {
+				since = 0
+				return
+			}
+			if terms.Stop(w) || len(w) == 1 { // "any", "the", don't's "t"
+				return
+			}
+			since++
+			if since <= negWindow {
+				for _, ca := range byStem[terms.Stem(w)] {
+					fn(ca.ci)
+				}
+			}
+		})
+	}
+}
+
+// refusals are the verbs of a question that asks for a thing not to
+// happen: "stop find from descending" wants -xdev's "don't descend".
+var refusals = map[string]bool{"stop": true, "prevent": true, "avoid": true, "disable": true, "skip": true, "exclude": true, "ignore": true, "suppress": true, "omit": true, "hide": true}
+
+// Negative says whether a question's words, stopwords included, hold a
+// negator or ask for a thing not to happen: such a question may want the
+// option that does not do it.
+func Negative(seq []string) bool {
+	for _, w := range seq {
+		if negators[w] || refusals[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // Coverage is the weighted share of the question that text mentions.

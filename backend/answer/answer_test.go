@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/testutil/testengine"
@@ -220,5 +222,33 @@ func TestEngineJoinsParts(t *testing.T) {
 	if !ans.NoAnswer || ans.Summary != "" || len(ans.References) != 0 ||
 		ans.Recommendations[len(ans.Recommendations)-1] != "Closest pages: one(1), two(1)." {
 		t.Errorf("below the threshold: %+v", ans)
+	}
+}
+
+func TestNegated(t *testing.T) {
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "create", Alts: []analyse.Alt{{Stem: "creat", Weight: 1}}},
+		{Word: "file", Alts: []analyse.Alt{{Stem: "file", Weight: 1}}},
+	}}
+	for _, tc := range []struct {
+		text string
+		want []int
+	}{
+		{"do not create any files", []int{0, 1}},
+		{"don't create the file", []int{0, 1}},
+		{"create a file unless it exists", nil},
+		{"never follow links; create files as given", nil},
+	} {
+		var got []int
+		q.Negated(tc.text, func(ci int) { got = append(got, ci) })
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Negated(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	if answer.Negative([]string{"how", "do", "i", "create", "a", "file"}) {
+		t.Error("a question about creating a file is negative")
+	}
+	if !answer.Negative([]string{"stop", "find", "from", "descending"}) {
+		t.Error(`"stop find from descending" is not negative`)
 	}
 }

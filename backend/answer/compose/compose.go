@@ -46,6 +46,9 @@ type composition struct {
 	lib   *answer.Library
 	citer *answer.Citer
 	items ItemWeights
+	// negative: the question holds a "not" or "without", so an item that
+	// negates one of its words may be just what it asks for
+	negative bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -57,7 +60,7 @@ func (c *composition) cite(s *source, section string) string {
 // most of the question, its synopsis and its best options or examples as
 // steps, and up to two other pages that rank close behind.
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
-	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items}
+	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq)}
 	hits := r.Hits
 	q := r.Question
 	primary := &source{hit: hits[0]}
@@ -359,6 +362,11 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 		if blk.Kind == document.Para {
 			leadSec, leadBlk = sec, bi
 			copy(lead, cov)
+		}
+		if blk.Kind == document.Item && !c.negative {
+			// "do not create any files" (touch -c) is not about creating
+			// files, unless the question is about not doing something
+			q.Negated(firstSentence(blk.Text), func(ci int) { cov[ci] = 0 })
 		}
 		if sc := score(cov); sc > 0 {
 			if blk.Kind == document.Item {

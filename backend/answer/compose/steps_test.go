@@ -66,6 +66,18 @@ func TestStepByPrecision(t *testing.T) {
 	})
 }
 
+// An option that does "not create any files" matches "create" as well
+// as the one that creates them, and is the last a user who wants to
+// create a file should be shown first.
+func TestStepNotNegated(t *testing.T) {
+	for _, q := range []string{"How do I create an empty file?", "How do I create a file with a given timestamp?"} {
+		ans, _ := testengine.Ask(t, q, 0)
+		if len(ans.Steps) > 0 && strings.HasPrefix(ans.Steps[0], "`touch -c") {
+			t.Errorf("%s: steps %q, want something other than touch -c first", q, ans.Steps)
+		}
+	}
+}
+
 // --help and --version are on every program's page and match "show" and
 // "display": a step only when the question is about help or versions.
 func TestStepNotMetaOption(t *testing.T) {

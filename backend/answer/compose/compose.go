@@ -46,8 +46,9 @@ type composition struct {
 	lib   *answer.Library
 	citer *answer.Citer
 	items ItemWeights
-	// negative: the question holds a "not" or "without", so an item that
-	// negates one of its words may be just what it asks for
+	// negative: the question holds a "not" or asks to stop, skip or avoid
+	// a thing (answer.Negative), so an item that negates one of its
+	// words may be just what it asks for
 	negative bool
 }
 

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -556,7 +555,7 @@ func (c *composition) step(s *source, p passage) string {
 			return fmt.Sprintf("`%s %s`: %s", typedName(s.doc, m.Title), term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
-		case !strings.ContainsFunc(term, unicode.IsLetter):
+		case listMark().MatchString(term):
 			// a list's bullet or number ("•", "2."): the text is the step
 			return sentence(desc)
 		}
@@ -571,6 +570,11 @@ func (c *composition) step(s *source, p passage) string {
 	}
 	return answer.Clip(bestSentence(b.Text, q), 300)
 }
+
+// listMark matches the terms that only mark a list's entries: bullets
+// and numbers. Other terms without letters are what the entry documents:
+// bash's "[...]" and "?" patterns, a format's "%%".
+var listMark = lazyre.New(`^(?:[•·‣◦∙▪○●■□*–—-]|\(?\d+[.)]?:?|[a-z][.)])$`)
 
 // basicStep is the step that runs a page's command as its SYNOPSIS line
 // writes it, with what its NAME line says it does. The line is kept as

@@ -89,8 +89,11 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		}
 	}
 	var steps []string
+	said := map[string]bool{} // steps' text without their citations
 	for _, p := range chosen {
-		steps = append(steps, c.step(primary, p)+" "+c.cite(primary, p.title))
+		st := c.step(primary, p)
+		said[st] = true
+		steps = append(steps, st+" "+c.cite(primary, p.title))
 	}
 
 	name := m.Title
@@ -163,7 +166,12 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), answer.Inline(om), c.cite(s, "NAME")))
 		for _, p := range c.passages(other.Doc, s.doc, other.NameCov) {
 			if c.stepWorthy(s, p) && !p.aside && p.score >= altStepScore {
-				steps = append(steps, c.step(s, p)+" "+c.cite(s, p.title))
+				// git-diff-tree and git-rev-list share their format
+				// placeholders: "%h: abbreviated commit hash" once
+				if st := c.step(s, p); !said[st] {
+					said[st] = true
+					steps = append(steps, st+" "+c.cite(s, p.title))
+				}
 				break
 			}
 		}

@@ -561,6 +561,9 @@ func (c *composition) step(s *source, p passage) string {
 			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
 		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term):
 			return fmt.Sprintf("`%s %s`: %s", typedName(s.doc, m.Title), term, desc)
+		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
+			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
+			return fmt.Sprintf("`%s +%s`: %s", typedName(s.doc, m.Title), term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
 		case listMark().MatchString(term):
@@ -577,6 +580,21 @@ func (c *composition) step(s *source, p passage) string {
 		return "`" + strings.Join(lines, "`; `") + "`"
 	}
 	return answer.Clip(bestSentence(b.Text, q), 300)
+}
+
+// formatSeq matches a conversion of a format string: "%s", "%:z", "%-d".
+var formatSeq = lazyre.New(`^%[-_0^#:]*[A-Za-z%+]$`)
+
+// plusFormat says whether a program's synopsis takes its output format as
+// an operand after a plus, "date [OPTION]... [+FORMAT]", so that each of
+// the format's conversions runs as "date +%s".
+func plusFormat(d *document.Document) bool {
+	for _, l := range synopsisLines(d) {
+		if strings.Contains(l, "[+FORMAT]") || strings.Contains(l, " +FORMAT") {
+			return true
+		}
+	}
+	return false
 }
 
 // listMark matches the terms that only mark a list's entries: bullets

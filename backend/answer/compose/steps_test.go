@@ -140,3 +140,11 @@ func runs(step, want string) bool {
 	rest, ok := strings.CutPrefix(step, cmd)
 	return ok && (strings.HasPrefix(rest, "`") || strings.HasPrefix(rest, " "))
 }
+
+// date(1)'s format conversions are items of their own; the step is the
+// command line that prints one.
+func TestStepFormatConversion(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"How do I print the current time as seconds since the epoch?", "`date +%s`"},
+	})
+}

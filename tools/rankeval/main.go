@@ -25,11 +25,17 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 var calib *bool
 
 type row struct{ id, q, expected, must, kind, set string }
+
+var stepMisses *bool
+
+// optionStep matches a step that runs a command with an option.
+var optionStep = lazyre.New("^`\\S+ -")
 
 func main() {
 	dir := flag.String("index", "", "index version folder (default: the active one)")
@@ -50,6 +56,7 @@ func main() {
 	calib = flag.Bool("calib", false, "also print how well confidence is calibrated: ECE (10 bins) and AUROC of confidence against the first page answering the question (out-of-scope questions: it never does)")
 	itemsFlag := flag.String("items", "", "compose with these item weights, TERM,FIRST,PRECISION,LENGTH (compose.ItemWeights), not the shipped ones")
 	stepsFlag := flag.Bool("steps", false, "also print how often the first step gives the option a question expects (its mentions that start with -), where the first page is right")
+	stepMisses = flag.Bool("stepmisses", false, "with -steps, print the questions whose first step misses the expected option")
 	ranksFlag := flag.Bool("ranks", false, "print where the right page ranks among all candidates, as a histogram")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -191,7 +198,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "rankeval:", err)
 			os.Exit(1)
 		}
-		var n, h1, h3, men, naTotal, naOK, falseNA, zim1, zim3, optN, optOK int
+		var n, h1, h3, men, naTotal, naOK, falseNA, zim1, zim3, optN, optOK, steps, plainN, plainOK int
 		var times []time.Duration
 		// per question: its confidence, and whether the page it is the
 		// confidence of (the first) answers it; out-of-scope: never
@@ -235,6 +242,7 @@ func main() {
 				for _, l := range labels[:min(3, len(labels))] {
 					top3 = top3 || matches(l, exp)
 				}
+				steps += len(ans.Steps)
 				text := strings.ToLower(ans.Summary + " " + strings.Join(ans.Steps, " "))
 				mentioned := false
 				for _, w := range split(rw.must) {
@@ -250,10 +258,25 @@ func main() {
 				}
 				if first {
 					h1++
-					if opts := options(rw.must); len(opts) > 0 {
+					if opts := options(rw.must); len(opts) == 0 && rw.must != "" {
+						// no option expected: the first step should not
+						// lead with one
+						plainN++
+						if len(ans.Steps) == 0 || !optionStep().MatchString(ans.Steps[0]) {
+							plainOK++
+						} else if *stepMisses {
+							fmt.Printf("plain miss %s\t%s\tmentions %s\tfirst %s\n", rw.id, rw.q, rw.must, answer.Clip(ans.Steps[0], 120))
+						}
+					} else if len(opts) > 0 {
 						optN++
 						if len(ans.Steps) > 0 && stepRuns(ans.Steps[0], opts) {
 							optOK++
+						} else if *stepMisses {
+							first := "(none)"
+							if len(ans.Steps) > 0 {
+								first = ans.Steps[0]
+							}
+							fmt.Printf("step miss %s\t%s\twant %v\tfirst %s\n", rw.id, rw.q, opts, answer.Clip(first, 120))
 						}
 					}
 				}
@@ -313,7 +336,7 @@ func main() {
 		fmt.Printf("%s: n=%d hit@1=%.3f hit@3=%.3f mention=%.3f noanswer=%d/%d false_noanswer=%d p50=%v%s\n",
 			path, n, ratio(h1, n), ratio(h3, n), ratio(men, n), naOK, naTotal, falseNA, p50.Round(10*time.Microsecond), zims)
 		if *stepsFlag {
-			fmt.Printf("%s: first step: the option expected in %d of %d answers whose first page is right and whose mentions name options (%.3f)\n", path, optOK, optN, ratio(optOK, optN))
+			fmt.Printf("%s: first step: the option expected in %d of %d answers whose first page is right and whose mentions name options (%.3f); %.2f steps per answer; without an option where none is expected in %d of %d\n", path, optOK, optN, ratio(optOK, optN), ratio(steps, n), plainOK, plainN)
 		}
 		if *calib {
 			fmt.Printf("%s: calibration of the first page: n=%d ece=%.3f auroc=%.3f\n", path, len(conf), ece(conf, right), auroc(conf, right))

@@ -16,6 +16,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -103,7 +104,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	summary := []string{fmt.Sprintf("%s %s %s.", name, answer.Inline(m), c.cite(primary, "NAME"))}
 	lead := len(chosen) > 0 && c.optionItem(primary, chosen[0])
 	syn := answer.Synopsis(primary.doc)
-	if lead && !named && syn != "" && (chosen[0].score < basicScore || beyondName(q, primary.hit.NameCov) < basicRest) {
+	if lead && !named && syn != "" && !c.termAsked(primary, chosen[0]) && (chosen[0].score < basicScore || beyondName(q, primary.hit.NameCov) < basicRest) {
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close: the command as the synopsis runs it is the answer, and
@@ -284,6 +285,43 @@ const (
 	basicScore = 0.5
 	basicRest  = 0.2
 )
+
+// termAsked says whether an option's long name is a word the question
+// asks with: base64's --decode for "decode a base64 string", split's
+// --lines for "pieces of 1000 lines". The NAME line may say it too
+// ("encode/decode data"), but the option is what does it.
+//
+// Words of the program's name say nothing of the option (sort's --sort,
+// useradd's --selinux-user), nor do --help and --version.
+func (c *composition) termAsked(s *source, p passage) bool {
+	title := strings.ToLower(s.hit.Meta.Title)
+	for _, name := range optionNames(p.block.Term) {
+		if metaOptions[name] {
+			return false
+		}
+		long, ok := strings.CutPrefix(name, "--")
+		if !ok && len(name) > 2 {
+			long = name[1:] // find's -empty, -newer
+		}
+		for _, w := range strings.Split(long, "-") {
+			if len(w) > 2 && !strings.Contains(title, w) && c.asksWord(terms.Stem(w)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// asksWord says whether stem is the question's own word for one of its
+// concepts (not an expansion).
+func (c *composition) asksWord(stem string) bool {
+	for _, con := range c.q.Concepts {
+		if len(con.Alts) > 0 && con.Alts[0].Stem == stem && con.Alts[0].Weight == 1 {
+			return true
+		}
+	}
+	return false
+}
 
 // beyondName is the share of the question's weight that a page's names
 // and NAME line do not hold, given what they hold of each concept.

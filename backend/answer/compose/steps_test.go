@@ -148,3 +148,11 @@ func TestStepFormatConversion(t *testing.T) {
 		{"How do I print the current time as seconds since the epoch?", "`date +%s`"},
 	})
 }
+
+// base64's NAME line says "encode/decode data", most of "decode a base64
+// string", but it is the option named for the rest that does it.
+func TestStepOptionNamedByQuestion(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"decode a base64 string", "`base64 -d`"},
+	})
+}

@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Inputs of the confidence model, which says how likely the first page is
@@ -13,27 +16,37 @@ import (
 // their order; the weighted sum and the coverage say how well the page
 // matches the question at all, which an order alone cannot.
 const (
-	CTree       = iota // the first page's score by the trees
-	CTreeMargin        // its lead over the best other page, by the trees
-	CTreeThird         // its lead over the third best page, by the trees
-	CShare             // its softmax share of the pool by the trees' scores
-	CProgram           // 1 when it is a program's man page (sections 1, 6, 8)
-	CConcepts          // log(1 + the question's concepts)
-	CAgree             // 1 when the weighted sum puts the same page first
-	CCoverage          // share of the question in the first page's NAME line and best block
-	CNameLine          // share in its NAME line
-	CDense             // its FDense
-	CScore             // the weighted sum's best score
-	CMargin            // that page's lead over the second, by the weighted sum
-	CAbsent            // share of the question's weight in words no page has
-	CNamed             // the question names the first page
-	CTopical           // how topical the question's words are, on average
+	CTree         = iota // the first page's score by the trees
+	CTreeMargin          // its lead over the best other page, by the trees
+	CTreeThird           // its lead over the third best page, by the trees
+	CShare               // its softmax share of the pool by the trees' scores
+	CProgram             // 1 when it is a program's man page (sections 1, 6, 8)
+	CConcepts            // log(1 + the question's concepts)
+	CAgree               // 1 when the weighted sum puts the same page first
+	CCoverage            // share of the question in the first page's NAME line and best block
+	CNameLine            // share in its NAME line
+	CDense               // its FDense
+	CScore               // the weighted sum's best score
+	CMargin              // that page's lead over the second, by the weighted sum
+	CAbsent              // share of the question's weight in words no page has
+	CNamed               // the question names the first page
+	CTopical             // how topical the question's words are, on average
+	CLexBest             // 1 when the first page is also the pool's best by BM25F
+	CSenseBest           // 1 when it is also the best by word vectors
+	CPopular             // its FMentions: how many pages use the command's name
+	CSpread              // CTreeMargin over the trees' spread of the top ten: a lead on the pool's scale
+	CSceneConcept        // the question's scene, one-hot (how-to is the base)
+	CSceneFormat
+	CSceneProgramming
+	CSceneTroubleshoot
+	CAsks // 1 when it is phrased as a question ("how do I ...?"), not as a terse task ("list open ports")
 	CBias
 	NumConf
 )
 
 // ConfNames name the inputs of the confidence model for tools.
-var ConfNames = [NumConf]string{"Tree", "TreeMargin", "TreeThird", "Share", "Program", "Concepts", "Agree", "Coverage", "NameLine", "Dense", "Score", "Margin", "Absent", "Named", "Topical", "Bias"}
+var ConfNames = [NumConf]string{"Tree", "TreeMargin", "TreeThird", "Share", "Program", "Concepts", "Agree", "Coverage", "NameLine", "Dense", "Score", "Margin", "Absent", "Named", "Topical",
+	"LexBest", "SenseBest", "Popular", "Spread", "SceneConcept", "SceneFormat", "SceneProgramming", "SceneTroubleshoot", "Asks", "Bias"}
 
 // treeMarginAlone is CTreeMargin of a pool of one page.
 const treeMarginAlone = 5
@@ -107,7 +120,42 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 	if raw > 0 {
 		x[CTopical] = topical / raw
 	}
+	x[CLexBest], x[CSenseBest] = 1, 1
+	for _, c := range cands[1:] {
+		if c.F[FLex] > top.F[FLex] {
+			x[CLexBest] = 0
+		}
+		if c.F[FSense] > top.F[FSense] {
+			x[CSenseBest] = 0
+		}
+	}
+	x[CPopular] = top.F[FMentions]
+	x[CSpread] = 1
+	if len(others) > 0 {
+		if spread := top.Tree - others[min(8, len(others)-1)]; spread > 0 {
+			x[CSpread] = min(1, x[CTreeMargin]/spread)
+		}
+	}
+	if asks(q.a.Question) {
+		x[CAsks] = 1
+	}
+	if sc := q.a.Scene; sc != analyse.SceneHowTo {
+		x[CSceneConcept+int(sc)-int(analyse.SceneConcept)] = 1
+	}
 	return x
+}
+
+// interrogative matches the first word of a question phrased as one.
+var interrogative = lazyre.New(`(?i)^(how|what|which|why|where|when|who|whom|whose|can|could|is|are|does|do|did|should|would|will|am|was|were|has|have|shall|may|might|must|i|i'm|my)\b`)
+
+// asks says whether a question is phrased as one: it ends with a
+// question mark or starts as questions do. The trees rank a terse task
+// ("Create a zip archive from a directory") less surely than a question
+// that says what it wants in full, and their scores alone do not show
+// it.
+func asks(question string) bool {
+	q := strings.TrimSpace(question)
+	return strings.HasSuffix(q, "?") || interrogative().MatchString(q)
 }
 
 // confidence is the probability, by the logistic model w, that the first

@@ -16,7 +16,7 @@ func TestConfInputs(t *testing.T) {
 	q := &query{a: analyse.Analysis{Concepts: make([]analyse.Concept, 3)}, idf: []float64{1, 1, 2}, raw: []float64{1, 1, 2}, alts: [][]resolved{{{}}, {{}}, nil}, mass: 4}
 	cands := []Candidate{
 		{ID: 1, Tree: 2, Linear: 5, Meta: index.Meta{Type: "man", Section: "1", Title: "ls"}},
-		{ID: 2, Tree: 2.5, Linear: 6},
+		{ID: 2, Tree: 2.5, Linear: 6, F: [NumFeatures]float64{FLex: 1}},
 		{ID: 3, Tree: 1},
 		{ID: 4, Tree: 0},
 	}
@@ -33,6 +33,27 @@ func TestConfInputs(t *testing.T) {
 	}
 	if x[CAbsent] != 0.5 || x[CProgram] != 1 || x[CConcepts] != math.Log(4) {
 		t.Errorf("absent %v, program %v, concepts %v; want 0.5, 1, log 4", x[CAbsent], x[CProgram], x[CConcepts])
+	}
+	// page 2's lexical score beats the first's; the first has the best
+	// word-vector match; the top ten's trees spread from 2 to 0
+	if x[CLexBest] != 0 || x[CSenseBest] != 1 || x[CSpread] != -0.25 {
+		t.Errorf("lex best %v, sense best %v, spread %v; want 0, 1, -0.25 (a lead of -0.5 over a spread of 2)", x[CLexBest], x[CSenseBest], x[CSpread])
+	}
+	if x[CSceneConcept]+x[CSceneFormat]+x[CSceneProgramming]+x[CSceneTroubleshoot] != 0 {
+		t.Errorf("a how-to question sets a scene input")
+	}
+	fq := *q
+	fq.a.Scene = analyse.SceneFormat
+	if f := confInputs(cands, &fq); f[CSceneFormat] != 1 || f[CSceneConcept] != 0 {
+		t.Errorf("a format question: scene inputs %v", f[CSceneConcept:CBias])
+	}
+	if x[CAsks] != 0 {
+		t.Error("a question with no text is taken to be phrased as one")
+	}
+	for question, want := range map[string]bool{"How do I list open ports?": true, "list open ports": false, "what uses port 80": true, "Display the first 10 lines of a file": false, "my disk is full?": true} {
+		if got := asks(question); got != want {
+			t.Errorf("asks(%q) = %v, want %v", question, got, want)
+		}
 	}
 	alone := confInputs(cands[:1], q)
 	if alone[CTreeMargin] != treeMarginAlone || alone[CTreeThird] != treeMarginAlone || alone[CShare] != 1 {

@@ -65,21 +65,40 @@ func (e *Engine) Stale(ans *proto.Answer, ret *Retrieval) {
 	ans.References, ans.Citations = c.Refs(), c.Cites()
 }
 
-// Synopsis is the first synopsis line of a command page, clipped.
+// Synopsis is the synopsis line of a command page that runs it in its
+// plainest form, clipped: the first whose command is not followed by an
+// option every use of the form needs ("umount [-dflnrv] {directory|device}",
+// not "umount -a ..."), else the first line.
 func Synopsis(d *document.Document) string {
 	s := d.Find("SYNOPSIS")
 	if s == nil {
 		return ""
 	}
+	first, cmd := "", ""
+	n := 0
 	for _, b := range s.Blocks {
 		for _, l := range strings.Split(b.Text, "\n") {
-			if l = strings.TrimSpace(l); l != "" {
+			if l = strings.TrimSpace(l); l == "" {
+				continue
+			}
+			f := strings.Fields(l)
+			if first == "" {
+				first, cmd = l, f[0]
+			}
+			if n++; n > synopsisForms {
+				return Clip(first, 160)
+			}
+			if f[0] == cmd && (len(f) == 1 || !strings.HasPrefix(f[1], "-")) {
 				return Clip(l, 160)
 			}
 		}
 	}
-	return ""
+	return Clip(first, 160)
 }
+
+// synopsisForms is how many synopsis lines Synopsis reads for a plain
+// form: the forms of one command come first, its long option lists after.
+const synopsisForms = 6
 
 // Clip shortens s to at most n bytes at a word boundary, marking the cut
 // with " ...".

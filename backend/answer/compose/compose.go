@@ -292,9 +292,18 @@ const (
 // ("encode/decode data"), but the option is what does it.
 //
 // Words of the program's name say nothing of the option (sort's --sort,
-// useradd's --selinux-user), nor do --help and --version.
+// useradd's --selinux-user), nor do --help and --version, nor the NAME
+// line's first word, which the program does by itself: deluser's
+// --remove-all-files for "remove a user", where the NAME line is "remove
+// a user or group from the system".
 func (c *composition) termAsked(s *source, p passage) bool {
 	title := strings.ToLower(s.hit.Meta.Title)
+	lead := ""
+	terms.Words(s.hit.Meta.Summary, false, func(w string) {
+		if lead == "" && !terms.Stop(w) {
+			lead = terms.Stem(w)
+		}
+	})
 	for _, name := range optionNames(p.block.Term) {
 		if metaOptions[name] {
 			return false
@@ -304,7 +313,7 @@ func (c *composition) termAsked(s *source, p passage) bool {
 			long = name[1:] // find's -empty, -newer
 		}
 		for _, w := range strings.Split(long, "-") {
-			if len(w) > 2 && !strings.Contains(title, w) && c.asksWord(terms.Stem(w)) {
+			if st := terms.Stem(w); len(w) > 2 && !strings.Contains(title, w) && st != lead && c.asksWord(st) {
 				return true
 			}
 		}

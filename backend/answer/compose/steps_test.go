@@ -156,3 +156,14 @@ func TestStepOptionNamedByQuestion(t *testing.T) {
 		{"decode a base64 string", "`base64 -d`"},
 	})
 }
+
+// cp's NAME line starts with "copy", which it does by itself: its
+// --copy-contents option is not the answer to copying a file.
+func TestStepNotNameVerbOption(t *testing.T) {
+	for _, q := range []string{"How do I copy a file?", "copy files"} {
+		ans, _ := testengine.Ask(t, q, 0)
+		if len(ans.Steps) > 0 && strings.HasPrefix(ans.Steps[0], "`cp --copy-contents") {
+			t.Errorf("%s: steps %q, want something other than cp --copy-contents first", q, ans.Steps)
+		}
+	}
+}

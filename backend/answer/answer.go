@@ -183,6 +183,13 @@ func (q *Question) Negated(text string, fn func(ci int)) {
 	}
 }
 
+// Negates says whether text holds a negator.
+func Negates(text string) bool {
+	found := false
+	terms.Words(text, false, func(w string) { found = found || negators[w] })
+	return found
+}
+
 // refusals are the verbs of a question that asks for a thing not to
 // happen: "stop find from descending" wants -xdev's "don't descend".
 var refusals = map[string]bool{"stop": true, "prevent": true, "avoid": true, "disable": true, "skip": true, "exclude": true, "ignore": true, "suppress": true, "omit": true, "hide": true}

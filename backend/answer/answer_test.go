@@ -248,6 +248,9 @@ func TestNegated(t *testing.T) {
 			t.Errorf("Negated(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
+	if !answer.Negates("do not sort; list entries in directory order") || answer.Negates("sort entries by name") {
+		t.Error(`Negates: want "do not sort" negated and "sort entries by name" not`)
+	}
 	if answer.Negative([]string{"how", "do", "i", "create", "a", "file"}) {
 		t.Error("a question about creating a file is negative")
 	}

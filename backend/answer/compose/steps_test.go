@@ -167,3 +167,11 @@ func TestStepNotNameVerbOption(t *testing.T) {
 		}
 	}
 }
+
+// A question that asks for a thing not to happen is answered by the
+// option that says it does not.
+func TestStepNegativeQuestion(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"How do I list files without sorting them?", "`ls -U`"},
+	})
+}

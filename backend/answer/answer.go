@@ -143,21 +143,17 @@ func (q *Question) Precision(text string) (words, hits int) {
 // question about creating files wants.
 var negators = map[string]bool{"not": true, "no": true, "never": true, "without": true, "don": true, "doesn": true, "cannot": true, "nor": true}
 
-// negWindow is how many content words after a negator its scope runs:
-// "do not create any files", "without following symbolic links".
+// negWindow is how many content words after a negator it still reaches: "do not
+// create", "without following symbolic links".
 const negWindow = 3
 
-// Negated calls fn with each concept that text negates: the words in the
-// scope of one of negators, when the first of them is the question's.
-// "Keep (don't delete) input files" negates deleting, which the question
-// "compress a file and keep the original" does not ask about, so its
-// files still count.
+// Negated calls fn with each concept that text negates: one of whose
+// words follows one of negators by at most negWindow words.
 func (q *Question) Negated(text string, fn func(ci int)) {
 	byStem := q.stems()
 	// a negation ends with its clause: "never follow links; create files"
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
 		since := negWindow + 1
-		asked := false // the scope's first word is the question's
 		terms.Words(clause, false, func(w string) {
 			if negators[w] {
 				since = 0
@@ -167,15 +163,8 @@ func (q *Question) Negated(text string, fn func(ci int)) {
 				return
 			}
 			since++
-			if since > negWindow {
-				return
-			}
-			alts := byStem[terms.Stem(w)]
-			if since == 1 {
-				asked = len(alts) > 0
-			}
-			if asked {
-				for _, ca := range alts {
+			if since <= negWindow {
+				for _, ca := range byStem[terms.Stem(w)] {
 					fn(ca.ci)
 				}
 			}

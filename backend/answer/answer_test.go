@@ -239,8 +239,6 @@ func TestNegated(t *testing.T) {
 		{"don't create the file", []int{0, 1}},
 		{"create a file unless it exists", nil},
 		{"never follow links; create files as given", nil},
-		{"keep (don't delete) input files", nil},
-		{"don't delete the file you create", nil},
 	} {
 		var got []int
 		q.Negated(tc.text, func(ci int) { got = append(got, ci) })

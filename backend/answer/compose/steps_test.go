@@ -70,12 +70,7 @@ func TestStepByPrecision(t *testing.T) {
 // as the one that creates them, and is the last a user who wants to
 // create a file should be shown first.
 func TestStepNotNegated(t *testing.T) {
-	for _, q := range []string{"How do I create an empty file?", "How do I create a file with a given timestamp?"} {
-		ans, _ := testengine.Ask(t, q, 0)
-		if len(ans.Steps) > 0 && strings.HasPrefix(ans.Steps[0], "`touch -c") {
-			t.Errorf("%s: steps %q, want something other than touch -c first", q, ans.Steps)
-		}
-	}
+	notFirst(t, "`touch -c", "How do I create an empty file?", "How do I create a file with a given timestamp?")
 }
 
 // --help and --version are on every program's page and match "show" and
@@ -132,6 +127,17 @@ func firstSteps(t *testing.T, cases []struct{ q, want string }) {
 	}
 }
 
+// notFirst fails when a question's first step starts with step.
+func notFirst(t *testing.T, step string, questions ...string) {
+	t.Helper()
+	for _, q := range questions {
+		ans, _ := testengine.Ask(t, q, 0)
+		if len(ans.Steps) > 0 && strings.HasPrefix(ans.Steps[0], step) {
+			t.Errorf("%s: steps %q, want something other than %s first", q, ans.Steps, step)
+		}
+	}
+}
+
 // runs says whether a step is a command line that starts as want does,
 // "`ls -h`" for "`ls -h [FILE]...`: ..." too: the step runs the command
 // with the option, and the operands the synopsis gives may follow.
@@ -160,12 +166,7 @@ func TestStepOptionNamedByQuestion(t *testing.T) {
 // cp's NAME line starts with "copy", which it does by itself: its
 // --copy-contents option is not the answer to copying a file.
 func TestStepNotNameVerbOption(t *testing.T) {
-	for _, q := range []string{"How do I copy a file?", "copy files"} {
-		ans, _ := testengine.Ask(t, q, 0)
-		if len(ans.Steps) > 0 && strings.HasPrefix(ans.Steps[0], "`cp --copy-contents") {
-			t.Errorf("%s: steps %q, want something other than cp --copy-contents first", q, ans.Steps)
-		}
-	}
+	notFirst(t, "`cp --copy-contents", "How do I copy a file?", "copy files")
 }
 
 // A question that asks for a thing not to happen is answered by the

@@ -722,8 +722,13 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 // runs the command with it. A list of output columns (free's "cache",
 // "available") is not.
 func subcommand(d *document.Document, section, term string) bool {
-	if strings.Contains(strings.ToUpper(section), "COMMAND") {
+	switch sec := strings.ToUpper(section); {
+	case strings.Contains(sec, "COMMAND"):
 		return true
+	case strings.Contains(sec, "ARGUMENT") || strings.Contains(sec, "OPERAND"):
+		// zipgrep's ARGUMENTS document "pattern", which its synopsis
+		// writes as a word too: what one types there, not "zipgrep pattern"
+		return false
 	}
 	word, _, _ := strings.Cut(term, " ")
 	for _, l := range synopsisLines(d) {

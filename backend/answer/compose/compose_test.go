@@ -155,3 +155,15 @@ func TestListMark(t *testing.T) {
 		}
 	}
 }
+
+// An operand the synopsis writes as a word is a subcommand only outside
+// a section about arguments: zipgrep's "pattern" is typed as a pattern,
+// systemctl's "restart" as itself.
+func TestSubcommandNotOperand(t *testing.T) {
+	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: "zipgrep [egrep_options] pattern file[.zip] [file(s) ...]"}}}}}
+	for section, want := range map[string]bool{"ARGUMENTS": false, "OPERANDS": false, "COMMANDS": true, "DESCRIPTION": true} {
+		if got := subcommand(doc, section, "pattern"); got != want {
+			t.Errorf("subcommand in %s = %v, want %v", section, got, want)
+		}
+	}
+}

@@ -265,9 +265,11 @@ func TestSynopsisPlainForm(t *testing.T) {
 	}
 	for text, want := range map[string]string{
 		"umount -a [-dflnrv] [-t fstype] [-O option...]\numount [-dflnrv] {directory|device}\numount -h|-V": "umount [-dflnrv] {directory|device}",
-		"ls [OPTION]... [FILE]...":                                                  "ls [OPTION]... [FILE]...",
-		"xxd -h[elp]\nxxd [options] [infile [outfile]]":                             "xxd [options] [infile [outfile]]",
-		"tar -A [OPTIONS] ARCHIVE ARCHIVE\ntar -c [-f ARCHIVE] [OPTIONS] [FILE...]": "tar -A [OPTIONS] ARCHIVE ARCHIVE",
+		"ls [OPTION]... [FILE]...":                                                       "ls [OPTION]... [FILE]...",
+		"xxd -h[elp]\nxxd [options] [infile [outfile]]":                                  "xxd [options] [infile [outfile]]",
+		"tar -A [OPTIONS] ARCHIVE ARCHIVE\ntar -c [-f ARCHIVE] [OPTIONS] [FILE...]":      "tar -A [OPTIONS] ARCHIVE ARCHIVE",
+		"ptx [OPTION]... [INPUT]...   (without -G)\nptx -G [OPTION]... [INPUT [OUTPUT]]": "ptx [OPTION]... [INPUT]...",
+		"ls [OPTION]... [FILE]... (1)":                                                   "ls [OPTION]... [FILE]... (1)",
 	} {
 		if got := answer.Synopsis(doc(text)); got != want {
 			t.Errorf("Synopsis(%q) = %q, want %q", text, got, want)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // The answers that are not answers: below the threshold (noAnswer), and
@@ -81,6 +82,7 @@ func Synopsis(d *document.Document) string {
 			if l = strings.TrimSpace(l); l == "" {
 				continue
 			}
+			l = TrimRemark(l)
 			f := strings.Fields(l)
 			if first == "" {
 				first, cmd = l, f[0]
@@ -94,6 +96,15 @@ func Synopsis(d *document.Document) string {
 		}
 	}
 	return Clip(first, 160)
+}
+
+// remark matches a note in prose at the end of a synopsis line, which is
+// not typed: ptx's "(without -G)".
+var remark = lazyre.New(`\s+\([a-z][^()]* [^()]*\)$`)
+
+// TrimRemark drops such a note from a synopsis line.
+func TrimRemark(line string) string {
+	return remark().ReplaceAllString(line, "")
 }
 
 // synopsisForms is how many synopsis lines Synopsis reads for a plain

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/document"
 )
 
@@ -91,7 +92,7 @@ func synopsisLines(d *document.Document) []string {
 	var out []string
 	for _, b := range syn.Blocks {
 		for _, l := range strings.Split(b.Text, "\n") {
-			if l = strings.Join(strings.Fields(l), " "); l != "" {
+			if l = answer.TrimRemark(strings.Join(strings.Fields(l), " ")); l != "" {
 				out = append(out, l)
 			}
 		}

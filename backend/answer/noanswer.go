@@ -71,31 +71,39 @@ func (e *Engine) Stale(ans *proto.Answer, ret *Retrieval) {
 // option every use of the form needs ("umount [-dflnrv] {directory|device}",
 // not "umount -a ..."), else the first line.
 func Synopsis(d *document.Document) string {
-	s := d.Find("SYNOPSIS")
-	if s == nil {
+	lines := SynopsisLines(d)
+	if len(lines) == 0 {
 		return ""
 	}
-	first, cmd := "", ""
-	n := 0
+	cmd := strings.Fields(lines[0])[0]
+	for _, l := range lines[:min(len(lines), synopsisForms)] {
+		if f := strings.Fields(l); f[0] == cmd && (len(f) == 1 || !strings.HasPrefix(f[1], "-")) {
+			return Clip(l, 160)
+		}
+	}
+	return Clip(lines[0], 160)
+}
+
+// SynopsisLines are the lines of a page's SYNOPSIS, trimmed, without a
+// closing remark (TrimRemark), the empty ones left out; none without a
+// document or a SYNOPSIS.
+func SynopsisLines(d *document.Document) []string {
+	if d == nil {
+		return nil
+	}
+	s := d.Find("SYNOPSIS")
+	if s == nil {
+		return nil
+	}
+	var out []string
 	for _, b := range s.Blocks {
 		for _, l := range strings.Split(b.Text, "\n") {
-			if l = strings.TrimSpace(l); l == "" {
-				continue
-			}
-			l = TrimRemark(l)
-			f := strings.Fields(l)
-			if first == "" {
-				first, cmd = l, f[0]
-			}
-			if n++; n > synopsisForms {
-				return Clip(first, 160)
-			}
-			if f[0] == cmd && (len(f) == 1 || !strings.HasPrefix(f[1], "-")) {
-				return Clip(l, 160)
+			if l = strings.TrimSpace(l); l != "" {
+				out = append(out, TrimRemark(l))
 			}
 		}
 	}
-	return Clip(first, 160)
+	return out
 }
 
 // remark matches a note in prose at the end of a synopsis line, which is

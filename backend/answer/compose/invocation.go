@@ -79,25 +79,14 @@ func placeholderWord(bare string) string {
 	return strings.ToLower(strings.TrimRight(bare, "].…"))
 }
 
-// synopsisLines are the lines of a page's SYNOPSIS, each with its runs of
-// white space made one space; none without a document or a SYNOPSIS.
+// synopsisLines are answer.SynopsisLines, each with its runs of white
+// space made one space.
 func synopsisLines(d *document.Document) []string {
-	if d == nil {
-		return nil
+	lines := answer.SynopsisLines(d)
+	for i, l := range lines {
+		lines[i] = strings.Join(strings.Fields(l), " ")
 	}
-	syn := d.Find("SYNOPSIS")
-	if syn == nil {
-		return nil
-	}
-	var out []string
-	for _, b := range syn.Blocks {
-		for _, l := range strings.Split(b.Text, "\n") {
-			if l = answer.TrimRemark(strings.Join(strings.Fields(l), " ")); l != "" {
-				out = append(out, l)
-			}
-		}
-	}
-	return out
+	return lines
 }
 
 // synopsisWords splits a synopsis line into words, a bracketed or braced

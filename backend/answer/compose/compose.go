@@ -426,14 +426,19 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			leadSec, leadBlk = sec, bi
 			copy(lead, cov)
 		}
-		if blk.Kind == document.Item && !c.negative {
-			// "do not create any files" (touch -c) is not about creating
-			// files, unless the question is about not doing something
-			q.Negated(firstSentence(blk.Text), func(ci int) { cov[ci] = 0 })
+		first := "" // an item's first sentence, which says what it does
+		if blk.Kind == document.Item {
+			first = firstSentence(blk.Text)
+			if !c.negative {
+				// "do not create any files" (touch -c) is not about
+				// creating files, unless the question is about not
+				// doing something
+				q.Negated(first, func(ci int) { cov[ci] = 0 })
+			}
 		}
 		if sc := score(cov); sc > 0 {
 			if blk.Kind == document.Item {
-				sc += c.itemScore(blk, textScore)
+				sc += c.itemScore(blk.Term, first, textScore)
 			}
 			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc})
 		}
@@ -442,12 +447,12 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 	return out
 }
 
-// itemScore is what an item's parts add to its block's share (see
-// ItemWeights); textScore is a text's share of the question.
-func (c *composition) itemScore(blk document.Block, textScore func(string) float64) float64 {
+// itemScore is what an item's parts, its term and its first sentence,
+// add to its block's share (see ItemWeights); textScore is a text's
+// share of the question.
+func (c *composition) itemScore(term, first string, textScore func(string) float64) float64 {
 	w := c.items
-	first := firstSentence(blk.Text)
-	sc := w.Term*textScore(blk.Term) + w.First*textScore(first)
+	sc := w.Term*textScore(term) + w.First*textScore(first)
 	if w.Precision != 0 || w.Length != 0 {
 		words, hits := c.q.Precision(first)
 		if words > 0 {

@@ -66,8 +66,15 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 	// programsFirst may put a man page before the node it outranked, so
 	// the best other page is not always the second
 	others := make([]float64, 0, len(cands)-1)
+	x[CLexBest], x[CSenseBest] = 1, 1
 	for _, c := range cands[1:] {
 		others = append(others, c.Tree)
+		if c.F[FLex] > top.F[FLex] {
+			x[CLexBest] = 0
+		}
+		if c.F[FSense] > top.F[FSense] {
+			x[CSenseBest] = 0
+		}
 	}
 	slices.SortFunc(others, func(a, b float64) int { return cmp.Compare(b, a) })
 	if len(others) > 0 {
@@ -119,15 +126,6 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 	x[CAbsent] /= q.mass
 	if raw > 0 {
 		x[CTopical] = topical / raw
-	}
-	x[CLexBest], x[CSenseBest] = 1, 1
-	for _, c := range cands[1:] {
-		if c.F[FLex] > top.F[FLex] {
-			x[CLexBest] = 0
-		}
-		if c.F[FSense] > top.F[FSense] {
-			x[CSenseBest] = 0
-		}
 	}
 	x[CPopular] = top.F[FMentions]
 	x[CSpread] = 1

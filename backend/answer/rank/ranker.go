@@ -176,11 +176,13 @@ const rareShare = 100
 // every page must not change which of their pages FEchoed reads.
 func nameTerm(r *index.Reader, hosts hostCounts, title string) int {
 	title = strings.ToLower(title)
-	if t, ok := r.Term(terms.Stem(title)); ok && hosts.df(t) >= 2 {
+	// the manuals' count is at most the index's, which needs no postings
+	// read: a term on fewer than two pages is settled without it
+	if t, ok := r.Term(terms.Stem(title)); ok && r.DF(t) >= 2 && hosts.df(t) >= 2 {
 		return t
 	}
 	if i := strings.LastIndexAny(title, "-_."); i >= 0 {
-		if t, ok := r.Term(terms.Stem(title[i+1:])); ok {
+		if t, ok := r.Term(terms.Stem(title[i+1:])); ok && r.DF(t) >= 2 {
 			if df := hosts.df(t); df >= 2 && df <= hosts.docs/rareShare {
 				return t
 			}

@@ -42,28 +42,21 @@ func stackOf(m *boost.Model, p *rank.Pool, expected string) (x [rank.NumConf]flo
 }
 
 func writeStack(path string, rows []stacked) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	fmt.Fprintf(w, "set\tid\tfold\tright\t%s\n", strings.Join(rank.ConfNames[:], "\t"))
-	for _, r := range rows {
-		right := 0
-		if r.right {
-			right = 1
+	return create(path, func(w *bufio.Writer) error {
+		fmt.Fprintf(w, "set\tid\tfold\tright\t%s\n", strings.Join(rank.ConfNames[:], "\t"))
+		for _, r := range rows {
+			right := 0
+			if r.right {
+				right = 1
+			}
+			fmt.Fprintf(w, "%s\t%s\t%d\t%d", r.set, r.id, r.fold, right)
+			for _, v := range r.x {
+				fmt.Fprintf(w, "\t%.6g", v)
+			}
+			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%d\t%d", r.set, r.id, r.fold, right)
-		for _, v := range r.x {
-			fmt.Fprintf(w, "\t%.6g", v)
-		}
-		fmt.Fprintln(w)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+		return nil
+	})
 }
 
 // readStack reads a file of writeStack; one written for other confidence

@@ -510,40 +510,52 @@ func ranks(ret *rank.Retriever, rows []row) {
 // candidate with its question, scene, kind, whether it is right, and its
 // features.
 func dump(ret *rank.Retriever, path string, sets []string) error {
+	return create(path, func(w *bufio.Writer) error {
+		fmt.Fprintf(w, "set\tid\tscene\tkind\tlabel\tgood\tscore\t%s\n", strings.Join(rank.FeatureNames[:], "\t"))
+		for _, set := range sets {
+			rows, err := read(set)
+			if err != nil {
+				return err
+			}
+			for _, rw := range rows {
+				if rw.kind == "noanswer" {
+					continue
+				}
+				a, cands := ret.Candidates(rw.q)
+				right := rightPages(cands, rw.expected)
+				for i, c := range cands {
+					good := 0
+					if right[i] {
+						good = 1
+					}
+					fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\t%d\t%.5f", set, rw.id, a.Scene, c.Kind, c.Meta.Label, good, c.Score)
+					for _, x := range c.F {
+						fmt.Fprintf(w, "\t%.5f", x)
+					}
+					fmt.Fprintln(w)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// create writes the file at path through a buffer with write, and returns
+// the first error of writing, flushing or closing it.
+func create(path string, write func(w *bufio.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintf(w, "set\tid\tscene\tkind\tlabel\tgood\tscore\t%s\n", strings.Join(rank.FeatureNames[:], "\t"))
-	for _, set := range sets {
-		rows, err := read(set)
-		if err != nil {
-			return err
-		}
-		for _, rw := range rows {
-			if rw.kind == "noanswer" {
-				continue
-			}
-			a, cands := ret.Candidates(rw.q)
-			right := rightPages(cands, rw.expected)
-			for i, c := range cands {
-				good := 0
-				if right[i] {
-					good = 1
-				}
-				fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\t%d\t%.5f", set, rw.id, a.Scene, c.Kind, c.Meta.Label, good, c.Score)
-				for _, x := range c.F {
-					fmt.Fprintf(w, "\t%.5f", x)
-				}
-				fmt.Fprintln(w)
-			}
-		}
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
 	}
-	if err := w.Flush(); err != nil {
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return f.Close()
+	return err
 }
 
 // rightPages says which candidates answer a question whose expected pages

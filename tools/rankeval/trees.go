@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"maps"
@@ -330,14 +331,7 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 		return
 	}
 	full.Columns = rank.Columns()
-	f, err := os.Create(*out)
-	if err == nil {
-		err = full.Write(f)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
+	if err := create(*out, func(w *bufio.Writer) error { return full.Write(w) }); err != nil {
 		fmt.Fprintln(os.Stderr, "rankeval:", err)
 		os.Exit(1)
 	}

@@ -618,13 +618,33 @@ func (c *composition) step(s *source, p passage) string {
 	isCmd := answer.ProgramPage(m)
 	switch b.Kind {
 	case document.Item:
-		desc := answer.Clip(firstSentence(b.Text), 240)
+		desc := answer.Clip(shownSentence(b.Text), 240)
 		term := strings.TrimSpace(b.Term)
+		if listMark().MatchString(term) {
+			if line, what := c.example(m, b.Text); line != "" {
+				return fmt.Sprintf("`%s`: %s", line, what)
+			}
+		}
+		if !strings.HasPrefix(term, "-") && strings.HasPrefix(strings.TrimSpace(b.Text), "$ ") {
+			// a session under its caption, git-reset(1)'s "Undo a
+			// commit and redo: $ git commit ... $ git reset --soft
+			// HEAD^ (1) ...": the commands typed that hold most of
+			// the question, then the caption
+			own := typedName(s.doc, m.Title) + " "
+			lines := codeLines(b.Text, q, func(l string) bool { return strings.HasPrefix(l, "$ "+own) })
+			if !strings.HasPrefix(lines[0], "$ "+own) {
+				lines = codeLines(b.Text, q, func(l string) bool { return strings.HasPrefix(l, "$ ") })
+			}
+			return fmt.Sprintf("%s: %s", typedLines(lines), term)
+		}
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
 			cmd, _ := c.optionCommand(s, p)
 			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
-		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term):
+		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
+			!strings.HasPrefix(term, typedName(s.doc, m.Title)+" "):
+			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
+			// it is, below)
 			return fmt.Sprintf("`%s %s`: %s", typedName(s.doc, m.Title), term, desc)
 		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
 			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
@@ -637,15 +657,73 @@ func (c *composition) step(s *source, p passage) string {
 		}
 		return fmt.Sprintf("%s: %s", term, desc)
 	case document.Code, document.Table:
-		var keep func(string) bool
+		keep := func(l string) bool { return strings.HasPrefix(l, "$ ") }
 		if isCmd {
-			keep = c.commandLine
+			keep = func(l string) bool { return strings.HasPrefix(l, "$ ") || c.commandLine(l) }
 		}
-		lines := codeLines(b.Text, q, keep)
-		return "`" + strings.Join(lines, "`; `") + "`"
+		return typedLines(codeLines(b.Text, q, keep))
 	}
-	return answer.Clip(bestSentence(b.Text, q), 300)
+	return answer.Clip(bestSentence(oneLine(b.Text), q), 300)
 }
+
+// example finds the command a list entry shows among its prose, as
+// find(1)'s examples do ("• Search for files in your home directory
+// which have been modified in the last twenty-four hours. $ find $HOME
+// -mtime 0 This command works this way because..."): the command line,
+// after its prompt, and what the prose before it (or else after it)
+// says it does. "" when the entry shows none, or one too long to read
+// on a line.
+func (c *composition) example(m index.Meta, text string) (line, what string) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		// after "$ " a command, even of a program the page makes up
+		// ("$ proggy | find -files0-from - ..."); after "# " or none,
+		// one of a program this machine has, not a comment or prose
+		known := c.commandLine(t) && (strings.HasPrefix(t, "# ") || (i > 0 && looksLikeCommand(t, m)))
+		if !strings.HasPrefix(t, "$ ") && !known {
+			continue
+		}
+		cmd := strings.TrimSpace(strings.TrimLeft(t, "$#"))
+		end := i + 1
+		for strings.HasSuffix(cmd, "\\") && end < len(lines) {
+			cmd = strings.TrimSuffix(cmd, "\\") + strings.TrimSpace(lines[end])
+			end++
+		}
+		if len(cmd) > maxExample || strings.HasSuffix(cmd, "\\") {
+			return "", ""
+		}
+		prose := strings.Join(lines[:i], "\n")
+		if strings.TrimSpace(prose) == "" {
+			prose = strings.Join(lines[end:], "\n")
+		}
+		what = answer.Clip(shownSentence(prose), 240)
+		if !strings.ContainsAny(cmd, `'"`) {
+			// the page's alignment; inside quotes blanks are data
+			cmd = strings.Join(strings.Fields(cmd), " ")
+		}
+		return cmd, what
+	}
+	return "", ""
+}
+
+// typedLines shows lines of code as what one types: each in backticks,
+// without the "$ " prompt and the callout numbers the page explains them
+// by.
+func typedLines(lines []string) string {
+	for i, l := range lines {
+		lines[i] = callout().ReplaceAllString(strings.TrimPrefix(l, "$ "), "")
+	}
+	return "`" + strings.Join(lines, "`; `") + "`"
+}
+
+// callout is the number a session's line ends with, which the text
+// under it explains: "$ git reset --soft HEAD^      (1)".
+var callout = lazyre.New(`\s+\(\d+\)$`)
+
+// maxExample is the longest command line an example step shows: a longer
+// one, cut, would not run.
+const maxExample = 160
 
 // formatSeq matches a conversion of a format string: "%s", "%:z", "%-d".
 var formatSeq = lazyre.New(`^%[-_0^#:]*[A-Za-z%+]$`)
@@ -777,6 +855,47 @@ func firstSentence(text string) string {
 		return s
 	}
 	return text
+}
+
+// shownSentence is the first sentence of a block as a step shows it: on
+// one line, without the colon that introduced what the page set out
+// under it.
+func shownSentence(text string) string {
+	return strings.TrimSuffix(firstSentence(oneLine(text)), ":")
+}
+
+// oneLine is the running text a block starts with, on one line: lines
+// the page broke (lsof's "...resides;\nor the name of a file...") join,
+// and what the page laid out line by line stops it: a table, a grammar,
+// a command line, or a list under the line that introduces it ("Report
+// in more detail:"), which cannot be read run together.
+func oneLine(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	out := strings.TrimSpace(lines[0])
+	if out == "" {
+		return out
+	}
+	for _, l := range lines[1:] {
+		if strings.ContainsAny(out[len(out)-1:], ".:!?") || laidOut(l) || listStart().MatchString(l) {
+			break
+		}
+		out += " " + strings.TrimSpace(l)
+	}
+	return out
+}
+
+// listStart matches the start of a line that begins an entry of a list:
+// an option, a bullet, a number, a term and its dash ("eui64 - use a
+// Modified EUI-64 format").
+var listStart = lazyre.New(`^(?:[-•·*]|\d+[.)]\s|\S+\s+-\s)`)
+
+// laidOut says whether a line of a block is set out rather than running
+// text: indented, aligned with runs of blanks, a prompt's command, or
+// a grammar rule.
+func laidOut(line string) bool {
+	t := strings.TrimSpace(line)
+	return t == "" || t != strings.TrimRight(line, " \t") || strings.Contains(t, "  ") || strings.Contains(t, "\t") ||
+		strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "# ") || strings.Contains(t, ":=")
 }
 
 // looksLikeCommand says whether a term starts with the page's command

@@ -167,3 +167,56 @@ func TestSubcommandNotOperand(t *testing.T) {
 		}
 	}
 }
+
+// A step is one line: lines the page broke join, and what it set out
+// line by line (a table, a grammar, a list under its introducing line)
+// ends the text at the line before.
+func TestOneLine(t *testing.T) {
+	for text, want := range map[string]string{
+		"is the name of the mount point;\nor the name of a device":                "is the name of the mount point; or the name of a device",
+		"Report in more detail:\ncount: the number of loose objects":              "Report in more detail:",
+		"The interactive commands have use.\n    =, A, g    are always available": "The interactive commands have use.",
+		"tc filter ... flow hash keys KEY_LIST\nOPS := [ OPS ] OP":                "tc filter ... flow hash keys KEY_LIST",
+		"set the generation mode\neui64 - use a Modified EUI-64 format":           "set the generation mode",
+		"Search for files.\n$ find $HOME -mtime 0":                                "Search for files.",
+		"one line": "one line",
+		"":         "",
+	} {
+		if got := oneLine(text); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if got := shownSentence("Defines timers relative to starting points:\nTable 1."); got != "Defines timers relative to starting points" {
+		t.Errorf("shownSentence kept the colon or the table: %q", got)
+	}
+}
+
+// A list entry that shows a command among its prose (find(1)'s
+// examples) is a step that runs it; an entry of a session under a
+// caption (git-reset(1)'s) shows the page's own commands, typed.
+func TestExampleSteps(t *testing.T) {
+	c := &composition{lib: answer.NewLibrary(testindex.Must(t, testindex.Fixture)), q: &answer.Question{}}
+	find := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "1", Title: "find"}}, doc: &document.Document{}}
+	for _, tc := range []struct {
+		term, text, want string
+	}{
+		{"•", "Search for files in your home directory which have been modified in\nthe last twenty-four hours.\n$ find $HOME  -mtime 0\nThis command works this way because the time is divided.",
+			"`find $HOME -mtime 0`: Search for files in your home directory which have been modified in the last twenty-four hours."},
+		{"•", "Traverse the filesystem just once:\n$ find / \\\n\\( -perm -4000 \\) , \\\n\\( -size +100M \\)",
+			"`find / \\( -perm -4000 \\) , \\( -size +100M \\)`: Traverse the filesystem just once"},
+		{"•", "Process a list of starting points:\n$ proggy | find -files0-from - -type f",
+			"`proggy | find -files0-from - -type f`: Process a list of starting points"},
+		{"•", "find exits with status 0 if all files are processed successfully.",
+			"Find exits with status 0 if all files are processed successfully."},
+		{"Undo a commit and redo", "$ git commit ...\n$ find . -mtime 0      (1)\n$ edit                        (2)",
+			"`find . -mtime 0`: Undo a commit and redo"},
+	} {
+		p := passage{block: document.Block{Kind: document.Item, Term: tc.term, Text: tc.text}}
+		if got := c.step(find, p); got != tc.want {
+			t.Errorf("step(%q)\n got %q\nwant %q", tc.text, got, tc.want)
+		}
+	}
+	if got := typedLines([]string{"$ ldd /bin/ls", "# mount -a"}); got != "`ldd /bin/ls`; `# mount -a`" {
+		t.Errorf("typedLines = %s, want the user's prompt dropped and root's kept", got)
+	}
+}

@@ -750,6 +750,7 @@ var listMark = lazyre.New(`^(?:[•·‣◦∙▪○●■□*–—-]|\(?\d+[.)
 // written: the options it lists are often the ones a question needs
 // ("prlimit ... [--pid PID]").
 func (c *composition) basicStep(s *source, line string) string {
+	line = plainForm(s.doc, s.hit.Meta.Title, line)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}

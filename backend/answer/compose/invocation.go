@@ -30,6 +30,15 @@ func invocation(d *document.Document, cmd, opt string) string {
 			form, shows = words, has
 		}
 	}
+	return formLine(cmd, opt, form, shows)
+}
+
+// formLine writes the command line of a synopsis form, form being its
+// words after cmd: cmd, opt (where the form shows it when shows, else
+// after cmd), the options the form requires, and its first two
+// operands.
+func formLine(cmd, opt string, form []string, shows bool) string {
+	name, _, _ := strings.Cut(opt, " ")
 	out := []string{cmd}
 	if !shows && opt != "" {
 		out = append(out, opt)
@@ -55,6 +64,35 @@ func invocation(d *document.Document, cmd, opt string) string {
 			}
 			operands++
 		}
+	}
+	return strings.Join(out, " ")
+}
+
+// longSynopsis is the length past which a synopsis line is shown as the
+// command and its operands alone: deluser's lists nine options before
+// "user", which the steps after it give one by one.
+const longSynopsis = 80
+
+// plainForm is a synopsis line as the basic step shows it: as written,
+// for the options it lists are often what a question needs ("prlimit
+// [options] [--pid PID]"); past longSynopsis, the command and its
+// operands.
+func plainForm(d *document.Document, title, line string) string {
+	if len(line) <= longSynopsis {
+		return line
+	}
+	cmd := typedName(d, title)
+	rest, ok := strings.CutPrefix(strings.Join(strings.Fields(line), " "), cmd+" ")
+	if !ok {
+		return line
+	}
+	out := []string{cmd}
+	for _, w := range synopsisWords(rest) {
+		bare := strings.TrimLeft(w, "[ ")
+		if optional := w != bare; optional && (strings.HasPrefix(bare, "-") || genericOptions(bare)) {
+			continue // an option one may give, which the steps name
+		}
+		out = append(out, w)
 	}
 	return strings.Join(out, " ")
 }

@@ -95,3 +95,25 @@ func TestSubcommand(t *testing.T) {
 		}
 	}
 }
+
+// A synopsis line too long to read at a glance is shown as the command,
+// what it requires and its operands; a short one as written.
+func TestPlainForm(t *testing.T) {
+	syn := func(line string) *document.Document {
+		return &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: line}}}}}
+	}
+	for _, tc := range []struct {
+		title, line, want string
+	}{
+		{"deluser", "deluser [--backup] [--backup-suffix str] [--backup-to dir] [--conf file] [--debug] [--remove-all-files] [--remove-home] [--quiet] [--verbose] user", "deluser user"},
+		{"setcap", "setcap [-q] [-n <rootuid>] [-v] {capabilities|-|-r} filename [ ... capabilitiesN fileN ]", "setcap {capabilities|-|-r} filename [ ... capabilitiesN fileN ]"},
+		{"resize2fs", "resize2fs [ -fFpPMbs ] [ -d debug-flags ] [ -S RAID-stride ] [ -z undo_file ] device [ size ]", "resize2fs device [ size ]"},
+		{"fsck", "fsck [-lsAVRTMNP] [-r [fd]] [-C [fd]] [-t fstype] [filesystem...] [--] [fs-specific-options]", "fsck [filesystem...]"},
+		{"prlimit", "prlimit [options] [--resource[=limits]] [--pid PID]", "prlimit [options] [--resource[=limits]] [--pid PID]"},
+		{"tc-flow", "tc filter ... flow hash keys KEY_LIST [ perturb secs ] [ OPTIONS ] [ divisor NUM ] [ baseclass ID ] [ match EMATCH_TREE ]", "tc filter ... flow hash keys KEY_LIST [ perturb secs ] [ OPTIONS ] [ divisor NUM ] [ baseclass ID ] [ match EMATCH_TREE ]"},
+	} {
+		if got := plainForm(syn(tc.line), tc.title, tc.line); got != tc.want {
+			t.Errorf("plainForm(%q)\n got %q\nwant %q", tc.line, got, tc.want)
+		}
+	}
+}

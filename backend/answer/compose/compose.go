@@ -129,7 +129,12 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		// without it.
 		for _, p := range ps {
 			if p.block.Kind == document.Para && !p.aside && !examples(p.title) {
-				summary = append(summary, strings.TrimSuffix(sentence(bestSentence(p.block.Text, q)), ".")+" "+c.cite(primary, p.title)+".")
+				// what a thing is: the definition, though the NAME line
+				// named it; how to do a thing: a sentence that tells more
+				best := bestSentence(oneLine(p.block.Text), q)
+				if r.Analysis.Scene == analyse.SceneConcept || adds(q, best, primary.hit.NameCov) || mentionsOption(best) || usage(best, primary.doc) {
+					summary = append(summary, strings.TrimSuffix(sentence(best), ".")+" "+c.cite(primary, p.title)+".")
+				}
 				break
 			}
 		}
@@ -340,6 +345,55 @@ func beyondName(q *answer.Question, given []float64) float64 {
 	}
 	return 1 - answer.Share(given, q.Weights, q.Mass)
 }
+
+// adds says whether a sentence holds a word of the question that the
+// page's names and NAME line (given) do not: a summary sentence that
+// repeats them, or says nothing of the question ("Users other than the
+// superuser may only alter the priority of processes they own" for
+// "change the priority of a running process"), says nothing the first
+// did not.
+func adds(q *answer.Question, s string, given []float64) bool {
+	cov := make([]float64, len(q.Concepts))
+	q.CoverText(s, cov)
+	for ci, x := range cov {
+		g := 0.0
+		if ci < len(given) {
+			g = given[ci]
+		}
+		if x > 0 && x > g {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsOption says whether a sentence names an option ("use xz -d
+// or xz -dc"): what a user types.
+func mentionsOption(s string) bool {
+	return optionWord().MatchString(s)
+}
+
+// usage says whether a sentence tells how the synopsis's operands are
+// used, naming them as it does: "Copy SOURCE to DEST, or multiple
+// SOURCE(s) to DIRECTORY".
+func usage(s string, d *document.Document) bool {
+	operands := map[string]bool{}
+	for _, l := range synopsisLines(d) {
+		for _, w := range capsWord().FindAllString(l, -1) {
+			operands[w] = true
+		}
+	}
+	for _, w := range capsWord().FindAllString(s, -1) {
+		if operands[w] && !genericOptions(w) {
+			return true
+		}
+	}
+	return false
+}
+
+var capsWord = lazyre.New(`\b[A-Z][A-Z_]{2,}\b`)
+
+var optionWord = lazyre.New(`(?:^|[\s(])--?[A-Za-z][\w-]*\b`)
 
 // ItemWeights are what an item's parts add to its block's share of the
 // question when steps are chosen: its term's share (an option's long

@@ -176,3 +176,25 @@ func TestStepNegativeQuestion(t *testing.T) {
 		{"How do I list files without sorting them?", "`ls -U`"},
 	})
 }
+
+// The Summary's second sentence tells more than the NAME line: a word
+// of the question the NAME line lacks, an option, or how the synopsis's
+// operands are used ("Copy SOURCE to DEST"). kill(1)'s "A PID of -1 is
+// special" for "kill a process" tells nothing of the task.
+func TestSummarySentenceTellsMore(t *testing.T) {
+	for _, tc := range []struct {
+		q, want, not string
+	}{
+		{"How do I copy files?", "Copy SOURCE to DEST", ""},
+		{"How do I create an empty file?", "is created empty, unless -c", ""},
+		{"How do I kill a process?", "", "PID of -1"},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0.35)
+		if tc.want != "" && !strings.Contains(ans.Summary, tc.want) {
+			t.Errorf("%s: summary %q, want %q in it", tc.q, ans.Summary, tc.want)
+		}
+		if tc.not != "" && strings.Contains(ans.Summary, tc.not) {
+			t.Errorf("%s: summary %q says %q, which tells nothing of the task", tc.q, ans.Summary, tc.not)
+		}
+	}
+}

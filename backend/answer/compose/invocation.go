@@ -30,15 +30,6 @@ func invocation(d *document.Document, cmd, opt string) string {
 			form, shows = words, has
 		}
 	}
-	return formLine(cmd, opt, form, shows)
-}
-
-// formLine writes the command line of a synopsis form, form being its
-// words after cmd: cmd, opt (where the form shows it when shows, else
-// after cmd), the options the form requires, and its first two
-// operands.
-func formLine(cmd, opt string, form []string, shows bool) string {
-	name, _, _ := strings.Cut(opt, " ")
 	out := []string{cmd}
 	if !shows && opt != "" {
 		out = append(out, opt)

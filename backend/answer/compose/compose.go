@@ -672,8 +672,8 @@ func (c *composition) step(s *source, p passage) string {
 	isCmd := answer.ProgramPage(m)
 	switch b.Kind {
 	case document.Item:
-		desc := answer.Clip(shownSentence(b.Text), 240)
 		term := strings.TrimSpace(b.Term)
+		typed := typedName(s.doc, m.Title)
 		if listMark().MatchString(term) {
 			if line, what := c.example(m, b.Text); line != "" {
 				return fmt.Sprintf("`%s`: %s", line, what)
@@ -684,25 +684,26 @@ func (c *composition) step(s *source, p passage) string {
 			// commit and redo: $ git commit ... $ git reset --soft
 			// HEAD^ (1) ...": the commands typed that hold most of
 			// the question, then the caption
-			own := typedName(s.doc, m.Title) + " "
+			own := typed + " "
 			lines := codeLines(b.Text, q, func(l string) bool { return strings.HasPrefix(l, "$ "+own) })
 			if !strings.HasPrefix(lines[0], "$ "+own) {
 				lines = codeLines(b.Text, q, func(l string) bool { return strings.HasPrefix(l, "$ ") })
 			}
 			return fmt.Sprintf("%s: %s", typedLines(lines), term)
 		}
+		desc := answer.Clip(shownSentence(b.Text), 240)
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
 			cmd, _ := c.optionCommand(s, p)
 			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
 		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
-			!strings.HasPrefix(term, typedName(s.doc, m.Title)+" "):
+			!strings.HasPrefix(term, typed+" "):
 			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
 			// it is, below)
-			return fmt.Sprintf("`%s %s`: %s", typedName(s.doc, m.Title), term, desc)
+			return fmt.Sprintf("`%s %s`: %s", typed, term, desc)
 		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
 			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
-			return fmt.Sprintf("`%s +%s`: %s", typedName(s.doc, m.Title), term, desc)
+			return fmt.Sprintf("`%s +%s`: %s", typed, term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
 		case listMark().MatchString(term):

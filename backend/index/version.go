@@ -27,10 +27,11 @@ const (
 	partialSuffix = ".partial"
 	formatVersion = 5
 	// ReadersVersion counts changes in what the readers take from a page
-	// that a version built before them lacks (2: info index entries). A
+	// that a version built before them lacks (2: info index entries; 3:
+	// versioned pages named as typed, llvm-as for llvm-as-14). A
 	// reindex rebuilds a version built by older readers though no source
 	// changed; queries still read it.
-	ReadersVersion = 2
+	ReadersVersion = 3
 )
 
 // ErrNoIndex means no version was ever activated.

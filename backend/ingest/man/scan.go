@@ -15,6 +15,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -440,16 +441,16 @@ func ReadPage(root string, p Page) (*document.Document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Ref, err)
 	}
-	name := pageName(path.Base(p.Ref), p.Section)
+	name := unversioned(pageName(path.Base(p.Ref), p.Section), p.LinkNames)
 	d.Type = "man"
 	d.Ref = p.Ref
 	d.Section = p.Section
 	d.Title = name
 	d.Label = name + "(" + p.Section + ")"
-	names := make([]string, 0, 1+len(d.Names)+len(p.LinkNames))
+	names := make([]string, 0, 2+len(d.Names)+len(p.LinkNames))
 	names = append(names, name)
 	seen := map[string]bool{name: true}
-	for _, group := range [][]string{d.Names, p.LinkNames} {
+	for _, group := range [][]string{d.Names, p.LinkNames, {pageName(path.Base(p.Ref), p.Section)}} {
 		for _, n := range group {
 			if n != "" && !seen[n] {
 				seen[n] = true
@@ -459,4 +460,22 @@ func ReadPage(root string, p Page) (*document.Document, error) {
 	}
 	d.Names = names
 	return d, nil
+}
+
+// versionRE is a version a file name carries past the command's: "-14" in
+// llvm-as-14, ".11" in python3.11.
+var versionRE = regexp.MustCompile(`^[-.][0-9]+(?:\.[0-9]+)*$`)
+
+// unversioned is the name a page is known by: Debian installs versioned
+// tools' pages as llvm-as-14.1 with llvm-as.1 linking to it, and llvm-as
+// is what users type, at the prompt and to man. A link that is the file's
+// name without its version names the page; other links (egrep for grep)
+// stay other names.
+func unversioned(name string, links []string) string {
+	for _, l := range links {
+		if strings.HasPrefix(name, l) && versionRE.MatchString(name[len(l):]) {
+			return l
+		}
+	}
+	return name
 }

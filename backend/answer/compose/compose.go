@@ -50,6 +50,9 @@ type composition struct {
 	// a thing (answer.Negative), so an item that negates one of its
 	// words may be just what it asks for
 	negative bool
+	// status: the question asks about exit codes or failures, which
+	// EXIT STATUS and the like answer (see statusSection)
+	status bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -61,7 +64,8 @@ func (c *composition) cite(s *source, section string) string {
 // most of the question, its synopsis and its best options or examples as
 // steps, and up to two other pages that rank close behind.
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
-	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq)}
+	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq),
+		status: asksStatus(r.Analysis)}
 	hits := r.Hits
 	q := r.Question
 	primary := &source{hit: hits[0]}
@@ -245,6 +249,34 @@ func aside(s *document.Section) bool {
 			n += len(b.Text)
 		}
 		return n < provenanceMax
+	}
+	return false
+}
+
+// statusSection says whether a section lists what a program's exit codes
+// or a call's return values mean: "Success: the user or group exists as
+// specified" answers why usermod exited 6, not how to add a user to a
+// group.
+func statusSection(title string) bool {
+	switch strings.ToUpper(title) {
+	case "EXIT STATUS", "EXIT CODE", "EXIT CODES", "EXIT VALUE", "EXIT VALUES", "RETURN VALUE", "RETURN VALUES", "DIAGNOSTICS":
+		return true
+	}
+	return false
+}
+
+// asksStatus says whether a question asks what statusSection's sections
+// tell: about a failure (a quoted message, a command that refuses), in
+// code, or about exit codes and return values.
+func asksStatus(a analyse.Analysis) bool {
+	if a.Scene == analyse.SceneTroubleshoot || a.Scene == analyse.SceneProgramming || strings.ContainsAny(a.Question, "\"“") {
+		return true
+	}
+	for _, w := range a.Seq {
+		switch w {
+		case "exit", "exits", "status", "return", "returns", "returned", "code", "codes", "refuse", "refuses", "refused", "complain", "complains", "says":
+			return true
+		}
 	}
 	return false
 }
@@ -494,7 +526,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			if blk.Kind == document.Item {
 				sc += c.itemScore(blk.Term, first, textScore)
 			}
-			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc})
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title), score: sc})
 		}
 	})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })

@@ -220,3 +220,28 @@ func TestExampleSteps(t *testing.T) {
 		t.Errorf("typedLines = %s, want the user's prompt dropped and root's kept", got)
 	}
 }
+
+// TestStatusSections: what an exit code means ("Success: the user or
+// group exists as specified", usermod's 0) is no step for how to add a
+// user to a group, but answers a question about a failure or an exit
+// code.
+func TestStatusSections(t *testing.T) {
+	for title, want := range map[string]bool{"EXIT STATUS": true, "Exit Status": true, "RETURN VALUE": true,
+		"DIAGNOSTICS": true, "OPTIONS": false, "EXAMPLES": false, "DESCRIPTION": false} {
+		if got := statusSection(title); got != want {
+			t.Errorf("statusSection(%q) = %v, want %v", title, got, want)
+		}
+	}
+	for q, want := range map[string]bool{
+		"How do I add an existing user to a group?":                         false,
+		"How do I compress a file as small as possible?":                    false,
+		"Why does usermod fail?":                                            true,
+		"usermod exits with 6, what does it mean?":                          true,
+		`userdel refuses with "user bob is currently used by process 1234"`: true,
+		"What does the return value of fork mean in C?":                     true,
+	} {
+		if got := asksStatus(analyse.Analyse(q, nil)); got != want {
+			t.Errorf("asksStatus(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -270,6 +270,10 @@ func TestSynopsisPlainForm(t *testing.T) {
 		"tar -A [OPTIONS] ARCHIVE ARCHIVE\ntar -c [-f ARCHIVE] [OPTIONS] [FILE...]":      "tar -A [OPTIONS] ARCHIVE ARCHIVE",
 		"ptx [OPTION]... [INPUT]...   (without -G)\nptx -G [OPTION]... [INPUT [OUTPUT]]": "ptx [OPTION]... [INPUT]...",
 		"ls [OPTION]... [FILE]... (1)":                                                   "ls [OPTION]... [FILE]... (1)",
+		// the help form, and a form of options alone, do not mount anything
+		"mount [-h|-V]\nmount [-l] [-t fstype]\nmount -a [-fFnrsvw] [-t fstype]\nmount [-fnrsvw] [-o options] device|mountpoint": "mount [-fnrsvw] [-o options] device|mountpoint",
+		"echo [SHORT-OPTION]... [STRING]...\necho LONG-OPTION":                                                                   "echo [SHORT-OPTION]... [STRING]...",
+		"zstdmt is equivalent to zstd -T0\nunzstd is equivalent to zstd -d":                                                      "",
 	} {
 		if got := answer.Synopsis(doc(text)); got != want {
 			t.Errorf("Synopsis(%q) = %q, want %q", text, got, want)

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/document"
@@ -75,13 +76,68 @@ func Synopsis(d *document.Document) string {
 	if len(lines) == 0 {
 		return ""
 	}
+	// prose ("zstdmt is equivalent to zstd -T0") runs nothing
+	lines = slices.DeleteFunc(lines, func(l string) bool { return prose(strings.Fields(l)) })
+	if len(lines) == 0 {
+		return ""
+	}
 	cmd := strings.Fields(lines[0])[0]
-	for _, l := range lines[:min(len(lines), synopsisForms)] {
-		if f := strings.Fields(l); f[0] == cmd && (len(f) == 1 || !strings.HasPrefix(f[1], "-")) {
+	forms := lines[:min(len(lines), synopsisForms)]
+	plain := func(f []string) bool {
+		return f[0] == cmd && (len(f) == 1 || !strings.HasPrefix(f[1], "-") && !helpForm(f[1:]))
+	}
+	// a form that names what it acts on ("mount [-fnrsvw] [-o options]
+	// device|mountpoint") does the NAME line's job; one of options alone
+	// may do something else ("mount [-l] [-t fstype]" lists mounts)
+	for _, l := range forms {
+		if f := strings.Fields(l); plain(f) && operand(f[1:]) {
+			return Clip(l, 160)
+		}
+	}
+	for _, l := range forms {
+		if plain(strings.Fields(l)) {
 			return Clip(l, 160)
 		}
 	}
 	return Clip(lines[0], 160)
+}
+
+// operand says whether synopsis words hold a required operand: a word
+// outside brackets that is not an option.
+func operand(words []string) bool {
+	depth := 0
+	for _, w := range words {
+		// echo's "echo LONG-OPTION" names options, not an operand
+		// a {choice} is required too, unless it is one of options
+		if depth == 0 && !strings.HasPrefix(strings.TrimLeft(w, "{"), "-") && !strings.HasPrefix(w, "[") && w != "..." &&
+			!strings.Contains(strings.ToUpper(w), "OPTION") {
+			return true
+		}
+		depth += strings.Count(w, "[") + strings.Count(w, "{") - strings.Count(w, "]") - strings.Count(w, "}")
+		depth = max(depth, 0)
+	}
+	return false
+}
+
+// prose says whether a synopsis line's words are a sentence about the
+// command rather than a way to run it.
+func prose(f []string) bool {
+	return len(f) > 2 && (f[1] == "is" || f[1] == "are")
+}
+
+// helpForm says whether a synopsis form's arguments only ask for help or
+// the version: mount's "mount [-h|-V]", which is no way to mount.
+func helpForm(args []string) bool {
+	for _, a := range args {
+		for _, alt := range strings.Split(strings.Trim(a, "[]{}"), "|") {
+			switch alt {
+			case "-h", "-V", "-?", "--help", "--version", "--usage":
+			default:
+				return false
+			}
+		}
+	}
+	return len(args) > 0
 }
 
 // SynopsisLines are the lines of a page's SYNOPSIS, trimmed, without a

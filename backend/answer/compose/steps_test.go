@@ -58,12 +58,21 @@ func TestStepByFirstSentence(t *testing.T) {
 // synopsis: rm -i's "prompt before every removal", tail -n's "output the
 // last NUM lines", cp -R's "copy directories recursively" (not cp -t,
 // "copy all SOURCE arguments into DIRECTORY").
+//
+// rm -i's "prompt before every removal" says nothing of "ask" in the
+// question's words, so the synopsis may come first (see basicBeyond); -i
+// is the first option.
 func TestStepByPrecision(t *testing.T) {
 	firstSteps(t, []struct{ q, want string }{
-		{"How do I make rm ask before each removal?", "`rm -i`"},
 		{"How do I make tail show the last 20 lines?", "`tail -n`"},
 		{"How do I copy a directory with everything in it?", "`cp -R`"},
 	})
+	q := "How do I make rm ask before each removal?"
+	ans, _ := testengine.Ask(t, q, 0)
+	i := slices.IndexFunc(ans.Steps, func(s string) bool { return strings.HasPrefix(s, "`rm -") })
+	if i < 0 || i > 1 || !runs(ans.Steps[i], "`rm -i`") {
+		t.Errorf("%s: steps %q, want `rm -i` the first option, in the first two steps", q, ans.Steps)
+	}
 }
 
 // An option that does "not create any files" matches "create" as well
@@ -196,5 +205,34 @@ func TestSummarySentenceTellsMore(t *testing.T) {
 		if tc.not != "" && strings.Contains(ans.Summary, tc.not) {
 			t.Errorf("%s: summary %q says %q, which tells nothing of the task", tc.q, ans.Summary, tc.not)
 		}
+	}
+}
+
+// The command as the synopsis runs it comes first when the NAME line says
+// what the question asks and the best passage says little of the rest:
+// df's --total ("elide all entries insignificant to available space") is
+// not how to see the space left, nor mount's shared subtrees how to
+// mount a disk. And the synopsis form is one that does the NAME line's
+// job: mount's device form, not "mount [-h|-V]" or "mount [-l]".
+func TestStepPlainFirst(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"How much disk space is still available?", "`df [OPTION]... [FILE]...`"},
+		{"mount a disk", "`mount [-fnrsvw] [-o options] device|mountpoint`"},
+	})
+}
+
+// A command the page continues over lines ("mount -t overlay overlay \")
+// is one step, not its first line.
+func TestStepContinuedCommand(t *testing.T) {
+	ans, _ := testengine.Ask(t, "How do I mount an overlay filesystem?", 0)
+	found := false
+	for _, s := range ans.Steps {
+		if strings.Contains(s, "\\`") {
+			t.Errorf("step %q ends in a continuation", s)
+		}
+		found = found || strings.Contains(s, "overlay -olowerdir=")
+	}
+	if !found {
+		t.Errorf("steps %q, want the overlay example in one line", ans.Steps)
 	}
 }

@@ -228,12 +228,18 @@ func namedOptions(s *source, a analyse.Analysis) []passage {
 func optionNames(term string) []string {
 	var out []string
 	for _, alt := range strings.Split(term, ",") {
-		alt = strings.TrimSpace(alt)
-		if end := strings.IndexAny(alt, " =["); end >= 0 {
-			alt = alt[:end]
-		}
-		if strings.HasPrefix(alt, "-") {
-			out = append(out, alt)
+		// "-k --keep" (gzip) lists two names without a comma; "-o FILE"
+		// one name and its value
+		for i, f := range strings.Fields(alt) {
+			if end := strings.IndexAny(f, "=["); end >= 0 {
+				f = f[:end]
+			}
+			if !strings.HasPrefix(f, "-") || len(f) < 2 {
+				break
+			}
+			if i == 0 || strings.HasPrefix(f, "--") {
+				out = append(out, f)
+			}
 		}
 	}
 	return out
@@ -265,7 +271,7 @@ func aside(s *document.Section) bool {
 // group.
 func statusSection(title string) bool {
 	switch strings.ToUpper(title) {
-	case "EXIT STATUS", "EXIT CODE", "EXIT CODES", "EXIT VALUE", "EXIT VALUES", "RETURN VALUE", "RETURN VALUES", "DIAGNOSTICS":
+	case "EXIT STATUS", "EXIT CODE", "EXIT CODES", "EXIT VALUE", "EXIT VALUES", "RETURN VALUE", "RETURN VALUES", "DIAGNOSTICS", "ERRORS":
 		return true
 	}
 	return false
@@ -430,7 +436,11 @@ func beyondShare(q *answer.Question, cov, given []float64) float64 {
 // repeats them, or says nothing of the question ("Users other than the
 // superuser may only alter the priority of processes they own" for
 // "change the priority of a running process"), says nothing the first
-// did not.
+// did not. The word must be one the user typed, not an expansion: df's
+// "If an argument is the absolute file name of a device node ..., df
+// shows the space available on that file system" says "available" for
+// "how much free space is left" and nothing of it (dev mention 1046.0
+// -> 1045.0 of 1498).
 func adds(q *answer.Question, s string, given []float64) bool {
 	cov := make([]float64, len(q.Concepts))
 	q.CoverText(s, cov)
@@ -439,7 +449,7 @@ func adds(q *answer.Question, s string, given []float64) bool {
 		if ci < len(given) {
 			g = given[ci]
 		}
-		if x > 0 && x > g {
+		if x >= 1 && x > g {
 			return true
 		}
 	}
@@ -942,6 +952,10 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 // "available") is not.
 func subcommand(d *document.Document, section, term string) bool {
 	switch sec := strings.ToUpper(section); {
+	case strings.Contains(sec, "BUILTIN"):
+		// a shell's builtins are typed at its prompt, not given to it:
+		// printf, not "bash printf"
+		return false
 	case strings.Contains(sec, "COMMAND"):
 		return true
 	case strings.Contains(sec, "ARGUMENT") || strings.Contains(sec, "OPERAND"):

@@ -161,7 +161,8 @@ func TestListMark(t *testing.T) {
 // systemctl's "restart" as itself.
 func TestSubcommandNotOperand(t *testing.T) {
 	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: "zipgrep [egrep_options] pattern file[.zip] [file(s) ...]"}}}}}
-	for section, want := range map[string]bool{"ARGUMENTS": false, "OPERANDS": false, "COMMANDS": true, "DESCRIPTION": true} {
+	// bash's printf is typed at its prompt, not "bash printf"
+	for section, want := range map[string]bool{"ARGUMENTS": false, "OPERANDS": false, "COMMANDS": true, "DESCRIPTION": true, "SHELL BUILTIN COMMANDS": false} {
 		if got := subcommand(doc, section, "pattern"); got != want {
 			t.Errorf("subcommand in %s = %v, want %v", section, got, want)
 		}
@@ -227,7 +228,7 @@ func TestExampleSteps(t *testing.T) {
 // code.
 func TestStatusSections(t *testing.T) {
 	for title, want := range map[string]bool{"EXIT STATUS": true, "Exit Status": true, "RETURN VALUE": true,
-		"DIAGNOSTICS": true, "OPTIONS": false, "EXAMPLES": false, "DESCRIPTION": false} {
+		"DIAGNOSTICS": true, "ERRORS": true, "OPTIONS": false, "EXAMPLES": false, "DESCRIPTION": false} {
 		if got := statusSection(title); got != want {
 			t.Errorf("statusSection(%q) = %v, want %v", title, got, want)
 		}
@@ -243,5 +244,39 @@ func TestStatusSections(t *testing.T) {
 		if got := asksStatus(analyse.Analyse(q, nil)); got != want {
 			t.Errorf("asksStatus(%q) = %v, want %v", q, got, want)
 		}
+	}
+}
+
+// TestOptionNames: gzip writes "-k --keep" without a comma; a value
+// ("-o FILE", "--color[=WHEN]") is not a name.
+func TestOptionNames(t *testing.T) {
+	for term, want := range map[string][]string{
+		"-k --keep":                      {"-k", "--keep"},
+		"-v, --invert-match":             {"-v", "--invert-match"},
+		"-o FILE":                        {"-o"},
+		"--color[=WHEN]":                 {"--color"},
+		"-n, --lines=[+]NUM":             {"-n", "--lines"},
+		"-e PATTERNS, --regexp=PATTERNS": {"-e", "--regexp"},
+		"pattern":                        nil,
+	} {
+		if got := optionNames(term); !slices.Equal(got, want) {
+			t.Errorf("optionNames(%q) = %q, want %q", term, got, want)
+		}
+	}
+}
+
+// TestAddsOwnWord: a summary sentence adds to the NAME line with a word
+// the user typed, not with a word that may stand for one.
+func TestAddsOwnWord(t *testing.T) {
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "free", Alts: []analyse.Alt{{Stem: "free", Weight: 1}, {Stem: "avail", Weight: 0.7}}, Weight: 1},
+		{Word: "space", Alts: []analyse.Alt{{Stem: "space", Weight: 1}}, Weight: 1},
+	}, Weights: []float64{1, 1}, Mass: 2}
+	given := []float64{0, 1} // "report file system space usage"
+	if adds(q, "df shows the space available on that file system.", given) {
+		t.Error("a sentence with 'available' for 'free' adds to the NAME line")
+	}
+	if !adds(q, "It shows how much space is free.", given) {
+		t.Error("a sentence with the question's 'free' does not add to the NAME line")
 	}
 }

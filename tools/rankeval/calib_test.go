@@ -36,3 +36,25 @@ func TestAUROC(t *testing.T) {
 		t.Error("one class only: want NaN")
 	}
 }
+
+// TestMatchesAliases: grep(1) is the page of egrep, whose egrep.1 links
+// to grep.1, only when aliases count; labels always do.
+func TestMatchesAliases(t *testing.T) {
+	defer func(old map[string][]string) { aliasNames = old }(aliasNames)
+	aliasNames = map[string][]string{"grep(1)": {"grep", "egrep", "fgrep"}, "which.debianutils(1)": {"which.debianutils"}}
+	for _, tc := range []struct {
+		label, expected string
+		alias, want     bool
+	}{
+		{"grep(1)", "egrep", false, false},
+		{"grep(1)", "egrep", true, true},
+		{"grep(1)", "egrep(8)", true, false},
+		{"grep(1)", "grep", false, true},
+		{"grep(1)", "zgrep", true, false},
+		{"which.debianutils(1)", "which", false, true},
+	} {
+		if got := matchesWith(tc.label, split(tc.expected), tc.alias); got != tc.want {
+			t.Errorf("matchesWith(%q, %q, %v) = %v, want %v", tc.label, tc.expected, tc.alias, got, tc.want)
+		}
+	}
+}

@@ -38,7 +38,7 @@ func stackOf(m *boost.Model, p *rank.Pool, expected string) (x [rank.NumConf]flo
 	if len(cands) == 0 || expected == "" {
 		return x, false
 	}
-	return x, rightPages(cands[:1], expected)[0]
+	return x, rightPagesWith(cands[:1], expected, aliasFit || aliasScore)[0]
 }
 
 func writeStack(path string, rows []stacked) error {

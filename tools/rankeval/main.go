@@ -53,6 +53,8 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of answering here")
 	linear := flag.Bool("linear", false, "rank by the weighted sum of the features, not by the trees")
 	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
+	flag.BoolVar(&aliasScore, "aliases", false, "count a page as the expected one when it documents the expected name too, as man finds it: grep(1) for egrep, whose page links to grep's (the shared eval counts labels alone)")
+	flag.BoolVar(&aliasFit, "aliasfit", false, "with -trees, fit the trees (and -stack's confidence inputs) counting such pages right, while scores count labels unless -aliases")
 	calib = flag.Bool("calib", false, "also print how well confidence is calibrated: ECE (10 bins) and AUROC of confidence against the first page answering the question (out-of-scope questions: it never does)")
 	itemsFlag := flag.String("items", "", "compose with these item weights, TERM,FIRST,PRECISION,LENGTH (compose.ItemWeights), not the shipped ones")
 	stepsFlag := flag.Bool("steps", false, "also print how often the first step gives the option a question expects (its mentions that start with -), where the first page is right")
@@ -105,6 +107,13 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rankeval:", err)
 		os.Exit(1)
+	}
+	if aliasScore || aliasFit {
+		aliasNames = map[string][]string{}
+		for id := range r.NumDocs() {
+			m := r.Meta(id)
+			aliasNames[m.Label] = m.Names
+		}
 	}
 	lib := answer.NewLibrary(r)
 	ret, err := rank.New(lib, analyse.Thesaurus, weights)
@@ -407,7 +416,11 @@ func norm(l string) (string, string) {
 
 // matches is the scorer's rule: same name and section; a Debian
 // alternative's name ("which.debianutils") matches its plain name.
-func matches(label string, expected []string) bool {
+func matches(label string, expected []string) bool { return matchesWith(label, expected, aliasScore) }
+
+// matchesWith is matches, counting a page of another name when alias is
+// set.
+func matchesWith(label string, expected []string, alias bool) bool {
 	name, sec := norm(label)
 	for _, e := range expected {
 		en, es := norm(e)
@@ -417,9 +430,26 @@ func matches(label string, expected []string) bool {
 		if name == en || strings.HasPrefix(name, en+".") {
 			return true
 		}
+		// with -aliases, the page of another name: grep(1) for egrep,
+		// whose egrep.1 links to grep.1
+		if !alias {
+			continue
+		}
+		for _, n := range aliasNames[label] {
+			if strings.EqualFold(n, en) {
+				return true
+			}
+		}
 	}
 	return false
 }
+
+// aliasNames are the names each page documents, by label, with
+// -aliases or -aliasfit.
+var aliasNames map[string][]string
+
+// aliasScore and aliasFit: -aliases and -aliasfit.
+var aliasScore, aliasFit bool
 
 func read(path string) ([]row, error) {
 	f, err := os.Open(path)
@@ -563,10 +593,16 @@ func create(path string, write func(w *bufio.Writer) error) error {
 // page it documents is in the pool and right: the engine shows that page in
 // its place.
 func rightPages(cands []rank.Candidate, expected string) []bool {
+	return rightPagesWith(cands, expected, aliasScore)
+}
+
+// rightPagesWith is rightPages, counting pages of other names when alias
+// is set.
+func rightPagesWith(cands []rank.Candidate, expected string, alias bool) []bool {
 	exp := split(expected)
 	byID := map[int]bool{}
 	for _, c := range cands {
-		byID[c.ID] = matches(c.Meta.Label, exp)
+		byID[c.ID] = matchesWith(c.Meta.Label, exp, alias)
 	}
 	right := make([]bool, len(cands))
 	for i, c := range cands {

@@ -36,7 +36,7 @@ var (
 // question: the pool as it is, and, with -augment, the pool as a machine
 // without Debian's package database would give it (no priorities, no
 // package families), so that the trees learn to rank without them too.
-func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, sets []string, kept []row, pools []*rank.Pool) {
+func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, sets []string, kept []row, pools []*rank.Pool, scored [][]bool) {
 	for _, rw := range rows {
 		if rw.kind == "noanswer" {
 			continue
@@ -50,7 +50,8 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, se
 		if *stackPath != "" {
 			pools = append(pools, pool)
 		}
-		good := rightPages(cands, rw.expected)
+		good := rightPagesWith(cands, rw.expected, aliasFit || aliasScore)
+		scored = append(scored, rightPages(cands, rw.expected))
 		gs := []boost.Group{{X: rank.Vectors(cands, a.Scene), Good: good}}
 		if *augment {
 			bare := slices.Clone(cands)
@@ -90,7 +91,7 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, se
 			}
 		}
 	}
-	return out, pages, sets, kept, pools
+	return out, pages, sets, kept, pools, scored
 }
 
 // dropFeatures zeroes the features -drop names, raw, relative and rank
@@ -183,7 +184,7 @@ func treeScore(m *boost.Model, gs []boost.Group, w []float64) (h1, h3 float64) {
 func tuneTrees(ret *rank.Retriever, rows []row) {
 	p := boost.DefaultParams
 	p.Trees, p.Depth, p.NDCG, p.MinChildWeight = *treeCount, *treeDepth, *ndcg, *minChild
-	qs, pages, sets, kept, pools := treeGroups(ret, rows)
+	qs, pages, sets, kept, pools, scored := treeGroups(ret, rows)
 	// out-of-scope questions train no trees; for the confidence model each
 	// is scored by the model of one fold
 	var outOfScope []row
@@ -225,11 +226,14 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 		return train, test, testW, testSets, te
 	}
 	fmt.Printf("%d questions with candidates\n", len(qs))
-	// evaluation is on the pools as they are
-	first := func(qs [][]boost.Group) []boost.Group {
+	// evaluation is on the pools as they are, by the labels scores count
+	// (see -aliasfit)
+	first := func(idx []int) []boost.Group {
 		var out []boost.Group
-		for _, g := range qs {
-			out = append(out, g[0])
+		for _, i := range idx {
+			g := qs[i][0]
+			g.Good = scored[i]
+			out = append(out, g)
 		}
 		return out
 	}
@@ -276,14 +280,14 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 				}
 			}
 			r := &res[f]
-			r.h1, r.h3 = treeScore(m, first(test), nil)
+			r.h1, r.h3 = treeScore(m, first(testIdx), nil)
 			r.bySet = map[string][3]float64{}
-			for i, g := range first(test) {
+			for i, g := range first(testIdx) {
 				a, b := treeScore(m, []boost.Group{g}, nil)
 				x := r.bySet[testSets[i]]
 				r.bySet[testSets[i]] = [3]float64{x[0] + a, x[1] + b, x[2] + 1}
 			}
-			r.b1, r.b3 = treeScore(m, first(test), w)
+			r.b1, r.b3 = treeScore(m, first(testIdx), w)
 			r.n = float64(len(test))
 			for _, x := range w {
 				r.bn += x
@@ -325,7 +329,11 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 	if full == nil {
 		return
 	}
-	a, b := treeScore(full, first(qs), nil)
+	all := make([]int, len(qs))
+	for i := range all {
+		all[i] = i
+	}
+	a, b := treeScore(full, first(all), nil)
 	fmt.Printf("trained: hit@1=%.3f hit@3=%.3f\n", a, b)
 	if *out == "" {
 		return

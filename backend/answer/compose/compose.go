@@ -93,6 +93,9 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 			chosen = append(chosen, p)
 		}
 	}
+	if !named && len(chosen) == 3 {
+		chosen = c.withAskedOption(primary, ps, chosen)
+	}
 	var steps []string
 	said := map[string]bool{} // steps' text without their citations
 	for _, p := range chosen {
@@ -193,6 +196,45 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		}
 	}
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
+}
+
+// withAskedOption makes the last of chosen an option whose long name is
+// the question's own word (see termAsked) when none of them is one: mv's
+// --verbose for "move files in verbose mode", whose first sentence
+// ("explain what is being done") holds no word of the question and
+// ranks below options that say "move" and "file".
+func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage {
+	for _, p := range chosen {
+		if c.optionItem(s, p) && c.termAsked(s, p) {
+			return chosen
+		}
+	}
+	for _, p := range ps {
+		if c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && c.termAsked(s, p) && c.wholeAsked(p) && !slices.ContainsFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }) {
+			return append(chosen[:len(chosen)-1:len(chosen)-1], p)
+		}
+	}
+	return chosen
+}
+
+// wholeAsked says whether every word of one of an option's long names is
+// a word of the question: --verbose, --ignore-case for "ignoring upper and
+// lower case", but not --listed-incremental for "list".
+func (c *composition) wholeAsked(p passage) bool {
+	for _, name := range optionNames(p.block.Term) {
+		long, ok := strings.CutPrefix(name, "--")
+		if !ok {
+			continue
+		}
+		all := true
+		for _, w := range strings.Split(long, "-") {
+			all = all && c.asksWord(terms.Stem(w))
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // namedOptions are the option items of a program's page that document an

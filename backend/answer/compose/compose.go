@@ -998,6 +998,11 @@ func subcommand(d *document.Document, section, term string) bool {
 		// a shell's builtins are typed at its prompt, not given to it:
 		// printf, not "bash printf"
 		return false
+	case keyBinding().MatchString(term):
+		// readline's "Commands for Changing Text" are bound to keys:
+		// "capitalize-word (M-c)" is typed as M-c, not "bash
+		// capitalize-word"
+		return false
 	case strings.Contains(sec, "COMMAND"):
 		return true
 	case strings.Contains(sec, "ARGUMENT") || strings.Contains(sec, "OPERAND"):
@@ -1015,6 +1020,10 @@ func subcommand(d *document.Document, section, term string) bool {
 	}
 	return false
 }
+
+// keyBinding finds an Emacs-style key in an item's term: "(M-c)",
+// "(C-x C-r)".
+var keyBinding = lazyre.New(`\((?:[CM]-\S+)(?:\s+[CM]-\S+)*\)`)
 
 // subcommandOf is the subcommand a section of a command's page is about,
 // when its heading starts with one ("reindex [ALIAS...]" -> "reindex",

@@ -167,6 +167,12 @@ func TestSubcommandNotOperand(t *testing.T) {
 			t.Errorf("subcommand in %s = %v, want %v", section, got, want)
 		}
 	}
+	// readline's commands are keys: M-c, not "bash capitalize-word"
+	for term, want := range map[string]bool{"capitalize-word (M-c)": false, "reverse-search-history (C-r)": false, "stash (push)": true} {
+		if got := subcommand(doc, "Commands for Changing Text", term); got != want {
+			t.Errorf("subcommand(%q) = %v, want %v", term, got, want)
+		}
+	}
 }
 
 // A step is one line: lines the page broke join, and what it set out

@@ -107,8 +107,8 @@ func Synopsis(d *document.Document) string {
 func operand(words []string) bool {
 	depth := 0
 	for _, w := range words {
-		// echo's "echo LONG-OPTION" names options, not an operand
-		// a {choice} is required too, unless it is one of options
+		// a {choice} is required too, unless it is one of options; echo's
+		// "LONG-OPTION" names options, not an operand
 		if depth == 0 && !strings.HasPrefix(strings.TrimLeft(w, "{"), "-") && !strings.HasPrefix(w, "[") && w != "..." &&
 			!strings.Contains(strings.ToUpper(w), "OPTION") {
 			return true

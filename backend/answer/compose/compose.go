@@ -114,7 +114,9 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either
 	vague := len(chosen) > 0 && chosen[0].beyond < basicBeyond && chosen[0].score < vagueScore
-	if lead && !named && syn != "" && !c.termAsked(primary, chosen[0]) && (chosen[0].score < basicScore || beyondName(q, primary.hit.NameCov) < basicRest || vague) {
+	// or the NAME line says nearly all of it
+	nameSays := beyondName(q, primary.hit.NameCov) < basicRest
+	if lead && !named && syn != "" && !c.termAsked(primary, chosen[0]) && (chosen[0].score < basicScore || nameSays || vague) {
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close: the command as the synopsis runs it is the answer, and
@@ -149,7 +151,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 			}
 		}
 	}
-	if syn != "" && !lead && (len(steps) < 3 || !named && (vague || beyondName(q, primary.hit.NameCov) < basicRest)) {
+	if syn != "" && !lead && (len(steps) < 3 || !named && (vague || nameSays)) {
 		// and before an example that shows the command doing something
 		// else than the question adds to its NAME line: mount's shared
 		// subtrees for "mount a USB stick"
@@ -460,10 +462,7 @@ func beyondName(q *answer.Question, given []float64) float64 {
 func beyondShare(q *answer.Question, cov, given []float64) float64 {
 	num, den := 0.0, 0.0
 	for ci, w := range q.Weights {
-		g := 0.0
-		if ci < len(given) {
-			g = given[ci]
-		}
+		g := givenOf(given, ci)
 		den += w * (1 - g)
 		num += w * max(0, cov[ci]-g)
 	}
@@ -471,6 +470,15 @@ func beyondShare(q *answer.Question, cov, given []float64) float64 {
 		return 1
 	}
 	return num / den
+}
+
+// givenOf is what of concept ci the page's names and NAME line hold:
+// given[ci], 0 where given does not say (nil, or shorter).
+func givenOf(given []float64, ci int) float64 {
+	if ci < len(given) {
+		return given[ci]
+	}
+	return 0
 }
 
 // adds says whether a sentence holds a word of the question that the
@@ -487,11 +495,7 @@ func adds(q *answer.Question, s string, given []float64) bool {
 	cov := make([]float64, len(q.Concepts))
 	q.CoverText(s, cov)
 	for ci, x := range cov {
-		g := 0.0
-		if ci < len(given) {
-			g = given[ci]
-		}
-		if x >= 1 && x > g {
+		if x >= 1 && x > givenOf(given, ci) {
 			return true
 		}
 	}
@@ -574,9 +578,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 	pw := slices.Clone(q.Weights)
 	mass := 0.0
 	for ci := range pw {
-		if ci < len(given) {
-			pw[ci] *= 1 - givenDiscount*given[ci]
-		}
+		pw[ci] *= 1 - givenDiscount*givenOf(given, ci)
 		mass += pw[ci]
 	}
 	score := func(cov []float64) float64 { return answer.Share(cov, pw, mass) }
@@ -871,12 +873,8 @@ func (c *composition) example(m index.Meta, text string) (line, what string) {
 		if !strings.HasPrefix(t, "$ ") && !known {
 			continue
 		}
-		cmd := strings.TrimSpace(strings.TrimLeft(t, "$#"))
-		end := i + 1
-		for strings.HasSuffix(cmd, "\\") && end < len(lines) {
-			cmd = strings.TrimSuffix(cmd, "\\") + strings.TrimSpace(lines[end])
-			end++
-		}
+		cmd, used := continued(strings.TrimLeft(t, "$#"), lines[i+1:])
+		end := i + 1 + used
 		if len(cmd) > maxExample || strings.HasSuffix(cmd, "\\") {
 			return "", ""
 		}
@@ -892,6 +890,18 @@ func (c *composition) example(m index.Meta, text string) (line, what string) {
 		return cmd, what
 	}
 	return "", ""
+}
+
+// continued is a command line with the lines after it (rest) that it
+// continues with a trailing backslash, as one line ("mount -t overlay
+// overlay \" alone runs nothing), and how many of rest it took.
+func continued(first string, rest []string) (cmd string, used int) {
+	cmd = strings.TrimSpace(first)
+	for strings.HasSuffix(cmd, "\\") && used < len(rest) {
+		cmd = strings.TrimSpace(strings.TrimSuffix(cmd, "\\")) + " " + strings.TrimSpace(rest[used])
+		used++
+	}
+	return cmd, used
 }
 
 // typedLines shows lines of code as what one types: each in backticks,
@@ -1118,13 +1128,8 @@ func codeLines(text string, q *answer.Question, keep func(string) bool) []string
 	var lines, kept []string
 	raw := strings.Split(text, "\n")
 	for i := 0; i < len(raw); i++ {
-		l := strings.TrimSpace(raw[i])
-		// a command the page continues on the next lines is one command:
-		// "mount -t overlay overlay \" alone runs nothing
-		for strings.HasSuffix(l, "\\") && i+1 < len(raw) {
-			i++
-			l = strings.TrimSpace(strings.TrimSuffix(l, "\\")) + " " + strings.TrimSpace(raw[i])
-		}
+		l, used := continued(raw[i], raw[i+1:])
+		i += used
 		if l == "" {
 			continue
 		}

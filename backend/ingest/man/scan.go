@@ -441,7 +441,8 @@ func ReadPage(root string, p Page) (*document.Document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Ref, err)
 	}
-	name := unversioned(pageName(path.Base(p.Ref), p.Section), p.LinkNames)
+	file := pageName(path.Base(p.Ref), p.Section)
+	name := unversioned(file, p.LinkNames)
 	d.Type = "man"
 	d.Ref = p.Ref
 	d.Section = p.Section
@@ -450,7 +451,7 @@ func ReadPage(root string, p Page) (*document.Document, error) {
 	names := make([]string, 0, 2+len(d.Names)+len(p.LinkNames))
 	names = append(names, name)
 	seen := map[string]bool{name: true}
-	for _, group := range [][]string{d.Names, p.LinkNames, {pageName(path.Base(p.Ref), p.Section)}} {
+	for _, group := range [][]string{d.Names, p.LinkNames, {file}} {
 		for _, n := range group {
 			if n != "" && !seen[n] {
 				seen[n] = true

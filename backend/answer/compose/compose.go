@@ -826,10 +826,19 @@ func (c *composition) step(s *source, p passage) string {
 			return fmt.Sprintf("%s: %s", typedLines(lines), term)
 		}
 		desc := answer.Clip(shownSentence(b.Text), 240)
+		value := ""
+		if isCmd {
+			value = valueOf(s.doc, p.sec, p.blk)
+		}
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
 			cmd, _ := c.optionCommand(s, p)
+			if opt, what := c.inlineValue(term, b.Text); opt != "" {
+				return fmt.Sprintf("`%s %s`: %s", cmd, opt, what)
+			}
 			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
+		case isCmd && value != "":
+			return fmt.Sprintf("`%s %s`: %s", typed, value, desc)
 		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
 			!strings.HasPrefix(term, typed+" "):
 			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
@@ -990,6 +999,9 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	// ("list the following fields:") says what it does before it
 	desc, _, _ = strings.Cut(firstSentence(p.block.Text), "\n")
 	desc = answer.Clip(strings.TrimSuffix(strings.TrimSpace(desc), ":"), 240)
+	if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
+		opt, desc = o, what
+	}
 	cmd, sub := c.optionCommand(s, p)
 	if sub {
 		return cmd + " " + opt, desc

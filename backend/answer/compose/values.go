@@ -1,0 +1,184 @@
+package compose
+
+import (
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+// An option that takes one of a few values is typed with one: a step that
+// says "a: number all lines" or "find -type c" leaves the user to work out
+// the command line the question needs, `nl -b a` or `find -type d`.
+
+// valueOf is the option, with its value, that a value item of a program's
+// page sets, and "" when the item is no such value. Pages list an
+// option's values in two ways:
+//   - after a paragraph that introduces them by the option's argument,
+//     nl(1)'s "STYLE is one of:" before "a: number all lines", STYLE
+//     being -b's ("-b, --body-numbering=STYLE");
+//   - or by the option's name, cp(1)'s "The version control method may be
+//     selected via the --backup option ... Here are the values:" before
+//     "none, off: never make backups".
+func valueOf(d *document.Document, sec, blk int) string {
+	if sec >= len(d.Sections) || blk >= len(d.Sections[sec].Blocks) {
+		return ""
+	}
+	s := &d.Sections[sec]
+	value := valueName(s.Blocks[blk].Term)
+	if value == "" {
+		return ""
+	}
+	i := blk - 1
+	for i >= 0 && s.Blocks[i].Kind == document.Item && valueName(s.Blocks[i].Term) != "" {
+		i--
+	}
+	if i < 0 || s.Blocks[i].Kind != document.Para {
+		return ""
+	}
+	intro := strings.TrimSpace(s.Blocks[i].Text)
+	if !strings.HasSuffix(intro, ":") {
+		return ""
+	}
+	opts := argOptions(d)
+	// the argument the introduction's last sentence is about, as the
+	// option writes it
+	last := intro
+	if ends := sentenceEnd().FindAllStringIndex(intro, -1); len(ends) > 0 {
+		last = intro[ends[len(ends)-1][0]+1:]
+	}
+	for _, w := range capsWord().FindAllString(last, -1) {
+		for _, o := range opts {
+			if o.arg == w {
+				return o.with(value)
+			}
+		}
+	}
+	// or the last option it names that takes a value, when it says
+	// these are values (not fields an option prints: gpgconf's
+	// --query-swdb)
+	if !strings.Contains(last, "value") && !strings.Contains(last, "one of") {
+		return ""
+	}
+	named := optionWord().FindAllString(intro, -1)
+	for k := len(named) - 1; k >= 0; k-- {
+		name := strings.TrimLeft(named[k], " \t(")
+		for _, o := range opts {
+			if o.long == name || o.short == name {
+				return o.with(value)
+			}
+		}
+	}
+	return ""
+}
+
+// valueName is the value an item's term gives when it reads as one, the
+// first of its spellings ("none, off"); "" for an option, a phrase or a
+// list's bullet.
+func valueName(term string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(term), ",")
+	first = strings.TrimSpace(first)
+	if first == "" || strings.HasPrefix(first, "-") || strings.ContainsAny(first, " \t`'\"") || listMark().MatchString(first) {
+		return ""
+	}
+	return first
+}
+
+// argOption is an option of a page that takes an argument: its short and
+// long names and the argument's placeholder ("STYLE"), brackets and all
+// dropped.
+type argOption struct {
+	short, long, arg string
+}
+
+// with writes the option given value: "-b a", or "--backup=none" where
+// only a long name takes it (an optional argument must be joined).
+func (o argOption) with(value string) string {
+	if o.short != "" {
+		return o.short + " " + value
+	}
+	return o.long + "=" + value
+}
+
+// argOptions are the options a page's items document with an argument.
+func argOptions(d *document.Document) []argOption {
+	var out []argOption
+	for si := range d.Sections {
+		if aside(&d.Sections[si]) {
+			continue
+		}
+		for _, b := range d.Sections[si].Blocks {
+			if b.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
+				continue
+			}
+			var o argOption
+			for _, alt := range strings.Split(b.Term, ",") {
+				f := strings.Fields(alt)
+				if len(f) == 0 || !strings.HasPrefix(f[0], "-") {
+					continue
+				}
+				name, arg := f[0], ""
+				if n, a, ok := strings.Cut(name, "[="); ok {
+					name, arg = n, a
+				} else if n, a, ok := strings.Cut(name, "="); ok {
+					name, arg = n, a
+				} else if len(f) > 1 {
+					arg = f[1]
+				}
+				arg = strings.Trim(arg, "[]<>=")
+				if strings.HasPrefix(name, "--") {
+					o.long = name
+				} else if o.short == "" {
+					o.short = name
+				}
+				if arg != "" {
+					o.arg = arg
+				}
+			}
+			if o.arg != "" {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// maxIntro is the longest first line of an option's text that only
+// introduces its values ("File is of type c:"); a longer one tells what
+// the option does, and what follows it is more than a list of values
+// (find's -printf and its escapes).
+const maxIntro = 40
+
+// minValueShare is the least share of the question a value's description
+// must hold to be the value a step gives.
+const minValueShare = 0.25
+
+// inlineValue picks, for an option item that lists its values in its own
+// text, find(1)'s "-type c: File is of type c:" and then "d" and
+// "directory" on lines of their own, the value whose description holds
+// most of the question: the option written with it ("-type d") and that
+// description. "" when the item lists none, or none says a word of the
+// question.
+func (c *composition) inlineValue(term, text string) (opt, what string) {
+	f := strings.Fields(term)
+	if len(f) != 2 || !strings.HasPrefix(f[0], "-") {
+		return "", ""
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) < 3 || len(lines[0]) > maxIntro || !strings.HasSuffix(strings.TrimSpace(lines[0]), ":") || !strings.Contains(lines[0], f[1]) {
+		return "", ""
+	}
+	// a value must say more of the question than the option does, and
+	// more than a word in passing ("named pipe" for "find files by
+	// name")
+	best := max(c.q.Coverage(lines[0]), minValueShare)
+	for i := 1; i+1 < len(lines); i += 2 {
+		v, desc := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
+		if v == "" || strings.ContainsAny(v, " \t") || len(v) > 12 {
+			break // the list has ended
+		}
+		if sc := c.q.Coverage(firstSentence(desc)); sc > best {
+			best, opt, what = sc, f[0]+" "+v, firstSentence(desc)
+		}
+	}
+	return opt, what
+}

@@ -11,6 +11,7 @@ package answer
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -151,6 +152,15 @@ const negWindow = 3
 // words follows one of negators by at most negWindow words.
 func (q *Question) Negated(text string, fn func(ci int)) {
 	byStem := q.stems()
+	negatedWords(text, func(w string) {
+		for _, ca := range byStem[terms.Stem(w)] {
+			fn(ca.ci)
+		}
+	})
+}
+
+// negatedWords calls fn with each word of text that a negator reaches.
+func negatedWords(text string, fn func(w string)) {
 	// a negation ends with its clause: "never follow links; create files"
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
 		since := negWindow + 1
@@ -164,12 +174,22 @@ func (q *Question) Negated(text string, fn func(ci int)) {
 			}
 			since++
 			if since <= negWindow {
-				for _, ca := range byStem[terms.Stem(w)] {
-					fn(ca.ci)
-				}
+				fn(w)
 			}
 		})
 	}
+}
+
+// NegatesRefusal says whether text negates a word with which seq (a
+// question's words) asks for a thing not to happen: grep's "Do not
+// ignore case distinctions" (--no-ignore-case) does the opposite of
+// "ignore case".
+func NegatesRefusal(text string, seq []string) bool {
+	found := false
+	negatedWords(text, func(w string) {
+		found = found || refusals[w] && slices.Contains(seq, w)
+	})
+	return found
 }
 
 // Negates says whether text holds a negator.

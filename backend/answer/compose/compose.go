@@ -50,6 +50,7 @@ type composition struct {
 	// a thing (answer.Negative), so an item that negates one of its
 	// words may be just what it asks for
 	negative bool
+	seq      []string // the question's words, stopwords included
 	// status: the question asks about exit codes or failures, which
 	// EXIT STATUS and the like answer (see statusSection)
 	status bool
@@ -64,7 +65,7 @@ func (c *composition) cite(s *source, section string) string {
 // most of the question, its synopsis and its best options or examples as
 // steps, and up to two other pages that rank close behind.
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
-	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq),
+	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq), seq: r.Analysis.Seq,
 		status: asksStatus(r.Analysis)}
 	hits := r.Hits
 	q := r.Question
@@ -583,9 +584,15 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 	}
 	score := func(cov []float64) float64 { return answer.Share(cov, pw, mass) }
 	tcov := make([]float64, len(q.Concepts))
+	plain := !c.negative // the item at hand reads as for a question that negates nothing
 	textScore := func(text string) float64 {
 		clear(tcov)
 		q.CoverText(text, tcov)
+		if plain {
+			// wget's --no-http-keep-alive, "Turn off the keep-alive
+			// feature", is not how to keep a connection alive
+			q.Negated(text, func(ci int) { tcov[ci] = 0 })
+		}
 		return score(tcov)
 	}
 	asides := make([]bool, len(d.Sections))
@@ -614,9 +621,14 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			copy(lead, cov)
 		}
 		first := "" // an item's first sentence, which says what it does
+		plain = !c.negative
 		if blk.Kind == document.Item {
 			first = firstSentence(blk.Text)
-			if !c.negative {
+			// the question asks to ignore or skip a thing, and the item
+			// says not to: grep's --no-ignore-case, "Do not ignore case
+			// distinctions", is the opposite of "ignore case"
+			plain = plain || answer.NegatesRefusal(first, c.seq)
+			if plain {
 				// "do not create any files" (touch -c) is not about
 				// creating files, unless the question is about not
 				// doing something
@@ -625,7 +637,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 		}
 		if sc := score(cov); sc > 0 {
 			if blk.Kind == document.Item {
-				sc += c.itemScore(blk.Term, first, textScore)
+				sc += c.itemScore(blk.Term, first, textScore, !plain)
 			}
 			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title), score: sc,
 				beyond: beyondShare(q, cov, given)})
@@ -637,8 +649,9 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 
 // itemScore is what an item's parts, its term and its first sentence,
 // add to its block's share (see ItemWeights); textScore is a text's
-// share of the question.
-func (c *composition) itemScore(term, first string, textScore func(string) float64) float64 {
+// share of the question; negative, whether a negation in the item may be
+// what the question asks for.
+func (c *composition) itemScore(term, first string, textScore func(string) float64, negative bool) float64 {
 	w := c.items
 	sc := w.Term*textScore(term) + w.First*textScore(first)
 	if w.Precision != 0 || w.Length != 0 {
@@ -648,7 +661,7 @@ func (c *composition) itemScore(term, first string, textScore func(string) float
 		}
 		sc -= w.Length * math.Log2(float64(max(words, 1)))
 	}
-	if c.negative && answer.Negates(first) {
+	if negative && answer.Negates(first) {
 		// "don't follow symlinks": realpath -s's "don't expand symlinks"
 		// before -L's "resolve '..' components before symlinks"
 		sc += negMatch

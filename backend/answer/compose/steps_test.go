@@ -257,3 +257,13 @@ func TestStepOptionValue(t *testing.T) {
 		t.Errorf("steps %q, want find -type l", ans.Steps)
 	}
 }
+
+// An option that says not to do what the question asks to ignore is its
+// opposite: grep's --no-ignore-case, "Do not ignore case distinctions",
+// neither leads nor comes before -i.
+func TestStepNotTheOpposite(t *testing.T) {
+	ans, _ := testengine.Ask(t, "grep ignore case", 0.35)
+	if len(ans.Steps) == 0 || !runs(ans.Steps[0], "`grep -i") {
+		t.Errorf("steps %q, want grep -i first", ans.Steps)
+	}
+}

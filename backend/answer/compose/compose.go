@@ -186,6 +186,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		}
 		alts++
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), answer.Inline(om), c.cite(s, "NAME")))
+		stepped := false
 		for _, p := range c.passages(other.Doc, s.doc, other.NameCov) {
 			if c.stepWorthy(s, p) && !p.aside && p.score >= altStepScore {
 				// git-diff-tree and git-rev-list share their format
@@ -194,8 +195,18 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 					said[st] = true
 					steps = append(steps, st+" "+c.cite(s, p.title))
 				}
+				stepped = true
 				break
 			}
+		}
+		if syn := answer.Synopsis(s.doc); !stepped && r.Confidence < doubtful && syn != "" && answer.ProgramPage(om) &&
+			1-beyondName(q, other.NameCov) >= altNameShare {
+			// the first page is likely not the answer, and this one,
+			// whose NAME line says some of the question, may be: how to
+			// run it, so that the user who wanted su(1) for "switch to
+			// the root user" is not left with switch_root's options
+			// alone
+			steps = append(steps, c.basicStep(s, syn))
 		}
 	}
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
@@ -370,6 +381,14 @@ const leadMargin = 0.3
 // to 4.17 steps with mention unchanged (0.883). Higher cuts more steps
 // and more mentions: 0.9, 3.60 steps and 1044, and 52 of 60 shared.
 const altStepScore = 0.7
+
+// doubtful is the confidence below which an alternative page's synopsis
+// is a step when none of its passages is.
+const doubtful = 0.5
+
+// altNameShare is the least share of the question an alternative page's
+// names and NAME line must hold for its synopsis to be such a step.
+const altNameShare = 0.3
 
 // basicScore and basicRest decide when the synopsis, not the best
 // option, is the first step: when that option's passage holds less of the

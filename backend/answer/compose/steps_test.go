@@ -1,10 +1,13 @@
 package compose_test
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/compose"
 	"github.com/ragman-dev/ragman/testutil/testengine"
 )
 
@@ -265,5 +268,31 @@ func TestStepNotTheOpposite(t *testing.T) {
 	ans, _ := testengine.Ask(t, "grep ignore case", 0.35)
 	if len(ans.Steps) == 0 || !runs(ans.Steps[0], "`grep -i") {
 		t.Errorf("steps %q, want grep -i first", ans.Steps)
+	}
+}
+
+// When the first page is likely wrong, an alternative page whose NAME line
+// says part of the question shows how to run it, though none of its
+// passages makes a step: chmod(1) behind chown(1) and chgrp(1) for
+// "change the group of a file". A confident answer leaves it out.
+func TestStepDoubtfulAlternative(t *testing.T) {
+	e := testengine.Must(t)
+	ret, err := e.Retriever.Retrieve(context.Background(), "change the group of a file")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chmod := func(s string) bool { return runs(s, "`chmod [OPTION]...") }
+	for _, tc := range []struct {
+		confidence float64
+		want       bool
+	}{{0.9, false}, {0.2, true}} {
+		ret.Confidence = tc.confidence
+		d, err := compose.New().Compose(context.Background(), ret, e.Library, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.ContainsFunc(d.Steps, chmod); got != tc.want {
+			t.Errorf("confidence %.1f: steps %q, want chmod's synopsis %v", tc.confidence, d.Steps, tc.want)
+		}
 	}
 }

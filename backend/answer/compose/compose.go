@@ -54,6 +54,9 @@ type composition struct {
 	// status: the question asks about exit codes or failures, which
 	// EXIT STATUS and the like answer (see statusSection)
 	status bool
+	// where: the question asks where a thing is kept, which a FILES
+	// section answers (see asksWhere)
+	where bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -66,7 +69,7 @@ func (c *composition) cite(s *source, section string) string {
 // steps, and up to two other pages that rank close behind.
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq), seq: r.Analysis.Seq,
-		status: asksStatus(r.Analysis)}
+		status: asksStatus(r.Analysis), where: asksWhere(r.Analysis)}
 	hits := r.Hits
 	q := r.Question
 	primary := &source{hit: hits[0]}
@@ -317,6 +320,34 @@ func aside(s *document.Section) bool {
 			n += len(b.Text)
 		}
 		return n < provenanceMax
+	}
+	return false
+}
+
+// filesSection says whether a section lists the files a program reads
+// and writes: "~/.ssh/known_hosts: Contains a list of host keys" does not
+// say how to make a key pair, nor "/etc/passwd-: Backup file for
+// /etc/passwd" what the fields of /etc/passwd mean.
+func filesSection(title string) bool {
+	switch strings.ToUpper(title) {
+	case "FILES", "FILE":
+		return true
+	}
+	return false
+}
+
+// asksWhere says whether a question asks where a thing is kept, which a
+// FILES section tells, or is no how-to question at all: what the fields
+// of /etc/passwd mean.
+func asksWhere(a analyse.Analysis) bool {
+	if a.Scene != analyse.SceneHowTo {
+		return true
+	}
+	for _, w := range a.Seq {
+		switch w {
+		case "where", "location", "located", "stored", "kept", "saved", "path", "paths", "which":
+			return true
+		}
 	}
 	return false
 }
@@ -658,7 +689,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			if blk.Kind == document.Item {
 				sc += c.itemScore(blk.Term, first, textScore, !plain)
 			}
-			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title), score: sc,
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title) || !c.where && filesSection(s.Title), score: sc,
 				beyond: beyondShare(q, cov, given)})
 		}
 	})

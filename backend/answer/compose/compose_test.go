@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"context"
 	"os"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/testutil/testindex"
@@ -284,5 +286,49 @@ func TestAddsOwnWord(t *testing.T) {
 	}
 	if !adds(q, "It shows how much space is free.", given) {
 		t.Error("a sentence with the question's 'free' does not add to the NAME line")
+	}
+}
+
+// The files a program reads are no steps for how to do a task with it
+// ("~/.ssh/id_rsa: Contains the private key" for using a key), but are
+// for a question that asks where a thing is kept.
+func TestFilesSectionAside(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.Fixture))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q         string
+		filesStep bool
+	}{
+		{"use my private key file for authentication", false},
+		{"where is my private key file kept", true},
+	} {
+		ret, err := rt.Retrieve(context.Background(), tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hit := ret.Hits[0]
+		if hit.Meta.Title != "ssh-keygen" {
+			t.Fatalf("%q: first page %s, want ssh-keygen", tc.q, hit.Meta.Title)
+		}
+		doc, err := lib.Load(hit.Doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &composition{q: ret.Question, lib: lib, where: asksWhere(ret.Analysis)}
+		found := false
+		for _, p := range c.passages(hit.Doc, doc, hit.NameCov) {
+			if p.title == "FILES" && p.block.Kind == document.Item {
+				found = true
+				if p.aside == tc.filesStep {
+					t.Errorf("%q: FILES item %q aside = %v, want %v", tc.q, p.block.Term, p.aside, !tc.filesStep)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no FILES item among ssh-keygen's passages", tc.q)
+		}
 	}
 }

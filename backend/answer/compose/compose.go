@@ -161,6 +161,19 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		// subtrees for "mount a USB stick"
 		steps = append([]string{c.basicStep(primary, syn)}, steps[:min(len(steps), 2)]...)
 	}
+	// The first sentence says which command does it and how: the option
+	// that stands out, or else the command as its synopsis runs it, with
+	// what the NAME line says it does. The NAME line alone leaves the
+	// user to find the command line in the steps.
+	if len(summary) > 1 && strings.HasPrefix(summary[1], "Use `") {
+		summary[0], summary[1] = summary[1], summary[0]
+	} else if line := plainRun(primary.doc, m); line != "" && r.Analysis.Scene != analyse.SceneConcept {
+		what := strings.TrimSuffix(m.Summary, ".")
+		if what != "" {
+			what = ": " + what
+		}
+		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(primary, "SYNOPSIS"))
+	}
 
 	// Other pages that also answer, when they rank close behind: another
 	// command for the job, the section 2 call behind a command. At most
@@ -214,6 +227,28 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	}
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
 }
+
+// plainRun is how a program's page runs it, for the Summary's first
+// sentence: the command and its operands as its synopsis writes them
+// ("df [FILE]...", "deluser user"); "" when that says nothing a user
+// can type: no operand ("mount"), a subcommand's first form (git
+// stash's is "git stash list"), or a synopsis of symbols ("lsof [ +c c
+// ] [ +|-d d ]").
+func plainRun(d *document.Document, m index.Meta) string {
+	cmd := typedName(d, m.Title)
+	if !answer.ProgramPage(m) || strings.Contains(cmd, " ") || answer.Synopsis(d) == "" {
+		return ""
+	}
+	line := invocation(d, cmd, "")
+	rest, ok := strings.CutPrefix(line, cmd+" ")
+	if !ok || strings.ContainsAny(rest, "+|") || strings.Contains(rest, "[ ") || len(line) > maxRun {
+		return ""
+	}
+	return line
+}
+
+// maxRun is the longest command line the Summary's first sentence shows.
+const maxRun = 60
 
 // withAskedOption makes the last of chosen an option whose long name is
 // the question's own word (see termAsked) when none of them is one: mv's

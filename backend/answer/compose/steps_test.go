@@ -296,3 +296,20 @@ func TestStepDoubtfulAlternative(t *testing.T) {
 		}
 	}
 }
+
+// The Summary's first sentence says which command does it and how: the
+// option that stands out, or the command and its operands, not the NAME
+// line alone. A question about what a thing is keeps its definition
+// first.
+func TestSummaryLeadsWithCommand(t *testing.T) {
+	for _, tc := range []struct{ q, lead string }{
+		{"what does grep -v do", "Use `grep -v"},
+		{"How do I copy a file to another folder?", "Use `cp "},
+		{"What is a mount point?", "mount"},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0.35)
+		if !strings.HasPrefix(ans.Summary, tc.lead) {
+			t.Errorf("%s: summary %q, want it to start %q", tc.q, ans.Summary, tc.lead)
+		}
+	}
+}

@@ -236,13 +236,22 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 // ] [ +|-d d ]").
 func plainRun(d *document.Document, m index.Meta) string {
 	cmd := typedName(d, m.Title)
-	if !answer.ProgramPage(m) || strings.Contains(cmd, " ") || answer.Synopsis(d) == "" {
+	syn := answer.Synopsis(d)
+	if !answer.ProgramPage(m) || strings.Contains(cmd, " ") || syn == "" {
 		return ""
 	}
-	line := invocation(d, cmd, "")
+	// the form the basic step shows, which does the NAME line's job: not
+	// the first form, which may run an option of its own (umount's
+	// "umount -a [-dflnrv] ..." unmounts everything)
+	line := invocationFrom([]string{strings.Join(strings.Fields(syn), " ")}, cmd, "")
 	rest, ok := strings.CutPrefix(line, cmd+" ")
-	if !ok || strings.ContainsAny(rest, "+|") || strings.Contains(rest, "[ ") || len(line) > maxRun {
+	if !ok || strings.ContainsAny(rest, "+|") || strings.Contains(rest, "[ ") || len(line) > maxRun || strings.Trim(rest, "[]. ") == "" {
 		return ""
+	}
+	for _, w := range strings.Fields(rest) {
+		if strings.HasPrefix(w, "-") {
+			return "" // a form that runs an option ("login -f username"): the steps tell it
+		}
 	}
 	return line
 }

@@ -16,10 +16,15 @@ import (
 // ("-n NUM"), or "" for the command with its operands alone ("deluser
 // user"). Without a synopsis that runs cmd it is "cmd opt".
 func invocation(d *document.Document, cmd, opt string) string {
+	return invocationFrom(synopsisLines(d), cmd, opt)
+}
+
+// invocationFrom is invocation from the given synopsis lines.
+func invocationFrom(lines []string, cmd, opt string) string {
 	name, _, _ := strings.Cut(opt, " ")
 	var form []string // the chosen form's words after cmd
 	shows := false
-	for _, l := range synopsisLines(d) {
+	for _, l := range lines {
 		rest, ok := strings.CutPrefix(l, cmd+" ")
 		if !ok {
 			continue

@@ -312,4 +312,9 @@ func TestSummaryLeadsWithCommand(t *testing.T) {
 			t.Errorf("%s: summary %q, want it to start %q", tc.q, ans.Summary, tc.lead)
 		}
 	}
+	// umount's first synopsis form runs -a, which unmounts everything:
+	// the command line comes from the form the steps show
+	if ans, _ := testengine.Ask(t, "How do I unmount a disk?", 0.35); strings.Contains(ans.Summary, "umount -a") {
+		t.Errorf("summary %q tells to unmount everything", ans.Summary)
+	}
 }

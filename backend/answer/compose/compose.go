@@ -259,7 +259,7 @@ func plainRun(d *document.Document, m index.Meta) string {
 // maxRun is the longest command line the Summary's first sentence shows.
 const maxRun = 60
 
-// withAskedOption makes the last of chosen an option whose long name is
+// withAskedOption makes the second of chosen an option whose long name is
 // the question's own word (see termAsked) when none of them is one: mv's
 // --verbose for "move files in verbose mode", whose first sentence
 // ("explain what is being done") holds no word of the question and
@@ -272,7 +272,10 @@ func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage
 	}
 	for _, p := range ps {
 		if c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && c.termAsked(s, p) && c.wholeAsked(p) && !slices.ContainsFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }) {
-			return append(chosen[:len(chosen)-1:len(chosen)-1], p)
+			// second: it says what the question asks, in its words,
+			// though its description may not; the first step stays
+			// what decides whether the plain command leads
+			return slices.Insert(chosen[:len(chosen)-1:len(chosen)-1], 1, p)
 		}
 	}
 	return chosen

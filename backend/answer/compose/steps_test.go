@@ -240,15 +240,16 @@ func TestStepContinuedCommand(t *testing.T) {
 	}
 }
 
-// An option whose long name is the question's word is among the steps
-// though its description says nothing of the question: cp's --verbose
-// ("explain what is being done") for "copy files in verbose mode", which
-// ranks below the options that say "copy" and "file".
+// An option whose long name is the question's word is among the first
+// steps though its description says nothing of the question: cp's
+// --verbose ("explain what is being done") for "copy files in verbose
+// mode", which ranks below the options that say "copy" and "file", comes
+// right after the best of them.
 func TestStepAskedOptionKept(t *testing.T) {
 	q := "copy files in verbose mode"
 	ans, _ := testengine.Ask(t, q, 0)
-	if !slices.ContainsFunc(ans.Steps, func(s string) bool { return runs(s, "`cp -v`") }) {
-		t.Errorf("%s: steps %q, want `cp -v` among them", q, ans.Steps)
+	if !slices.ContainsFunc(ans.Steps[:min(2, len(ans.Steps))], func(s string) bool { return runs(s, "`cp -v`") }) {
+		t.Errorf("%s: steps %q, want `cp -v` among the first two", q, ans.Steps)
 	}
 }
 

@@ -319,3 +319,21 @@ func TestSummaryLeadsWithCommand(t *testing.T) {
 		t.Errorf("summary %q tells to unmount everything", ans.Summary)
 	}
 }
+
+// A what-is question is answered first in sentences, the page's own that
+// hold most of it, then how to run the command: "What is the sticky
+// bit?" leads with chmod(1)'s "The restricted deletion flag or sticky
+// bit is a single bit, ...", not with chmod's synopsis. A sentence of
+// running text that is a command line is none.
+func TestStepExplainsConcept(t *testing.T) {
+	ans, _ := testengine.Ask(t, "What is the sticky bit?", 0)
+	if len(ans.Steps) == 0 || strings.HasPrefix(ans.Steps[0], "`") || !strings.Contains(ans.Steps[0]+ans.Steps[min(1, len(ans.Steps)-1)], "sticky") {
+		t.Errorf("steps %q, want sentences about the sticky bit first", ans.Steps)
+	}
+	ans, _ = testengine.Ask(t, "What is a bind mount?", 0)
+	for _, s := range ans.Steps {
+		if strings.HasPrefix(s, "Mount --bind") {
+			t.Errorf("steps %q: a command line read as a sentence", ans.Steps)
+		}
+	}
+}

@@ -185,7 +185,9 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 			said[best] = true
 			explain = append(explain, best+" "+c.cite(primary, p.title))
 		}
-		steps = append(explain, steps...)
+		// and the primary's other steps after them, as many as make
+		// three in all: options are seldom what a what-is question asks
+		steps = append(explain, steps[:min(len(steps), max(1, maxPrimarySteps-len(explain)))]...)
 	}
 	// The first sentence says which command does it and how: the option
 	// that stands out, or else the command as its synopsis runs it, with
@@ -294,8 +296,9 @@ const maxRun = 60
 // more steps, and a least share of 0.5 1049.1 and 464. The shared set
 // and the held-out tldr questions did not change.
 const (
-	maxExplain   = 2
-	explainScore = 0.3
+	maxExplain      = 2
+	explainScore    = 0.3
+	maxPrimarySteps = 3
 )
 
 // introduces says whether a sentence only introduces or points elsewhere

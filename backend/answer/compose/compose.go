@@ -120,7 +120,12 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	vague := len(chosen) > 0 && chosen[0].beyond < basicBeyond && chosen[0].score < vagueScore
 	// or the NAME line says nearly all of it
 	nameSays := beyondName(q, primary.hit.NameCov) < basicRest
-	if lead && !named && syn != "" && !c.termAsked(primary, chosen[0]) && (chosen[0].score < basicScore || nameSays || vague) {
+	// An option named by a word of the question keeps the lead, unless
+	// the NAME line says the question and the option's name says more:
+	// env's --ignore-environment for "run a program with a modified
+	// environment", which env's NAME line says word for word.
+	asked := lead && c.termAsked(primary, chosen[0]) && (!nameSays || c.wholeAsked(chosen[0], true))
+	if lead && !named && syn != "" && !asked && (chosen[0].score < basicScore || nameSays || vague) {
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close: the command as the synopsis runs it is the answer, and
@@ -325,7 +330,7 @@ func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage
 		}
 	}
 	for _, p := range ps {
-		if c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && c.termAsked(s, p) && c.wholeAsked(p) && !slices.ContainsFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }) {
+		if c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && c.termAsked(s, p) && c.wholeAsked(p, false) && !slices.ContainsFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }) {
 			// second: it says what the question asks, in its words,
 			// though its description may not; the first step stays
 			// what decides whether the plain command leads
@@ -337,10 +342,16 @@ func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage
 
 // wholeAsked says whether every word of one of an option's long names is
 // a word of the question: --verbose, --ignore-case for "ignoring upper and
-// lower case", but not --listed-incremental for "list".
-func (c *composition) wholeAsked(p passage) bool {
+// lower case", but not --listed-incremental for "list". With single, a
+// long name after one dash counts too (find's -empty), which holds
+// "links" for find's -links (hard links) in "find symbolic links": strong
+// enough to keep a lead the option has, not to make a step of it.
+func (c *composition) wholeAsked(p passage, single bool) bool {
 	for _, name := range optionNames(p.block.Term) {
 		long, ok := strings.CutPrefix(name, "--")
+		if !ok && single && len(name) > 2 {
+			long, ok = name[1:], true // find's -empty, -newer
+		}
 		if !ok {
 			continue
 		}

@@ -337,3 +337,14 @@ func TestStepExplainsConcept(t *testing.T) {
 		}
 	}
 }
+
+// A question that env(1)'s NAME line says word for word is answered by
+// env as its synopsis runs it, though --ignore-environment names one of
+// its words: that option says more than the question ("ignore"), so it
+// is a later step, not the lead.
+func TestStepNameLineSaysAll(t *testing.T) {
+	ans, _ := testengine.Ask(t, "run a program in a modified environment", 0)
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`env [OPTION]") {
+		t.Errorf("steps %q, want env's synopsis first", ans.Steps)
+	}
+}

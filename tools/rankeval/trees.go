@@ -280,14 +280,15 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 				}
 			}
 			r := &res[f]
-			r.h1, r.h3 = treeScore(m, first(testIdx), nil)
+			held := first(testIdx)
+			r.h1, r.h3 = treeScore(m, held, nil)
 			r.bySet = map[string][3]float64{}
-			for i, g := range first(testIdx) {
+			for i, g := range held {
 				a, b := treeScore(m, []boost.Group{g}, nil)
 				x := r.bySet[testSets[i]]
 				r.bySet[testSets[i]] = [3]float64{x[0] + a, x[1] + b, x[2] + 1}
 			}
-			r.b1, r.b3 = treeScore(m, first(testIdx), w)
+			r.b1, r.b3 = treeScore(m, held, w)
 			r.n = float64(len(test))
 			for _, x := range w {
 				r.bn += x

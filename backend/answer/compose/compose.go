@@ -115,6 +115,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	summary := []string{fmt.Sprintf("%s %s %s.", name, answer.Inline(m), c.cite(primary, "NAME"))}
 	lead := len(chosen) > 0 && c.optionItem(primary, chosen[0])
 	syn := answer.Synopsis(primary.doc)
+	synopsis := syn // syn is emptied once a step shows it
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either
 	vague := len(chosen) > 0 && chosen[0].beyond < basicBeyond && chosen[0].score < vagueScore
@@ -200,7 +201,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// user to find the command line in the steps.
 	if len(summary) > 1 && strings.HasPrefix(summary[1], "Use `") {
 		summary[0], summary[1] = summary[1], summary[0]
-	} else if line := plainRun(primary.doc, m); line != "" && r.Analysis.Scene != analyse.SceneConcept {
+	} else if line := plainRun(primary.doc, m, synopsis); line != "" && r.Analysis.Scene != analyse.SceneConcept {
 		what := strings.TrimSuffix(m.Summary, ".")
 		if what != "" {
 			what = ": " + what
@@ -248,14 +249,15 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 				break
 			}
 		}
-		if syn := answer.Synopsis(s.doc); !stepped && r.Confidence < doubtful && syn != "" && answer.ProgramPage(om) &&
-			1-beyondName(q, other.NameCov) >= altNameShare {
+		if !stepped && r.Confidence < doubtful && answer.ProgramPage(om) && 1-beyondName(q, other.NameCov) >= altNameShare {
 			// the first page is likely not the answer, and this one,
 			// whose NAME line says some of the question, may be: how to
 			// run it, so that the user who wanted su(1) for "switch to
 			// the root user" is not left with switch_root's options
 			// alone
-			steps = append(steps, c.basicStep(s, syn))
+			if syn := answer.Synopsis(s.doc); syn != "" {
+				steps = append(steps, c.basicStep(s, syn))
+			}
 		}
 	}
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
@@ -266,10 +268,9 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 // ("df [FILE]...", "deluser user"); "" when that says nothing a user
 // can type: no operand ("mount"), a subcommand's first form (git
 // stash's is "git stash list"), or a synopsis of symbols ("lsof [ +c c
-// ] [ +|-d d ]").
-func plainRun(d *document.Document, m index.Meta) string {
+// ] [ +|-d d ]"). syn is the page's answer.Synopsis.
+func plainRun(d *document.Document, m index.Meta, syn string) string {
 	cmd := typedName(d, m.Title)
-	syn := answer.Synopsis(d)
 	if !answer.ProgramPage(m) || strings.Contains(cmd, " ") || syn == "" {
 		return ""
 	}
@@ -746,8 +747,8 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 	}
 	score := func(cov []float64) float64 { return answer.Share(cov, pw, mass) }
 	tcov := make([]float64, len(q.Concepts))
-	plain := !c.negative // the item at hand reads as for a question that negates nothing
-	textScore := func(text string) float64 {
+	// plain: read text as for a question that negates nothing
+	textScore := func(text string, plain bool) float64 {
 		clear(tcov)
 		q.CoverText(text, tcov)
 		if plain {
@@ -783,7 +784,8 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			copy(lead, cov)
 		}
 		first := "" // an item's first sentence, which says what it does
-		plain = !c.negative
+		// whether the item reads as for a question that negates nothing
+		plain := !c.negative
 		if blk.Kind == document.Item {
 			first = firstSentence(blk.Text)
 			// the question asks to ignore or skip a thing, and the item
@@ -811,11 +813,12 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 
 // itemScore is what an item's parts, its term and its first sentence,
 // add to its block's share (see ItemWeights); textScore is a text's
-// share of the question; negative, whether a negation in the item may be
-// what the question asks for.
-func (c *composition) itemScore(term, first string, textScore func(string) float64, negative bool) float64 {
+// share of the question, read as for a question that negates nothing
+// when plain; negative, whether a negation in the item may be what the
+// question asks for (and the item is not read plain).
+func (c *composition) itemScore(term, first string, textScore func(text string, plain bool) float64, negative bool) float64 {
 	w := c.items
-	sc := w.Term*textScore(term) + w.First*textScore(first)
+	sc := w.Term*textScore(term, !negative) + w.First*textScore(first, !negative)
 	if w.Precision != 0 || w.Length != 0 {
 		words, hits := c.q.Precision(first)
 		if words > 0 {

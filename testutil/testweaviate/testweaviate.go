@@ -1,0 +1,144 @@
+// Package testweaviate runs a real Weaviate server for tests: on loopback,
+// on free ports, with a data folder of its own, stopped when the test
+// ends. .ci/run installs weaviate-server from the Go module proxy and sets
+// CI, where a missing server fails the test instead of skipping it.
+package testweaviate
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Version is the server version the tests are written against; .ci/run
+// installs it.
+const Version = "1.35.2"
+
+// readyWithin bounds the wait for a server to answer ready: it takes
+// about 15 s on a 2-core machine.
+const readyWithin = 90 * time.Second
+
+// Server is a running weaviate-server.
+type Server struct {
+	Host     string // "127.0.0.1:PORT", as weaviate.Config takes it
+	GRPCPort int
+	Dir      string // its data folder
+	cmd      *exec.Cmd
+}
+
+// URL is the server's base URL.
+func (s *Server) URL() string { return "http://" + s.Host }
+
+// Start starts a server for t and waits until it is ready; t's cleanup
+// stops it.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	bin, err := exec.LookPath("weaviate-server")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("weaviate-server: %v (CI is set; .ci/run installs it)", err)
+		}
+		t.Skipf("weaviate-server not found: go install github.com/weaviate/weaviate/cmd/weaviate-server@v%s", Version)
+	}
+	ports := freePorts(t, 6)
+	s := &Server{Host: "127.0.0.1:" + strconv.Itoa(ports[0]), GRPCPort: ports[1], Dir: t.TempDir()}
+	s.cmd = exec.Command(bin, "--host", "127.0.0.1", "--port", strconv.Itoa(ports[0]), "--scheme", "http")
+	s.cmd.Env = append(os.Environ(),
+		"PERSISTENCE_DATA_PATH="+filepath.Join(s.Dir, "data"),
+		"AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED=true",
+		"DEFAULT_VECTORIZER_MODULE=none",
+		"DISABLE_TELEMETRY=true",
+		"CLUSTER_HOSTNAME=node1",
+		"CLUSTER_ADVERTISE_ADDR=127.0.0.1",
+		"CLUSTER_GOSSIP_BIND_PORT="+strconv.Itoa(ports[2]),
+		"CLUSTER_DATA_BIND_PORT="+strconv.Itoa(ports[3]),
+		"RAFT_PORT="+strconv.Itoa(ports[4]),
+		"RAFT_INTERNAL_RPC_PORT="+strconv.Itoa(ports[5]),
+		"RAFT_JOIN=node1",
+		"RAFT_BOOTSTRAP_EXPECT=1",
+		"GRPC_PORT="+strconv.Itoa(ports[1]),
+	)
+	log, err := os.Create(filepath.Join(s.Dir, "server.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cmd.Stdout, s.cmd.Stderr = log, log
+	// its own process group, so that stopping it stops what it starts
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := s.cmd.Start(); err != nil {
+		t.Fatalf("weaviate-server: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- s.cmd.Wait() }()
+	t.Cleanup(func() {
+		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(20 * time.Second):
+			syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+			<-exited
+		}
+		log.Close()
+	})
+	if err := s.waitReady(exited); err != nil {
+		tail, _ := os.ReadFile(log.Name())
+		if len(tail) > 4000 {
+			tail = tail[len(tail)-4000:]
+		}
+		t.Fatalf("weaviate-server: %v; its log ends:\n%s", err, tail)
+	}
+	return s
+}
+
+// waitReady polls the readiness endpoint until it answers 200, the server
+// exits, or readyWithin passes.
+func (s *Server) waitReady(exited <-chan error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), readyWithin)
+	defer cancel()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL()+"/v1/.well-known/ready", nil)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case err := <-exited:
+			return fmt.Errorf("exited before it was ready: %v", err)
+		case <-ctx.Done():
+			return fmt.Errorf("not ready within %s", readyWithin)
+		case <-tick.C:
+		}
+	}
+}
+
+// freePorts finds n ports free on loopback now, by listening on port 0
+// with all of them open at once, so that they differ.
+func freePorts(t testing.TB, n int) []int {
+	t.Helper()
+	var ls []net.Listener
+	var ports []int
+	for range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls = append(ls, l)
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+	}
+	for _, l := range ls {
+		l.Close()
+	}
+	return ports
+}

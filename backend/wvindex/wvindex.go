@@ -1,0 +1,370 @@
+// Package wvindex keeps ragman's index in a Weaviate server, through the
+// official client: one Document collection per build (FR-013), objects
+// with ids derived from their source, and an alias that a finished build
+// switches in one request, so that a question never reads a half-built
+// collection and a killed build leaves the old one serving.
+package wvindex
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-openapi/strfmt"
+	"github.com/google/uuid"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate/filters"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate/graphql"
+	"github.com/weaviate/weaviate/entities/models"
+)
+
+// Alias is the name questions read; a build's collection is Alias_VERSION.
+const Alias = "Document"
+
+// ErrNoIndex says no build has been activated yet.
+var ErrNoIndex = errors.New("the Weaviate server holds no ragman index: run ragadmin reindex")
+
+// idSpace makes object ids: the same alias, page and chunk give the same
+// id in every build, so a rebuild replaces what it indexed before.
+var idSpace = uuid.MustParse("6f1d3c2a-7a43-4c54-9a8e-2f4f6b1f0d11")
+
+// Chunk is one object of the Document collection.
+type Chunk struct {
+	Alias    string // source_alias
+	Type     string // source_type: man, info, zim
+	Language string
+	Ref      string // document_ref
+	Label    string
+	Section  string
+	Text     string
+	Sum      string // the document's sha256, hex
+	N        int    // chunk_id: the chunk's number within its document
+}
+
+// ID is the chunk's object id, derived from "<alias>:<sha256>:<n>".
+func (c Chunk) ID() string {
+	return uuid.NewSHA1(idSpace, fmt.Appendf(nil, "%s:%s:%d", c.Alias, c.Sum, c.N)).String()
+}
+
+// Store is a Weaviate server holding ragman's index.
+type Store struct {
+	c    *weaviate.Client
+	host string
+	http *http.Client
+}
+
+// Open connects to the server at host ("127.0.0.1:8080", scheme http);
+// it sends nothing until asked.
+func Open(host string, timeout time.Duration) (*Store, error) {
+	c, err := weaviate.NewClient(weaviate.Config{Host: host, Scheme: "http", Timeout: timeout})
+	if err != nil {
+		return nil, err
+	}
+	return &Store{c: c, host: host, http: &http.Client{Timeout: timeout}}, nil
+}
+
+// Version is the server's version, once it says it is ready.
+func (s *Store) Version(ctx context.Context) (string, error) {
+	ready, err := s.c.Misc().ReadyChecker().Do(ctx)
+	if err != nil {
+		return "", err
+	}
+	if !ready {
+		return "", errors.New("weaviate is not ready")
+	}
+	m, err := s.c.Misc().MetaGetter().Do(ctx)
+	if err != nil {
+		return "", err
+	}
+	return m.Version, nil
+}
+
+// Build is a collection being filled; questions do not see it until
+// Activate.
+type Build struct {
+	s     *Store
+	class string
+}
+
+// Begin creates the collection of build version (letters and digits).
+func (s *Store) Begin(ctx context.Context, version string) (*Build, error) {
+	class := Alias + "_" + version
+	kw := func(n string) *models.Property { // filtered on, never searched
+		no := false
+		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "field", IndexSearchable: &no}
+	}
+	text := func(n string) *models.Property {
+		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "word"}
+	}
+	err := s.c.Schema().ClassCreator().WithClass(&models.Class{Class: class, Vectorizer: "none", Properties: []*models.Property{
+		kw("source_alias"), kw("source_type"), kw("language"), kw("document_ref"),
+		text("label"), text("section"), text("text"), {Name: "chunk_id", DataType: []string{"int"}},
+	}}).Do(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("creating collection %s: %w", class, err)
+	}
+	return &Build{s: s, class: class}, nil
+}
+
+// retries and backoff of a batch the server failed as a whole
+const (
+	tries   = 4
+	backoff = 500 * time.Millisecond
+)
+
+// Add imports chunks, retrying a failed batch with backoff; an object the
+// server refuses fails the build.
+func (b *Build) Add(ctx context.Context, chunks []Chunk) error {
+	objs := make([]*models.Object, len(chunks))
+	for i, c := range chunks {
+		objs[i] = &models.Object{Class: b.class, ID: strfmt.UUID(c.ID()), Properties: map[string]any{
+			"source_alias": c.Alias, "source_type": c.Type, "language": c.Language, "document_ref": c.Ref,
+			"label": c.Label, "section": c.Section, "text": c.Text, "chunk_id": c.N,
+		}}
+	}
+	var err error
+	wait := backoff
+	for try := range tries {
+		if try > 0 {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(wait):
+			}
+			wait *= 2
+		}
+		var res []models.ObjectsGetResponse
+		res, err = b.s.c.Batch().ObjectsBatcher().WithObjects(objs...).Do(ctx)
+		if err != nil {
+			continue
+		}
+		for _, r := range res {
+			if r.Result != nil && r.Result.Errors != nil && len(r.Result.Errors.Error) > 0 {
+				return fmt.Errorf("weaviate refused object %s: %s", r.ID, r.Result.Errors.Error[0].Message)
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("importing %d objects: %w", len(chunks), err)
+}
+
+// Activate points the alias at the build in one request and removes the
+// collections of earlier builds.
+func (b *Build) Activate(ctx context.Context) error {
+	old, err := b.s.Active(ctx)
+	if err != nil {
+		return err
+	}
+	if old == "" {
+		err = b.s.rest(ctx, http.MethodPost, "/v1/aliases", map[string]string{"alias": Alias, "class": b.class})
+	} else {
+		err = b.s.rest(ctx, http.MethodPut, "/v1/aliases/"+Alias, map[string]string{"class": b.class})
+	}
+	if err != nil {
+		return fmt.Errorf("switching %s to %s: %w", Alias, b.class, err)
+	}
+	return b.s.removeOld(ctx, b.class)
+}
+
+// Abort removes the build's collection.
+func (b *Build) Abort(ctx context.Context) error {
+	return b.s.c.Schema().ClassDeleter().WithClassName(b.class).Do(ctx)
+}
+
+// Active is the collection the alias points at, "" before the first
+// build.
+func (s *Store) Active(ctx context.Context) (string, error) {
+	var out struct {
+		Aliases []struct{ Alias, Class string }
+	}
+	if err := s.restInto(ctx, http.MethodGet, "/v1/aliases", nil, &out); err != nil {
+		return "", err
+	}
+	for _, a := range out.Aliases {
+		if a.Alias == Alias {
+			return a.Class, nil
+		}
+	}
+	return "", nil
+}
+
+// removeOld removes every build's collection but keep's, those of builds
+// killed midway included.
+func (s *Store) removeOld(ctx context.Context, keep string) error {
+	sch, err := s.c.Schema().Getter().Do(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range sch.Classes {
+		if strings.HasPrefix(c.Class, Alias+"_") && c.Class != keep {
+			if err := s.c.Schema().ClassDeleter().WithClassName(c.Class).Do(ctx); err != nil {
+				return fmt.Errorf("removing %s: %w", c.Class, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Count is how many objects the active collection holds.
+func (s *Store) Count(ctx context.Context) (int, error) {
+	r, err := s.c.GraphQL().Aggregate().WithClassName(Alias).
+		WithFields(graphql.Field{Name: "meta", Fields: []graphql.Field{{Name: "count"}}}).Do(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if len(r.Errors) > 0 {
+		return 0, errors.New(r.Errors[0].Message)
+	}
+	var out struct {
+		Aggregate map[string][]struct{ Meta struct{ Count int } }
+	}
+	if err := remarshal(r.Data, &out); err != nil {
+		return 0, err
+	}
+	rows := out.Aggregate[Alias]
+	if len(rows) == 0 {
+		return 0, nil
+	}
+	return rows[0].Meta.Count, nil
+}
+
+// Filter narrows a search; empty fields do not filter.
+type Filter struct {
+	Alias, Type, Language string
+}
+
+// Hit is a chunk a search found, with its BM25 score.
+type Hit struct {
+	Chunk
+	Score float64
+}
+
+// Search finds the chunks whose words best match query, by BM25 over
+// label, section and text, best first.
+func (s *Store) Search(ctx context.Context, query string, f Filter, limit int) ([]Hit, error) {
+	fields := []graphql.Field{{Name: "source_alias"}, {Name: "source_type"}, {Name: "language"}, {Name: "document_ref"},
+		{Name: "label"}, {Name: "section"}, {Name: "text"}, {Name: "chunk_id"},
+		{Name: "_additional", Fields: []graphql.Field{{Name: "score"}}}}
+	// Filters are checked against a class's schema, which an alias does
+	// not have here: the query names the class the alias points at.
+	class, err := s.Active(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if class == "" {
+		return nil, ErrNoIndex
+	}
+	q := s.c.GraphQL().Get().WithClassName(class).WithFields(fields...).WithLimit(limit).
+		WithBM25(s.c.GraphQL().Bm25ArgBuilder().WithQuery(query).WithProperties("label^2", "section", "text"))
+	var ws []*filters.WhereBuilder
+	for _, kv := range [][2]string{{"source_alias", f.Alias}, {"source_type", f.Type}, {"language", f.Language}} {
+		if kv[1] != "" {
+			ws = append(ws, filters.Where().WithPath([]string{kv[0]}).WithOperator(filters.Equal).WithValueText(kv[1]))
+		}
+	}
+	switch len(ws) {
+	case 0:
+	case 1:
+		q = q.WithWhere(ws[0])
+	default:
+		q = q.WithWhere(filters.Where().WithOperator(filters.And).WithOperands(ws))
+	}
+	r, err := q.Do(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Errors) > 0 {
+		return nil, errors.New(r.Errors[0].Message)
+	}
+	var out struct {
+		Get map[string][]struct {
+			SourceAlias string `json:"source_alias"`
+			SourceType  string `json:"source_type"`
+			Language    string
+			Ref         string `json:"document_ref"`
+			Label       string
+			Section     string
+			Text        string
+			N           int `json:"chunk_id"`
+			Additional  struct {
+				Score string
+			} `json:"_additional"`
+		}
+	}
+	if err := remarshal(r.Data, &out); err != nil {
+		return nil, err
+	}
+	var hits []Hit
+	for _, o := range out.Get[class] {
+		var sc float64
+		fmt.Sscan(o.Additional.Score, &sc)
+		hits = append(hits, Hit{Chunk: Chunk{Alias: o.SourceAlias, Type: o.SourceType, Language: o.Language, Ref: o.Ref,
+			Label: o.Label, Section: o.Section, Text: o.Text, N: o.N}, Score: sc})
+	}
+	slices.SortStableFunc(hits, func(a, b Hit) int { return cmpDesc(a.Score, b.Score) })
+	return hits, nil
+}
+
+func cmpDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}
+
+// remarshal decodes a GraphQL answer's data into out.
+func remarshal(data any, out any) error {
+	b, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
+}
+
+// rest and restInto call the REST endpoints the client has no builder
+// for (aliases, new in Weaviate 1.32).
+func (s *Store) rest(ctx context.Context, method, path string, body any) error {
+	return s.restInto(ctx, method, path, body, nil)
+}
+
+func (s *Store) restInto(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, "http://"+s.host+path, rd)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := s.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, strings.TrimSpace(string(b)))
+	}
+	if out != nil {
+		return json.Unmarshal(b, out)
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+package wvindex_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/wvindex"
+	"github.com/ragman-dev/ragman/testutil/testweaviate"
+)
+
+func chunks(lsText string) []wvindex.Chunk {
+	return []wvindex.Chunk{
+		{Alias: "man-pages", Type: "man", Language: "en", Ref: "man1/ls.1.gz", Label: "ls(1)", Section: "NAME", Text: lsText, Sum: "aa", N: 0},
+		{Alias: "man-pages", Type: "man", Language: "en", Ref: "man1/cp.1.gz", Label: "cp(1)", Section: "NAME", Text: "copy files and directories", Sum: "bb", N: 0},
+		{Alias: "man-pages", Type: "man", Language: "en", Ref: "man1/cp.1.gz", Label: "cp(1)", Section: "OPTIONS", Text: "-r, --recursive: copy directories recursively", Sum: "bb", N: 1},
+		{Alias: "wiki", Type: "zim", Language: "de", Ref: "A/Kopieren", Label: "Kopieren", Section: "", Text: "copy Dateien kopieren", Sum: "cc", N: 0},
+	}
+}
+
+func labels(hs []wvindex.Hit) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.Label)
+	}
+	return out
+}
+
+func build(t *testing.T, s *wvindex.Store, version string, cs []wvindex.Chunk) {
+	t.Helper()
+	ctx := context.Background()
+	b, err := s.Begin(ctx, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(ctx, cs); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Activate(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Index, search with filters, rebuild with one page changed, and a build
+// abandoned midway, on a real server.
+func TestStore(t *testing.T) {
+	srv := testweaviate.Start(t)
+	ctx := context.Background()
+	s, err := wvindex.Open(srv.Host, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := s.Version(ctx); err != nil || v != testweaviate.Version {
+		t.Fatalf("Version = %q, %v", v, err)
+	}
+	if a, err := s.Active(ctx); err != nil || a != "" {
+		t.Fatalf("Active before a build = %q, %v", a, err)
+	}
+	build(t, s, "v1", chunks("list directory entries"))
+	if n, err := s.Count(ctx); err != nil || n != 4 {
+		t.Fatalf("Count = %d, %v; want 4", n, err)
+	}
+
+	hs, err := s.Search(ctx, "copy directories recursively", wvindex.Filter{}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hs) == 0 || hs[0].Label != "cp(1)" || hs[0].Section != "OPTIONS" || hs[0].Score <= 0 {
+		t.Fatalf("search: %+v", hs)
+	}
+	hs, err = s.Search(ctx, "copy", wvindex.Filter{Type: "zim"}, 10)
+	if err != nil || !slices.Equal(labels(hs), []string{"Kopieren"}) {
+		t.Fatalf("type filter: %v, %v", labels(hs), err)
+	}
+	hs, err = s.Search(ctx, "copy", wvindex.Filter{Alias: "man-pages", Language: "en"}, 10)
+	if err != nil || slices.Contains(labels(hs), "Kopieren") || len(hs) != 2 {
+		t.Fatalf("alias and language filter: %v, %v", labels(hs), err)
+	}
+
+	// ls's page changed: its old chunk goes, the count stays, and the
+	// first version's collection is gone
+	cs := chunks("show what folders hold")
+	cs[0].Sum = "ab"
+	build(t, s, "v2", cs)
+	if n, err := s.Count(ctx); err != nil || n != 4 {
+		t.Fatalf("Count after rebuild = %d, %v; want 4", n, err)
+	}
+	if hs, _ := s.Search(ctx, "entries", wvindex.Filter{}, 10); len(hs) > 0 || slices.Contains(labels(hs), "ls(1)") {
+		t.Fatalf("the stale ls text is still found: %+v", hs)
+	}
+	if hs, _ := s.Search(ctx, "folders", wvindex.Filter{}, 10); !slices.Equal(labels(hs), []string{"ls(1)"}) {
+		t.Fatalf("the new ls text is not found: %v", labels(hs))
+	}
+
+	// a build that never activates leaves v2 answering, and the next
+	// build removes it
+	b, err := s.Begin(ctx, "v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(ctx, chunks("half built")[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := s.Active(ctx); a != wvindex.Alias+"_v2" {
+		t.Fatalf("Active during a build = %q", a)
+	}
+	if n, _ := s.Count(ctx); n != 4 {
+		t.Fatalf("Count during a build = %d, want 4", n)
+	}
+	build(t, s, "v4", cs)
+	if a, _ := s.Active(ctx); a != wvindex.Alias+"_v4" {
+		t.Fatalf("Active = %q", a)
+	}
+	if _, err := s.Begin(ctx, "v3"); err != nil {
+		t.Fatalf("the abandoned v3 was not removed: %v", err)
+	}
+}
+
+// The id depends on the source, the page's content and the chunk, not on
+// the build.
+func TestChunkID(t *testing.T) {
+	a := wvindex.Chunk{Alias: "man-pages", Sum: "aa", N: 0}
+	b := a
+	b.Label = "other"
+	if a.ID() != b.ID() {
+		t.Error("ID depends on more than alias, sum and number")
+	}
+	for _, c := range []wvindex.Chunk{{Alias: "x", Sum: "aa"}, {Alias: "man-pages", Sum: "ab"}, {Alias: "man-pages", Sum: "aa", N: 1}} {
+		if c.ID() == a.ID() {
+			t.Errorf("%+v has the ID of %+v", c, a)
+		}
+	}
+}

@@ -119,9 +119,22 @@ const (
 	backoff = 500 * time.Millisecond
 )
 
-// Add imports chunks, retrying a failed batch with backoff; an object the
-// server refuses fails the build.
+// batchSize is how many objects one batch request carries.
+const batchSize = 200
+
+// Add imports chunks in batches, retrying a failed batch with backoff; an
+// object the server refuses fails the build.
 func (b *Build) Add(ctx context.Context, chunks []Chunk) error {
+	for len(chunks) > batchSize {
+		if err := b.add(ctx, chunks[:batchSize]); err != nil {
+			return err
+		}
+		chunks = chunks[batchSize:]
+	}
+	return b.add(ctx, chunks)
+}
+
+func (b *Build) add(ctx context.Context, chunks []Chunk) error {
 	objs := make([]*models.Object, len(chunks))
 	for i, c := range chunks {
 		objs[i] = &models.Object{Class: b.class, ID: strfmt.UUID(c.ID()), Properties: map[string]any{

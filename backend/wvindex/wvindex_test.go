@@ -108,9 +108,16 @@ func TestStore(t *testing.T) {
 	if n, _ := s.Count(ctx); n != 4 {
 		t.Fatalf("Count during a build = %d, want 4", n)
 	}
+	// more chunks than one batch carries
+	for i := range 450 {
+		cs = append(cs, wvindex.Chunk{Alias: "man-pages", Type: "man", Language: "en", Ref: "man1/big.1.gz", Label: "big(1)", Text: "filler", Sum: "dd", N: i})
+	}
 	build(t, s, "v4", cs)
 	if a, _ := s.Active(ctx); a != wvindex.Alias+"_v4" {
 		t.Fatalf("Active = %q", a)
+	}
+	if n, err := s.Count(ctx); err != nil || n != 454 {
+		t.Fatalf("Count of a build in three batches = %d, %v; want 454", n, err)
 	}
 	if _, err := s.Begin(ctx, "v3"); err != nil {
 		t.Fatalf("the abandoned v3 was not removed: %v", err)

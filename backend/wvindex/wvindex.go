@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -35,17 +34,33 @@ var ErrNoIndex = errors.New("the Weaviate server holds no ragman index: run raga
 // id in every build, so a rebuild replaces what it indexed before.
 var idSpace = uuid.MustParse("6f1d3c2a-7a43-4c54-9a8e-2f4f6b1f0d11")
 
-// Chunk is one object of the Document collection.
+// Chunk is one object of the Document collection; its JSON is the
+// object's properties.
 type Chunk struct {
-	Alias    string // source_alias
-	Type     string // source_type: man, info, zim
-	Language string
-	Ref      string // document_ref
-	Label    string
-	Section  string
-	Text     string
-	Sum      string // the document's sha256, hex
-	N        int    // chunk_id: the chunk's number within its document
+	Alias    string `json:"source_alias"`
+	Type     string `json:"source_type"` // man, info, zim
+	Language string `json:"language"`
+	Ref      string `json:"document_ref"`
+	Label    string `json:"label"`
+	Section  string `json:"section"`
+	Text     string `json:"text"`
+	Sum      string `json:"-"`        // the document's sha256, hex: in the id, not a property
+	N        int    `json:"chunk_id"` // the chunk's number within its document
+}
+
+// properties are the collection's properties, Chunk's JSON fields.
+func properties() []*models.Property {
+	kw := func(n string) *models.Property { // filtered on, never searched
+		no := false
+		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "field", IndexSearchable: &no}
+	}
+	text := func(n string) *models.Property {
+		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "word"}
+	}
+	return []*models.Property{
+		kw("source_alias"), kw("source_type"), kw("language"), kw("document_ref"),
+		text("label"), text("section"), text("text"), {Name: "chunk_id", DataType: []string{"int"}},
+	}
 }
 
 // ID is the chunk's object id, derived from "<alias>:<sha256>:<n>".
@@ -96,17 +111,7 @@ type Build struct {
 // Begin creates the collection of build version (letters and digits).
 func (s *Store) Begin(ctx context.Context, version string) (*Build, error) {
 	class := Alias + "_" + version
-	kw := func(n string) *models.Property { // filtered on, never searched
-		no := false
-		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "field", IndexSearchable: &no}
-	}
-	text := func(n string) *models.Property {
-		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "word"}
-	}
-	err := s.c.Schema().ClassCreator().WithClass(&models.Class{Class: class, Vectorizer: "none", Properties: []*models.Property{
-		kw("source_alias"), kw("source_type"), kw("language"), kw("document_ref"),
-		text("label"), text("section"), text("text"), {Name: "chunk_id", DataType: []string{"int"}},
-	}}).Do(ctx)
+	err := s.c.Schema().ClassCreator().WithClass(&models.Class{Class: class, Vectorizer: "none", Properties: properties()}).Do(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating collection %s: %w", class, err)
 	}
@@ -137,10 +142,7 @@ func (b *Build) Add(ctx context.Context, chunks []Chunk) error {
 func (b *Build) add(ctx context.Context, chunks []Chunk) error {
 	objs := make([]*models.Object, len(chunks))
 	for i, c := range chunks {
-		objs[i] = &models.Object{Class: b.class, ID: strfmt.UUID(c.ID()), Properties: map[string]any{
-			"source_alias": c.Alias, "source_type": c.Type, "language": c.Language, "document_ref": c.Ref,
-			"label": c.Label, "section": c.Section, "text": c.Text, "chunk_id": c.N,
-		}}
+		objs[i] = &models.Object{Class: b.class, ID: strfmt.UUID(c.ID()), Properties: c}
 	}
 	var err error
 	wait := backoff
@@ -260,11 +262,13 @@ type Hit struct {
 }
 
 // Search finds the chunks whose words best match query, by BM25 over
-// label, section and text, best first.
+// label, section and text, best first as the server ranks them.
 func (s *Store) Search(ctx context.Context, query string, f Filter, limit int) ([]Hit, error) {
-	fields := []graphql.Field{{Name: "source_alias"}, {Name: "source_type"}, {Name: "language"}, {Name: "document_ref"},
-		{Name: "label"}, {Name: "section"}, {Name: "text"}, {Name: "chunk_id"},
-		{Name: "_additional", Fields: []graphql.Field{{Name: "score"}}}}
+	var fields []graphql.Field
+	for _, p := range properties() {
+		fields = append(fields, graphql.Field{Name: p.Name})
+	}
+	fields = append(fields, graphql.Field{Name: "_additional", Fields: []graphql.Field{{Name: "score"}}})
 	// Filters are checked against a class's schema, which an alias does
 	// not have here: the query names the class the alias points at.
 	class, err := s.Active(ctx)
@@ -298,15 +302,8 @@ func (s *Store) Search(ctx context.Context, query string, f Filter, limit int) (
 	}
 	var out struct {
 		Get map[string][]struct {
-			SourceAlias string `json:"source_alias"`
-			SourceType  string `json:"source_type"`
-			Language    string
-			Ref         string `json:"document_ref"`
-			Label       string
-			Section     string
-			Text        string
-			N           int `json:"chunk_id"`
-			Additional  struct {
+			Chunk
+			Additional struct {
 				Score string
 			} `json:"_additional"`
 		}
@@ -318,21 +315,9 @@ func (s *Store) Search(ctx context.Context, query string, f Filter, limit int) (
 	for _, o := range out.Get[class] {
 		var sc float64
 		fmt.Sscan(o.Additional.Score, &sc)
-		hits = append(hits, Hit{Chunk: Chunk{Alias: o.SourceAlias, Type: o.SourceType, Language: o.Language, Ref: o.Ref,
-			Label: o.Label, Section: o.Section, Text: o.Text, N: o.N}, Score: sc})
+		hits = append(hits, Hit{Chunk: o.Chunk, Score: sc})
 	}
-	slices.SortStableFunc(hits, func(a, b Hit) int { return cmpDesc(a.Score, b.Score) })
 	return hits, nil
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 // remarshal decodes a GraphQL answer's data into out.

@@ -97,7 +97,7 @@ func sentence(text string) string {
 	}
 	text = strings.TrimRight(text, ".:;, ")
 	w := strings.Fields(text)
-	if len(w) < 3 || len(w) > 14 || strings.ContainsAny(text, "\t") {
+	if len(w) < 3 || len(w) > 14 {
 		return ""
 	}
 	r := []rune(text)

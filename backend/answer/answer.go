@@ -11,6 +11,7 @@ package answer
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 
@@ -36,6 +37,42 @@ type Composer interface {
 type Draft struct {
 	Summary string
 	Steps   []string
+	// Generator names the composer that wrote the draft, "ollama" or
+	// "extractive", when one composer may hand over to another; empty: the
+	// engine's configured generation engine wrote it.
+	Generator string
+	// Fallback, when not empty, says why generation fell back to another
+	// composer. Engine.Answer answers as usual; the caller reports it
+	// (meta.status FALLBACK).
+	Fallback string
+	// Warnings are for the reader and join the answer's warnings.
+	Warnings []string
+	// Grounding is the share, 0..1, of the draft's words that the passages
+	// it cites hold; 0: not measured (the extractive composer quotes and
+	// needs no measure).
+	Grounding float64
+}
+
+// DefaultContextTokens is the model context a composer plans its prompt
+// for when the caller names none: what small local models run with.
+const DefaultContextTokens = 2048
+
+type contextTokensKey struct{}
+
+// WithContextTokens tells composers that write with a model how many
+// tokens of context the request allows (ask's --context-tokens); n <= 0
+// leaves the default.
+func WithContextTokens(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, contextTokensKey{}, n)
+}
+
+// ContextTokens is the context budget WithContextTokens set, or
+// DefaultContextTokens.
+func ContextTokens(ctx context.Context) int {
+	if n, ok := ctx.Value(contextTokensKey{}).(int); ok && n > 0 {
+		return n
+	}
+	return DefaultContextTokens
 }
 
 // Retrieval is what a retriever found for one question.
@@ -60,6 +97,14 @@ type Retrieval struct {
 	// Detail is the retriever's own account of how it ranked, for logs
 	// and tools (the embedded retriever's is a *rank.Detail).
 	Detail any
+	// Fallback, when not empty, says why the retriever of choice did not
+	// answer and another did; the caller reports it (meta.status
+	// FALLBACK).
+	Fallback string
+	// Draft is what the composer wrote, set by Engine.Answer: its
+	// Generator and Fallback are for the caller's meta, which the answer
+	// object leaves to the caller. Nil when nothing was composed.
+	Draft *Draft
 }
 
 // Hit is a page a retriever found.
@@ -270,14 +315,28 @@ func (e *Engine) Answer(ctx context.Context, question string, threshold float64)
 	}
 	var c Citer
 	d, err := e.Composer.Compose(ctx, ret, e.Library, &c)
+	var pe *proto.Error
+	if errors.As(err, &pe) {
+		return nil, ret, err // an engine the config chose is down: the caller's error
+	}
 	if err != nil {
 		noAnswer(ans, ret.Hits)
 		ans.Warnings = append(ans.Warnings, "could not read the best page: "+err.Error())
 		return ans, ret, nil
 	}
+	ret.Draft = &d
 	ans.Summary = d.Summary
 	if d.Steps != nil { // DESIGN's object has an array, never null
 		ans.Steps = d.Steps
+	}
+	ans.Warnings = append(ans.Warnings, d.Warnings...)
+	if d.Grounding > 0 {
+		// The retriever's confidence is that the first page answers; a
+		// generated answer is right only as far as it says what the pages
+		// say. Half the confidence stays whatever the grounding, so a
+		// paraphrase the lexical measure undercounts keeps the ranking's
+		// word.
+		ans.Confidence = ret.Confidence * (0.5 + 0.5*min(d.Grounding, 1))
 	}
 	ans.References, ans.Citations = c.Refs(), c.Cites()
 	return ans, ret, nil

@@ -7,16 +7,21 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/wvindex"
 )
 
 // Prober reaches the engines over HTTP.
 type Prober struct {
 	Client   *http.Client // nil: a client with DefaultTimeout per attempt
 	Schedule Schedule     // waits between attempts for engines the config selects
+	// WeaviateRecord is the wvindex.Record the last reindex wrote, the
+	// file; "" or a missing file: none yet.
+	WeaviateRecord string
 }
 
 func (p Prober) client() *http.Client {
@@ -125,8 +130,64 @@ func weaviateCheck(ctx context.Context, cfg config.Config, configFile string, p 
 		return c
 	}
 	c.Status = Pass
-	c.Detail = fmt.Sprintf("ready at %s (retrieval.engine: weaviate)", url)
+	state, hint, err := p.weaviateIndex(ctx, url)
+	if err != nil {
+		c.Status = Warn
+		c.Detail = fmt.Sprintf("ready at %s, but what it holds could not be read: %v (retrieval.engine: weaviate)", url, err)
+		c.Hint = "check that the server at retrieval.weaviate.url is Weaviate " + wvindexMinimum + " or later"
+		return c
+	}
+	if hint != "" {
+		c.Status, c.Hint = Warn, hint
+	}
+	c.Detail = fmt.Sprintf("ready at %s, %s (retrieval.engine: weaviate)", url, state)
 	return c
+}
+
+// wvindexMinimum is the first Weaviate with collection aliases, which a
+// rebuild switches.
+const wvindexMinimum = "1.32"
+
+// weaviateIndex says what the server holds of ragman's index, against
+// what the last reindex sent it; a hint when they differ.
+func (p Prober) weaviateIndex(ctx context.Context, url string) (state, hint string, err error) {
+	host := strings.TrimPrefix(strings.TrimPrefix(url, "http://"), "https://")
+	st, err := wvindex.Open(strings.TrimRight(host, "/"), "", DefaultTimeout)
+	if err != nil {
+		return "", "", err
+	}
+	version, err := st.Version(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	active, err := st.Active(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	var rec wvindex.Record
+	recorded := false
+	if data, err := os.ReadFile(p.WeaviateRecord); err == nil && json.Unmarshal(data, &rec) == nil {
+		recorded = rec.URL == url
+	}
+	if active == "" {
+		state = "version " + version + ", no ragman collection yet"
+		if recorded {
+			return state, "the server lost the index the last reindex sent it: run `ragadmin reindex --force`", nil
+		}
+		return state, "", nil
+	}
+	n, err := st.Count(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	state = fmt.Sprintf("version %s, collection %s with %d objects", version, active, n)
+	switch {
+	case recorded && rec.Collection != active:
+		hint = fmt.Sprintf("the last reindex here sent %s; another build replaced it, or a reindex did not finish: run `ragadmin reindex`", rec.Collection)
+	case recorded && rec.Objects != n:
+		hint = fmt.Sprintf("the last reindex sent %d objects and the server holds %d: run `ragadmin reindex --force`", rec.Objects, n)
+	}
+	return state, hint, nil
 }
 
 func ollamaCheck(ctx context.Context, cfg config.Config, configFile string, p Prober) Check {

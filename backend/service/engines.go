@@ -9,14 +9,21 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/compose"
+	"github.com/ragman-dev/ragman/backend/answer/generate"
 	"github.com/ragman-dev/ragman/backend/answer/rank"
+	"github.com/ragman-dev/ragman/backend/answer/wvsearch"
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/embed"
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
 // engineChoice is what config.yaml's retrieval.engine and
 // generation.engine select.
-type engineChoice struct{ retrieval, generation string }
+type engineChoice struct {
+	retrieval, generation string
+	weaviate              config.Weaviate
+	ollama                config.Ollama
+}
 
 // configCache keeps config.yaml as last read, and the file's size and
 // time then: a question stats the file instead of reading it, and still
@@ -51,36 +58,57 @@ func (s *Service) engineChoice() (engineChoice, error) {
 		return engineChoice{}, &proto.Error{Code: proto.CodeConfigInvalid, Message: c.err.Error(),
 			Hint: "fix the file or remove it to use the defaults"}
 	}
-	return engineChoice{retrieval: c.cfg.Retrieval.Engine, generation: c.cfg.Generation.Engine}, nil
+	return engineChoice{retrieval: c.cfg.Retrieval.Engine, generation: c.cfg.Generation.Engine,
+		weaviate: c.cfg.Retrieval.Weaviate, ollama: c.cfg.Generation.Ollama}, nil
 }
 
-// buildEngine makes the engine ch selects over lib. The Weaviate and
-// Ollama engines are not in this version: selecting one is an error that
-// says what to set instead, except generation "auto", which falls back
-// to extractive answers as it does whenever Ollama is not there.
+// buildEngine makes the engine ch selects over lib. Nothing is asked of
+// the servers here: a question finds out whether they answer.
 func (s *Service) buildEngine(lib *answer.Library, ch engineChoice) (*answer.Engine, error) {
 	names := proto.EngineNames{Retrieval: ch.retrieval, Generation: ch.generation}
+	var src rank.Source
 	switch ch.retrieval {
 	case "embedded":
+	case "weaviate":
+		st, err := openWeaviate(ch.weaviate)
+		if err != nil {
+			return nil, err
+		}
+		src = wvsearch.New(st, lib)
 	default:
-		return nil, &proto.Error{Code: proto.CodeEngineUnavailable,
-			Message: fmt.Sprintf("retrieval.engine is %q, which this version of ragman cannot use yet", ch.retrieval),
-			Hint:    "set retrieval.engine: embedded in " + s.Paths.ConfigFile}
+		return nil, &proto.Error{Code: proto.CodeConfigInvalid,
+			Message: fmt.Sprintf("retrieval.engine is %q, which is not an engine", ch.retrieval),
+			Hint:    "set retrieval.engine: embedded or weaviate in " + s.Paths.ConfigFile}
 	}
+	var comp answer.Composer = compose.New()
 	switch ch.generation {
 	case "extractive":
-	case "auto":
-		names.Generation = "extractive"
-		s.Log.Log("", "Backend.engine", "generation.engine auto: this version has no Ollama engine, answers are extractive")
+	case "auto", "ollama":
+		client, err := embed.NewClient(ch.ollama.URL)
+		if err != nil {
+			return nil, &proto.Error{Code: proto.CodeConfigInvalid, Message: "generation.ollama.url: " + err.Error(),
+				Hint: "fix it in " + s.Paths.ConfigFile}
+		}
+		gen := &generate.Composer{Client: client, Model: ch.ollama.Model, Auto: ch.generation == "auto", Extractive: comp}
+		if ch.generation == "auto" {
+			comp = &autoComposer{gen: gen, ext: comp, avail: &available{client: client, model: ch.ollama.Model}}
+		} else {
+			comp = &ollamaComposer{gen: gen, url: ch.ollama.URL}
+		}
+		names.Generation = "ollama"
 	default:
-		return nil, &proto.Error{Code: proto.CodeEngineUnavailable,
-			Message: fmt.Sprintf("generation.engine is %q, which this version of ragman cannot use yet", ch.generation),
-			Hint:    "set generation.engine: auto (or extractive) in " + s.Paths.ConfigFile}
+		return nil, &proto.Error{Code: proto.CodeConfigInvalid,
+			Message: fmt.Sprintf("generation.engine is %q, which is not an engine", ch.generation),
+			Hint:    "set generation.engine: auto, extractive or ollama in " + s.Paths.ConfigFile}
 	}
 	ret, err := rank.New(lib, s.Expand, s.Weights)
 	if err != nil {
 		return nil, &proto.Error{Code: proto.CodeInternal, Message: "the ranking model does not fit this build: " + err.Error(),
 			Hint: "this ragman was built with a stale model; rebuild it, or reinstall"}
 	}
-	return &answer.Engine{Retriever: ret, Composer: compose.New(), Library: lib, Names: names}, nil
+	var rt answer.Retriever = ret
+	if src != nil {
+		rt = &fallback{primary: ret.WithSource(src), backup: ret, w: ch.weaviate}
+	}
+	return &answer.Engine{Retriever: rt, Composer: comp, Library: lib, Names: names}, nil
 }

@@ -150,7 +150,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 				res.Quarantined = append(res.Quarantined, st.Alias)
 			}
 		}
-		return nil, nil
+		return nil, s.fillEngine(ctx, cid, cat, r)
 	}
 
 	need := estimate(snap, active, activeDir)
@@ -213,10 +213,28 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	if _, err := s.current(); err != nil {
 		return quarantined, err
 	}
+	if err := s.fillEngine(ctx, cid, cat, r); err != nil {
+		return quarantined, err
+	}
 	// the next question is answered warm; an engine config.yaml selects
 	// but this backend cannot make is the question's error, not the build's
 	s.engine()
 	return quarantined, nil
+}
+
+// fillEngine sends the active version to the Weaviate server when
+// config.yaml retrieves with it. A config.yaml that cannot be read is the
+// question's error, not the build's.
+func (s *Service) fillEngine(ctx context.Context, cid string, cat *catalog.Catalog, r Replier) error {
+	ch, err := s.engineChoice()
+	if err != nil || ch.retrieval != "weaviate" {
+		return nil
+	}
+	v, err := s.current()
+	if err != nil {
+		return err
+	}
+	return s.fillWeaviate(ctx, cid, ch.weaviate, v.lib.Reader(), cat, r)
 }
 
 // reports is what the manifest says of each source, as the reply

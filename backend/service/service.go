@@ -193,7 +193,7 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 				"The question is longer than the context allows (%d tokens) and was truncated. Ask a narrower question, one task at a time.", p.ContextTokens))
 		}
 	}
-	ans, ret, err := eng.Answer(ctx, q, p.Threshold)
+	ans, ret, err := eng.Answer(answer.WithContextTokens(ctx, p.ContextTokens), q, p.Threshold)
 	if err != nil {
 		return err
 	}
@@ -202,6 +202,21 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	ans.Warnings = append(ans.Warnings, warnings...)
 	names := eng.Names
 	ans.Meta = proto.Meta{Status: "OK", Source: "INDEX", FreshnessState: "FRESH", Engine: &names, IndexStatus: indexStatus(m)}
+	if ret.Fallback != "" {
+		ans.Meta.Status, names.Retrieval = "FALLBACK", "embedded"
+		ans.Warnings = append(ans.Warnings, ret.Fallback)
+		s.Log.Log(cid, "QueryOrchestrator.answer", "fallback", "reason", ret.Fallback)
+	}
+	switch d := ret.Draft; {
+	case d == nil: // nothing composed: no answer, and no engine wrote it
+		names.Generation = "extractive"
+	case d.Fallback != "":
+		ans.Meta.Status, names.Generation = "FALLBACK", d.Generator
+		ans.Warnings = append(ans.Warnings, "Ollama did not answer ("+d.Fallback+"), so this answer quotes the pages instead.")
+		s.Log.Log(cid, "QueryOrchestrator.answer", "generation fallback", "reason", d.Fallback)
+	case d.Generator != "":
+		names.Generation = d.Generator
+	}
 	if m.Catalog != cat.Fingerprint() {
 		eng.Stale(ans, ret)
 	}

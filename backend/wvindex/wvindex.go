@@ -14,6 +14,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-openapi/strfmt"
@@ -21,6 +22,7 @@ import (
 	"github.com/weaviate/weaviate-go-client/v4/weaviate"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/filters"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/graphql"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate/grpc"
 	"github.com/weaviate/weaviate/entities/models"
 )
 
@@ -54,13 +56,24 @@ func properties() []*models.Property {
 		no := false
 		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "field", IndexSearchable: &no}
 	}
+	// Searched, never filtered on: without a filterable index the
+	// server builds half the postings, and imports twice as fast.
 	text := func(n string) *models.Property {
-		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "word"}
+		no := false
+		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "word", IndexFilterable: &no}
 	}
+	no := false
 	return []*models.Property{
 		kw("source_alias"), kw("source_type"), kw("language"), kw("document_ref"),
-		text("label"), text("section"), text("text"), {Name: "chunk_id", DataType: []string{"int"}},
+		text("label"), text("section"), text("text"), {Name: "chunk_id", DataType: []string{"int"}, IndexFilterable: &no},
 	}
+}
+
+// props are the chunk's properties as the gRPC batch takes them, a map;
+// TestStore reads every one back through Chunk's JSON tags.
+func (c Chunk) props() map[string]any {
+	return map[string]any{"source_alias": c.Alias, "source_type": c.Type, "language": c.Language, "document_ref": c.Ref,
+		"label": c.Label, "section": c.Section, "text": c.Text, "chunk_id": c.N}
 }
 
 // ID is the chunk's object id, derived from "<alias>:<sha256>:<n>".
@@ -73,12 +86,21 @@ type Store struct {
 	c    *weaviate.Client
 	host string
 	http *http.Client
+
+	mu       sync.Mutex
+	active   string // see activeClass
+	activeAt time.Time
 }
 
-// Open connects to the server at host ("127.0.0.1:8080", scheme http);
-// it sends nothing until asked.
-func Open(host string, timeout time.Duration) (*Store, error) {
-	c, err := weaviate.NewClient(weaviate.Config{Host: host, Scheme: "http", Timeout: timeout})
+// Open connects to the server at host ("127.0.0.1:8080", scheme http),
+// importing through its gRPC port at grpcHost ("127.0.0.1:50051") when
+// that is set, which is faster than REST; it sends nothing until asked.
+func Open(host, grpcHost string, timeout time.Duration) (*Store, error) {
+	cfg := weaviate.Config{Host: host, Scheme: "http", Timeout: timeout}
+	if grpcHost != "" {
+		cfg.GrpcConfig = &grpc.Config{Host: grpcHost}
+	}
+	c, err := weaviate.NewClient(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -108,10 +130,21 @@ type Build struct {
 	class string
 }
 
-// Begin creates the collection of build version (letters and digits).
+// Class is the collection of index version, whose name may hold only
+// letters, digits and underscores.
+func Class(version string) string {
+	return Alias + "_" + strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, version)
+}
+
+// Begin creates the collection of index version.
 func (s *Store) Begin(ctx context.Context, version string) (*Build, error) {
-	class := Alias + "_" + version
-	err := s.c.Schema().ClassCreator().WithClass(&models.Class{Class: class, Vectorizer: "none", Properties: properties()}).Do(ctx)
+	class := Class(version)
+	err := s.c.Schema().ClassCreator().WithClass(&models.Class{Class: class, Vectorizer: "none", Properties: properties(), VectorIndexConfig: map[string]any{"skip": true}}).Do(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("creating collection %s: %w", class, err)
 	}
@@ -125,7 +158,7 @@ const (
 )
 
 // batchSize is how many objects one batch request carries.
-const batchSize = 200
+const batchSize = 1000
 
 // Add imports chunks in batches, retrying a failed batch with backoff; an
 // object the server refuses fails the build.
@@ -142,7 +175,7 @@ func (b *Build) Add(ctx context.Context, chunks []Chunk) error {
 func (b *Build) add(ctx context.Context, chunks []Chunk) error {
 	objs := make([]*models.Object, len(chunks))
 	for i, c := range chunks {
-		objs[i] = &models.Object{Class: b.class, ID: strfmt.UUID(c.ID()), Properties: c}
+		objs[i] = &models.Object{Class: b.class, ID: strfmt.UUID(c.ID()), Properties: c.props()}
 	}
 	var err error
 	wait := backoff
@@ -185,12 +218,41 @@ func (b *Build) Activate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("switching %s to %s: %w", Alias, b.class, err)
 	}
-	return b.s.removeOld(ctx, b.class)
+	b.s.remember(b.class)
+	_, err = b.s.removeOld(ctx, b.class)
+	return err
 }
 
 // Abort removes the build's collection.
 func (b *Build) Abort(ctx context.Context) error {
 	return b.s.c.Schema().ClassDeleter().WithClassName(b.class).Do(ctx)
+}
+
+// activeFor is how long a search trusts the collection it last found
+// active: a question then costs one request, and a build that another
+// process activates is seen within it (one this process activates, at
+// once).
+const activeFor = 5 * time.Second
+
+// activeClass is Active, remembered for activeFor.
+func (s *Store) activeClass(ctx context.Context) (string, error) {
+	s.mu.Lock()
+	class, at := s.active, s.activeAt
+	s.mu.Unlock()
+	if class != "" && time.Since(at) < activeFor {
+		return class, nil
+	}
+	class, err := s.Active(ctx)
+	if err == nil {
+		s.remember(class)
+	}
+	return class, err
+}
+
+func (s *Store) remember(class string) {
+	s.mu.Lock()
+	s.active, s.activeAt = class, time.Now()
+	s.mu.Unlock()
 }
 
 // Active is the collection the alias points at, "" before the first
@@ -210,21 +272,33 @@ func (s *Store) Active(ctx context.Context) (string, error) {
 	return "", nil
 }
 
+// RemoveInactive removes the collections of builds that were never
+// activated, and returns their names.
+func (s *Store) RemoveInactive(ctx context.Context) ([]string, error) {
+	active, err := s.Active(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.removeOld(ctx, active)
+}
+
 // removeOld removes every build's collection but keep's, those of builds
 // killed midway included.
-func (s *Store) removeOld(ctx context.Context, keep string) error {
+func (s *Store) removeOld(ctx context.Context, keep string) ([]string, error) {
 	sch, err := s.c.Schema().Getter().Do(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var removed []string
 	for _, c := range sch.Classes {
 		if strings.HasPrefix(c.Class, Alias+"_") && c.Class != keep {
 			if err := s.c.Schema().ClassDeleter().WithClassName(c.Class).Do(ctx); err != nil {
-				return fmt.Errorf("removing %s: %w", c.Class, err)
+				return removed, fmt.Errorf("removing %s: %w", c.Class, err)
 			}
+			removed = append(removed, c.Class)
 		}
 	}
-	return nil
+	return removed, nil
 }
 
 // Count is how many objects the active collection holds.
@@ -262,16 +336,20 @@ type Hit struct {
 }
 
 // Search finds the chunks whose words best match query, by BM25 over
-// label, section and text, best first as the server ranks them.
+// label, section and text, best first as the server ranks them. Their
+// Text is left out: a chunk's text is up to 2000 tokens, and what a
+// question needs is which pages hold the best chunks.
 func (s *Store) Search(ctx context.Context, query string, f Filter, limit int) ([]Hit, error) {
 	var fields []graphql.Field
 	for _, p := range properties() {
-		fields = append(fields, graphql.Field{Name: p.Name})
+		if p.Name != "text" {
+			fields = append(fields, graphql.Field{Name: p.Name})
+		}
 	}
 	fields = append(fields, graphql.Field{Name: "_additional", Fields: []graphql.Field{{Name: "score"}}})
 	// Filters are checked against a class's schema, which an alias does
 	// not have here: the query names the class the alias points at.
-	class, err := s.Active(ctx)
+	class, err := s.activeClass(ctx)
 	if err != nil {
 		return nil, err
 	}

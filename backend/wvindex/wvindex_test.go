@@ -2,6 +2,7 @@ package wvindex_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ func build(t *testing.T, s *wvindex.Store, version string, cs []wvindex.Chunk) {
 func TestStore(t *testing.T) {
 	srv := testweaviate.Start(t)
 	ctx := context.Background()
-	s, err := wvindex.Open(srv.Host, 10*time.Second)
+	s, err := wvindex.Open(srv.Host, fmt.Sprintf("127.0.0.1:%d", srv.GRPCPort), 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,11 +31,18 @@ type Server struct {
 	Host     string // "127.0.0.1:PORT", as weaviate.Config takes it
 	GRPCPort int
 	Dir      string // its data folder
+	bin      string
+	env      []string
+	port     int
 	cmd      *exec.Cmd
+	exited   chan error
 }
 
 // URL is the server's base URL.
 func (s *Server) URL() string { return "http://" + s.Host }
+
+// GRPC is the address of the server's gRPC port.
+func (s *Server) GRPC() string { return "127.0.0.1:" + strconv.Itoa(s.GRPCPort) }
 
 // Start starts a server for t and waits until it is ready; t's cleanup
 // stops it.
@@ -49,9 +56,8 @@ func Start(t testing.TB) *Server {
 		t.Skipf("weaviate-server not found: go install github.com/weaviate/weaviate/cmd/weaviate-server@v%s", Version)
 	}
 	ports := freePorts(t, 6)
-	s := &Server{Host: "127.0.0.1:" + strconv.Itoa(ports[0]), GRPCPort: ports[1], Dir: t.TempDir()}
-	s.cmd = exec.Command(bin, "--host", "127.0.0.1", "--port", strconv.Itoa(ports[0]), "--scheme", "http")
-	s.cmd.Env = append(os.Environ(),
+	s := &Server{Host: "127.0.0.1:" + strconv.Itoa(ports[0]), GRPCPort: ports[1], Dir: t.TempDir(), bin: bin, port: ports[0]}
+	s.env = append(os.Environ(),
 		"PERSISTENCE_DATA_PATH="+filepath.Join(s.Dir, "data"),
 		"AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED=true",
 		"DEFAULT_VECTORIZER_MODULE=none",
@@ -66,36 +72,62 @@ func Start(t testing.TB) *Server {
 		"RAFT_BOOTSTRAP_EXPECT=1",
 		"GRPC_PORT="+strconv.Itoa(ports[1]),
 	)
-	log, err := os.Create(filepath.Join(s.Dir, "server.log"))
+	s.run(t)
+	t.Cleanup(func() { s.stop(syscall.SIGTERM) })
+	return s
+}
+
+// run starts the server and waits until it is ready.
+func (s *Server) run(t testing.TB) {
+	t.Helper()
+	s.cmd = exec.Command(s.bin, "--host", "127.0.0.1", "--port", strconv.Itoa(s.port), "--scheme", "http")
+	s.cmd.Env = s.env
+	log, err := os.OpenFile(filepath.Join(s.Dir, "server.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer log.Close() // the child holds its own descriptor
 	s.cmd.Stdout, s.cmd.Stderr = log, log
 	// its own process group, so that stopping it stops what it starts
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := s.cmd.Start(); err != nil {
 		t.Fatalf("weaviate-server: %v", err)
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- s.cmd.Wait() }()
-	t.Cleanup(func() {
-		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(20 * time.Second):
-			syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
-			<-exited
-		}
-		log.Close()
-	})
-	if err := s.waitReady(exited); err != nil {
+	s.exited = make(chan error, 1)
+	go func(cmd *exec.Cmd, exited chan error) { exited <- cmd.Wait() }(s.cmd, s.exited)
+	if err := s.waitReady(s.exited); err != nil {
 		tail, _ := os.ReadFile(log.Name())
 		if len(tail) > 4000 {
 			tail = tail[len(tail)-4000:]
 		}
 		t.Fatalf("weaviate-server: %v; its log ends:\n%s", err, tail)
 	}
-	return s
+}
+
+// stop stops the server with sig, and kills it if it is still running
+// 20 s later; a stopped server is left alone.
+func (s *Server) stop(sig syscall.Signal) {
+	if s.cmd == nil {
+		return
+	}
+	syscall.Kill(-s.cmd.Process.Pid, sig)
+	select {
+	case <-s.exited:
+	case <-time.After(20 * time.Second):
+		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+		<-s.exited
+	}
+	s.cmd = nil
+}
+
+// Kill kills the server at once, as a crash or an OOM killer would.
+func (s *Server) Kill() { s.stop(syscall.SIGKILL) }
+
+// Restart starts the server again on its ports and data after Kill.
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	s.stop(syscall.SIGTERM)
+	s.run(t)
 }
 
 // waitReady polls the readiness endpoint until it answers 200, the server

@@ -15,8 +15,9 @@ import (
 	"github.com/ragman-dev/ragman/backend/wordvec"
 )
 
-// pool selects the candidates worth every feature and computes them.
-func (rk *ranker) pool(a analyse.Analysis) ([]Candidate, *query) {
+// pool selects the candidates worth every feature, or takes those from
+// holds, and computes them.
+func (rk *ranker) pool(a analyse.Analysis, from *[]int) ([]Candidate, *query) {
 	q := rk.resolve(a)
 	if len(a.Concepts) == 0 || q.mass == 0 {
 		return nil, q
@@ -25,7 +26,12 @@ func (rk *ranker) pool(a analyse.Analysis) ([]Candidate, *query) {
 	defer rk.release(sc)
 	lx := rk.sums(q, sc)
 	sn := newSense(rk.w.Vectors, a, q)
-	ids := rk.gather(q, lx, sn)
+	var ids []int
+	if from != nil {
+		ids = rk.joined(*from, q)
+	} else {
+		ids = rk.gather(q, lx, sn)
+	}
 	return rk.measure(ids, q, lx, sn), q
 }
 
@@ -139,8 +145,19 @@ func (rk *ranker) gather(q *query, lx lexical, sn *sense) []int {
 			add(id)
 		}
 	}
-	// Pages the question names, and the man pages of info nodes in the
-	// pool, are candidates whatever their lexical score.
+	return rk.join(ids, in, q)
+}
+
+// join adds to the pool ids (whose members in holds) what joins any
+// pool: the pages the question names, and the man pages of info nodes in
+// it, whatever their lexical score. Ids in order.
+func (rk *ranker) join(ids []int, in map[int]bool, q *query) []int {
+	add := func(id int) {
+		if !in[id] {
+			in[id] = true
+			ids = append(ids, id)
+		}
+	}
 	for id := range q.named {
 		add(id)
 	}
@@ -155,6 +172,20 @@ func (rk *ranker) gather(q *query, lx lexical, sn *sense) []int {
 	}
 	slices.Sort(ids)
 	return ids
+}
+
+// joined is the pool of the candidates a Source found: those the index
+// holds, joined as gather's are.
+func (rk *ranker) joined(from []int, q *query) []int {
+	in := map[int]bool{}
+	var ids []int
+	for _, id := range from {
+		if id >= 0 && id < rk.r.NumDocs() && !in[id] {
+			in[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return rk.join(ids, in, q)
 }
 
 // measure computes every feature of the pool's pages, ids.

@@ -283,9 +283,10 @@ func (rk *ranker) treeSized() bool {
 	return rk.r.NumDocs() >= rk.treeDocs
 }
 
-// rank returns the best candidates, best first.
-func (rk *ranker) rank(a analyse.Analysis, limit int) ([]Candidate, *query) {
-	pool, q := rk.pool(a)
+// rank returns the best candidates, best first; from, when not nil,
+// holds the candidates a Source found.
+func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int) ([]Candidate, *query) {
+	pool, q := rk.pool(a, from)
 	for i := range pool {
 		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
 		pool[i].Score = pool[i].Linear

@@ -22,6 +22,24 @@ type Retriever struct {
 	lib    *answer.Library
 	rk     *ranker
 	expand analyse.Expander
+	src    Source
+}
+
+// Source finds the candidates of a question in a search engine of its
+// own (Weaviate) instead of the index's postings: the pages, by id in
+// the index, that rank then measures, orders and is sure of as it does
+// its own.
+type Source interface {
+	Candidates(ctx context.Context, a analyse.Analysis) ([]int, error)
+}
+
+// WithSource returns a retriever whose candidates src finds; the pages
+// the question names and the man pages and info nodes that document each
+// other still join them, as they join the postings' candidates.
+func (rt *Retriever) WithSource(src Source) *Retriever {
+	c := *rt
+	c.src = src
+	return &c
 }
 
 // New prepares a retriever over lib's index; expand may be nil. It fails
@@ -47,10 +65,18 @@ type Detail struct {
 }
 
 // Retrieve ranks the pages for question.
-func (rt *Retriever) Retrieve(_ context.Context, question string) (*answer.Retrieval, error) {
-	p := rt.Pool(question)
-	a, q := p.Analysis, p.q
-	cands := rt.rk.order(p.Cands, q)
+func (rt *Retriever) Retrieve(ctx context.Context, question string) (*answer.Retrieval, error) {
+	a := analyse.Analyse(question, rt.expand)
+	var from *[]int
+	if rt.src != nil {
+		ids, err := rt.src.Candidates(ctx, a)
+		if err != nil {
+			return nil, err
+		}
+		from = &ids
+	}
+	cands, q := rt.rk.rank(a, 1<<30, from)
+	cands = rt.rk.order(cands, q)
 	d := &Detail{}
 	if len(cands) > 0 {
 		d.Confidence = confInputs(cands, q)
@@ -89,7 +115,7 @@ type Pool struct {
 // Pool gathers and ranks every candidate for question.
 func (rt *Retriever) Pool(question string) *Pool {
 	a := analyse.Analyse(question, rt.expand)
-	cands, q := rt.rk.rank(a, 1<<30)
+	cands, q := rt.rk.rank(a, 1<<30, nil)
 	return &Pool{Analysis: a, Cands: cands, q: q, rk: rt.rk}
 }
 

@@ -190,3 +190,50 @@ func TestSubjectArticleLeads(t *testing.T) {
 		}
 	}
 }
+
+// source is a Source that finds the pages it was given, or fails.
+type source struct {
+	ids []int
+	err error
+}
+
+func (s source) Candidates(context.Context, analyse.Analysis) ([]int, error) { return s.ids, s.err }
+
+// A retriever with a Source ranks what the source finds, with the pages
+// the question names, and passes on the source's failure.
+func TestRetrieveWithSource(t *testing.T) {
+	rt := retriever(t)
+	r := rt.lib.Reader()
+	byLabel := map[string]int{}
+	for id := range r.NumDocs() {
+		byLabel[r.Meta(id).Label] = id
+	}
+	q := "How do I change file permissions?"
+	// chmod(1) is what the postings find first; a source that does not
+	// find it keeps it out
+	found := []int{byLabel["chown(1)"], byLabel["chgrp(1)"], -1, r.NumDocs() + 5}
+	ret, err := rt.WithSource(source{ids: found}).Retrieve(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range ret.Hits {
+		got = append(got, h.Meta.Label)
+	}
+	slices.Sort(got)
+	// and the info nodes that document them
+	if want := []string{"chgrp(1)", "chown(1)", "coreutils: chgrp invocation", "coreutils: chown invocation"}; !slices.Equal(got, want) {
+		t.Errorf("hits %v, want %v", got, want)
+	}
+	// a page the question names joins what the source finds
+	ret, err = rt.WithSource(source{ids: found}).Retrieve(context.Background(), "what does chmod -R do")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ret.Hits) == 0 || !slices.ContainsFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Label == "chmod(1)" }) {
+		t.Errorf("the named chmod(1) is not among %d hits", len(ret.Hits))
+	}
+	if _, err := rt.WithSource(source{err: fmt.Errorf("refused")}).Retrieve(context.Background(), q); err == nil || err.Error() != "refused" {
+		t.Errorf("a failing source: err = %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
 	"github.com/ragman-dev/ragman/backend/service"
+	"github.com/ragman-dev/ragman/backend/wvindex"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 )
 
@@ -68,7 +70,7 @@ func (c *HealthCmd) Run(env *cli.Env) error {
 	}()
 	go func() {
 		defer wg.Done()
-		engines = health.EngineChecks(ctx, cfg, env.Paths.ConfigFile, health.Prober{Schedule: sched})
+		engines = health.EngineChecks(ctx, cfg, env.Paths.ConfigFile, health.Prober{Schedule: sched, WeaviateRecord: filepath.Join(env.Paths.IndexDir, wvindex.RecordFile)})
 	}()
 	checks := c.backendChecks(env)
 	wg.Wait()

@@ -3,11 +3,13 @@ package ragadmincmd
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/health"
 	"github.com/ragman-dev/ragman/backend/setup"
+	"github.com/ragman-dev/ragman/backend/wvindex"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 )
 
@@ -57,7 +59,7 @@ func (c *InitCmd) Run(env *cli.Env) error {
 
 	checks := []health.Check{health.WritableCheck(env.Paths.DataDir), health.DiskCheck(env.Paths.DataDir)}
 	checks = append(checks, health.EngineChecks(context.Background(), cfg, env.Paths.ConfigFile,
-		health.Prober{Schedule: health.ScheduleFromEnv()})...)
+		health.Prober{Schedule: health.ScheduleFromEnv(), WeaviateRecord: filepath.Join(env.Paths.IndexDir, wvindex.RecordFile)})...)
 
 	out := InitResult{Status: "initialized", Changed: res.Changed(), Created: []string{}, Config: env.Paths.ConfigFile,
 		Catalog: env.Paths.Catalog, Sources: []string{}, Checks: checks}

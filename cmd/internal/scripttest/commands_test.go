@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+	"github.com/ragman-dev/ragman/testutil/testweaviate"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/ragman-dev/ragman/backend/client"
@@ -208,6 +209,13 @@ func cmdFakeEngine(ts *testscript.TestScript, neg bool, args []string) {
 			if !fail(w) {
 				w.WriteHeader(http.StatusOK)
 			}
+		})
+		// what an empty server of the version CI runs says of itself
+		mux.HandleFunc("/v1/meta", func(w http.ResponseWriter, r *http.Request) {
+			json.NewEncoder(w).Encode(map[string]any{"version": testweaviate.Version})
+		})
+		mux.HandleFunc("/v1/aliases", func(w http.ResponseWriter, r *http.Request) {
+			json.NewEncoder(w).Encode(map[string]any{"aliases": []any{}})
 		})
 	case "ollama":
 		var models []map[string]string

@@ -1,0 +1,121 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/backend/wvindex"
+)
+
+// weaviateTimeout bounds one request to the server: a question's search
+// takes milliseconds, a batch of a thousand chunks a second or two.
+const weaviateTimeout = 30 * time.Second
+
+// openWeaviate connects to the server config.yaml names.
+func openWeaviate(w config.Weaviate) (*wvindex.Store, error) {
+	u, err := url.Parse(w.URL)
+	if err != nil || u.Host == "" || u.Scheme != "http" {
+		return nil, &proto.Error{Code: proto.CodeConfigInvalid,
+			Message: fmt.Sprintf("retrieval.weaviate.url %q is not an http URL of a Weaviate server", w.URL),
+			Hint:    "set it like http://127.0.0.1:8080 in config.yaml"}
+	}
+	return wvindex.Open(u.Host, w.GRPC, weaviateTimeout)
+}
+
+// weaviateDown is the error of a server that did not do what was asked.
+func weaviateDown(w config.Weaviate, what string, err error) *proto.Error {
+	return &proto.Error{Code: proto.CodeEngineUnavailable,
+		Message: fmt.Sprintf("weaviate at %s: %s: %v", w.URL, what, err),
+		Hint:    "start the server (`ragadmin health` checks it), or set retrieval.engine: embedded in config.yaml"}
+}
+
+// fillWeaviate makes the server's active collection the index version r
+// holds, unless it already is. A server that holds the chunks of another
+// version keeps answering with them until the new collection is whole:
+// killing ragadmin or the server midway leaves a collection the next
+// fill removes, and the old one active.
+func (s *Service) fillWeaviate(ctx context.Context, cid string, w config.Weaviate, r *index.Reader, cat *catalog.Catalog, rep Replier) error {
+	st, err := openWeaviate(w)
+	if err != nil {
+		return err
+	}
+	if _, err := st.Version(ctx); err != nil {
+		return weaviateDown(w, "not ready", err)
+	}
+	version := r.Manifest.Version
+	active, err := st.Active(ctx)
+	if err != nil {
+		return weaviateDown(w, "reading the active collection", err)
+	}
+	if active == wvindex.Class(version) {
+		return nil
+	}
+	// collections of fills that did not finish
+	removed, err := st.RemoveInactive(ctx)
+	if err != nil {
+		return weaviateDown(w, "removing an unfinished collection", err)
+	}
+	for _, c := range removed {
+		s.Log.Log(cid, "Backend.reindex", "weaviate: removed an unfinished collection", "collection", c)
+	}
+	b, err := st.Begin(ctx, version)
+	if err != nil {
+		return weaviateDown(w, "creating the collection", err)
+	}
+	langs := map[string]string{}
+	for _, src := range cat.Sources {
+		langs[src.Alias] = src.Language
+	}
+	start := time.Now()
+	sent, err := b.Fill(ctx, r, langs, func(done, total int) {
+		rep.Progress(proto.Progress{Stage: "filling weaviate", Done: done, Total: total})
+	}, func(id int, err error) {
+		s.Log.Log(cid, "Backend.reindex", "weaviate: skipped a document", "label", r.Meta(id).Label, "err", err)
+	})
+	if err == nil {
+		err = b.Activate(ctx)
+	}
+	if err != nil {
+		// best effort: the next fill removes what is left
+		b.Abort(context.WithoutCancel(ctx))
+		return weaviateDown(w, "the index was built but not sent, and the server keeps answering from what it held", err)
+	}
+	s.Log.Log(cid, "Backend.reindex", "weaviate: filled", "collection", wvindex.Class(version), "objects", sent, "took", time.Since(start))
+	rec, _ := json.Marshal(wvindex.Record{URL: w.URL, Collection: wvindex.Class(version), Objects: sent})
+	if err := os.WriteFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), rec, 0o644); err != nil {
+		s.Log.Log(cid, "Backend.reindex", "weaviate: record not written", "err", err)
+	}
+	return nil
+}
+
+// fallback retrieves with Weaviate, and from the embedded index when the
+// server does not answer: a reindex builds that index whichever engine
+// retrieves, so a question is answered while the server is down, and the
+// answer says where it came from.
+type fallback struct {
+	primary, backup answer.Retriever
+	w               config.Weaviate
+}
+
+func (f *fallback) Retrieve(ctx context.Context, question string) (*answer.Retrieval, error) {
+	ret, err := f.primary.Retrieve(ctx, question)
+	if err == nil || ctx.Err() != nil {
+		return ret, err
+	}
+	ret, berr := f.backup.Retrieve(ctx, question)
+	if berr != nil {
+		return nil, berr
+	}
+	ret.Fallback = fmt.Sprintf("Weaviate at %s did not answer (%v), so this answer comes from the embedded index.", f.w.URL, err)
+	return ret, nil
+}

@@ -47,6 +47,9 @@ type Retrieval struct {
 type Weaviate struct {
 	URL  string `yaml:"url"`
 	GRPC string `yaml:"grpc"`
+	// Alpha is the share of vectors in a hybrid search, where the index
+	// has embeddings: 0 is BM25 alone, 1 vectors alone.
+	Alpha float64 `yaml:"alpha"`
 }
 
 type Generation struct {
@@ -83,7 +86,7 @@ func Default() Config {
 		Backend:  Backend{IdleTimeout: Duration(10 * time.Minute)},
 		Retrieval: Retrieval{
 			Engine:   "embedded",
-			Weaviate: Weaviate{URL: "http://127.0.0.1:8080", GRPC: "127.0.0.1:50051"},
+			Weaviate: Weaviate{URL: "http://127.0.0.1:8080", GRPC: "127.0.0.1:50051", Alpha: 0.5},
 		},
 		Generation: Generation{
 			Engine: "auto",
@@ -127,6 +130,9 @@ func yamlMessage(err error) string {
 func (c Config) Validate() error {
 	if t := c.Ragman.ConfidenceThreshold; t < 0 || t > 1 {
 		return fmt.Errorf("ragman.confidence_threshold: %s is outside 0..1", strconv.FormatFloat(t, 'g', -1, 64))
+	}
+	if a := c.Retrieval.Weaviate.Alpha; a < 0 || a > 1 {
+		return fmt.Errorf("retrieval.weaviate.alpha: %s is outside 0..1", strconv.FormatFloat(a, 'g', -1, 64))
 	}
 	checks := []struct {
 		key, val string
@@ -186,7 +192,7 @@ backend:
   idle_timeout: 10m              # the backend exits after this long without a request
 retrieval:
   engine: embedded               # embedded | weaviate
-  weaviate: {url: "http://127.0.0.1:8080", grpc: "127.0.0.1:50051"}
+  weaviate: {url: "http://127.0.0.1:8080", grpc: "127.0.0.1:50051", alpha: 0.5}  # alpha: share of vectors in hybrid search
 generation:
   engine: auto                   # auto | extractive | ollama
   ollama: {url: "http://127.0.0.1:11434", model: "gemma3:1b", embed_model: "embeddinggemma:latest"}

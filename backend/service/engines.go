@@ -74,7 +74,16 @@ func (s *Service) buildEngine(lib *answer.Library, ch engineChoice) (*answer.Eng
 		if err != nil {
 			return nil, err
 		}
-		src = wvsearch.New(st, lib)
+		ws := wvsearch.New(st, lib)
+		// hybrid where the last fill gave the chunks vectors; a question
+		// is embedded with the model they were
+		if rec, ok := s.record(ch.weaviate); ok && rec.Embed != "" {
+			if client, err := embed.NewClient(ch.ollama.URL); err == nil {
+				ws.Embed, ws.Alpha = embed.New(client, rec.Embed).Embed, ch.weaviate.Alpha
+			}
+		}
+		ws.Embedded = func(err error) { s.Log.Log("", "Backend.search", "question not embedded, BM25 alone", "err", err) }
+		src = ws
 	default:
 		return nil, &proto.Error{Code: proto.CodeConfigInvalid,
 			Message: fmt.Sprintf("retrieval.engine is %q, which is not an engine", ch.retrieval),

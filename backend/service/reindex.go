@@ -234,7 +234,7 @@ func (s *Service) fillEngine(ctx context.Context, cid string, cat *catalog.Catal
 	if err != nil {
 		return err
 	}
-	return s.fillWeaviate(ctx, cid, ch.weaviate, v.lib.Reader(), cat, r)
+	return s.fillWeaviate(ctx, cid, ch, v.lib.Reader(), cat, r)
 }
 
 // reports is what the manifest says of each source, as the reply

@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/generate"
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/embed"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/wvindex"
@@ -44,7 +46,8 @@ func weaviateDown(w config.Weaviate, what string, err error) *proto.Error {
 // version keeps answering with them until the new collection is whole:
 // killing ragadmin or the server midway leaves a collection the next
 // fill removes, and the old one active.
-func (s *Service) fillWeaviate(ctx context.Context, cid string, w config.Weaviate, r *index.Reader, cat *catalog.Catalog, rep Replier) error {
+func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engineChoice, r *index.Reader, cat *catalog.Catalog, rep Replier) error {
+	w := ch.weaviate
 	st, err := openWeaviate(w)
 	if err != nil {
 		return err
@@ -57,9 +60,17 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, w config.Weaviat
 	if err != nil {
 		return weaviateDown(w, "reading the active collection", err)
 	}
-	if active == wvindex.Class(version) {
+	emb, why := s.embedder(ctx, ch)
+	model := ""
+	var embed wvindex.Embedder
+	if emb != nil {
+		model, embed = emb.Model(), emb.Embed
+	}
+	class := wvindex.Class(version, model)
+	if active == class {
 		return nil
 	}
+	rep.Progress(proto.Progress{Stage: "filling weaviate", Message: why})
 	// collections of fills that did not finish
 	removed, err := st.RemoveInactive(ctx)
 	if err != nil {
@@ -68,7 +79,7 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, w config.Weaviat
 	for _, c := range removed {
 		s.Log.Log(cid, "Backend.reindex", "weaviate: removed an unfinished collection", "collection", c)
 	}
-	b, err := st.Begin(ctx, version)
+	b, err := st.Begin(ctx, version, model, embed)
 	if err != nil {
 		return weaviateDown(w, "creating the collection", err)
 	}
@@ -90,8 +101,8 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, w config.Weaviat
 		b.Abort(context.WithoutCancel(ctx))
 		return weaviateDown(w, "the index was built but not sent, and the server keeps answering from what it held", err)
 	}
-	s.Log.Log(cid, "Backend.reindex", "weaviate: filled", "collection", wvindex.Class(version), "objects", sent, "took", time.Since(start))
-	rec, _ := json.Marshal(wvindex.Record{URL: w.URL, Collection: wvindex.Class(version), Objects: sent})
+	s.Log.Log(cid, "Backend.reindex", "weaviate: filled", "collection", class, "objects", sent, "took", time.Since(start))
+	rec, _ := json.Marshal(wvindex.Record{URL: w.URL, Collection: class, Objects: sent, Embed: model})
 	if err := os.WriteFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), rec, 0o644); err != nil {
 		s.Log.Log(cid, "Backend.reindex", "weaviate: record not written", "err", err)
 	}
@@ -118,4 +129,35 @@ func (f *fallback) Retrieve(ctx context.Context, question string) (*answer.Retri
 	}
 	ret.Fallback = fmt.Sprintf("Weaviate at %s did not answer (%v), so this answer comes from the embedded index.", f.w.URL, err)
 	return ret, nil
+}
+
+// embedder is the Ollama embedding model a fill gives every chunk's
+// vector with, nil when none is configured (generation.engine
+// extractive, or no embed_model) or Ollama does not have it; and what to
+// tell the user of it.
+func (s *Service) embedder(ctx context.Context, ch engineChoice) (*embed.Embedder, string) {
+	o := ch.ollama
+	if ch.generation == "extractive" || o.EmbedModel == "" {
+		return nil, "no embedding model is configured: BM25 alone"
+	}
+	client, err := embed.NewClient(o.URL)
+	if err == nil {
+		pctx, cancel := context.WithTimeout(ctx, probeWithin)
+		err = generate.Probe(pctx, client, o.EmbedModel)
+		cancel()
+	}
+	if err != nil {
+		return nil, fmt.Sprintf("no vectors, BM25 alone: %v", err)
+	}
+	return embed.New(client, o.EmbedModel), "with the vectors of " + o.EmbedModel + " at " + o.URL
+}
+
+// record is what the last fill sent, if it sent it to w.
+func (s *Service) record(w config.Weaviate) (wvindex.Record, bool) {
+	var rec wvindex.Record
+	data, err := os.ReadFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile))
+	if err != nil || json.Unmarshal(data, &rec) != nil || rec.URL != w.URL {
+		return wvindex.Record{}, false
+	}
+	return rec, true
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/wvindex"
+	"github.com/ragman-dev/ragman/testutil/testollama"
 	"github.com/ragman-dev/ragman/testutil/testweaviate"
 )
 
@@ -128,7 +129,7 @@ func TestWeaviateEngine(t *testing.T) {
 
 	var stages []string
 	res := reindex(t, s, &recorder{onProgress: func(p proto.Progress) { stages = append(stages, p.Stage) }}, proto.ReindexParams{})
-	if active, _ := st.Active(ctx); active != wvindex.Class(res.Version) {
+	if active, _ := st.Active(ctx); active != wvindex.Class(res.Version, "") {
 		t.Fatalf("active collection %q after building %s", active, res.Version)
 	}
 	if !strings.Contains(strings.Join(stages, ","), "filling weaviate") {
@@ -141,7 +142,7 @@ func TestWeaviateEngine(t *testing.T) {
 	// health reports the version, the collection and its objects, and a
 	// server that holds other than the reindex sent
 	wantDetail := fmt.Sprintf("ready at %s, version %s, collection %s with %d objects (retrieval.engine: weaviate)",
-		srv.URL(), testweaviate.Version, wvindex.Class(res.Version), want)
+		srv.URL(), testweaviate.Version, wvindex.Class(res.Version, ""), want)
 	if c := weaviateHealth(t, s); c.Status != health.Pass || c.Detail != wantDetail {
 		t.Errorf("health: %+v, want PASS %q", c, wantDetail)
 	}
@@ -189,8 +190,8 @@ func TestWeaviateEngine(t *testing.T) {
 		t.Fatalf("reindex error = %#v", err)
 	}
 	srv.Restart(t)
-	if active, _ := st.Active(ctx); active != wvindex.Class(res2.Version) {
-		t.Fatalf("after a killed rebuild the server serves %q, want the old %q", active, wvindex.Class(res2.Version))
+	if active, _ := st.Active(ctx); active != wvindex.Class(res2.Version, "") {
+		t.Fatalf("after a killed rebuild the server serves %q, want the old %q", active, wvindex.Class(res2.Version, ""))
 	}
 	if n, err := st.Count(ctx); err != nil || n != want {
 		t.Errorf("Count after a killed rebuild = %d, %v; want %d", n, err, want)
@@ -200,8 +201,8 @@ func TestWeaviateEngine(t *testing.T) {
 	}
 	// the next reindex finishes what was killed and removes what it left
 	res3 := reindex(t, s, nil, proto.ReindexParams{})
-	if active, _ := st.Active(ctx); active != wvindex.Class(res3.Version) {
-		t.Errorf("the reindex after the kill left %q active, want %q", active, wvindex.Class(res3.Version))
+	if active, _ := st.Active(ctx); active != wvindex.Class(res3.Version, "") {
+		t.Errorf("the reindex after the kill left %q active, want %q", active, wvindex.Class(res3.Version, ""))
 	}
 
 	// the server down at question time
@@ -210,5 +211,51 @@ func TestWeaviateEngine(t *testing.T) {
 	if a.Meta.Status != "FALLBACK" || a.Meta.Engine.Retrieval != "embedded" || len(a.References) == 0 || a.References[0].Label != "cp(1)" ||
 		!strings.Contains(strings.Join(a.Warnings, " "), "embedded index") {
 		t.Errorf("server down: meta %+v engine %+v warnings %q references %+v", a.Meta, a.Meta.Engine, a.Warnings, a.References)
+	}
+}
+
+// Weaviate with Ollama's embeddings: a reindex gives every chunk the
+// embed model's vector, questions are embedded and searched hybrid, and
+// Ollama writes the answer from what Weaviate found.
+func TestWeaviateHybrid(t *testing.T) {
+	srv := testweaviate.Start(t)
+	ol := testollama.Start(t)
+	s, _ := setup(t)
+	cfg := fmt.Sprintf("retrieval:\n  engine: weaviate\n  weaviate: {url: %q, grpc: %q, alpha: 0.25}\n"+
+		"generation:\n  engine: auto\n  ollama: {url: %q}\n", srv.URL(), srv.GRPC(), ol.URL())
+	os.MkdirAll(filepath.Dir(s.Paths.ConfigFile), 0o755)
+	if err := os.WriteFile(s.Paths.ConfigFile, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := reindex(t, s, nil, proto.ReindexParams{})
+	st, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := st.Active(context.Background()); a != wvindex.Class(res.Version, "embeddinggemma:latest") {
+		t.Fatalf("active %q, want the collection with vectors", a)
+	}
+	embedded := 0
+	for _, e := range ol.Embeds() {
+		if e.Model != "embeddinggemma:latest" {
+			t.Errorf("embedded with %q", e.Model)
+		}
+		embedded += len(e.Input.([]string))
+	}
+	if want := objects(t, s); embedded != want {
+		t.Errorf("%d texts embedded at reindex, want one per object, %d", embedded, want)
+	}
+
+	before := len(ol.Embeds())
+	a := ask(t, s, "how do I copy a directory recursively")
+	if a.Meta.Engine.Retrieval != "weaviate" || a.Meta.Engine.Generation != "ollama" || a.Meta.Status != "OK" ||
+		len(a.References) == 0 || a.References[0].Label != "cp(1)" {
+		t.Errorf("hybrid: meta %+v engine %+v references %+v", a.Meta, a.Meta.Engine, a.References)
+	}
+	if es := ol.Embeds(); len(es) != before+1 || fmt.Sprint(es[len(es)-1].Input) != "[how do I copy a directory recursively]" {
+		t.Errorf("the question was not embedded: %d embed requests, want %d", len(es), before+1)
+	}
+	if len(ol.Chats()) != 1 {
+		t.Errorf("%d chats, want the answer written by the model", len(ol.Chats()))
 	}
 }

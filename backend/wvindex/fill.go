@@ -157,6 +157,7 @@ type Record struct {
 	URL        string `json:"url"`
 	Collection string `json:"collection"`
 	Objects    int    `json:"objects"`
+	Embed      string `json:"embed_model,omitempty"` // the model of the vectors; "": none
 }
 
 // RecordFile is the record's name in the index folder.

@@ -2,8 +2,9 @@ package wvindex_test
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,7 +32,7 @@ func labels(hs []wvindex.Hit) []string {
 func build(t *testing.T, s *wvindex.Store, version string, cs []wvindex.Chunk) {
 	t.Helper()
 	ctx := context.Background()
-	b, err := s.Begin(ctx, version)
+	b, err := s.Begin(ctx, version, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func build(t *testing.T, s *wvindex.Store, version string, cs []wvindex.Chunk) {
 func TestStore(t *testing.T) {
 	srv := testweaviate.Start(t)
 	ctx := context.Background()
-	s, err := wvindex.Open(srv.Host, fmt.Sprintf("127.0.0.1:%d", srv.GRPCPort), 10*time.Second)
+	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestStore(t *testing.T) {
 
 	// a build that never activates leaves v2 answering, and the next
 	// build removes it
-	b, err := s.Begin(ctx, "v3")
+	b, err := s.Begin(ctx, "v3", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,17 +111,17 @@ func TestStore(t *testing.T) {
 		t.Fatalf("Count during a build = %d, want 4", n)
 	}
 	// more chunks than one batch carries
-	for i := range 450 {
+	for i := range 2050 {
 		cs = append(cs, wvindex.Chunk{Alias: "man-pages", Type: "man", Language: "en", Ref: "man1/big.1.gz", Label: "big(1)", Text: "filler", Sum: "dd", N: i})
 	}
 	build(t, s, "v4", cs)
 	if a, _ := s.Active(ctx); a != wvindex.Alias+"_v4" {
 		t.Fatalf("Active = %q", a)
 	}
-	if n, err := s.Count(ctx); err != nil || n != 454 {
-		t.Fatalf("Count of a build in three batches = %d, %v; want 454", n, err)
+	if n, err := s.Count(ctx); err != nil || n != 2054 {
+		t.Fatalf("Count of a build in three batches = %d, %v; want 2054", n, err)
 	}
-	if _, err := s.Begin(ctx, "v3"); err != nil {
+	if _, err := s.Begin(ctx, "v3", "", nil); err != nil {
 		t.Fatalf("the abandoned v3 was not removed: %v", err)
 	}
 }
@@ -138,5 +139,62 @@ func TestChunkID(t *testing.T) {
 		if c.ID() == a.ID() {
 			t.Errorf("%+v has the ID of %+v", c, a)
 		}
+	}
+}
+
+// axes embeds a text on one axis per topic it names, as a model puts
+// texts of a meaning together.
+func axes(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		switch {
+		case strings.Contains(t, "list"):
+			out[i] = []float32{0, 1, 0}
+		case strings.Contains(t, "cop"):
+			out[i] = []float32{1, 0, 0}
+		default:
+			out[i] = []float32{0, 0, 1}
+		}
+	}
+	return out, nil
+}
+
+// A collection filled with an embedder is searched by vectors as well as
+// words, in the share alpha; a failing embedder fails the build.
+func TestHybrid(t *testing.T) {
+	srv := testweaviate.Start(t)
+	ctx := context.Background()
+	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.Begin(ctx, "v1", "axes", axes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(ctx, chunks("list directory contents")); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Activate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := s.Active(ctx); a != wvindex.Class("v1", "axes") || a == wvindex.Class("v1", "") {
+		t.Fatalf("Active = %q", a)
+	}
+	// no word of "enumerate" is in any chunk: vectors alone find ls
+	hs, err := s.Hybrid(ctx, "enumerate", []float32{0, 1, 0}, 1, wvindex.Filter{}, 1)
+	if err != nil || !slices.Equal(labels(hs), []string{"ls(1)"}) {
+		t.Errorf("Hybrid alpha 1 = %v, %v; want ls(1)", labels(hs), err)
+	}
+	if hs, err := s.Hybrid(ctx, "enumerate", []float32{0, 1, 0}, 0, wvindex.Filter{}, 1); err != nil || len(hs) != 0 {
+		t.Errorf("Hybrid alpha 0 = %v, %v; want what BM25 finds, nothing", labels(hs), err)
+	}
+	fail := func(context.Context, []string) ([][]float32, error) { return nil, errors.New("model not found") }
+	b, err = s.Begin(ctx, "v2", "broken", fail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(ctx, chunks("x")); err == nil || !strings.Contains(err.Error(), "model not found") {
+		t.Errorf("Add with a failing embedder: %v", err)
 	}
 }

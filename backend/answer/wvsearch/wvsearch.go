@@ -6,7 +6,9 @@ package wvsearch
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -16,6 +18,7 @@ import (
 // Searcher is what Source asks; *wvindex.Store is one.
 type Searcher interface {
 	Search(ctx context.Context, query string, f wvindex.Filter, limit int) ([]wvindex.Hit, error)
+	Hybrid(ctx context.Context, query string, vector []float32, alpha float64, f wvindex.Filter, limit int) ([]wvindex.Hit, error)
 }
 
 // Source finds candidates with a Searcher. Safe for concurrent use.
@@ -27,6 +30,14 @@ type Source struct {
 	// and twice the pool the postings give rank, since BM25 alone orders
 	// them less well than rank's first stage.
 	Limit int
+	// Embed, when set, gives the question its vector, with the model the
+	// chunks' vectors were made with, and the search is hybrid with
+	// Alpha the share of vectors. A question it cannot embed is searched
+	// by BM25 alone.
+	Embed func(ctx context.Context, texts []string) ([][]float32, error)
+	Alpha float64
+	// Embedded reports a question's embedding's failure, for the log.
+	Embedded func(err error)
 }
 
 // New returns a source over s whose pages are those of lib's index.
@@ -49,7 +60,13 @@ func (src *Source) Candidates(ctx context.Context, a analyse.Analysis) ([]int, e
 	if q == "" {
 		return nil, nil
 	}
-	hits, err := src.s.Search(ctx, q, src.Filter, src.Limit)
+	var hits []wvindex.Hit
+	var err error
+	if v := src.vector(ctx, a.Question); v != nil {
+		hits, err = src.s.Hybrid(ctx, q, v, src.Alpha, src.Filter, src.Limit)
+	} else {
+		hits, err = src.s.Search(ctx, q, src.Filter, src.Limit)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -62,6 +79,30 @@ func (src *Source) Candidates(ctx context.Context, a analyse.Analysis) ([]int, e
 		}
 	}
 	return out, nil
+}
+
+// embedWithin bounds a question's embedding: Ollama on this machine
+// answers in milliseconds, and BM25 alone is better than a wait.
+const embedWithin = 5 * time.Second
+
+// vector is the question's embedding, nil without one.
+func (src *Source) vector(ctx context.Context, question string) []float32 {
+	if src.Embed == nil {
+		return nil
+	}
+	ectx, cancel := context.WithTimeout(ctx, embedWithin)
+	defer cancel()
+	vs, err := src.Embed(ectx, []string{question})
+	if err == nil && len(vs) != 1 {
+		err = fmt.Errorf("%d vectors for one question", len(vs))
+	}
+	if err != nil {
+		if src.Embedded != nil {
+			src.Embedded(err)
+		}
+		return nil
+	}
+	return vs[0]
 }
 
 // Query is the words a question is searched by. The server neither stems

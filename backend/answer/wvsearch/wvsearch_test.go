@@ -2,6 +2,7 @@ package wvsearch
 
 import (
 	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -20,6 +21,13 @@ type searcher struct {
 	hits    []wvindex.Hit
 	queries []string
 	filter  wvindex.Filter
+	vector  []float32
+	alpha   float64
+}
+
+func (s *searcher) Hybrid(ctx context.Context, q string, v []float32, alpha float64, f wvindex.Filter, limit int) ([]wvindex.Hit, error) {
+	s.vector, s.alpha = v, alpha
+	return s.Search(ctx, q, f, limit)
 }
 
 func (s *searcher) Search(_ context.Context, q string, f wvindex.Filter, limit int) ([]wvindex.Hit, error) {
@@ -69,5 +77,35 @@ func TestQuery(t *testing.T) {
 	}
 	if len(q) != len(slices.Compact(slices.Sorted(slices.Values(q)))) {
 		t.Errorf("query %q repeats a word", q)
+	}
+}
+
+// With an embedder the search is hybrid, with the question's vector and
+// the configured alpha; a question the embedder fails on is searched by
+// words alone, and the failure is told.
+func TestHybrid(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.Fixture))
+	s := &searcher{hits: []wvindex.Hit{hit("man-pages", "man1/cp.1.gz")}}
+	src := New(s, lib)
+	var embedded []string
+	src.Embed = func(_ context.Context, texts []string) ([][]float32, error) {
+		embedded = append(embedded, texts...)
+		return [][]float32{{0.5, 0.25}}, nil
+	}
+	src.Alpha = 0.7
+	a := analyse.Analyse("How do I copy files?", analyse.Thesaurus)
+	if _, err := src.Candidates(context.Background(), a); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(embedded, []string{"How do I copy files?"}) || !slices.Equal(s.vector, []float32{0.5, 0.25}) || s.alpha != 0.7 {
+		t.Errorf("embedded %q, searched with %v alpha %v", embedded, s.vector, s.alpha)
+	}
+	s.vector = nil
+	var told error
+	src.Embed = func(context.Context, []string) ([][]float32, error) { return nil, errors.New("refused") }
+	src.Embedded = func(err error) { told = err }
+	got, err := src.Candidates(context.Background(), a)
+	if err != nil || len(got) != 1 || s.vector != nil || told == nil {
+		t.Errorf("embedder failing: %v, %v, vector %v, told %v", got, err, s.vector, told)
 	}
 }

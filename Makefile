@@ -88,8 +88,13 @@ eval: build
 wordvec:
 	cd backend/wordvec && $(GO) run gen/main.go -o vectors.bin
 
+# WEAVIATE=http://HOST:PORT also measures retrieval.engine weaviate against
+# that server (its gRPC port at WEAVIATE_GRPC): the full build's ratio to
+# the embedded one and warm queries (issue 21).
+WEAVIATE_GRPC ?= 127.0.0.1:50051
+
 bench: build
-	$(GO) run ./tools/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
+	$(GO) run ./tools/bench -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin $(if $(WEAVIATE),-weaviate $(WEAVIATE) -weaviate-grpc $(WEAVIATE_GRPC))
 
 # The fuzz targets of the man, info and zim readers, FUZZTIME each (go test
 # takes one -fuzz target at a time). A failing input lands in the package's

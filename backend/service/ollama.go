@@ -28,6 +28,7 @@ type available struct {
 	mu  sync.Mutex
 	at  time.Time
 	err error
+	up  bool // it answered once: a user who saw generated answers is told when they stop
 }
 
 // check probes Ollama, or says what the last probe said within probeFor.
@@ -40,7 +41,15 @@ func (a *available) check(ctx context.Context) error {
 	pctx, cancel := context.WithTimeout(ctx, probeWithin)
 	defer cancel()
 	a.err, a.at = generate.Probe(pctx, a.client, a.model), time.Now()
+	a.up = a.up || a.err == nil
 	return a.err
+}
+
+// wasUp says whether Ollama answered a probe since the backend started.
+func (a *available) wasUp() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.up
 }
 
 // forget makes the next check probe again: generation failed.
@@ -60,9 +69,12 @@ type autoComposer struct {
 }
 
 func (c *autoComposer) Compose(ctx context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
-	if c.avail.check(ctx) != nil {
+	if perr := c.avail.check(ctx); perr != nil {
 		d, err := c.ext.Compose(ctx, r, lib, cite)
 		d.Generator = generate.Extractive
+		if c.avail.wasUp() {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("Ollama no longer answers (%v), so this answer quotes the pages.", perr))
+		}
 		return d, err
 	}
 	d, err := c.gen.Compose(ctx, r, lib, cite)

@@ -86,12 +86,28 @@ func TestOllamaEngine(t *testing.T) {
 		t.Errorf("auto with ollama up: engine %+v summary %q", a.Meta.Engine, a.Summary)
 	}
 
-	// auto with Ollama stopped: extractive, and the meta says so
+	// Ollama stopped under auto: the question it was to write is quoted
+	// instead, FALLBACK; the next says Ollama no longer answers
+	ol.Close()
+	a = ask(t, s, q)
+	if a.Meta.Status != "FALLBACK" || a.Meta.Engine.Generation != "extractive" || a.NoAnswer ||
+		!strings.Contains(strings.Join(a.Warnings, " "), "Ollama did not answer") {
+		t.Errorf("ollama stopped under auto: status %s engine %+v warnings %q", a.Meta.Status, a.Meta.Engine, a.Warnings)
+	}
+	cited(t, a)
+	a = ask(t, s, q)
+	if a.Meta.Status != "OK" || a.Meta.Engine.Generation != "extractive" || a.NoAnswer ||
+		!strings.Contains(strings.Join(a.Warnings, " "), "Ollama no longer answers") {
+		t.Errorf("the question after: status %s engine %+v warnings %q", a.Meta.Status, a.Meta.Engine, a.Warnings)
+	}
+
+	// auto with no Ollama ever: extractive, and only the meta says so
 	stopped := testollama.RefusedURL(t)
 	useOllama(t, s, "auto", stopped)
 	a = ask(t, s, q)
-	if a.Meta.Engine.Generation != "extractive" || a.Meta.Status != "OK" || a.NoAnswer || strings.HasPrefix(a.Summary, "Use chmod to change") {
-		t.Errorf("auto with ollama stopped: engine %+v status %s summary %q", a.Meta.Engine, a.Meta.Status, a.Summary)
+	if a.Meta.Engine.Generation != "extractive" || a.Meta.Status != "OK" || a.NoAnswer || strings.HasPrefix(a.Summary, "Use chmod to change") ||
+		len(a.Warnings) != 0 {
+		t.Errorf("auto without ollama: engine %+v status %s summary %q warnings %q", a.Meta.Engine, a.Meta.Status, a.Summary, a.Warnings)
 	}
 	cited(t, a)
 

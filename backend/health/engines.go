@@ -133,7 +133,7 @@ func weaviateCheck(ctx context.Context, cfg config.Config, configFile string, p 
 	state, hint, err := p.weaviateIndex(ctx, url)
 	if err != nil {
 		c.Status = Warn
-		c.Detail = fmt.Sprintf("ready at %s, but what it holds could not be read: %v (retrieval.engine: weaviate)", url, err)
+		c.Detail = fmt.Sprintf("ready at %s, but what it holds could not be read: %s (retrieval.engine: weaviate)", url, wvindex.Explain(err))
 		c.Hint = "check that the server at retrieval.weaviate.url is Weaviate " + wvindexMinimum + " or later"
 		return c
 	}

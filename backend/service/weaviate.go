@@ -37,7 +37,7 @@ func openWeaviate(w config.Weaviate) (*wvindex.Store, error) {
 // weaviateDown is the error of a server that did not do what was asked.
 func weaviateDown(w config.Weaviate, what string, err error) *proto.Error {
 	return &proto.Error{Code: proto.CodeEngineUnavailable,
-		Message: fmt.Sprintf("weaviate at %s: %s: %v", w.URL, what, err),
+		Message: fmt.Sprintf("weaviate at %s: %s: %s", w.URL, what, wvindex.Explain(err)),
 		Hint:    "start the server (`ragadmin health` checks it), or set retrieval.engine: embedded in config.yaml"}
 }
 
@@ -127,7 +127,7 @@ func (f *fallback) Retrieve(ctx context.Context, question string) (*answer.Retri
 	if berr != nil {
 		return nil, berr
 	}
-	ret.Fallback = fmt.Sprintf("Weaviate at %s did not answer (%v), so this answer comes from the embedded index.", f.w.URL, err)
+	ret.Fallback = fmt.Sprintf("Weaviate at %s did not answer (%s), so this answer comes from the embedded index.", f.w.URL, wvindex.Explain(err))
 	return ret, nil
 }
 

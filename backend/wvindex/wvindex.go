@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/go-openapi/strfmt"
 	"github.com/google/uuid"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate/fault"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/filters"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/graphql"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/grpc"
@@ -496,4 +498,28 @@ func (s *Store) restInto(ctx context.Context, method, path string, body, out any
 		return json.Unmarshal(b, out)
 	}
 	return nil
+}
+
+// Explain is err as a user reads it: the client wraps what went wrong
+// in "status code: -1, error: check the DerivedFromError field ...", and
+// an HTTP error in the method and URL, which the message names already.
+func Explain(err error) string {
+	for {
+		var ce *fault.WeaviateClientError
+		var ue *url.Error
+		switch {
+		case errors.As(err, &ce) && ce.DerivedFromError != nil:
+			err = ce.DerivedFromError
+		case errors.As(err, &ce):
+			return fmt.Sprintf("the server answered %d: %s", ce.StatusCode, strings.TrimSpace(ce.Msg))
+		case errors.As(err, &ue) && ue.Timeout():
+			return "no answer in time"
+		case errors.As(err, &ue):
+			err = ue.Err
+		case errors.Is(err, context.DeadlineExceeded):
+			return "no answer in time"
+		default:
+			return err.Error()
+		}
+	}
 }

@@ -3,6 +3,8 @@ package wvindex_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/wvindex"
 	"github.com/ragman-dev/ragman/testutil/testweaviate"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate/fault"
 )
 
 func chunks(lsText string) []wvindex.Chunk {
@@ -196,5 +199,32 @@ func TestHybrid(t *testing.T) {
 	}
 	if err := b.Add(ctx, chunks("x")); err == nil || !strings.Contains(err.Error(), "model not found") {
 		t.Errorf("Add with a failing embedder: %v", err)
+	}
+}
+
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string   { return "awaiting headers" }
+func (timeoutErr) Timeout() bool   { return true }
+func (timeoutErr) Temporary() bool { return true }
+
+// Explain says what went wrong without the client's wrapping.
+func TestExplain(t *testing.T) {
+	refused := &url.Error{Op: "Post", URL: "http://127.0.0.1:9/v1/graphql", Err: errors.New("dial tcp 127.0.0.1:9: connect: connection refused")}
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&fault.WeaviateClientError{StatusCode: -1, Msg: "check the DerivedFromError field for more information",
+			DerivedFromError: &fault.WeaviateClientError{StatusCode: -1, DerivedFromError: refused}}, "dial tcp 127.0.0.1:9: connect: connection refused"},
+		{&fault.WeaviateClientError{IsUnexpectedStatusCode: true, StatusCode: 422, Msg: "class name Document_v1 already exists\n"},
+			"the server answered 422: class name Document_v1 already exists"},
+		{fmt.Errorf("importing 3 objects: %w", &url.Error{Op: "Post", URL: "u", Err: timeoutErr{}}), "no answer in time"},
+		{context.DeadlineExceeded, "no answer in time"},
+		{errors.New("weaviate refused object x: bad"), "weaviate refused object x: bad"},
+	} {
+		if got := wvindex.Explain(tc.err); got != tc.want {
+			t.Errorf("Explain(%v) = %q, want %q", tc.err, got, tc.want)
+		}
 	}
 }

@@ -63,6 +63,8 @@ func (src *Source) Candidates(ctx context.Context, a analyse.Analysis) ([]int, e
 	}
 	var hits []wvindex.Hit
 	var err error
+	ctx, cancel := context.WithTimeout(ctx, searchWithin)
+	defer cancel()
 	if v := src.vector(ctx, a.Question); v != nil {
 		hits, err = src.s.Hybrid(ctx, q, v, src.Alpha, src.Filter, src.Limit)
 	} else {
@@ -81,6 +83,11 @@ func (src *Source) Candidates(ctx context.Context, a analyse.Analysis) ([]int, e
 	}
 	return out, nil
 }
+
+// searchWithin bounds a question's search, its embedding included: a
+// server that takes longer (busy removing a collection, loading a shard)
+// is passed over for the embedded index, which answers at once.
+const searchWithin = 5 * time.Second
 
 // embedWithin bounds a question's embedding: Ollama on this machine
 // answers in milliseconds, and BM25 alone is better than a wait.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -18,11 +19,12 @@ func TestMain(m *testing.M) { os.Exit(testindex.Main(m)) }
 
 // searcher answers every search with its hits and keeps the queries.
 type searcher struct {
-	hits    []wvindex.Hit
-	queries []string
-	filter  wvindex.Filter
-	vector  []float32
-	alpha   float64
+	hits     []wvindex.Hit
+	queries  []string
+	filter   wvindex.Filter
+	vector   []float32
+	alpha    float64
+	deadline time.Time
 }
 
 func (s *searcher) Hybrid(ctx context.Context, q string, v []float32, alpha float64, f wvindex.Filter, limit int) ([]wvindex.Hit, error) {
@@ -30,8 +32,9 @@ func (s *searcher) Hybrid(ctx context.Context, q string, v []float32, alpha floa
 	return s.Search(ctx, q, f, limit)
 }
 
-func (s *searcher) Search(_ context.Context, q string, f wvindex.Filter, limit int) ([]wvindex.Hit, error) {
+func (s *searcher) Search(ctx context.Context, q string, f wvindex.Filter, limit int) ([]wvindex.Hit, error) {
 	s.queries, s.filter = append(s.queries, q), f
+	s.deadline, _ = ctx.Deadline()
 	return s.hits[:min(limit, len(s.hits))], nil
 }
 
@@ -63,6 +66,11 @@ func TestCandidates(t *testing.T) {
 	}
 	if len(s.queries) != 1 || s.filter.Language != "en" {
 		t.Errorf("searched %q with %+v", s.queries, s.filter)
+	}
+	// a server that hangs is given up on while the embedded index can
+	// still answer quickly
+	if left := time.Until(s.deadline); left <= 0 || left > searchWithin {
+		t.Errorf("search deadline %v away, want within %v", left, searchWithin)
 	}
 }
 

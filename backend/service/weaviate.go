@@ -106,6 +106,13 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engineChoice,
 	if err := os.WriteFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), rec, 0o644); err != nil {
 		s.Log.Log(cid, "Backend.reindex", "weaviate: record not written", "err", err)
 	}
+	// the engine searches as the record says (BM25 or hybrid): the next
+	// question makes it again, also when the index version is the same
+	s.mu.Lock()
+	if s.active != nil {
+		s.active.engine = nil
+	}
+	s.mu.Unlock()
 	return nil
 }
 

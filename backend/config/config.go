@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -128,10 +129,10 @@ func yamlMessage(err error) string {
 
 // Validate checks values YAML cannot: ranges and enumerations.
 func (c Config) Validate() error {
-	if t := c.Ragman.ConfidenceThreshold; t < 0 || t > 1 {
+	if t := c.Ragman.ConfidenceThreshold; math.IsNaN(t) || t < 0 || t > 1 {
 		return fmt.Errorf("ragman.confidence_threshold: %s is outside 0..1", strconv.FormatFloat(t, 'g', -1, 64))
 	}
-	if a := c.Retrieval.Weaviate.Alpha; a < 0 || a > 1 {
+	if a := c.Retrieval.Weaviate.Alpha; math.IsNaN(a) || a < 0 || a > 1 {
 		return fmt.Errorf("retrieval.weaviate.alpha: %s is outside 0..1", strconv.FormatFloat(a, 'g', -1, 64))
 	}
 	checks := []struct {

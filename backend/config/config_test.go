@@ -41,6 +41,8 @@ func TestLoad(t *testing.T) {
 		{"unknown key", "ragman:\n  confidence: 0.5\n", "line 2: field confidence not found", nil},
 		{"bad type", "ragman:\n  confidence_threshold: high\n", "line 2:", nil},
 		{"range", "ragman:\n  confidence_threshold: 2\n", "outside 0..1", nil},
+		{"nan", "ragman:\n  confidence_threshold: .nan\n", "outside 0..1", nil},
+		{"alpha", "retrieval:\n  weaviate: {alpha: 1.5}\n", "retrieval.weaviate.alpha: 1.5 is outside 0..1", nil},
 		{"enum", "retrieval:\n  engine: bleve\n", `retrieval.engine: "bleve" is not one of`, nil},
 		{"bad duration", "backend:\n  idle_timeout: soon\n", "line 2: backend.idle_timeout", nil},
 		{"syntax", "ragman: [\n", "config.yaml: ", nil},

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"sync"
@@ -173,6 +174,9 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	if q == "" {
 		return proto.Errorf(proto.CodeBadRequest, "the question is empty")
 	}
+	if t := p.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
+		return proto.Errorf(proto.CodeBadRequest, "the confidence threshold %v is outside 0..1", t)
+	}
 	cat, err := catalog.Load(s.Paths.Catalog)
 	if errors.Is(err, catalog.ErrNoCatalog) {
 		return &proto.Error{Code: proto.CodeNoIndex, Message: "ragman is not set up yet", Hint: "run `ragadmin init` and `ragadmin reindex`"}
@@ -186,18 +190,30 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	}
 	m := v.lib.Reader().Manifest
 	var warnings []string
-	if p.ContextTokens > 0 {
-		if words := strings.Fields(q); tokens(words) > p.ContextTokens {
-			q = truncate(words, p.ContextTokens)
-			warnings = append(warnings, fmt.Sprintf(
-				"The question is longer than the context allows (%d tokens) and was truncated. Ask a narrower question, one task at a time.", p.ContextTokens))
-		}
+	budget := p.ContextTokens
+	if budget <= 0 {
+		budget = DefaultContextTokens
 	}
-	ans, ret, err := eng.Answer(answer.WithContextTokens(ctx, p.ContextTokens), q, p.Threshold)
+	truncated := false
+	if words := strings.Fields(q); tokens(words) > budget {
+		q, truncated = truncate(words, budget), true
+		warnings = append(warnings, fmt.Sprintf(
+			"The question is longer than the context allows (%d tokens) and was truncated. Ask a narrower question, one task at a time.", budget))
+	}
+	ans, ret, err := eng.Answer(answer.WithContextTokens(ctx, budget), q, p.Threshold)
 	if err != nil {
 		return err
 	}
 	ans.Question = p.Question
+	if truncated {
+		// echoing megabytes back helps nobody; what was answered is this
+		ans.Question = q
+		if ans.NoAnswer {
+			msg := fmt.Sprintf("No answer from the first %d words of the question, all that the context of %d tokens allows.", len(strings.Fields(q)), budget)
+			ans.Message = &msg
+			ans.Recommendations = append([]string{"Ask a shorter question, or allow more with --context-tokens."}, ans.Recommendations...)
+		}
+	}
 	ans.CorrelationID = cid
 	ans.Warnings = append(ans.Warnings, warnings...)
 	names := eng.Names
@@ -232,6 +248,11 @@ func topLabels(c []answer.Hit, n int) string {
 	}
 	return strings.Join(l, ",")
 }
+
+// DefaultContextTokens bounds a question whose request names no budget,
+// as ragman's --context-tokens does by default: the work a question costs
+// grows with its length, and a request of megabytes must not hold a core.
+const DefaultContextTokens = 4096
 
 // tokens estimates the model tokens of a question: about four for every
 // three words of English.

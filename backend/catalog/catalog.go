@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/internal/envvar"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // Source types.
@@ -79,9 +80,12 @@ func envOr(key, def string) string {
 	return def
 }
 
+// maxCatalog bounds catalog.json: thousands of sources take a few MB.
+const maxCatalog = 64 << 20
+
 // Load reads the catalog at path.
 func Load(path string) (*Catalog, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, maxCatalog)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w", path, ErrNoCatalog)
 	}

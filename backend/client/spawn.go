@@ -9,9 +9,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/ragman-dev/ragman/backend/rundir"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // start gets a backend answering, starting at most one however many
@@ -43,7 +42,7 @@ func start(ctx context.Context, opt Options, dir string) (*conn, error) {
 	}
 
 	// flock cannot wait with a timeout, so poll; this is the cold path.
-	spawnLock := flock.New(rundir.SpawnLockPath(dir))
+	spawnLock := safefile.Lock(rundir.SpawnLockPath(dir))
 	for b := newBackoff(); ; {
 		if c, err := dialNow(); c != nil || err != nil {
 			return c, err
@@ -65,7 +64,7 @@ func start(ctx context.Context, opt Options, dir string) (*conn, error) {
 	// a backend that is exiting (idle, or retired for its version) no longer
 	// listens but still holds its lock: a new one would fail to take it. So
 	// wait until the socket answers or the lock is free.
-	backendLock := flock.New(rundir.LockPath(dir))
+	backendLock := safefile.Lock(rundir.LockPath(dir))
 	for b := newBackoff(); ; {
 		if c, err := dialNow(); c != nil || err != nil {
 			return c, err

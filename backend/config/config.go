@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/internal/lazyre"
+	"github.com/ragman-dev/ragman/internal/safefile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -96,12 +97,15 @@ func Default() Config {
 	}
 }
 
+// maxConfig is far more than any config.yaml: a file larger is not one.
+const maxConfig = 1 << 20
+
 // Load reads path over the defaults. A missing file is not an error: it
 // yields the defaults. Every other problem names the file and, where YAML
 // knows it, the line.
 func Load(path string) (Config, error) {
 	cfg := Default()
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, maxConfig)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/ragman-dev/ragman/backend/rundir"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // lockBackend takes the backend lock without waiting. Only the holder may
@@ -13,7 +14,7 @@ import (
 // since a live backend would still hold the lock. The kernel drops the lock
 // when the process dies, however it dies.
 func lockBackend(dir string) (*flock.Flock, error) {
-	l := flock.New(rundir.LockPath(dir))
+	l := safefile.Lock(rundir.LockPath(dir))
 	ok, err := l.TryLock()
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", l.Path(), err)

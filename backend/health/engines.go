@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/wvindex"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // Prober reaches the engines over HTTP.
@@ -166,7 +166,7 @@ func (p Prober) weaviateIndex(ctx context.Context, url string) (state, hint stri
 	}
 	var rec wvindex.Record
 	recorded := false
-	if data, err := os.ReadFile(p.WeaviateRecord); err == nil && json.Unmarshal(data, &rec) == nil {
+	if data, err := safefile.ReadFile(p.WeaviateRecord, 1<<16); err == nil && json.Unmarshal(data, &rec) == nil {
 		recorded = rec.URL == url
 	}
 	if active == "" {

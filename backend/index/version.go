@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // An index folder holds one subfolder per version and a file ACTIVE naming
@@ -79,7 +80,7 @@ func ReadManifest(dir string) (Manifest, error) { return readManifest(dir) }
 
 func readManifest(dir string) (Manifest, error) {
 	var m Manifest
-	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	data, err := safefile.ReadFile(filepath.Join(dir, "manifest.json"), maxManifest)
 	if err != nil {
 		return m, err
 	}
@@ -92,9 +93,16 @@ func readManifest(dir string) (Manifest, error) {
 	return m, nil
 }
 
+// Caps on the small files of the index folder: ACTIVE holds a version's
+// name, a manifest a line per source.
+const (
+	maxActive   = 4 << 10
+	maxManifest = 64 << 20
+)
+
 // ActiveDir returns the folder of the active version.
 func ActiveDir(indexDir string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(indexDir, activeFile))
+	data, err := safefile.ReadFile(filepath.Join(indexDir, activeFile), maxActive)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", ErrNoIndex
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/gofrs/flock"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // lockBuild takes the reindex lock, which also guards against a build by
@@ -13,7 +14,7 @@ func lockBuild(indexDir string) (*flock.Flock, error) {
 	if err := os.MkdirAll(indexDir, 0o755); err != nil {
 		return nil, err
 	}
-	l := flock.New(filepath.Join(indexDir, ".build.lock"))
+	l := safefile.Lock(filepath.Join(indexDir, ".build.lock"))
 	ok, err := l.TryLock()
 	if err != nil {
 		return nil, err

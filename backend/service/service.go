@@ -120,7 +120,8 @@ func (s *Service) current() (*version, error) {
 			Hint: "run `ragadmin reindex`"}
 	}
 	if err != nil {
-		return nil, err
+		return nil, &proto.Error{Code: proto.CodeInternal, Message: err.Error(),
+			Hint: "run `ragadmin reindex` to rebuild the index and point ACTIVE at it"}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -17,6 +17,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/wvindex"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // weaviateTimeout bounds one request to the server: a question's search
@@ -162,7 +163,7 @@ func (s *Service) embedder(ctx context.Context, ch engineChoice) (*embed.Embedde
 // record is what the last fill sent, if it sent it to w.
 func (s *Service) record(w config.Weaviate) (wvindex.Record, bool) {
 	var rec wvindex.Record
-	data, err := os.ReadFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile))
+	data, err := safefile.ReadFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), 1<<16)
 	if err != nil || json.Unmarshal(data, &rec) != nil || rec.URL != w.URL {
 		return wvindex.Record{}, false
 	}

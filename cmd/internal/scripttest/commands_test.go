@@ -447,3 +447,13 @@ func waitDead(ts *testscript.TestScript, pid int) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// cmdMkfifo makes a named pipe, which PATH's stand-ins cannot:
+//
+//	mkfifo PATH
+func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkfifo PATH")
+	}
+	ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
+}

@@ -84,6 +84,7 @@ func TestScripts(t *testing.T) {
 			"json":         cmdJSON,
 			"crashreindex": cmdCrashReindex,
 			"make":         cmdMake,
+			"mkfifo":       cmdMkfifo,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

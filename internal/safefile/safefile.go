@@ -1,0 +1,87 @@
+// Package safefile reads the files ragman keeps in its config and data
+// folders, which a careless admin or another program may have replaced:
+// only regular files are read, opening one never blocks (a FIFO), and
+// reading stops at a size cap (a symlink to /dev/zero, a runaway file).
+package safefile
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/gofrs/flock"
+)
+
+// ReadFile reads path, a regular file of at most max bytes. Errors name
+// the path and, for what is not a regular file or is too large, say so.
+func ReadFile(path string, max int64) ([]byte, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > max {
+		return nil, fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, fi.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > max { // it grew while it was read
+		return nil, fmt.Errorf("%s: %w (more than %d bytes)", path, ErrTooLarge, max)
+	}
+	return data, nil
+}
+
+// Open opens path for reading if it is a regular file, without blocking
+// on a FIFO (O_NONBLOCK, which changes nothing for a regular file).
+func Open(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind(fi.Mode()))
+	}
+	return f, nil
+}
+
+// ErrNotRegular and ErrTooLarge are what ReadFile refuses.
+var (
+	ErrNotRegular = fmt.Errorf("not a regular file")
+	ErrTooLarge   = fmt.Errorf("too large")
+)
+
+func kind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return m.Type().String()
+}
+
+// Lock is a lock file at path that is never a symbolic link: a link
+// planted there (even dangling) fails the lock instead of making ragman
+// create or lock what it points at.
+func Lock(path string) *flock.Flock {
+	return flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDONLY|syscall.O_NOFOLLOW))
+}

@@ -1,0 +1,68 @@
+package safefile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok")
+	os.WriteFile(ok, []byte("hello"), 0o644)
+	if b, err := ReadFile(ok, 5); err != nil || string(b) != "hello" {
+		t.Errorf("regular file: %q, %v", b, err)
+	}
+	if _, err := ReadFile(ok, 4); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("over the cap: %v", err)
+	}
+	zero := filepath.Join(dir, "zero")
+	os.Symlink("/dev/zero", zero)
+	if _, err := ReadFile(zero, 1<<20); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("a symlink to /dev/zero: %v", err)
+	}
+	if _, err := ReadFile(dir, 1<<20); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("a directory: %v", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ReadFile(fifo, 1<<20); done <- err }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrNotRegular) {
+			t.Errorf("a FIFO: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading a FIFO with no writer blocks")
+	}
+	if _, err := ReadFile(filepath.Join(dir, "missing"), 1); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing: %v", err)
+	}
+}
+
+// A lock whose path is a symbolic link, dangling or not, fails, and
+// nothing is created where it points.
+func TestLock(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target")
+	link := filepath.Join(dir, "backend.lock")
+	os.Symlink(target, link)
+	if ok, err := Lock(link).TryLock(); ok || err == nil {
+		t.Errorf("a lock through a dangling symlink: ok %v, err %v", ok, err)
+	}
+	if _, err := os.Lstat(target); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the link's target was created: %v", err)
+	}
+	l := Lock(filepath.Join(dir, "plain.lock"))
+	if ok, err := l.TryLock(); !ok || err != nil {
+		t.Errorf("a plain lock: ok %v, err %v", ok, err)
+	}
+	l.Unlock()
+}

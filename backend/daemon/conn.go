@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -87,9 +88,18 @@ func (s *server) serveConn(c *net.UnixConn) {
 // dispatch runs the handler; a panic costs one request, not the backend
 // and every other request in flight.
 func (s *server) dispatch(ctx context.Context, req *proto.Request, r *replier) {
+	// A read past the end of a mapped file that was truncated under the
+	// backend is a fault, fatal to the process unless it panics here.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
 			s.opt.Logf("handler for %q panicked: %v\n%s", req.Method, p, debug.Stack())
+			if f, ok := p.(interface{ Addr() uintptr }); ok {
+				r.Error(&proto.Error{Code: proto.CodeInternal,
+					Message: fmt.Sprintf("a file the backend reads was changed or truncated under it (%v)", f),
+					Hint:    "run `ragadmin reindex` to rebuild the index"})
+				return
+			}
 			r.Error(proto.Errorf(proto.CodeInternal, "backend failed on %q: %v", req.Method, p))
 		}
 	}()

@@ -20,6 +20,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
+	"golang.org/x/sys/unix"
 )
 
 // wait bounds every wait on a signal in these tests: generous, because a
@@ -467,8 +468,29 @@ func TestGraceExpiryCancelsHandler(t *testing.T) {
 }
 
 func TestHandlerFailures(t *testing.T) {
+	// a mapped file truncated under the backend, as `truncate -s 0` on an
+	// index file does: reading it faults
+	path := filepath.Join(t.TempDir(), "mapped")
+	if err := os.WriteFile(path, make([]byte, 1<<16), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapped, err := unix.Mmap(int(f.Fd()), 0, 1<<16, unix.PROT_READ, unix.MAP_SHARED)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Munmap(mapped)
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
 	s := serve(t, Options{}, func(ctx context.Context, req *proto.Request, r Replier) {
 		switch req.Method {
+		case "fault":
+			r.Result(mapped[1<<15])
 		case "panic":
 			panic("boom")
 		case "twice":
@@ -482,6 +504,7 @@ func TestHandlerFailures(t *testing.T) {
 	})
 	for _, tc := range []struct{ method, typ, code, msg string }{
 		{"panic", proto.TypeError, proto.CodeInternal, "boom"},
+		{"fault", proto.TypeError, proto.CodeInternal, "changed or truncated under it"},
 		{"silent", proto.TypeError, proto.CodeInternal, "no answer"},
 		{"twice", proto.TypeResult, "", ""},
 		{"fail", proto.TypeError, proto.CodeNoIndex, "no index yet"},

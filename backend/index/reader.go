@@ -3,6 +3,7 @@ package index
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -35,6 +36,7 @@ type Reader struct {
 	bterms  []byte
 	avg     [NumFields]float64
 	loaded  docCache
+	mapped  map[string]int64 // each mapped file, and its size when it was mapped
 }
 
 // Open opens the index version in dir.
@@ -47,7 +49,7 @@ func Open(dir string) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Reader{Manifest: m, c: c}
+	r := &Reader{Manifest: m, c: c, mapped: map[string]int64{filepath.Join(dir, "index.bin"): int64(len(c.data))}}
 	if err := r.load(dir); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("%s: %w", dir, err)
@@ -128,6 +130,7 @@ func (r *Reader) load(dir string) error {
 			return err
 		}
 	}
+	r.mapped[f.Name()] = st.Size()
 	for i := range r.docs {
 		d := &r.docs[i]
 		if d.StoreOff+uint64(d.StoreLen) > uint64(len(r.store)) || int(d.BlockOff)+int(d.BlockN) > len(r.blocks) {
@@ -137,6 +140,25 @@ func (r *Reader) load(dir string) error {
 			if int(s.Off)+int(s.Len) > len(r.strs) {
 				return errCorrupt
 			}
+		}
+	}
+	return nil
+}
+
+// ErrChanged says a mapped file of the version changed size on disk.
+var ErrChanged = errors.New("changed on disk since the index was opened")
+
+// Changed says whether a file the reader maps was truncated or grown on
+// disk: a read past the end of a truncated mapping faults (SIGBUS). A
+// stat per file, cheap enough for every question.
+func (r *Reader) Changed() error {
+	for path, size := range r.mapped {
+		st, err := os.Stat(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if st.Size() != size {
+			return fmt.Errorf("%s: %w (%d bytes, %d then)", path, ErrChanged, st.Size(), size)
 		}
 	}
 	return nil

@@ -126,6 +126,11 @@ func (s *Service) current() (*version, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.active != nil && s.active.dir == dir {
+		if err := s.active.lib.Reader().Changed(); err != nil {
+			s.Log.Log("", "Backend.current", "the active index changed on disk", "err", err)
+			return nil, &proto.Error{Code: proto.CodeInternal, Message: "the active index cannot be read: " + err.Error(),
+				Hint: "run `ragadmin reindex` to rebuild it"}
+		}
 		return s.active, nil
 	}
 	r, err := index.Open(dir)

@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"math"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -353,11 +354,32 @@ func inParallel(n int, fn func(from, to int), minPart int) {
 		return
 	}
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failed any
 	for p := 1; p < parts; p++ {
-		wg.Go(func() { fn(p*n/parts, (p+1)*n/parts) })
+		wg.Go(func() {
+			// A fault reading a mapped index file that changed under
+			// the backend, or any panic, belongs to the question: it is
+			// raised again in the caller's goroutine, whose handler
+			// recovers it, instead of killing the backend from here.
+			debug.SetPanicOnFault(true)
+			defer func() {
+				if v := recover(); v != nil {
+					mu.Lock()
+					if failed == nil {
+						failed = v
+					}
+					mu.Unlock()
+				}
+			}()
+			fn(p*n/parts, (p+1)*n/parts)
+		})
 	}
 	fn(0, n/parts)
 	wg.Wait()
+	if failed != nil {
+		panic(failed)
+	}
 }
 
 // maxParts bounds inParallel: past a few cores the parts of a question's

@@ -345,3 +345,20 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 		t.Errorf("%q: first %v, want the article Reflector", q, mixed)
 	}
 }
+
+// A panic in one of inParallel's workers, a fault reading a mapped file
+// among them, is raised again in the caller, whose handler recovers it.
+func TestInParallelPanics(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	defer func() {
+		if v := recover(); v != "a worker's part" {
+			t.Errorf("recovered %v, want the worker's panic", v)
+		}
+	}()
+	inParallel(64, func(from, to int) {
+		if from > 0 { // not the caller's own part
+			panic("a worker's part")
+		}
+	}, 1)
+	t.Error("inParallel returned")
+}

@@ -457,3 +457,23 @@ func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
 }
+
+// cmdTruncate cuts the files GLOB names (at least one) to SIZE bytes, as
+// `truncate -s` does:
+//
+//	truncate GLOB SIZE
+func cmdTruncate(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: truncate GLOB SIZE")
+	}
+	files, err := filepath.Glob(ts.MkAbs(args[0]))
+	ts.Check(err)
+	if len(files) == 0 {
+		ts.Fatalf("truncate: %s names no file", args[0])
+	}
+	size, err := strconv.ParseInt(args[1], 10, 64)
+	ts.Check(err)
+	for _, f := range files {
+		ts.Check(os.Truncate(f, size))
+	}
+}

@@ -85,6 +85,7 @@ func TestScripts(t *testing.T) {
 			"crashreindex": cmdCrashReindex,
 			"make":         cmdMake,
 			"mkfifo":       cmdMkfifo,
+			"truncate":     cmdTruncate,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

@@ -38,7 +38,7 @@ func Answer(w io.Writer, a *proto.Answer, format string) error {
 // Answer writes it in JSON: indented the same way, nothing else changed.
 func JSONAnswer(w io.Writer, raw []byte) error {
 	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+	if err := json.Indent(&buf, SanitizeJSON(raw), "", "  "); err != nil {
 		return err
 	}
 	buf.WriteByte('\n')
@@ -47,10 +47,15 @@ func JSONAnswer(w io.Writer, raw []byte) error {
 }
 
 func writeJSON(w io.Writer, a *proto.Answer) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(a)
+	if err := enc.Encode(a); err != nil {
+		return err
+	}
+	_, err := w.Write(SanitizeJSON(buf.Bytes()))
+	return err
 }
 
 var (

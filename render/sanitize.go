@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"unicode/utf8"
 
@@ -44,4 +46,61 @@ func Sanitize(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// SanitizeJSON is the JSON document raw with every string in it
+// sanitized as Sanitize does for the terminal: `jq -r` prints a string's
+// escapes raw, so an ESC or a bidi control from a page or a file name
+// would reach the terminal through it. What is not a string is kept byte
+// for byte, keys in their order.
+func SanitizeJSON(raw []byte) []byte {
+	if !needsSanitizing(raw) {
+		return raw
+	}
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); {
+		if raw[i] != '"' {
+			out = append(out, raw[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(raw) && raw[j] != '"' {
+			if raw[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(raw) { // not JSON: leave the rest as it is
+			return append(out, raw[i:]...)
+		}
+		lit := raw[i : j+1]
+		var s string
+		if json.Unmarshal(lit, &s) == nil {
+			if clean := Sanitize(s); clean != s {
+				var buf bytes.Buffer
+				enc := json.NewEncoder(&buf)
+				enc.SetEscapeHTML(false)
+				enc.Encode(clean)
+				lit = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+			}
+		}
+		out = append(out, lit...)
+		i = j + 1
+	}
+	return out
+}
+
+// needsSanitizing says whether raw may hold a string Sanitize changes:
+// an escaped control character, DEL or any non-ASCII byte.
+func needsSanitizing(raw []byte) bool {
+	if bytes.Contains(raw, []byte(`\u00`)) {
+		return true
+	}
+	for _, c := range raw {
+		if c >= 0x7f {
+			return true
+		}
+	}
+	return false
 }

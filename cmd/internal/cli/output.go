@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,11 +40,18 @@ func (o OutputFlags) JSONFor(cfg config.Config) bool {
 }
 
 // WriteJSON prints v as indented JSON.
+// Its strings are sanitized as the terminal output's are (aliases,
+// labels and paths come from file names).
 func WriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(render.SanitizeJSON(buf.Bytes()))
+	return err
 }
 
 // ErrorObject is what a command prints on stdout in JSON mode when it

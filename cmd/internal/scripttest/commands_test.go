@@ -477,3 +477,16 @@ func cmdTruncate(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(os.Truncate(f, size))
 	}
 }
+
+// cmdWriteQuoted writes FILE's content to a path given as a Go string
+// literal, for file names with bytes a script cannot type (ESC, BEL):
+//
+//	writequoted "PATH" FILE
+func cmdWriteQuoted(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf(`usage: writequoted "PATH" FILE`)
+	}
+	path, err := strconv.Unquote(args[0])
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(path), []byte(ts.ReadFile(args[1])), 0o644))
+}

@@ -86,6 +86,7 @@ func TestScripts(t *testing.T) {
 			"make":         cmdMake,
 			"mkfifo":       cmdMkfifo,
 			"truncate":     cmdTruncate,
+			"writequoted":  cmdWriteQuoted,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

@@ -604,3 +604,29 @@ func TestPeerOfOtherUserRefused(t *testing.T) {
 	}
 	t.Logf("refusal: %s", f.Error.Message)
 }
+
+// Connections that send nothing hold at most MaxConns places: the next
+// one is told the backend is busy, and a place freed is served again.
+func TestMaxConns(t *testing.T) {
+	s := serve(t, Options{MaxConns: 2}, echo)
+	silent := []*rawConn{dialRaw(t, s.sock()), dialRaw(t, s.sock())}
+	for _, c := range silent {
+		c.hello(t)
+	}
+	f := dialRaw(t, s.sock()).frame(t)
+	if f.Type != proto.TypeError || f.Error.Code != proto.CodeBusy || !strings.Contains(f.Error.Message, "2 connections") {
+		t.Fatalf("a third connection: %+v %+v", f, f.Error)
+	}
+	silent[0].Close()
+	deadline := time.Now().Add(wait)
+	for {
+		c := dialRaw(t, s.sock())
+		if f := c.frame(t); f.Type == proto.TypeHello {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a place freed is not served again")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

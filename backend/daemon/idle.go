@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ragman-dev/ragman/backend/proto"
 	"net"
 	"os"
 	"os/signal"
@@ -18,19 +19,23 @@ import (
 // rather than by run's goroutine, which spares every connection two
 // goroutine handoffs.
 
-// admit counts a new connection, unless the server is stopping.
-func (s *server) admit(c *net.UnixConn) bool {
+// admit counts a new connection, unless the server is stopping (false)
+// or serves as many as it may (full).
+func (s *server) admit(c *net.UnixConn) (ok, full bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
-		return false
+		return false, false
+	}
+	if s.active >= s.opt.MaxConns {
+		return false, true
 	}
 	s.active++
 	s.conns[c] = struct{}{}
 	// Since Go 1.23 a stopped timer delivers nothing stale; one that had
 	// already fired is caught by stopIfIdle.
 	s.idle.Stop()
-	return true
+	return true, false
 }
 
 func (s *server) release(c *net.UnixConn) {
@@ -190,7 +195,19 @@ func (s *server) acceptLoop() {
 			return
 		}
 		delay = 0
-		if !s.admit(c) {
+		ok, full := s.admit(c)
+		switch {
+		case full:
+			// said, not just closed: the client reports it instead of
+			// starting a backend that cannot take the socket
+			go func() {
+				writeError(c, "", &proto.Error{Code: proto.CodeBusy,
+					Message: fmt.Sprintf("the backend serves %d connections already", s.opt.MaxConns),
+					Hint:    "a program is opening connections without sending requests; they time out after " + requestTimeout.String()})
+				c.Close()
+			}()
+			continue
+		case !ok:
 			c.Close()
 			return
 		}

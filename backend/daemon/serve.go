@@ -47,10 +47,18 @@ type Options struct {
 	Version     string        // program version, sent in the hello
 	IdleTimeout time.Duration // exit after this long without a connection; 0 = DefaultIdleTimeout, < 0 = never
 	Grace       time.Duration // how long in-flight requests may finish at shutdown; 0 = DefaultGrace
+	MaxConns    int           // connections served at once; 0 = DefaultMaxConns
 	Logf        func(format string, args ...any)
 
 	ready func() // tests: called once the socket listens
 }
+
+// DefaultMaxConns bounds the connections served at once: far more than
+// one user's shells and scripts ask at a time, and few enough that a
+// program opening connections and sending nothing cannot take the
+// backend's descriptors (each waits for its request at most
+// requestTimeout).
+const DefaultMaxConns = 256
 
 // Serve takes the backend lock, listens on the socket and serves until it
 // has been idle for IdleTimeout, ctx is done, a client sends
@@ -67,6 +75,9 @@ func Serve(ctx context.Context, opt Options, h Handler) error {
 	}
 	if opt.Grace <= 0 {
 		opt.Grace = DefaultGrace
+	}
+	if opt.MaxConns <= 0 {
+		opt.MaxConns = DefaultMaxConns
 	}
 	if opt.Logf == nil {
 		opt.Logf = func(string, ...any) {}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/ragman-dev/ragman/internal/envvar"
@@ -94,9 +95,43 @@ func Load(path string) (*Catalog, error) {
 	}
 	var c Catalog
 	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, fmt.Errorf("%s: corrupt catalog: %w", path, err)
+		return nil, fmt.Errorf("%s: %w: %v", path, ErrCorrupt, err)
+	}
+	if err := c.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", path, ErrCorrupt, err)
 	}
 	return &c, nil
+}
+
+// ErrCorrupt says catalog.json cannot be read as a catalog: cut short,
+// or edited by hand into what ragman never writes.
+var ErrCorrupt = errors.New("corrupt catalog")
+
+// CorruptHint is what to do about ErrCorrupt.
+const CorruptHint = "fix the file, or move it aside and run `ragadmin init` to start again from the default sources"
+
+// check refuses what ragman never writes and would mishandle: two
+// sources with one alias (a quarantine would land on the wrong one), an
+// alias that is not a plain name (aliases name folders and log lines),
+// an unknown type or status, a relative location.
+func (c *Catalog) check() error {
+	seen := map[string]bool{}
+	for i, s := range c.Sources {
+		switch {
+		case !ValidAlias(s.Alias) || strings.HasPrefix(s.Alias, "."):
+			return fmt.Errorf("source %d: %q is not an alias (lowercase letters, digits, '.', '_' and '-', not first '.')", i+1, s.Alias)
+		case seen[s.Alias]:
+			return fmt.Errorf("the alias %s is there twice", s.Alias)
+		case s.Type != TypeMan && s.Type != TypeInfo && s.Type != TypeZIM:
+			return fmt.Errorf("%s: type %q is not man, info or zim", s.Alias, s.Type)
+		case s.Status != "" && s.Status != StatusActive && s.Status != StatusPending && s.Status != StatusError:
+			return fmt.Errorf("%s: status %q is not active, pending or error", s.Alias, s.Status)
+		case !filepath.IsAbs(s.Location):
+			return fmt.Errorf("%s: location %q is not an absolute path", s.Alias, s.Location)
+		}
+		seen[s.Alias] = true
+	}
+	return nil
 }
 
 // Save writes the catalog atomically: readers see the old or the new file,

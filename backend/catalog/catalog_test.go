@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -122,5 +123,32 @@ func TestEditIsSerialized(t *testing.T) {
 	}
 	if !c.Remove("src-2") || c.Remove("src-2") || c.Find("src-2") != nil {
 		t.Error("Remove")
+	}
+}
+
+// A catalog cut short or edited by hand into what ragman never writes is
+// ErrCorrupt, saying what is wrong.
+func TestLoadRefuses(t *testing.T) {
+	good := `{"sources": [{"alias": "man-pages", "type": "man", "location": "/usr/share/man", "status": "active"}`
+	for _, tc := range []struct{ name, json, want string }{
+		{"cut short", good[:40], "unexpected end of JSON input"},
+		{"twice", good + `, {"alias": "man-pages", "type": "info", "location": "/x", "status": "active"}]}`, "the alias man-pages is there twice"},
+		{"type", `{"sources": [{"alias": "a", "type": "pdf", "location": "/x"}]}`, `a: type "pdf" is not man, info or zim`},
+		{"relative", `{"sources": [{"alias": "a", "type": "man", "location": "man"}]}`, `a: location "man" is not an absolute path`},
+		{"path alias", `{"sources": [{"alias": "../../x", "type": "man", "location": "/x"}]}`, `"../../x" is not an alias`},
+		{"dots", `{"sources": [{"alias": "..", "type": "man", "location": "/x"}]}`, `".." is not an alias`},
+		{"status", `{"sources": [{"alias": "a", "type": "man", "location": "/x", "status": "ok"}]}`, `a: status "ok" is not`},
+	} {
+		path := filepath.Join(t.TempDir(), "catalog.json")
+		os.WriteFile(path, []byte(tc.json), 0o644)
+		_, err := Load(path)
+		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want ErrCorrupt with %q", tc.name, err, tc.want)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "catalog.json")
+	os.WriteFile(path, []byte(good+"]}"), 0o644)
+	if c, err := Load(path); err != nil || len(c.Sources) != 1 {
+		t.Errorf("a good catalog: %v", err)
 	}
 }

@@ -86,7 +86,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 		return nil, &proto.Error{Code: proto.CodeSourceInvalid, Message: "ragman is not set up: there is no catalog of sources", Hint: "run `ragadmin init`"}
 	}
 	if err != nil {
-		return nil, &proto.Error{Code: proto.CodeSourceInvalid, Message: err.Error(), Hint: "fix the file, or remove it and run `ragadmin init`"}
+		return nil, &proto.Error{Code: proto.CodeSourceInvalid, Message: err.Error(), Hint: catalog.CorruptHint}
 	}
 	targets := map[string]bool{}
 	for _, a := range p.Aliases {

@@ -188,7 +188,7 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 		return &proto.Error{Code: proto.CodeNoIndex, Message: "ragman is not set up yet", Hint: "run `ragadmin init` and `ragadmin reindex`"}
 	}
 	if err != nil {
-		return err
+		return &proto.Error{Code: proto.CodeSourceInvalid, Message: err.Error(), Hint: catalog.CorruptHint}
 	}
 	eng, v, err := s.engine()
 	if err != nil {

@@ -86,3 +86,13 @@ func Ensure(p config.Paths, traceID string) (Result, error) {
 	}
 	return res, nil
 }
+
+// Hint is what to do about an error of Init or Ensure: a catalog that
+// cannot be read is fixed or moved aside; anything else is a folder this
+// user cannot create or write.
+func Hint(p config.Paths, err error) string {
+	if errors.Is(err, catalog.ErrCorrupt) {
+		return catalog.CorruptHint
+	}
+	return "check that " + p.DataDir + " and " + p.ConfigDir + " can be created by this user"
+}

@@ -46,7 +46,7 @@ type InitResult struct {
 func (c *InitCmd) Run(env *cli.Env) error {
 	res, err := setup.Init(env.Paths)
 	if err != nil {
-		err = cli.Exit(cli.ExitError, err, "check that "+env.Paths.DataDir+" and "+env.Paths.ConfigDir+" can be created by this user")
+		err = cli.Exit(cli.ExitError, err, setup.Hint(env.Paths, err))
 		audit(env, "init", env.Paths.DataDir, err, "")
 		return cli.JSONFailure(env, c.JSON, err)
 	}

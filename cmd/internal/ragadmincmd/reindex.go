@@ -40,7 +40,7 @@ func (c *ReindexCmd) Run(env *cli.Env) error {
 		return cli.JSONFailure(env, c.JSON, err)
 	}
 	if _, err := setup.Ensure(env.Paths, env.CID); err != nil {
-		return cli.JSONFailure(env, jsonMode, cli.Exit(cli.ExitError, err, ""))
+		return cli.JSONFailure(env, jsonMode, cli.Exit(cli.ExitError, err, setup.Hint(env.Paths, err)))
 	}
 	res, err := cli.ReindexResult(env, proto.ReindexParams{Force: c.Force, Aliases: c.Aliases})
 	if err != nil {

@@ -33,7 +33,7 @@ func loadCatalog(env *cli.Env) (*catalog.Catalog, error) {
 		return nil, cli.Fail(cli.ExitError, "not_set_up", fmt.Errorf("ragman is not set up: there is no catalog at %s", env.Paths.Catalog), "run `ragadmin init`")
 	}
 	if err != nil {
-		return nil, cli.Fail(cli.ExitError, proto.CodeSourceInvalid, err, "fix the file, or remove it and run `ragadmin init`")
+		return nil, cli.Fail(cli.ExitError, proto.CodeSourceInvalid, err, catalog.CorruptHint)
 	}
 	return cat, nil
 }

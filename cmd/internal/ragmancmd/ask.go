@@ -46,7 +46,7 @@ func (c *AskCmd) Run(env *cli.Env) error {
 
 	res, err := setup.Ensure(env.Paths, env.CID)
 	if err != nil {
-		return cli.Exit(cli.ExitError, err, "")
+		return cli.Exit(cli.ExitError, err, setup.Hint(env.Paths, err))
 	}
 	var raw json.RawMessage
 	err = query(env, params, &raw, res.Catalog)

@@ -95,9 +95,27 @@ func Call(ctx context.Context, opt Options, method, correlationID string, params
 	if err != nil {
 		return nil, err
 	}
-	defer c.close()
-	return c.roundTrip(ctx, line, onProgress)
+	raw, err := c.roundTrip(ctx, line, onProgress)
+	c.close()
+	if errors.Is(err, errHungUp) && retried[method] && ctx.Err() == nil {
+		// The backend died with the request in it (killed, crashed): a
+		// question asked again of a new one costs the user nothing, where
+		// the error would cost them the question.
+		if c, err = connect(ctx, opt, dir); err != nil {
+			return nil, err
+		}
+		defer c.close()
+		return c.roundTrip(ctx, line, onProgress)
+	}
+	return raw, err
 }
+
+// retried are the methods asked again, once, of a new backend when the
+// one that had them dies before answering: they change nothing.
+var retried = map[string]bool{proto.MethodQuery: true, proto.MethodShow: true, proto.MethodStatus: true, proto.MethodHealth: true}
+
+// errHungUp is a backend gone before it answered.
+var errHungUp = errors.New("backend closed the connection without answering")
 
 // roundTrip writes the request and reads frames up to the final one.
 func (c *conn) roundTrip(ctx context.Context, req []byte, onProgress func(proto.Progress)) (json.RawMessage, error) {
@@ -107,7 +125,7 @@ func (c *conn) roundTrip(ctx context.Context, req []byte, onProgress func(proto.
 	for {
 		line, err := proto.ReadFrame(c.br)
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, c.fail(ctx, "read answer", errors.New("backend closed the connection without answering"))
+			return nil, c.fail(ctx, "read answer", errHungUp)
 		}
 		if err != nil {
 			return nil, c.fail(ctx, "read answer", err)

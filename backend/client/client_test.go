@@ -86,6 +86,16 @@ func handle(ctx context.Context, version string, req *proto.Request, r daemon.Re
 		r.Result(me)
 	case "echo":
 		r.Result(req.Params)
+	case proto.MethodQuery, "die":
+		// the first backend asked dies with the request, as kill -9 does
+		var marker string
+		json.Unmarshal(req.Params, &marker)
+		if _, err := os.Stat(marker); err != nil {
+			os.WriteFile(marker, []byte(strconv.Itoa(os.Getpid())), 0o644)
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			select {}
+		}
+		r.Result(me)
 	case "progress":
 		var n int
 		json.Unmarshal(req.Params, &n)
@@ -544,5 +554,27 @@ func BenchmarkCallWarm(b *testing.B) {
 		if _, err := client.Call(ctx, opt, "echo", "bench", params, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A question whose backend dies before answering is asked once more of a
+// new backend; a method that may change something is not.
+func TestRetryAfterBackendDies(t *testing.T) {
+	dir := newDir(t)
+	opt := options(dir, "1.0", wait)
+	first := who(t, opt)
+	marker := filepath.Join(t.TempDir(), "died")
+	raw, err := client.Call(context.Background(), opt, proto.MethodQuery, "", marker, nil)
+	if err != nil {
+		t.Fatalf("query whose backend died: %v", err)
+	}
+	var w whoami
+	json.Unmarshal(raw, &w)
+	if died, _ := os.ReadFile(marker); string(died) != strconv.Itoa(first.PID) || w.PID == first.PID || w.PID == 0 {
+		t.Errorf("answered by pid %d; pid %s died, the first was %d", w.PID, died, first.PID)
+	}
+	marker = filepath.Join(t.TempDir(), "died")
+	if _, err := client.Call(context.Background(), opt, "die", "", marker, nil); !errors.Is(err, client.ErrUnreachable) {
+		t.Errorf("a method not retried: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -47,6 +48,18 @@ func IndexChecks(indexDir string, cat *catalog.Catalog, catErr error, now time.T
 	}
 	idx.Status = Pass
 	idx.Detail = fmt.Sprintf("version %s: %d documents, %d chunks, files intact", m.Version, m.Documents, m.Chunks)
+	var skips []string
+	for _, st := range m.Sources {
+		if st.Skipped > 0 && st.Status != catalog.StatusError {
+			skips = append(skips, fmt.Sprintf("%s %d", st.Alias, st.Skipped))
+		}
+	}
+	if len(skips) > 0 {
+		// not a failure: the rest is indexed, and the files are the
+		// sources' own
+		idx.Detail += "; files skipped (not readable as pages): " + strings.Join(skips, ", ")
+		idx.Hint = "`ragadmin reindex --force` names the first of each source, the log all of them"
+	}
 
 	age := now.Sub(m.BuiltAt)
 	days := int(age / (24 * time.Hour))

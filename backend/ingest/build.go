@@ -226,6 +226,7 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 	next := 0
 	last := time.Time{}
 	var addErr, firstErr error
+	var firstSkips []string // the first few, named in the source's note
 	articlesSkipped := 0
 	for r := range results {
 		pending[r.i] = r
@@ -249,6 +250,10 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 			if r.err != nil {
 				if firstErr == nil {
 					firstErr = fmt.Errorf("%s: %v", units[r.i].file, r.err)
+				}
+				if len(firstSkips) < namedSkips {
+					name := relName(src.Location, units[r.i].file)
+					firstSkips = append(firstSkips, fmt.Sprintf("%s (%s)", name, strings.TrimPrefix(r.err.Error(), name+": ")))
 				}
 				state.Skipped++
 				opt.Log.Log(opt.CID, "Ingest.build", "document skipped", "alias", src.Alias, "file", units[r.i].file, "reason", r.err)
@@ -296,9 +301,29 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 		}
 		state.Note += strings.Join(parts, " and ") + " could not be read and were skipped (see the log)"
 	}
+	if src.Type != catalog.TypeZIM && state.Skipped > 0 {
+		if state.Note != "" {
+			state.Note += "; "
+		}
+		state.Note += fmt.Sprintf("%d of %d files could not be read and were skipped: %s", state.Skipped, total, strings.Join(firstSkips, ", "))
+		if state.Skipped > len(firstSkips) {
+			state.Note += ", ... (the log names them all)"
+		}
+	}
 	state.Status = catalog.StatusActive
 	state.Reason = ""
 	return state, nil
+}
+
+// namedSkips is how many skipped files a source's note names.
+const namedSkips = 3
+
+// relName is file as a user finds it under the source's location.
+func relName(location, file string) string {
+	if rel, err := filepath.Rel(location, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return file
 }
 
 // quarantine marks a source that cannot be indexed: status error, the

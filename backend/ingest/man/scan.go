@@ -357,7 +357,11 @@ func decompress(name string, raw []byte) ([]byte, error) {
 	case len(raw) >= 2 && raw[0] == 0x1f && raw[1] == 0x8b:
 		return gunzip(raw)
 	case len(raw) >= 3 && raw[0] == 'B' && raw[1] == 'Z' && raw[2] == 'h':
-		return io.ReadAll(io.LimitReader(bzip2.NewReader(bytes.NewReader(raw)), maxPageSize))
+		out, err := io.ReadAll(io.LimitReader(bzip2.NewReader(bytes.NewReader(raw)), maxPageSize+1))
+		if err == nil && len(out) > maxPageSize {
+			err = errTooLarge
+		}
+		return out, err
 	case len(raw) >= 6 && bytes.HasPrefix(raw, []byte("\xfd7zXZ\x00")),
 		len(raw) >= 4 && bytes.HasPrefix(raw, []byte("\x28\xb5\x2f\xfd")):
 		return nil, fmt.Errorf("%w: %s", ErrUnsupported, path.Base(name))
@@ -365,11 +369,21 @@ func decompress(name string, raw []byte) ([]byte, error) {
 	if _, ext := stripCompression(name); ext != "" && ext != ".gz" && ext != ".bz2" {
 		return nil, fmt.Errorf("%w: %s", ErrUnsupported, path.Base(name))
 	}
+	if len(raw) > maxPageSize {
+		return nil, errTooLarge
+	}
 	return raw, nil
 }
 
-// maxPageSize bounds what one page may decompress to.
-const maxPageSize = 64 << 20
+// maxPageSize bounds what one page may be, decompressed. The longest on
+// a Debian machine (bash(1), ffmpeg-all(1)) are a few hundred kB; a page
+// of more is a mistake or a compression bomb, and cutting it would index
+// its first megabytes as the page (an empty DESCRIPTION, and no word of
+// why).
+const maxPageSize = 16 << 20
+
+// errTooLarge is a page over maxPageSize: skipped, and said.
+var errTooLarge = fmt.Errorf("larger than %d MiB decompressed", maxPageSize>>20)
 
 var gzipPool sync.Pool
 
@@ -395,14 +409,21 @@ func gunzip(raw []byte) ([]byte, error) {
 		size = 4 * len(raw)
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, size+1))
-	if _, err := buf.ReadFrom(io.LimitReader(zr, maxPageSize)); err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(zr, maxPageSize+1)); err != nil {
 		return nil, err
+	}
+	if buf.Len() > maxPageSize {
+		return nil, errTooLarge
 	}
 	return buf.Bytes(), nil
 }
 
-// readFile reads and decompresses a page file.
+// readFile reads and decompresses a page file; one larger than a page may
+// be is not read at all.
 func readFile(file string) ([]byte, error) {
+	if fi, err := os.Stat(file); err == nil && fi.Size() > maxPageSize {
+		return nil, errTooLarge
+	}
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err

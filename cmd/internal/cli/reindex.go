@@ -34,9 +34,9 @@ func ReindexResult(env *Env, p proto.ReindexParams) (*proto.ReindexResult, error
 }
 
 // ReportReindex prints a reindex's outcome on stderr: quarantined and
-// skipped sources, what could not be read of a ZIM archive that was
-// indexed (clusters that do not decompress, broken directory entries),
-// then one summary line.
+// skipped sources, what could not be read of a source that was indexed
+// (pages that are not roff or too large, clusters of an archive that do
+// not decompress), then one summary line.
 func ReportReindex(env *Env, res *proto.ReindexResult) {
 	for _, st := range res.Sources {
 		switch {
@@ -44,7 +44,9 @@ func ReportReindex(env *Env, res *proto.ReindexResult) {
 			env.Warn("source %s is quarantined (status error) and was skipped: %s", st.Alias, st.Reason)
 		case st.Reason != "":
 			env.Say("note: source %s was skipped: %s", st.Alias, st.Reason)
-		case st.Type == catalog.TypeZIM && st.Note != "":
+		case st.Note != "" && (st.Type == catalog.TypeZIM || st.Skipped > 0):
+			// a man tree's pages in other languages are left out by
+			// design, every time: said only with what could not be read
 			env.Say("note: source %s: %s", st.Alias, st.Note)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/detect"
 	"github.com/ragman-dev/ragman/backend/health"
+	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -63,6 +64,27 @@ type SourceView struct {
 	UpdatedAt string `json:"updated_at"`
 	Checksum  string `json:"checksum"`
 	Notes     string `json:"notes"`
+	// Skipped is how many of its files the active index could not read
+	// as pages (reindex names the first, the log all).
+	Skipped int `json:"skipped"`
+}
+
+// activeSkips is, per alias, how many files the active index version
+// skipped; empty when there is none to read.
+func activeSkips(env *cli.Env) map[string]int {
+	out := map[string]int{}
+	dir, err := index.ActiveDir(env.Paths.IndexDir)
+	if err != nil {
+		return out
+	}
+	m, err := index.ReadManifest(dir)
+	if err != nil {
+		return out
+	}
+	for _, st := range m.Sources {
+		out[st.Alias] = st.Skipped
+	}
+	return out
 }
 
 func view(s catalog.Source) SourceView {
@@ -114,10 +136,13 @@ func (c *SourcesListCmd) Run(env *cli.Env) error {
 	if err != nil {
 		return cli.JSONFailure(env, jsonMode, err)
 	}
+	skipped := activeSkips(env)
 	if jsonMode {
 		views := []SourceView{}
 		for _, s := range cat.Sources {
-			views = append(views, view(s))
+			v := view(s)
+			v.Skipped = skipped[s.Alias]
+			views = append(views, v)
 		}
 		return cli.WriteJSON(env.Stdout, struct {
 			Sources []SourceView `json:"sources"`
@@ -147,6 +172,9 @@ func (c *SourcesListCmd) Run(env *cli.Env) error {
 			notes = append(notes, "quarantined: "+s.Reason)
 		case s.Reason != "":
 			notes = append(notes, s.Reason)
+		}
+		if n := skipped[s.Alias]; n > 0 && s.Status != catalog.StatusError {
+			notes = append(notes, fmt.Sprintf("%d skipped (see reindex)", n))
 		}
 		if s.Notes != "" {
 			notes = append(notes, s.Notes)

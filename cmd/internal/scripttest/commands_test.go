@@ -1,6 +1,7 @@
 package scripttest
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"math/rand"
@@ -489,4 +490,25 @@ func cmdWriteQuoted(ts *testscript.TestScript, neg bool, args []string) {
 	path, err := strconv.Unquote(args[0])
 	ts.Check(err)
 	ts.Check(os.WriteFile(ts.MkAbs(path), []byte(ts.ReadFile(args[1])), 0o644))
+}
+
+// cmdGzbomb writes a gzip file of MB mebibytes of zeros, some kB on disk:
+//
+//	gzbomb PATH MB
+func cmdGzbomb(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: gzbomb PATH MB")
+	}
+	mb, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	f, err := os.Create(ts.MkAbs(args[0]))
+	ts.Check(err)
+	zw, _ := gzip.NewWriterLevel(f, gzip.BestCompression)
+	zw.Write([]byte(".TH BOMB 1\n.SH NAME\nbomb \\- expands\n.SH DESCRIPTION\n"))
+	zero := make([]byte, 1<<20)
+	for range mb {
+		zw.Write(zero)
+	}
+	ts.Check(zw.Close())
+	ts.Check(f.Close())
 }

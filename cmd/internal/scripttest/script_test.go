@@ -87,6 +87,7 @@ func TestScripts(t *testing.T) {
 			"mkfifo":       cmdMkfifo,
 			"truncate":     cmdTruncate,
 			"writequoted":  cmdWriteQuoted,
+			"gzbomb":       cmdGzbomb,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

@@ -242,9 +242,11 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	if m.Catalog != cat.Fingerprint() {
 		eng.Stale(ans, ret)
 	}
+	// the user waits for the answer, not for the log
+	err = r.Result(ans)
 	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", ret.Analysis.Scene.String(), "top", topLabels(ret.Hits, 3),
 		"confidence", ans.Confidence, "no_answer", ans.NoAnswer)
-	return r.Result(ans)
+	return err
 }
 
 func topLabels(c []answer.Hit, n int) string {

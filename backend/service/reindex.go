@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -170,6 +171,10 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	if errors.Is(err, syscall.ENOSPC) {
 		space, _ := health.DiskSpace(s.Paths.IndexDir)
 		return nil, diskFull(space, need, err)
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return nil, &proto.Error{Code: proto.CodeInternal, Message: err.Error() + "; the previous index is still active",
+			Hint: "make " + s.Paths.IndexDir + " writable by this user (ls -ld shows its owner and mode), or point XDG_DATA_HOME somewhere that is"}
 	}
 	if err != nil {
 		return nil, err

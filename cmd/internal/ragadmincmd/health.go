@@ -62,11 +62,15 @@ func (c *HealthCmd) Run(env *cli.Env) error {
 		defer wg.Done()
 		cat, err := catalog.Load(env.Paths.Catalog)
 		if err != nil {
-			local = append(local, health.Check{Name: "sources", Status: health.Fail, Detail: catalogProblem(err), Hint: "run `ragadmin init`"})
+			hint := "run `ragadmin init`"
+			if errors.Is(err, catalog.ErrCorrupt) {
+				hint = catalog.CorruptHint
+			}
+			local = append(local, health.Check{Name: "sources", Status: health.Fail, Detail: catalogProblem(err), Hint: hint})
 		} else {
 			local = append(local, health.SourceChecks(ctx, cat, sched)...)
 		}
-		local = append(local, health.DiskCheck(env.Paths.DataDir))
+		local = append(local, health.WritableCheck(env.Paths.DataDir), health.DiskCheck(env.Paths.DataDir))
 	}()
 	go func() {
 		defer wg.Done()

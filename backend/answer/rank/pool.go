@@ -237,21 +237,28 @@ func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
 	for i, x := range sn.mean {
 		q[i] = float32(x)
 	}
+	// The products, most of the work, on every core; the choice in id
+	// order as before, so that the pages chosen do not depend on the
+	// number of cores.
+	nd := rk.r.NumDocs()
+	dots := make([]float32, nd)
+	inParallel(nd, func(from, to int) {
+		for id := from; id < to; id++ {
+			v := lines[id*dim : (id+1)*dim]
+			v = v[:len(q)]
+			var dot float32
+			for i, x := range q {
+				dot += x * v[i]
+			}
+			dots[id] = dot
+		}
+	}, 4096)
 	h := &candHeap{}
-	for id := range rk.r.NumDocs() {
-		if in[id] || rk.guest(id) {
+	for id, dot := range dots {
+		if dot <= 0 || in[id] || rk.guest(id) {
 			continue
 		}
-		v := lines[id*dim : (id+1)*dim]
-		var dot float32
-		for i, x := range q {
-			dot += x * v[i]
-		}
-		if dot <= 0 {
-			continue
-		}
-		s := float64(dot)
-		h.offer(rk.w.SenseAdmit, scored{id, s})
+		h.offer(rk.w.SenseAdmit, scored{id, float64(dot)})
 	}
 	out := make([]int, 0, h.Len())
 	for _, c := range *h {

@@ -317,10 +317,14 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int) ([]Candidate,
 			}
 		}
 		if hosts == 0 || hosts == len(pool) {
-			// no articles, or nothing but articles: one pool
-			for i, v := range Vectors(pool, a.Scene) {
-				pool[i].Score = m.Predict(v)
-			}
+			// no articles, or nothing but articles: one pool, whose
+			// candidates the trees score apart, on every core
+			vs := Vectors(pool, a.Scene)
+			inParallel(len(pool), func(from, to int) {
+				for i := from; i < to; i++ {
+					pool[i].Score = m.Predict(vs[i])
+				}
+			}, 32)
 		} else {
 			placeGuests(m, pool, hosts, a.Scene)
 		}

@@ -40,6 +40,12 @@ func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams
 	start := time.Now()
 	res := &ReindexResult{Changed: []string{}, Quarantined: []string{}, Recovered: []string{}}
 	quarantined, err := s.reindexLocked(ctx, cid, p, r, res)
+	var pe *proto.Error
+	if errors.Is(err, fs.ErrPermission) && !errors.As(err, &pe) {
+		// the lock, the recovery or the build could not write
+		err = &proto.Error{Code: proto.CodeInternal, Message: err.Error() + "; the active index, if any, is unchanged",
+			Hint: "make " + s.Paths.DataDir + " and what it holds writable by this user (ls -ld shows owner and mode), or point XDG_DATA_HOME somewhere that is"}
+	}
 	res.Seconds = time.Since(start).Seconds()
 	s.auditReindex(cid, p, res, quarantined, err)
 	if err != nil {
@@ -171,10 +177,6 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	if errors.Is(err, syscall.ENOSPC) {
 		space, _ := health.DiskSpace(s.Paths.IndexDir)
 		return nil, diskFull(space, need, err)
-	}
-	if errors.Is(err, fs.ErrPermission) {
-		return nil, &proto.Error{Code: proto.CodeInternal, Message: err.Error() + "; the previous index is still active",
-			Hint: "make " + s.Paths.IndexDir + " writable by this user (ls -ld shows its owner and mode), or point XDG_DATA_HOME somewhere that is"}
 	}
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -33,6 +34,49 @@ type Composer struct {
 
 // New returns the composer ragman ships with.
 func New() *Composer { return &Composer{AltMargin: 0.8, Items: DefaultItems} }
+
+// prefetched is how many pages behind the first are decoded ahead: the
+// alternatives, at most two, come from the first few close behind.
+const prefetched = 4
+
+// closeBehind are the ids of the first n hits after the first that rank
+// close enough to it to be cited as alternatives (see Compose).
+func closeBehind(hits []answer.Hit, margin float64, n int) []int {
+	if len(hits) < 2 {
+		return nil
+	}
+	spread := hits[0].Score - hits[min(9, len(hits)-1)].Score
+	var ids []int
+	for _, h := range hits[1:] {
+		if len(ids) == n || h.Score < hits[0].Score-margin*spread {
+			break
+		}
+		ids = append(ids, h.Doc)
+	}
+	return ids
+}
+
+// loads are documents being decoded ahead of need.
+type loads map[int]func() (*document.Document, error)
+
+// prefetch starts decoding the documents ids.
+func prefetch(lib *answer.Library, ids []int) loads {
+	l := loads{}
+	for _, id := range ids {
+		f := sync.OnceValues(func() (*document.Document, error) { return lib.Load(id) })
+		l[id] = f
+		go f()
+	}
+	return l
+}
+
+// load is document id, decoded ahead or now.
+func (l loads) load(lib *answer.Library, id int) (*document.Document, error) {
+	if f, ok := l[id]; ok {
+		return f()
+	}
+	return lib.Load(id)
+}
 
 // source is a page chosen to be cited, loaded.
 type source struct {
@@ -72,6 +116,10 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		status: asksStatus(r.Analysis), where: asksWhere(r.Analysis)}
 	hits := r.Hits
 	q := r.Question
+	// The pages that rank close enough to be cited beside the first are
+	// decoded on the other core while the first is read: decoding a big
+	// page costs more than ranking.
+	others := prefetch(lib, closeBehind(hits, cp.AltMargin, prefetched))
 	primary := &source{hit: hits[0]}
 	var err error
 	if primary.doc, err = lib.Load(primary.hit.Doc); err != nil {
@@ -231,7 +279,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		}
 		seen[key] = true
 		s := &source{hit: other}
-		if s.doc, err = lib.Load(other.Doc); err != nil {
+		if s.doc, err = others.load(lib, other.Doc); err != nil {
 			break
 		}
 		alts++

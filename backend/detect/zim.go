@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/ragman-dev/ragman/internal/safefile"
 	"github.com/ulikunitz/xz"
 )
 
@@ -38,7 +38,7 @@ const zimHeaderSize = 80
 // a ZIM archive, or only the start of one, is an error; unreadable
 // metadata just leaves Language empty.
 func ReadZIM(path string) (ZIMInfo, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return ZIMInfo{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"unsafe"
 
+	"github.com/ragman-dev/ragman/internal/safefile"
 	"golang.org/x/sys/unix"
 )
 
@@ -117,7 +118,7 @@ type container struct {
 var errCorrupt = errors.New("index file is corrupt")
 
 func openContainer(path string) (*container, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klauspost/compress/s2"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/safefile"
 	"golang.org/x/sys/unix"
 )
 
@@ -115,7 +116,7 @@ func (r *Reader) load(dir string) error {
 			r.avg[f] = 1
 		}
 	}
-	f, err := os.Open(filepath.Join(dir, "docs.bin"))
+	f, err := safefile.Open(filepath.Join(dir, "docs.bin"))
 	if err != nil {
 		return err
 	}

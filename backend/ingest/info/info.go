@@ -21,6 +21,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // MaxFileSize bounds one file of a manual once decompressed. The largest GNU
@@ -242,7 +243,7 @@ func findPart(dir string, m Manual, name string) (string, error) {
 // readFile reads and decompresses one file, refusing more than MaxFileSize
 // bytes of output so that a compression bomb costs nothing.
 func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path) // a FIFO must not hang a reindex
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -35,6 +34,7 @@ import (
 	gozim "github.com/stazelabs/gozim/zim"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/safefile"
 	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
@@ -110,7 +110,7 @@ type Archive struct {
 // (ErrTruncated), pointers out of the file or an unreadable directory
 // (ErrCorrupt).
 func Open(path string) (*Archive, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path) // a FIFO must not hang a reindex
 	if err != nil {
 		return nil, err
 	}

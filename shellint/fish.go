@@ -25,7 +25,13 @@ if status is-interactive; and not set -q __ragman_shell_init_done
     # left.
     function __ragman_ask --description 'Ask ragman a question'
         set -l s $status
-        command {{.Ragman}} -- $argv
+        # "? explain tar -xzvf a.tgz": the words are the command line
+        set -l line (string join ' ' -- $argv)
+        if string match -q -r -- '^explain\s+\S' $line
+            command {{.Ragman}} --explain -- (string replace -r -- '^explain\s+' '' $line)
+        else
+            command {{.Ragman}} -- $argv
+        end
         return $s
     end
     abbr --add __ragman_question --position command --regex '\?' --set-cursor -- '__ragman_ask "%"'

@@ -21,7 +21,13 @@ alias '?'='__ragman_ask_status=$? __ragman_ask_flags=$-; set -f; __ragman_ask'
 __ragman_ask() {
     local status=${__ragman_ask_status-$?}
     __ragman_restore_glob
-    command ragman -- "$@"
+    if [[ $1 == explain && $# -gt 1 ]]; then
+        # "? explain tar -xzvf a.tgz": the words are the command line
+        shift
+        command ragman --explain -- "$*"
+    else
+        command ragman -- "$@"
+    fi
     return "$status"
 }
 

@@ -24,7 +24,13 @@ if status is-interactive; and not set -q __ragman_shell_init_done
     # left.
     function __ragman_ask --description 'Ask ragman a question'
         set -l s $status
-        command ragman -- $argv
+        # "? explain tar -xzvf a.tgz": the words are the command line
+        set -l line (string join ' ' -- $argv)
+        if string match -q -r -- '^explain\s+\S' $line
+            command ragman --explain -- (string replace -r -- '^explain\s+' '' $line)
+        else
+            command ragman -- $argv
+        end
         return $s
     end
     abbr --add __ragman_question --position command --regex '\?' --set-cursor -- '__ragman_ask "%"'

@@ -19,7 +19,13 @@ alias '?'='noglob __ragman_ask'
 
 __ragman_ask() {
     local s=$?
-    command ragman -- "$@"
+    if [[ $1 == explain && $# -gt 1 ]]; then
+        # "? explain tar -xzvf a.tgz": the words are the command line
+        shift
+        command ragman --explain -- "$*"
+    else
+        command ragman -- "$@"
+    fi
     return $s
 }
 

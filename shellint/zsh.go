@@ -20,7 +20,13 @@ alias '?'='noglob __ragman_ask'
 
 __ragman_ask() {
     local s=$?
-    command {{.Ragman}} -- "$@"
+    if [[ $1 == explain && $# -gt 1 ]]; then
+        # "? explain tar -xzvf a.tgz": the words are the command line
+        shift
+        command {{.Ragman}} --explain -- "$*"
+    else
+        command {{.Ragman}} -- "$@"
+    fi
     return $s
 }
 

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -63,6 +64,19 @@ func (l *Library) Load(id int) (*document.Document, error) { return l.r.Load(id)
 
 // Pages are the man pages a lowercase name names, in every section.
 func (l *Library) Pages(name string) []int { return l.names[name] }
+
+// PagesWithPrefix are the page names that start with prefix, sorted:
+// "ip-address" for "ip-addr".
+func (l *Library) PagesWithPrefix(prefix string) []string {
+	var out []string
+	for n := range l.names {
+		if strings.HasPrefix(n, prefix) {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // IsProgram says whether name is a program this machine has (on PATH)
 // with a man page in sections 1, 6 or 8. The pages of daemons also name

@@ -112,7 +112,7 @@ func Call(ctx context.Context, opt Options, method, correlationID string, params
 
 // retried are the methods asked again, once, of a new backend when the
 // one that had them dies before answering: they change nothing.
-var retried = map[string]bool{proto.MethodQuery: true, proto.MethodShow: true, proto.MethodStatus: true, proto.MethodHealth: true}
+var retried = map[string]bool{proto.MethodQuery: true, proto.MethodExplain: true, proto.MethodShow: true, proto.MethodStatus: true, proto.MethodHealth: true}
 
 // errHungUp is a backend gone before it answered.
 var errHungUp = errors.New("backend closed the connection without answering")

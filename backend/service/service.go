@@ -19,6 +19,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/explain"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/proto"
@@ -81,6 +82,11 @@ func (s *Service) Handle(ctx context.Context, req *proto.Request, r Replier) {
 		var p proto.ShowParams
 		if err = decode(req.Params, &p); err == nil {
 			err = s.show(p, r)
+		}
+	case proto.MethodExplain:
+		var p proto.ExplainParams
+		if err = decode(req.Params, &p); err == nil {
+			err = s.explain(p, r)
 		}
 	case proto.MethodStatus:
 		err = s.status(r)
@@ -285,6 +291,30 @@ func (s *Service) show(p proto.ShowParams, r Replier) error {
 	}
 	return r.Result(d)
 }
+
+func (s *Service) explain(p proto.ExplainParams, r Replier) error {
+	line := strings.TrimSpace(p.CommandLine)
+	if line == "" {
+		return proto.Errorf(proto.CodeBadRequest, "the command line is empty")
+	}
+	if len(line) > maxCommandLine {
+		return proto.Errorf(proto.CodeBadRequest, "the command line is longer than %d bytes", maxCommandLine)
+	}
+	v, err := s.current()
+	if err != nil {
+		return err
+	}
+	x, err := explain.Explain(v.lib, line)
+	if err != nil {
+		return &proto.Error{Code: proto.CodeBadRequest, Message: "cannot read the command line: " + err.Error(),
+			Hint: "quote it for your shell as a whole: ragman --explain 'tar -xzvf a.tgz'"}
+	}
+	return r.Result(x)
+}
+
+// maxCommandLine bounds a command line to explain: longer than any a
+// person types.
+const maxCommandLine = 64 << 10
 
 // Status is what MethodStatus returns.
 type Status struct {

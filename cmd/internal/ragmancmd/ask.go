@@ -20,6 +20,7 @@ type AskCmd struct {
 	Plain         bool     `xor:"format" help:"Print plain text: the same sections, no markdown."`
 	ContextTokens int      `default:"4096" help:"Longest question passed on, in tokens; a longer one is truncated with a warning."`
 	Conversation  string   `placeholder:"ID" help:"Conversation id, forwarded to the backend."`
+	Explain       bool     `help:"Explain a command line instead: each program, subcommand, option and operator with what its page says (quote the line as a whole)."`
 }
 
 func (c *AskCmd) Run(env *cli.Env) error {
@@ -35,6 +36,9 @@ func (c *AskCmd) Run(env *cli.Env) error {
 		format = render.Plain
 	}
 	q := strings.TrimSpace(strings.Join(c.Question, " "))
+	if c.Explain {
+		return c.explain(env, q, format)
+	}
 	if q == "" {
 		return cli.Exit(cli.ExitUsage, errors.New("no question given"), `ask in plain English: ragman "how do I find files larger than 100 MB?"`)
 	}
@@ -108,10 +112,16 @@ const buildWait = 10 * time.Minute
 // another call is already building it (two first calls at once), it waits
 // for that build instead of failing with the backend's "busy".
 func query(env *cli.Env, params proto.QueryParams, ans *json.RawMessage, firstRun bool) error {
+	return callBuilding(env, proto.MethodQuery, params, ans, firstRun)
+}
+
+// callBuilding calls method, building the index first when there is
+// none (see query).
+func callBuilding(env *cli.Env, method string, params, out any, firstRun bool) error {
 	var waitStart time.Time
 	built, announced := false, false
 	for {
-		qerr := env.Call(proto.MethodQuery, params, ans, nil)
+		qerr := env.Call(method, params, out, nil)
 		if code(qerr) != proto.CodeNoIndex || built {
 			return qerr
 		}
@@ -165,4 +175,24 @@ func printErrorEnvelope(env *cli.Env, q string, threshold float64, err error) {
 		Message: &msg, Recommendations: []string{}, Warnings: []string{},
 	}
 	render.Answer(env.Stdout, a, render.JSON)
+}
+
+// explain prints what each word of line does.
+func (c *AskCmd) explain(env *cli.Env, line, format string) error {
+	if line == "" {
+		return cli.Exit(cli.ExitUsage, errors.New("no command line given"), `quote it as a whole: ragman --explain 'tar -xzvf backup.tgz -C /tmp'`)
+	}
+	res, err := setup.Ensure(env.Paths, env.CID)
+	if err != nil {
+		return cli.Exit(cli.ExitError, err, setup.Hint(env.Paths, err))
+	}
+	var x proto.Explanation
+	if err := callBuilding(env, proto.MethodExplain, proto.ExplainParams{CommandLine: line}, &x, res.Catalog); err != nil {
+		var be *cli.BackendError
+		if errors.As(err, &be) {
+			return be.AsExit()
+		}
+		return err
+	}
+	return render.Explanation(env.Stdout, &x, format)
 }

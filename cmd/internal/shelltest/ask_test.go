@@ -84,3 +84,20 @@ func TestAsk(t *testing.T) {
 		})
 	}
 }
+
+// TestAskExplain: `? explain COMMAND LINE` explains the line, in every
+// shell, its wildcards unexpanded.
+func TestAskExplain(t *testing.T) {
+	for _, sh := range shells {
+		t.Run(sh.name, func(t *testing.T) {
+			h := newHome(t, jsonConfig)
+			s := h.startShell(t, sh.name, globDir(t))
+			s.sourceInit(sh.name)
+			askLine(s, sh.name, "explain rm -rf *.tmp")
+			out, code := s.status()
+			if !strings.Contains(out, `"command_line": "rm -rf *.tmp"`) || !strings.Contains(out, `"text": "-r"`) || code != 0 {
+				t.Fatalf("? explain rm -rf *.tmp: exit %d:\n%s", code, out)
+			}
+		})
+	}
+}

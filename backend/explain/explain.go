@@ -1,0 +1,275 @@
+// Package explain says what each word of a command line does, from the
+// man pages of the programs it runs: explainshell, offline, over this
+// machine's own pages and versions. An option a program's page does not
+// document is said to be unknown, never described from another page.
+package explain
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/cmdline"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/proto"
+)
+
+// Explain explains line with the pages of lib.
+func Explain(lib *answer.Library, line string) (*proto.Explanation, error) {
+	words, cmds, err := cmdline.Parse(line)
+	if err != nil {
+		return nil, err
+	}
+	e := &explainer{lib: lib, out: &proto.Explanation{CommandLine: line, Parts: []proto.ExplainPart{},
+		References: []proto.Reference{}, Warnings: []string{}}}
+	// operators belong to no command: said where they stand
+	byStart := map[int]bool{}
+	for _, c := range cmds {
+		e.command(c)
+		for _, w := range slices.Concat(c.Assign, c.Args, c.Redirects) {
+			byStart[w.Start] = true
+		}
+	}
+	for _, w := range words {
+		if w.Kind == cmdline.Operator && !byStart[w.Start] {
+			e.add(w.Raw, proto.PartOperator, nil, "", operators[strings.TrimSpace(w.Raw)], [2]int{w.Start, w.End})
+		}
+	}
+	slices.SortStableFunc(e.out.Parts, func(a, b proto.ExplainPart) int { return a.Span[0] - b.Span[0] })
+	e.out.References = e.cite.Refs()
+	return e.out, nil
+}
+
+// operators say what the shell does with them.
+var operators = map[string]string{
+	"|":  "pipe: the output of the command before becomes the input of the one after",
+	"|&": "pipe the output and the errors of the command before into the one after",
+	"&&": "run the next command only if this one succeeds",
+	"||": "run the next command only if this one fails",
+	";":  "run the next command after this one, whatever happens",
+	"&":  "run the command before in the background",
+	"(":  "start a subshell",
+	")":  "end the subshell",
+}
+
+type explainer struct {
+	lib  *answer.Library
+	cite answer.Citer
+	out  *proto.Explanation
+}
+
+// page is a program's page, opened.
+type page struct {
+	meta index.Meta
+	doc  *document.Document
+	opts map[string]option
+}
+
+// add appends a part; with p, desc is cited to the section of p it came
+// from.
+func (e *explainer) add(text, kind string, p *page, section, desc string, span [2]int) {
+	part := proto.ExplainPart{Text: text, Kind: kind, Span: span, Description: desc}
+	if p != nil {
+		part.Page = p.meta.Label
+		if desc != "" {
+			part.Description = strings.TrimSpace(desc) + " " + e.cite.Cite(p.meta, section)
+		}
+	}
+	e.out.Parts = append(e.out.Parts, part)
+}
+
+// wrappers run the command that follows their own options.
+var wrappers = map[string]bool{"sudo": true, "nohup": true, "time": true, "exec": true, "command": true, "nice": true,
+	"env": true, "xargs": true, "watch": true, "doas": true, "ionice": true, "chrt": true, "strace": true, "ltrace": true}
+
+func (e *explainer) command(c cmdline.Command) {
+	for _, w := range c.Assign {
+		name, _, _ := strings.Cut(w.Text, "=")
+		e.add(w.Raw, proto.PartAssignment, nil, "", "set the environment variable "+name+" for this command only", [2]int{w.Start, w.End})
+	}
+	for i := 0; i < len(c.Redirects); i++ {
+		w := c.Redirects[i]
+		span := [2]int{w.Start, w.End}
+		text := w.Raw
+		if w.Kind == cmdline.Redirect && i+1 < len(c.Redirects) && c.Redirects[i+1].Kind == cmdline.Target {
+			t := c.Redirects[i+1]
+			span[1] = t.End
+			text = e.out.CommandLine[span[0]:span[1]]
+			i++
+		}
+		e.add(text, proto.PartRedirection, nil, "", redirection(w.Text), span)
+	}
+	e.args(c.Args)
+}
+
+// args explains a program and its arguments; a wrapper's command is
+// explained as a command of its own.
+func (e *explainer) args(args []cmdline.Word) {
+	if len(args) == 0 {
+		return
+	}
+	prog := args[0]
+	name := path.Base(prog.Text)
+	p := e.open(name)
+	if p == nil {
+		e.add(prog.Raw, proto.PartUnknown, nil, "", "no manual page for "+name+" on this machine", [2]int{prog.Start, prog.End})
+		for _, w := range args[1:] {
+			e.add(w.Raw, proto.PartArgument, nil, "", "", [2]int{w.Start, w.End})
+		}
+		return
+	}
+	e.add(prog.Raw, proto.PartCommand, p, "NAME", p.meta.Summary, [2]int{prog.Start, prog.End})
+	rest := args[1:]
+	if sub, sp := e.subcommand(name, p, rest); sub != nil {
+		if sp != nil {
+			e.add(rest[0].Raw, proto.PartSubcommand, sp, "NAME", sp.meta.Summary, [2]int{rest[0].Start, rest[0].End})
+			p = sp
+		} else {
+			e.add(rest[0].Raw, proto.PartSubcommand, p, sub.section, sub.desc, [2]int{rest[0].Start, rest[0].End})
+		}
+		rest = rest[1:]
+	}
+	e.options(name, p, rest)
+}
+
+// options explains the words after a program (and its subcommand) with
+// its page p.
+func (e *explainer) options(name string, p *page, rest []cmdline.Word) {
+	ended := false // after "--", everything is an argument
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		span := [2]int{w.Start, w.End}
+		switch {
+		case ended || w.Text == "-" || !strings.HasPrefix(w.Text, "-"):
+			if wrappers[name] && !ended {
+				e.args(rest[i:])
+				return
+			}
+			e.add(w.Raw, proto.PartArgument, nil, "", "", span)
+		case w.Text == "--":
+			ended = true
+			e.add(w.Raw, proto.PartOption, nil, "", "end of options: what follows are arguments, even if they start with -", span)
+		case strings.HasPrefix(w.Text, "--"):
+			n, _, hasValue := strings.Cut(w.Text, "=")
+			o, ok := p.opts[n]
+			if !ok {
+				e.unknown(w.Raw, p, span)
+				continue
+			}
+			e.add(w.Raw, proto.PartOption, p, o.section, o.desc, span)
+			if !hasValue && o.arg == required && i+1 < len(rest) {
+				i++
+				e.value(rest[i], n)
+			}
+		default:
+			if o, ok := p.opts[w.Text]; ok { // find's -name, java's -jar
+				e.add(w.Raw, proto.PartOption, p, o.section, o.desc, span)
+				if o.arg == required && i+1 < len(rest) {
+					i++
+					e.value(rest[i], w.Text)
+				}
+				continue
+			}
+			if opt := e.cluster(w, p); opt != "" && i+1 < len(rest) {
+				i++
+				e.value(rest[i], opt)
+			}
+		}
+	}
+}
+
+// value is the argument of an option.
+func (e *explainer) value(w cmdline.Word, opt string) {
+	desc := ""
+	if opt != "" {
+		desc = "the value of " + opt
+	}
+	e.add(w.Raw, proto.PartArgument, nil, "", desc, [2]int{w.Start, w.End})
+}
+
+// cluster explains combined short options (-xzvf: -x -z -v -f), one part
+// each, and returns the last when it takes the next word as its value.
+// An option that takes a value takes the rest of the word when there is
+// one (-ofile).
+func (e *explainer) cluster(w cmdline.Word, p *page) (wantsNext string) {
+	// offsets only where the word was typed as it reads: a quoted
+	// cluster gets the whole word's span
+	plain := w.Raw == w.Text
+	letters := []rune(w.Text[1:])
+	at := w.Start + 1
+	for j, r := range letters {
+		opt := "-" + string(r)
+		span := [2]int{at, at + len(string(r))}
+		if j == 0 {
+			span[0] = w.Start
+		}
+		if !plain {
+			span = [2]int{w.Start, w.End}
+		}
+		at += len(string(r))
+		o, ok := p.opts[opt]
+		if !ok {
+			e.unknown(opt, p, span)
+			continue
+		}
+		e.add(opt, proto.PartOption, p, o.section, o.desc, span)
+		if o.arg == required {
+			if rest := string(letters[j+1:]); rest != "" {
+				vspan := [2]int{at, w.End}
+				if !plain {
+					vspan = [2]int{w.Start, w.End}
+				}
+				e.add(rest, proto.PartArgument, nil, "", "the value of "+opt, vspan)
+				return ""
+			}
+			return opt
+		}
+	}
+	return ""
+}
+
+// unknown says an option p does not document: never a description from
+// elsewhere.
+func (e *explainer) unknown(text string, p *page, span [2]int) {
+	e.add(text, proto.PartUnknown, nil, "", "not documented in "+p.meta.Label, span)
+	e.out.Parts[len(e.out.Parts)-1].Page = p.meta.Label
+}
+
+// redirection says what a redirection operator does.
+func redirection(op string) string {
+	fd := op[:len(op)-len(strings.TrimLeft(op, "0123456789"))]
+	bare := op[len(fd):]
+	what := "standard output"
+	switch {
+	case fd == "0":
+		what = "standard input"
+	case fd == "2":
+		what = "standard error"
+	case fd != "" && fd != "1":
+		what = "file descriptor " + fd
+	}
+	if (strings.HasPrefix(bare, ">&") || strings.HasPrefix(bare, "<&")) && len(bare) > 2 { // 2>&1
+		return "send " + what + " where file descriptor " + bare[2:] + " goes"
+	}
+	switch bare {
+	case ">", ">|":
+		return "write " + what + " to the file, replacing it"
+	case ">>":
+		return "append " + what + " to the file"
+	case "<":
+		return "read standard input from the file"
+	case "<<", "<<-":
+		return "read standard input from the lines that follow, up to the delimiter (a here-document)"
+	case "<<<":
+		return "read standard input from the string (a here-string)"
+	case "&>", ">&":
+		return "write standard output and standard error to the file, replacing it"
+	case "&>>":
+		return "append standard output and standard error to the file"
+	case "<>":
+		return "open the file for reading and writing"
+	}
+	return "redirect " + what
+}

@@ -1,0 +1,155 @@
+package explain
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/cmdline"
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+// argKind says whether an option takes a value.
+type argKind uint8
+
+const (
+	none     argKind = iota
+	required         // "-f ARCHIVE", "--file=ARCHIVE", "-m <msg>"
+	optional         // "--color[=WHEN]": only when attached
+)
+
+// option is what a page says of one option.
+type option struct {
+	arg     argKind
+	desc    string
+	section string
+}
+
+// open finds the page of program name: its command page (sections 1, 8,
+// 6) first, and reads the options it documents. Nil without one.
+func (e *explainer) open(name string) *page {
+	ids := e.lib.Pages(strings.ToLower(name))
+	best := -1
+	for _, id := range ids {
+		if best < 0 || answer.ProgramPage(e.lib.Meta(id)) && !answer.ProgramPage(e.lib.Meta(best)) {
+			best = id
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	doc, err := e.lib.Load(best)
+	if err != nil {
+		e.out.Warnings = append(e.out.Warnings, "could not read the page of "+name+": "+err.Error())
+		return nil
+	}
+	return &page{meta: e.lib.Meta(best), doc: doc, opts: options(doc)}
+}
+
+// options are the options a page's items document, by name: "-x",
+// "--extract" and "--get" for "-x, --extract, --get". The first item that
+// names an option is its description (OPTIONS comes before examples).
+func options(d *document.Document) map[string]option {
+	out := map[string]option{}
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			if b.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
+				continue
+			}
+			names, arg := optionTerm(b.Term)
+			for _, n := range names {
+				if _, ok := out[n]; !ok {
+					out[n] = option{arg: arg, desc: firstSentence(b.Text), section: s.Title}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// optionTerm reads an item's term: the option names it lists and whether
+// they take a value. "-f, --file=ARCHIVE" takes one; "--color[=WHEN]" may;
+// "-k --keep" lists two names without a comma; "-o FILE" one name and
+// its value.
+func optionTerm(term string) ([]string, argKind) {
+	var names []string
+	arg := none
+	for _, alt := range strings.Split(term, ",") {
+		fields := strings.Fields(alt)
+		for i := 0; i < len(fields); i++ {
+			f := fields[i]
+			if !strings.HasPrefix(f, "-") || len(f) < 2 {
+				if i > 0 && arg == none {
+					arg = required // "-o FILE", "-m <msg>"
+				}
+				break
+			}
+			switch j := strings.IndexAny(f, "=[<"); {
+			case j > 0 && f[j] == '[':
+				arg = max(arg, optional)
+				f = f[:j]
+			case j > 0:
+				arg = required
+				f = f[:j]
+			}
+			names = append(names, strings.TrimRight(f, ".:;"))
+		}
+	}
+	return names, arg
+}
+
+// firstSentence is the start of an item's text up to its first full
+// stop, or its first 200 characters.
+func firstSentence(text string) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if i := strings.Index(text, ". "); i >= 0 {
+		text = text[:i+1]
+	}
+	if len(text) > 200 {
+		cut := strings.LastIndexByte(text[:200], ' ')
+		if cut < 100 {
+			cut = 200
+		}
+		text = text[:cut] + "…"
+	}
+	return text
+}
+
+// sub is a subcommand a program's own page documents.
+type sub struct{ desc, section string }
+
+// subcommand finds what rest[0] is when it names a subcommand: a page of
+// its own (git commit: git-commit(1); ip addr: ip-address(8), by a prefix
+// of the shortest name it begins), or an item of the program's page whose term starts
+// with it (systemctl restart).
+func (e *explainer) subcommand(name string, p *page, rest []cmdline.Word) (*sub, *page) {
+	if len(rest) == 0 || strings.HasPrefix(rest[0].Text, "-") || rest[0].Text == "" {
+		return nil, nil
+	}
+	word := strings.ToLower(rest[0].Text)
+	if sp := e.open(name + "-" + word); sp != nil {
+		return &sub{}, sp
+	}
+	// an abbreviation names the shortest page it begins (ip addr:
+	// ip-address, not ip-addrlabel), as the programs that take them
+	// resolve them
+	if c := e.lib.PagesWithPrefix(strings.ToLower(name) + "-" + word); len(c) > 0 {
+		slices.SortStableFunc(c, func(a, b string) int { return len(a) - len(b) })
+		if len(c) == 1 || len(c[0]) < len(c[1]) {
+			if sp := e.open(c[0]); sp != nil {
+				return &sub{}, sp
+			}
+		}
+	}
+	for _, s := range p.doc.Sections {
+		for _, b := range s.Blocks {
+			if b.Kind != document.Item {
+				continue
+			}
+			if f := strings.Fields(b.Term); len(f) > 0 && strings.EqualFold(strings.TrimRight(f[0], ","), word) {
+				return &sub{desc: firstSentence(b.Text), section: s.Title}, nil
+			}
+		}
+	}
+	return nil, nil
+}

@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt generate-check bench eval fidelity fuzz soak clean wordvec
+.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz soak clean wordvec
 
 all: build
 
@@ -105,6 +105,16 @@ SOAK_QUESTIONS ?= testdata/eval/dev.tsv
 
 soak: build
 	$(GO) run ./tools/bench -soak -questions $(SOAK_QUESTIONS) -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
+
+# ragman --explain on 60 command lines collected from the EXAMPLES of an
+# index's program pages: the share of option words their page documents
+# that get its description (issue 23). INDEX: a version folder, by
+# default the active one of this user.
+INDEX ?= $(shell d=$${XDG_DATA_HOME:-$$HOME/.local/share}/ragcli/index; echo $$d/$$(cat $$d/ACTIVE 2>/dev/null))
+EXPLAIN_SEED ?= 1
+
+explaineval:
+	$(GO) run ./tools/explaineval -index $(INDEX) -seed $(EXPLAIN_SEED)
 
 # The fuzz targets of the man, info and zim readers, FUZZTIME each (go test
 # takes one -fuzz target at a time). A failing input lands in the package's

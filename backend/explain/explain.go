@@ -166,7 +166,7 @@ func (e *explainer) options(name string, p *page, rest []cmdline.Word) {
 		default:
 			if o, ok := p.opts[w.Text]; ok { // find's -name, java's -jar
 				e.add(w.Raw, proto.PartOption, p, o.section, o.desc, span)
-				if o.arg == required && i+1 < len(rest) {
+				if i+1 < len(rest) && (o.arg == required || o.arg == optional && negative(rest[i+1].Text)) {
 					i++
 					e.value(rest[i], w.Text)
 				}
@@ -178,6 +178,21 @@ func (e *explainer) options(name string, p *page, rest []cmdline.Word) {
 			}
 		}
 	}
+}
+
+// negative says whether word is a negative number, which an option with
+// an optional value takes as its value (journalctl -b -1) rather than as
+// an option.
+func negative(word string) bool {
+	if len(word) < 2 || word[0] != '-' {
+		return false
+	}
+	for _, r := range word[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // value is the argument of an option.

@@ -19,6 +19,10 @@ func TestOptionTerm(t *testing.T) {
 		{"-m <msg>, --message=<msg>", []string{"-m", "--message"}, required},
 		{"-name pattern", []string{"-name"}, required},
 		{"-v, --invert-match", []string{"-v", "--invert-match"}, none},
+		{"-b [[ID][±offset]|all], --boot[=[ID][±offset]|all]", []string{"-b", "--boot"}, optional},
+		{"-V or --verbose", []string{"-V", "--verbose"}, none},
+		{"-l, --list package-name-pattern...", []string{"-l", "--list"}, required},
+		{"-i path --ignore=path", []string{"-i", "--ignore"}, required},
 	} {
 		names, arg := optionTerm(tc.term)
 		if !slices.Equal(names, tc.names) || arg != tc.arg {
@@ -40,6 +44,21 @@ func TestRedirection(t *testing.T) {
 	} {
 		if got := redirection(op); got != want {
 			t.Errorf("redirection(%q) = %q, want %q", op, got, want)
+		}
+	}
+}
+
+func TestTermLike(t *testing.T) {
+	for text, want := range map[string]bool{
+		"-T, --log-timing file":              true,
+		"-l, --list package-name-pattern...": true,
+		"--quiet":                            true,
+		"-x is a flag. It does things.":      false,
+		"files":                              false,
+		"-n: the number of lines, at most 20, which the program reads from the start of the file": false,
+	} {
+		if got := termLike(text); got != want {
+			t.Errorf("termLike(%q) = %v", text, got)
 		}
 	}
 }

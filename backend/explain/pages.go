@@ -51,20 +51,59 @@ func (e *explainer) open(name string) *page {
 // names an option is its description (OPTIONS comes before examples).
 func options(d *document.Document) map[string]option {
 	out := map[string]option{}
-	for _, s := range d.Sections {
-		for _, b := range s.Blocks {
-			if b.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
-				continue
+	add := func(term, desc, section string) {
+		names, arg := optionTerm(term)
+		for _, n := range names {
+			if _, ok := out[n]; !ok {
+				out[n] = option{arg: arg, desc: firstSentence(desc), section: section}
 			}
-			names, arg := optionTerm(b.Term)
-			for _, n := range names {
-				if _, ok := out[n]; !ok {
-					out[n] = option{arg: arg, desc: firstSentence(b.Text), section: s.Title}
+		}
+	}
+	for _, s := range d.Sections {
+		for i, b := range s.Blocks {
+			if b.Kind != document.Code {
+				// a list nested in an item reaches the index as lines of
+				// its text: "-l, --list pattern" then what it does (dpkg's
+				// dpkg-query actions)
+				lines := strings.Split(b.Text, "\n")
+				for j := 0; j+1 < len(lines); j++ {
+					if termLike(lines[j]) && !termLike(lines[j+1]) {
+						add(lines[j], lines[j+1], s.Title)
+					}
 				}
+			}
+			term, desc := b.Term, b.Text
+			if b.Kind != document.Item {
+				// asciidoctor's pages (util-linux) give an option as a
+				// paragraph of its own, "-T, --log-timing file", and its
+				// description as the next
+				if b.Kind != document.Para || !termLike(b.Text) || i+1 >= len(s.Blocks) {
+					continue
+				}
+				term, desc = b.Text, s.Blocks[i+1].Text
+			}
+			if strings.HasPrefix(strings.TrimSpace(term), "-") {
+				add(term, desc, s.Title)
 			}
 		}
 	}
 	return out
+}
+
+// termLike says whether a paragraph reads as an option's term: short,
+// starting with a dash, every word an option or a placeholder, no
+// sentence.
+func termLike(text string) bool {
+	text = strings.TrimSpace(text)
+	if !strings.HasPrefix(text, "-") || len(text) > 160 {
+		return false
+	}
+	// "pattern..." is a placeholder; a full stop ends a sentence
+	t := strings.ReplaceAll(text, "...", "")
+	if strings.Contains(t, ". ") || strings.HasSuffix(t, ".") || strings.Contains(t, ";") {
+		return false
+	}
+	return len(strings.Fields(text)) <= 6
 }
 
 // optionTerm reads an item's term: the option names it lists and whether
@@ -74,15 +113,24 @@ func options(d *document.Document) map[string]option {
 func optionTerm(term string) ([]string, argKind) {
 	var names []string
 	arg := none
-	for _, alt := range strings.Split(term, ",") {
+	// "-V or --verbose" (fish) lists two names as "-k, --keep" does
+	for _, alt := range strings.Split(strings.ReplaceAll(term, " or -", ", -"), ",") {
 		fields := strings.Fields(alt)
 		for i := 0; i < len(fields); i++ {
 			f := fields[i]
 			if !strings.HasPrefix(f, "-") || len(f) < 2 {
-				if i > 0 && arg == none {
+				switch {
+				case i == 0:
+					break
+				case arg != none:
+				case strings.HasPrefix(f, "["):
+					arg = optional // "-b [ID]"
+				default:
 					arg = required // "-o FILE", "-m <msg>"
 				}
-				break
+				// docbook's pages give the names apart, each with its
+				// value: "-i path --ignore=path"
+				continue
 			}
 			switch j := strings.IndexAny(f, "=[<"); {
 			case j > 0 && f[j] == '[':

@@ -115,7 +115,22 @@ func (e *explainer) args(args []cmdline.Word) {
 	p := e.open(name)
 	if p == nil {
 		e.add(prog.Raw, proto.PartUnknown, nil, "", "no manual page for "+name+" on this machine", [2]int{prog.Start, prog.End})
-		for _, w := range args[1:] {
+		rest := args[1:]
+		if wrappers[name] {
+			// which of its words take a value is its page's to say: the
+			// command it runs is the first word that has a page (sudo
+			// -u www-data rsync ...: rsync)
+			for i, w := range rest {
+				if !strings.HasPrefix(w.Text, "-") && e.open(path.Base(w.Text)) != nil {
+					for _, w := range rest[:i] {
+						e.add(w.Raw, proto.PartArgument, nil, "", "", [2]int{w.Start, w.End})
+					}
+					e.args(rest[i:])
+					return
+				}
+			}
+		}
+		for _, w := range rest {
 			e.add(w.Raw, proto.PartArgument, nil, "", "", [2]int{w.Start, w.End})
 		}
 		return

@@ -30,7 +30,8 @@ if status is-interactive; and not set -q __ragman_shell_init_done
         if string match -q -r -- '^explain\s+\S' $line
             command {{.Ragman}} --explain -- (string replace -r -- '^explain\s+' '' $line)
         else
-            command {{.Ragman}} -- $argv
+            # one conversation per shell: "? and recursively?" follows on
+            command {{.Ragman}} --conversation "shell-$fish_pid" -- $argv
         end
         return $s
     end

@@ -26,7 +26,8 @@ __ragman_ask() {
         shift
         command ragman --explain -- "$*"
     else
-        command ragman -- "$@"
+        # one conversation per shell: "? and recursively?" follows on
+        command ragman --conversation "shell-$$" -- "$@"
     fi
     return "$status"
 }

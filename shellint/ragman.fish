@@ -29,7 +29,8 @@ if status is-interactive; and not set -q __ragman_shell_init_done
         if string match -q -r -- '^explain\s+\S' $line
             command ragman --explain -- (string replace -r -- '^explain\s+' '' $line)
         else
-            command ragman -- $argv
+            # one conversation per shell: "? and recursively?" follows on
+            command ragman --conversation "shell-$fish_pid" -- $argv
         end
         return $s
     end

@@ -25,7 +25,8 @@ __ragman_ask() {
         shift
         command {{.Ragman}} --explain -- "$*"
     else
-        command {{.Ragman}} -- "$@"
+        # one conversation per shell: "? and recursively?" follows on
+        command {{.Ragman}} --conversation "shell-$$" -- "$@"
     fi
     return $s
 }

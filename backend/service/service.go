@@ -45,6 +45,7 @@ type Service struct {
 	config  configCache
 	checked time.Time
 	build   sync.Mutex // one reindex at a time in this process
+	convs   conversations
 }
 
 // version is an index version, opened.
@@ -202,6 +203,13 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	}
 	m := v.lib.Reader().Manifest
 	var warnings []string
+	if p.ConversationID != "" {
+		var note string
+		if q, note = s.convs.turn(p.ConversationID, q, time.Now()); note != "" {
+			warnings = append(warnings, note)
+			s.Log.Log(cid, "QueryOrchestrator.conversation", "follow-up", "conversation", p.ConversationID, "asked", q)
+		}
+	}
 	budget := p.ContextTokens
 	if budget <= 0 {
 		budget = DefaultContextTokens

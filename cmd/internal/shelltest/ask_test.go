@@ -101,3 +101,22 @@ func TestAskExplain(t *testing.T) {
 		})
 	}
 }
+
+// TestAskFollowUp: each shell session is one conversation, so a
+// follow-up question reads in the context of the one before.
+func TestAskFollowUp(t *testing.T) {
+	for _, sh := range shells {
+		t.Run(sh.name, func(t *testing.T) {
+			h := newHome(t, jsonConfig)
+			s := h.startShell(t, sh.name, t.TempDir())
+			s.sourceInit(sh.name)
+			askLine(s, sh.name, "How do I change file permissions?")
+			s.status()
+			askLine(s, sh.name, "and recursively?")
+			out, _ := s.status()
+			if !strings.Contains(out, "Read as a follow-up of") {
+				t.Fatalf("? and recursively? was not read as a follow-up:\n%s", out)
+			}
+		})
+	}
+}

@@ -1,0 +1,108 @@
+package service
+
+import (
+	"strings"
+	"sync"
+	"time"
+)
+
+// Conversations keep, per conversation id (ragman --conversation, one per
+// shell session for ?), the last question it asked, so that a follow-up
+// ("and recursively?") is read in its context. They are few, small and
+// short-lived: bounded in number, forgotten after conversationFor.
+type conversations struct {
+	mu sync.Mutex
+	by map[string]*conversation
+}
+
+type conversation struct {
+	question string // as answered: a follow-up's is the question it completed
+	at       time.Time
+}
+
+const (
+	conversationFor  = 30 * time.Minute
+	maxConversations = 1000
+)
+
+// turn reads question in conversation id: a follow-up joins the last
+// question, a correction replaces it; either is said. It records what is
+// answered as the conversation's last question.
+func (cs *conversations) turn(id, question string, now time.Time) (asked, note string) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.by == nil {
+		cs.by = map[string]*conversation{}
+	}
+	for k, c := range cs.by {
+		if now.Sub(c.at) > conversationFor {
+			delete(cs.by, k)
+		}
+	}
+	asked = question
+	prev := cs.by[id]
+	if prev != nil {
+		if rest, ok := correction(question); ok {
+			asked = rest
+			note = "Taken as a correction of the previous answer (to \u201c" + prev.question + "\u201d): answered as a new question."
+		} else if rest, ok := followUp(question); ok {
+			asked = strings.TrimRight(prev.question, "?.! ") + " " + rest
+			note = "Read as a follow-up of \u201c" + prev.question + "\u201d: " + asked
+		}
+	}
+	if prev == nil && len(cs.by) >= maxConversations {
+		// the oldest goes
+		var oldest string
+		for k, c := range cs.by {
+			if oldest == "" || c.at.Before(cs.by[oldest].at) {
+				oldest = k
+			}
+		}
+		delete(cs.by, oldest)
+	}
+	cs.by[id] = &conversation{question: asked, at: now}
+	return asked, note
+}
+
+// followUp says whether question continues the one before: it starts
+// with "and", "also", "what about" or "how about", or it is a fragment of
+// at most three words ("recursively?"). rest is what it adds.
+func followUp(question string) (rest string, ok bool) {
+	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(question), "?.!"))
+	low := strings.ToLower(q)
+	for _, lead := range []string{"and ", "also ", "what about ", "how about ", "and what about "} {
+		if strings.HasPrefix(low, lead) {
+			return strings.TrimSpace(q[len(lead):]), true
+		}
+	}
+	if words := strings.Fields(low); len(words) > 0 && len(words) <= 3 && !questionWord(words[0]) {
+		return q, true
+	}
+	return "", false
+}
+
+// correction says whether question corrects the answer before: it starts
+// with "no,", "no ", "actually" or "not ". rest is the question to answer.
+func correction(question string) (rest string, ok bool) {
+	q := strings.TrimSpace(question)
+	low := strings.ToLower(q)
+	for _, lead := range []string{"no, ", "no ", "actually, ", "actually ", "not "} {
+		if strings.HasPrefix(low, lead) {
+			rest = strings.TrimSpace(q[len(lead):])
+			if lead == "not " {
+				rest = q // "not the owner, the group": the whole of it
+			}
+			return rest, rest != ""
+		}
+	}
+	return "", false
+}
+
+// questionWord says whether w starts a question of its own.
+func questionWord(w string) bool {
+	switch w {
+	case "how", "what", "which", "where", "why", "when", "who", "can", "is", "are", "does", "do", "show", "list", "find":
+		return true
+	}
+	return false
+}

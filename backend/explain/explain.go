@@ -67,6 +67,12 @@ type page struct {
 	opts map[string]option
 }
 
+// addOption appends the part of an option p documents.
+func (e *explainer) addOption(text string, p *page, o option, span [2]int) {
+	e.add(text, proto.PartOption, p, o.section, o.desc, span)
+	e.out.Parts[len(e.out.Parts)-1].Mention = o.mention
+}
+
 // add appends a part; with p, desc is cited to the section of p it came
 // from.
 func (e *explainer) add(text, kind string, p *page, section, desc string, span [2]int) {
@@ -168,19 +174,21 @@ func (e *explainer) options(name string, p *page, rest []cmdline.Word) {
 			e.add(w.Raw, proto.PartOption, nil, "", "end of options: what follows are arguments, even if they start with -", span)
 		case strings.HasPrefix(w.Text, "--"):
 			n, _, hasValue := strings.Cut(w.Text, "=")
-			o, ok := p.opts[n]
+			o, ok := p.lookup(n)
 			if !ok {
 				e.unknown(w.Raw, p, span)
 				continue
 			}
-			e.add(w.Raw, proto.PartOption, p, o.section, o.desc, span)
+			e.addOption(w.Raw, p, o, span)
 			if !hasValue && o.arg == required && i+1 < len(rest) {
 				i++
 				e.value(rest[i], n)
 			}
 		default:
+			// an entry only: a sentence that names "-Ft" is no reason not
+			// to read it as -F t
 			if o, ok := p.opts[w.Text]; ok { // find's -name, java's -jar
-				e.add(w.Raw, proto.PartOption, p, o.section, o.desc, span)
+				e.addOption(w.Raw, p, o, span)
 				if i+1 < len(rest) && (o.arg == required || o.arg == optional && negative(rest[i+1].Text)) {
 					i++
 					e.value(rest[i], w.Text)
@@ -239,12 +247,12 @@ func (e *explainer) cluster(w cmdline.Word, p *page) (wantsNext string) {
 			span = [2]int{w.Start, w.End}
 		}
 		at += len(string(r))
-		o, ok := p.opts[opt]
+		o, ok := p.lookup(opt)
 		if !ok {
 			e.unknown(opt, p, span)
 			continue
 		}
-		e.add(opt, proto.PartOption, p, o.section, o.desc, span)
+		e.addOption(opt, p, o, span)
 		if o.arg == required {
 			if rest := string(letters[j+1:]); rest != "" {
 				vspan := [2]int{at, w.End}

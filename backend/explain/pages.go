@@ -1,8 +1,10 @@
 package explain
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/cmdline"
@@ -23,6 +25,7 @@ type option struct {
 	arg     argKind
 	desc    string
 	section string
+	mention bool // desc is a sentence that names it, not its entry
 }
 
 // open finds the page of program name: its command page (sections 1, 8,
@@ -200,4 +203,38 @@ func (e *explainer) subcommand(name string, p *page, rest []cmdline.Word) (*sub,
 		}
 	}
 	return nil, nil
+}
+
+// lookup is what p says of option name: its entry, or else the first
+// sentence of its running text that names it ("The command --list-domains
+// prints all configured domains."), outside the synopsis and the
+// examples, which name options without saying what they do. Never a
+// word from another page.
+func (p *page) lookup(name string) (option, bool) {
+	if o, ok := p.opts[name]; ok {
+		return o, true
+	}
+	if len(name) < 2 || name[0] != '-' || !unicode.IsLetter(rune(name[len(name)-1])) && !unicode.IsDigit(rune(name[len(name)-1])) {
+		return option{}, false
+	}
+	re := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(name) + `($|[^\w-])`)
+	for _, s := range p.doc.Sections {
+		switch strings.ToUpper(s.Title) {
+		case "SYNOPSIS", "EXAMPLES", "EXAMPLE", "SEE ALSO":
+			continue
+		}
+		for _, b := range s.Blocks {
+			if b.Kind == document.Code {
+				continue
+			}
+			for _, sentence := range strings.SplitAfter(strings.Join(strings.Fields(b.Text), " "), ". ") {
+				if re.MatchString(sentence) {
+					o := option{desc: firstSentence(sentence), section: s.Title, mention: true}
+					p.opts[name] = o
+					return o, true
+				}
+			}
+		}
+	}
+	return option{}, false
 }

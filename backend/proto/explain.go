@@ -37,4 +37,7 @@ type ExplainPart struct {
 	Page        string `json:"page,omitempty"`        // the label of the page that documents it: "tar(1)"
 	Description string `json:"description,omitempty"` // ends with the marker of its reference
 	Span        [2]int `json:"span"`                  // byte offsets in the command line
+	// Mention: the page has no entry for the option, and the description
+	// is the first sentence of its text that names it
+	Mention bool `json:"mention,omitempty"`
 }

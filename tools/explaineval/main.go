@@ -36,7 +36,7 @@ func main() {
 	}
 	lib := answer.NewLibrary(r)
 	rng := rand.New(rand.NewPCG(*seed, 11))
-	documented, matched, collected := 0, 0, 0
+	documented, matched, entries, collected := 0, 0, 0, 0
 	perPackage := map[string]int{}
 	for _, id := range rng.Perm(r.NumDocs()) {
 		if collected == *lines {
@@ -75,15 +75,23 @@ func main() {
 				continue // the page says nothing of it: unknown is right
 			}
 			documented++
-			if p.Kind == proto.PartOption {
+			switch {
+			case p.Kind == proto.PartOption && !p.Mention:
+				entries++
 				matched++
-			} else if *verbose {
+			case p.Kind == proto.PartOption:
+				matched++
+				if *verbose {
+					fmt.Printf("    by a sentence naming it: %s\n", name)
+				}
+			case *verbose:
 				fmt.Printf("    not matched: %s\n", name)
 			}
 		}
 	}
-	fmt.Printf("%d command lines from the EXAMPLES of %d packages; %d documented option words, %d matched to their page's description: %.1f%%\n",
-		collected, len(perPackage), documented, matched, 100*float64(matched)/float64(max(documented, 1)))
+	fmt.Printf("%d command lines from the EXAMPLES of %d packages; %d documented option words: %d (%.1f%%) matched to their page's entry, %d (%.1f%%) with the sentences that name the others\n",
+		collected, len(perPackage), documented, entries, 100*float64(entries)/float64(max(documented, 1)),
+		matched, 100*float64(matched)/float64(max(documented, 1)))
 }
 
 // example is the first (or, with last, the last) line of an EXAMPLES

@@ -16,6 +16,7 @@ type Paths struct {
 	AuditLog   string // .../audit.log
 	LogFile    string // .../ragcli.log
 	KiwixDir   string // .../kiwix
+	Traces     string // .../traces.jsonl: one line per question (backend/trace)
 }
 
 // DefaultPaths reads the XDG environment now, so a process whose
@@ -36,5 +37,6 @@ func PathsFor(configDir, dataDir string) Paths {
 		AuditLog:   filepath.Join(dataDir, "audit.log"),
 		LogFile:    filepath.Join(dataDir, "ragcli.log"),
 		KiwixDir:   filepath.Join(dataDir, "kiwix"),
+		Traces:     filepath.Join(dataDir, "traces.jsonl"),
 	}
 }

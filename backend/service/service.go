@@ -23,6 +23,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/backend/trace"
 )
 
 // Replier is how a handler answers; backend/daemon provides it.
@@ -183,6 +184,7 @@ func indexStatus(m index.Manifest) *proto.IndexStatus {
 }
 
 func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r Replier) error {
+	start := time.Now()
 	q := strings.TrimSpace(p.Question)
 	if q == "" {
 		return proto.Errorf(proto.CodeBadRequest, "the question is empty")
@@ -260,7 +262,37 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	err = r.Result(ans)
 	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", ret.Analysis.Scene.String(), "top", topLabels(ret.Hits, 3),
 		"confidence", ans.Confidence, "no_answer", ans.NoAnswer)
+	if terr := trace.Append(s.Paths.Traces, traceOf(cid, p.Question, q, ans, ret, time.Since(start))); terr != nil {
+		s.Log.Log(cid, "QueryOrchestrator.answer", "trace not written", "err", terr)
+	}
 	return err
+}
+
+// traceOf is the record of a question answered.
+func traceOf(cid, question, asked string, ans *proto.Answer, ret *answer.Retrieval, took time.Duration) trace.Trace {
+	t := trace.Trace{Time: time.Now().UTC(), CorrelationID: cid, Question: question, Asked: asked,
+		Scene: ret.Analysis.Scene.String(), Confidence: ans.Confidence, Threshold: ans.Threshold, Scope: ret.Scope,
+		NoAnswer: ans.NoAnswer, Status: ans.Meta.Status, LatencyMS: float64(took.Microseconds()) / 1000,
+		Concepts: []trace.Concept{}, Candidates: []trace.Candidate{}, References: []string{}}
+	if e := ans.Meta.Engine; e != nil {
+		t.Retrieval, t.Generation = e.Retrieval, e.Generation
+	}
+	for _, c := range ret.Analysis.Concepts {
+		tc := trace.Concept{Word: c.Word, Weight: c.Weight}
+		for _, a := range c.Alts {
+			if a.Weight < 1 {
+				tc.Alternatives = append(tc.Alternatives, a.Stem)
+			}
+		}
+		t.Concepts = append(t.Concepts, tc)
+	}
+	for _, h := range ret.Hits {
+		t.Candidates = append(t.Candidates, trace.Candidate{Label: h.Meta.Label, Score: h.Score})
+	}
+	for _, r := range ans.References {
+		t.References = append(t.References, r.Label)
+	}
+	return t
 }
 
 func topLabels(c []answer.Hit, n int) string {

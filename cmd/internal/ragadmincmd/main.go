@@ -18,6 +18,7 @@ type CLI struct {
 	Reindex ReindexCmd `cmd:"" help:"Bring the index up to date with the sources."`
 	Health  HealthCmd  `cmd:"" help:"Check the index, the sources, disk space and the engines."`
 	Show    ShowCmd    `cmd:"" help:"Print a document as the index sees it."`
+	Traces  TracesCmd  `cmd:"" help:"List the last questions: how each was read, ranked and answered."`
 	Serve   ServeCmd   `cmd:"" help:"Run the backend in the foreground."`
 	// ShellInit is on ragadmin, like the rest of setting ragman up.
 	ShellInit ShellInitCmd   `cmd:"" name:"shell-init" help:"Print the shell integration (? and the man fallback) for eval."`

@@ -1,7 +1,6 @@
 package ragadmincmd
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -35,9 +34,7 @@ func (c *ShowCmd) Run(env *cli.Env) error {
 		return cli.JSONFailure(env, jsonMode, err)
 	}
 	if jsonMode {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(&d)
+		return cli.WriteJSON(env.Stdout, &d)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  (%s %s)\n", d.Label, d.Alias, d.Ref)

@@ -21,6 +21,7 @@ type AskCmd struct {
 	ContextTokens int      `default:"4096" help:"Longest question passed on, in tokens; a longer one is truncated with a warning."`
 	Conversation  string   `placeholder:"ID" help:"Ask within a conversation: a follow-up (\"and recursively?\") is read in the context of its last question."`
 	Explain       bool     `help:"Explain a command line instead: each program, subcommand, option and operator with what its page says (quote the line as a whole)."`
+	Why           bool     `help:"Explain how the last answer was reached: how the question was read, the pages ranked with their scores, what was kept, why the confidence is what it is."`
 }
 
 func (c *AskCmd) Run(env *cli.Env) error {
@@ -36,6 +37,9 @@ func (c *AskCmd) Run(env *cli.Env) error {
 		format = render.Plain
 	}
 	q := strings.TrimSpace(strings.Join(c.Question, " "))
+	if c.Why {
+		return why(env, format)
+	}
 	if c.Explain {
 		return c.explain(env, q, format)
 	}

@@ -258,13 +258,16 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	if m.Catalog != cat.Fingerprint() {
 		eng.Stale(ans, ret)
 	}
-	// the user waits for the answer, not for the log
+	// the trace before the answer: a ragman --why right after the answer
+	// must find it (one short append); the log after, the user waits for
+	// the answer, not for it
+	terr := trace.Append(s.Paths.Traces, traceOf(cid, p.Question, q, ans, ret, time.Since(start)))
 	err = r.Result(ans)
-	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", ret.Analysis.Scene.String(), "top", topLabels(ret.Hits, 3),
-		"confidence", ans.Confidence, "no_answer", ans.NoAnswer)
-	if terr := trace.Append(s.Paths.Traces, traceOf(cid, p.Question, q, ans, ret, time.Since(start))); terr != nil {
+	if terr != nil {
 		s.Log.Log(cid, "QueryOrchestrator.answer", "trace not written", "err", terr)
 	}
+	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", ret.Analysis.Scene.String(), "top", topLabels(ret.Hits, 3),
+		"confidence", ans.Confidence, "no_answer", ans.NoAnswer)
 	return err
 }
 

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -17,15 +15,7 @@ import (
 // one object.
 func Explanation(w io.Writer, x *proto.Explanation, format string) error {
 	if format == JSON {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(x); err != nil {
-			return err
-		}
-		_, err := w.Write(SanitizeJSON(buf.Bytes()))
-		return err
+		return WriteJSON(w, x)
 	}
 	md := format != Plain
 	s := styler{out: termenv.NewOutput(w), md: md}

@@ -27,7 +27,7 @@ const (
 func Answer(w io.Writer, a *proto.Answer, format string) error {
 	switch format {
 	case JSON:
-		return writeJSON(w, a)
+		return WriteJSON(w, a)
 	case Plain:
 		return text(w, a, false)
 	}
@@ -46,12 +46,15 @@ func JSONAnswer(w io.Writer, raw []byte) error {
 	return err
 }
 
-func writeJSON(w io.Writer, a *proto.Answer) error {
+// WriteJSON prints v as indented JSON, its strings sanitized as the
+// terminal output's are: answers, explanations and ragadmin's objects
+// carry text from pages and file names.
+func WriteJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(a); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
 	_, err := w.Write(SanitizeJSON(buf.Bytes()))

@@ -55,9 +55,10 @@ var operators = map[string]string{
 }
 
 type explainer struct {
-	lib  *answer.Library
-	cite answer.Citer
-	out  *proto.Explanation
+	lib   *answer.Library
+	cite  answer.Citer
+	out   *proto.Explanation
+	pages map[string]*page // opened, by name, nil for none: a line names a program more than once
 }
 
 // page is a program's page, opened.

@@ -31,7 +31,21 @@ type option struct {
 // open finds the page of program name: its command page (sections 1, 8,
 // 6) first, and reads the options it documents. Nil without one.
 func (e *explainer) open(name string) *page {
-	ids := e.lib.Pages(strings.ToLower(name))
+	name = strings.ToLower(name)
+	if p, ok := e.pages[name]; ok {
+		return p
+	}
+	p := e.read(name)
+	if e.pages == nil {
+		e.pages = map[string]*page{}
+	}
+	e.pages[name] = p
+	return p
+}
+
+// read opens the page of name, lowercase.
+func (e *explainer) read(name string) *page {
+	ids := e.lib.Pages(name)
 	best := -1
 	for _, id := range ids {
 		if best < 0 || answer.ProgramPage(e.lib.Meta(id)) && !answer.ProgramPage(e.lib.Meta(best)) {
@@ -150,20 +164,13 @@ func optionTerm(term string) ([]string, argKind) {
 }
 
 // firstSentence is the start of an item's text up to its first full
-// stop, or its first 200 characters.
+// stop, or its first 200 bytes, cut at a word.
 func firstSentence(text string) string {
 	text = strings.Join(strings.Fields(text), " ")
 	if i := strings.Index(text, ". "); i >= 0 {
 		text = text[:i+1]
 	}
-	if len(text) > 200 {
-		cut := strings.LastIndexByte(text[:200], ' ')
-		if cut < 100 {
-			cut = 200
-		}
-		text = text[:cut] + "…"
-	}
-	return text
+	return document.Clip(text, 200, "…")
 }
 
 // sub is a subcommand a program's own page documents.

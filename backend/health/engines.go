@@ -12,7 +12,6 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/wvindex"
-	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // Prober reaches the engines over HTTP.
@@ -164,11 +163,7 @@ func (p Prober) weaviateIndex(ctx context.Context, url string) (state, hint stri
 	if err != nil {
 		return "", "", err
 	}
-	var rec wvindex.Record
-	recorded := false
-	if data, err := safefile.ReadFile(p.WeaviateRecord, 1<<16); err == nil && json.Unmarshal(data, &rec) == nil {
-		recorded = rec.URL == url
-	}
+	rec, recorded := wvindex.ReadRecord(p.WeaviateRecord, url)
 	if active == "" {
 		state = "version " + version + ", no ragman collection yet"
 		if recorded {

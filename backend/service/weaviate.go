@@ -2,10 +2,8 @@ package service
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -17,7 +15,6 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/wvindex"
-	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // weaviateTimeout bounds one request to the server: a question's search
@@ -103,8 +100,8 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engineChoice,
 		return weaviateDown(w, "the index was built but not sent, and the server keeps answering from what it held", err)
 	}
 	s.Log.Log(cid, "Backend.reindex", "weaviate: filled", "collection", class, "objects", sent, "took", time.Since(start))
-	rec, _ := json.Marshal(wvindex.Record{URL: w.URL, Collection: class, Objects: sent, Embed: model})
-	if err := os.WriteFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), rec, 0o644); err != nil {
+	rec := wvindex.Record{URL: w.URL, Collection: class, Objects: sent, Embed: model}
+	if err := rec.Write(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile)); err != nil {
 		s.Log.Log(cid, "Backend.reindex", "weaviate: record not written", "err", err)
 	}
 	// the engine searches as the record says (BM25 or hybrid): the next
@@ -162,10 +159,5 @@ func (s *Service) embedder(ctx context.Context, ch engineChoice) (*embed.Embedde
 
 // record is what the last fill sent, if it sent it to w.
 func (s *Service) record(w config.Weaviate) (wvindex.Record, bool) {
-	var rec wvindex.Record
-	data, err := safefile.ReadFile(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), 1<<16)
-	if err != nil || json.Unmarshal(data, &rec) != nil || rec.URL != w.URL {
-		return wvindex.Record{}, false
-	}
-	return rec, true
+	return wvindex.ReadRecord(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), w.URL)
 }

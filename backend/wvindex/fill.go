@@ -3,12 +3,15 @@ package wvindex
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // Chunks are the objects of one stored document: its blocks as the index
@@ -162,3 +165,24 @@ type Record struct {
 
 // RecordFile is the record's name in the index folder.
 const RecordFile = "weaviate.json"
+
+// Write writes the record to path.
+func (r Record) Write(path string) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// ReadRecord reads the record at path, if there is one of the server at
+// url: the reindex and health compare the server with what was sent to
+// it, not to another.
+func ReadRecord(path, url string) (Record, bool) {
+	var rec Record
+	data, err := safefile.ReadFile(path, 1<<16)
+	if err != nil || json.Unmarshal(data, &rec) != nil || rec.URL != url {
+		return Record{}, false
+	}
+	return rec, true
+}

@@ -16,15 +16,11 @@ import (
 // ReadFile reads path, a regular file of at most max bytes. Errors name
 // the path and, for what is not a regular file or is too large, say so.
 func ReadFile(path string, max int64) ([]byte, error) {
-	f, err := Open(path)
+	f, fi, err := open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	if fi.Size() > max {
 		return nil, fmt.Errorf("%s: %w (%d bytes, at most %d)", path, ErrTooLarge, fi.Size(), max)
 	}
@@ -41,20 +37,26 @@ func ReadFile(path string, max int64) ([]byte, error) {
 // Open opens path for reading if it is a regular file, without blocking
 // on a FIFO (O_NONBLOCK, which changes nothing for a regular file).
 func Open(path string) (*os.File, error) {
+	f, _, err := open(path)
+	return f, err
+}
+
+// open is Open, with what the file's one stat found.
+func open(path string) (*os.File, os.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind(fi.Mode()))
+		return nil, nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind(fi.Mode()))
 	}
-	return f, nil
+	return f, fi, nil
 }
 
 // ErrNotRegular and ErrTooLarge are what ReadFile refuses.

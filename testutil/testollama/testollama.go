@@ -10,6 +10,7 @@ package testollama
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -325,22 +326,30 @@ func (s *Server) tags(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-func (s *Server) show(w http.ResponseWriter, r *http.Request) {
-	var req api.ShowRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+// accept decodes a request into req and checks the model it names
+// (model reads it from req), answering as Ollama does when it cannot:
+// 400 for a body or a model name missing, 404 for a model not pulled.
+func (s *Server) accept(w http.ResponseWriter, r *http.Request, req any, model func() string) (string, bool) {
+	if err := json.NewDecoder(r.Body).Decode(req); err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
-		return
+		return "", false
 	}
-	name := req.Model
-	if name == "" {
-		name = req.Name
-	}
+	name := model()
 	if name == "" {
 		fail(w, http.StatusBadRequest, "model is required")
-		return
+		return "", false
 	}
 	if !s.has(name) {
 		missing(w, name)
+		return "", false
+	}
+	return name, true
+}
+
+func (s *Server) show(w http.ResponseWriter, r *http.Request) {
+	var req api.ShowRequest
+	name, ok := s.accept(w, r, &req, func() string { return cmp.Or(req.Model, req.Name) })
+	if !ok {
 		return
 	}
 	// capabilities as Ollama lists them; written as JSON so the double
@@ -382,16 +391,7 @@ func (e embedRequest) inputs() ([]string, error) {
 
 func (s *Server) embed(w http.ResponseWriter, r *http.Request) {
 	var req embedRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if req.Model == "" {
-		fail(w, http.StatusBadRequest, "model is required")
-		return
-	}
-	if !s.has(req.Model) {
-		missing(w, req.Model)
+	if _, ok := s.accept(w, r, &req, func() string { return req.Model }); !ok {
 		return
 	}
 	in, err := req.inputs()
@@ -421,16 +421,7 @@ func (s *Server) embed(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	var req api.ChatRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if req.Model == "" {
-		fail(w, http.StatusBadRequest, "model is required")
-		return
-	}
-	if !s.has(req.Model) {
-		missing(w, req.Model)
+	if _, ok := s.accept(w, r, &req, func() string { return req.Model }); !ok {
 		return
 	}
 	if !s.wait(r.Context()) {

@@ -428,7 +428,7 @@ func namedOptions(s *source, a analyse.Analysis) []passage {
 	for _, opt := range a.Options {
 		for si := range s.doc.Sections {
 			sec := &s.doc.Sections[si]
-			if aside(sec) {
+			if Aside(sec) {
 				continue
 			}
 			for bi, b := range sec.Blocks {
@@ -467,11 +467,11 @@ func optionNames(term string) []string {
 
 func altKey(m index.Meta) string { return m.Title + "\x00" + m.Type + "\x00" + m.Section }
 
-// aside says whether a section is about the page rather than its subject:
+// Aside says whether a section is about the page rather than its subject:
 // pointers, credits, bugs, and where the program came from. A HISTORY that
 // runs longer than provenance ever does here (tput's, at 2 kB, is the
 // longest) is the subject itself: the shell's command history.
-func aside(s *document.Section) bool {
+func Aside(s *document.Section) bool {
 	switch strings.ToUpper(s.Title) {
 	case "SEE ALSO", "AUTHOR", "AUTHORS", "COPYRIGHT", "REPORTING BUGS", "BUGS":
 		return true
@@ -808,7 +808,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 	}
 	asides := make([]bool, len(d.Sections))
 	for i := range d.Sections {
-		asides[i] = aside(&d.Sections[i])
+		asides[i] = Aside(&d.Sections[i])
 	}
 	cov := make([]float64, len(q.Concepts))
 	lead := make([]float64, len(q.Concepts)) // the paragraph before, when there is one

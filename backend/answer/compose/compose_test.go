@@ -105,7 +105,7 @@ func TestAside(t *testing.T) {
 		{document.Section{Title: "HISTORY", Blocks: []document.Block{{Text: long}}}, false},
 		{document.Section{Title: "EXAMPLES", Blocks: []document.Block{{Text: "ls -l"}}}, false},
 	} {
-		if got := aside(&tc.s); got != tc.want {
+		if got := Aside(&tc.s); got != tc.want {
 			t.Errorf("aside(%q, %d bytes) = %v, want %v", tc.s.Title, len(tc.s.Blocks[0].Text), got, tc.want)
 		}
 	}

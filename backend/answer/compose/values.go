@@ -103,7 +103,7 @@ func (o argOption) with(value string) string {
 func argOptions(d *document.Document) []argOption {
 	var out []argOption
 	for si := range d.Sections {
-		if aside(&d.Sections[si]) {
+		if Aside(&d.Sections[si]) {
 			continue
 		}
 		for _, b := range d.Sections[si].Blocks {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/compose"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 )
@@ -175,7 +176,8 @@ func bestBlocks(q *answer.Question, d *document.Document, words int) (string, []
 	var all []scored
 	for si := range d.Sections {
 		s := &d.Sections[si]
-		if aside(s) || strings.EqualFold(s.Title, "SYNOPSIS") {
+		// the sections the extractive composer leaves aside too
+		if compose.Aside(s) || strings.EqualFold(s.Title, "SYNOPSIS") {
 			continue // the synopsis is quoted on its own line
 		}
 		for bi, b := range s.Blocks {
@@ -241,23 +243,6 @@ func render(b document.Block) string {
 		return strings.TrimSpace(b.Term) + ": " + text
 	}
 	return text
-}
-
-// aside says whether a section is about the page rather than its
-// subject, as the extractive composer reads it: pointers, credits, bugs,
-// and a HISTORY short enough to be the program's provenance.
-func aside(s *document.Section) bool {
-	switch strings.ToUpper(s.Title) {
-	case "SEE ALSO", "AUTHOR", "AUTHORS", "COPYRIGHT", "REPORTING BUGS", "BUGS":
-		return true
-	case "HISTORY":
-		n := 0
-		for _, b := range s.Blocks {
-			n += len(b.Text)
-		}
-		return n < 2500
-	}
-	return false
 }
 
 // clipWords keeps the first n words of text, its line breaks with them,

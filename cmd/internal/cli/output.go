@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -39,20 +37,9 @@ func (o OutputFlags) JSONFor(cfg config.Config) bool {
 	return o.JSON || !o.Table && cfg.Ragadmin.OutputDefault == "json"
 }
 
-// WriteJSON prints v as indented JSON.
-// Its strings are sanitized as the terminal output's are (aliases,
-// labels and paths come from file names).
-func WriteJSON(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	_, err := w.Write(render.SanitizeJSON(buf.Bytes()))
-	return err
-}
+// WriteJSON prints v as indented JSON, its strings sanitized
+// (render.WriteJSON): aliases, labels and paths come from file names.
+func WriteJSON(w io.Writer, v any) error { return render.WriteJSON(w, v) }
 
 // ErrorObject is what a command prints on stdout in JSON mode when it
 // fails, so a script always has one object to parse.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/trace"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/render"
@@ -51,15 +52,8 @@ func (c *TracesCmd) Run(env *cli.Env) error {
 			first = t.References[0]
 		}
 		rows = append(rows, []string{t.Time.Local().Format("2006-01-02 15:04:05"), fmt.Sprintf("%.0f ms", t.LatencyMS),
-			fmt.Sprintf("%.2f", t.Confidence), render.Sanitize(first), render.Sanitize(clipQuestion(t.Question))})
+			fmt.Sprintf("%.2f", t.Confidence), render.Sanitize(first),
+			render.Sanitize(document.Clip(strings.Join(strings.Fields(t.Question), " "), 60, "…"))})
 	}
 	return cli.Table(env.Stdout, []string{"TIME", "TOOK", "CONFIDENCE", "FIRST REFERENCE", "QUESTION"}, rows)
-}
-
-func clipQuestion(q string) string {
-	q = strings.Join(strings.Fields(q), " ")
-	if r := []rune(q); len(r) > 60 {
-		return string(r[:59]) + "…"
-	}
-	return q
 }

@@ -75,8 +75,12 @@ install: build
 	$(INSTALL) -m 644 shellint/ragman.bash shellint/ragman.zsh $(DESTDIR)$(SHELLINTDIR)/
 	$(INSTALL) -m 644 shellint/ragman.fish $(DESTDIR)$(FISHCONFDIR)/
 
+# ragadmin install-hook writes apt's hook (opt-in, so not in INSTALLED);
+# make uninstall removes it too. apt reads it from this path only.
+APTHOOK = /etc/apt/apt.conf.d/90ragman
+
 uninstall:
-	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED)) $(DESTDIR)$(APTHOOK)
 	rmdir $(DESTDIR)$(SHELLINTDIR) $(DESTDIR)$(DATADIR)/ragman 2>/dev/null || true
 
 # Quality on the shared question set, with this machine's pages.

@@ -39,6 +39,9 @@ type Ragadmin struct {
 
 type Backend struct {
 	IdleTimeout Duration `yaml:"idle_timeout"`
+	// RefreshInterval is how often the backend checks the indexed
+	// sources for added or removed pages; 0 turns the check off.
+	RefreshInterval Duration `yaml:"refresh_interval"`
 }
 
 type Retrieval struct {
@@ -71,7 +74,7 @@ type Duration time.Duration
 func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 	v, err := time.ParseDuration(n.Value)
 	if err != nil {
-		return fmt.Errorf("line %d: backend.idle_timeout: %q is not a duration like 10m or 90s", n.Line, n.Value)
+		return fmt.Errorf("line %d: %q is not a duration like 10m or 90s", n.Line, n.Value)
 	}
 	*d = Duration(v)
 	return nil
@@ -85,7 +88,7 @@ func Default() Config {
 	return Config{
 		Ragman:   Ragman{ConfidenceThreshold: 0.35, PresenterDefault: "markdown"},
 		Ragadmin: Ragadmin{OutputDefault: "table"},
-		Backend:  Backend{IdleTimeout: Duration(10 * time.Minute)},
+		Backend:  Backend{IdleTimeout: Duration(10 * time.Minute), RefreshInterval: Duration(5 * time.Second)},
 		Retrieval: Retrieval{
 			Engine:   "embedded",
 			Weaviate: Weaviate{URL: "http://127.0.0.1:8080", GRPC: "127.0.0.1:50051", Alpha: 0.5},
@@ -160,6 +163,9 @@ func (c Config) Validate() error {
 	if c.Backend.IdleTimeout <= 0 {
 		return fmt.Errorf("backend.idle_timeout: must be positive")
 	}
+	if r := time.Duration(c.Backend.RefreshInterval); r != 0 && r < time.Second {
+		return fmt.Errorf("backend.refresh_interval: %v is too often: at least 1s, or 0 to turn the check off", r)
+	}
 	return nil
 }
 
@@ -195,6 +201,7 @@ ragadmin:
   output_default: table          # table | json
 backend:
   idle_timeout: 10m              # the backend exits after this long without a request
+  refresh_interval: 5s           # how often it checks the sources for added or removed pages; 0 turns that off
 retrieval:
   engine: embedded               # embedded | weaviate
   weaviate: {url: "http://127.0.0.1:8080", grpc: "127.0.0.1:50051", alpha: 0.5}  # alpha: share of vectors in hybrid search

@@ -44,7 +44,9 @@ func TestLoad(t *testing.T) {
 		{"nan", "ragman:\n  confidence_threshold: .nan\n", "outside 0..1", nil},
 		{"alpha", "retrieval:\n  weaviate: {alpha: 1.5}\n", "retrieval.weaviate.alpha: 1.5 is outside 0..1", nil},
 		{"enum", "retrieval:\n  engine: bleve\n", `retrieval.engine: "bleve" is not one of`, nil},
-		{"bad duration", "backend:\n  idle_timeout: soon\n", "line 2: backend.idle_timeout", nil},
+		{"bad duration", "backend:\n  idle_timeout: soon\n", `line 2: "soon" is not a duration`, nil},
+		{"refresh off", "backend:\n  refresh_interval: 0s\n", "", func(c Config) bool { return c.Backend.RefreshInterval == 0 }},
+		{"refresh too often", "backend:\n  refresh_interval: 100ms\n", "backend.refresh_interval: 100ms is too often", nil},
 		{"syntax", "ragman: [\n", "config.yaml: ", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,6 +17,7 @@ type Paths struct {
 	LogFile    string // .../ragcli.log
 	KiwixDir   string // .../kiwix
 	Traces     string // .../traces.jsonl: one line per question (backend/trace)
+	Refresh    string // .../refresh.json: what the last background refresh did (backend/freshness)
 }
 
 // DefaultPaths reads the XDG environment now, so a process whose
@@ -38,5 +39,6 @@ func PathsFor(configDir, dataDir string) Paths {
 		LogFile:    filepath.Join(dataDir, "ragcli.log"),
 		KiwixDir:   filepath.Join(dataDir, "kiwix"),
 		Traces:     filepath.Join(dataDir, "traces.jsonl"),
+		Refresh:    filepath.Join(dataDir, "refresh.json"),
 	}
 }

@@ -353,6 +353,39 @@ func TestRequestInFlightPreventsIdleExit(t *testing.T) {
 	}
 }
 
+// TestHoldPreventsIdleExit: background work between hold and release
+// (a refresh of the index) keeps the backend up as a request does, and
+// the idle period starts over when it ends.
+func TestHoldPreventsIdleExit(t *testing.T) {
+	idle := 200 * time.Millisecond
+	held, release := make(chan func()), make(chan struct{})
+	s := serve(t, Options{IdleTimeout: idle, Background: func(ctx context.Context, hold func() (func(), bool)) {
+		done, ok := hold()
+		if !ok {
+			t.Error("hold refused by a server that serves")
+			return
+		}
+		held <- done
+		<-release
+		done()
+		done() // a second call is harmless
+	}}, echo)
+	<-held
+	select {
+	case <-s.done:
+		t.Fatalf("Serve returned during held work: %v", s.err)
+	case <-time.After(5 * idle):
+	}
+	released := time.Now()
+	close(release)
+	if err := s.waitDone(t); err != nil {
+		t.Fatalf("Serve = %v", err)
+	}
+	if d := time.Since(released); d < idle {
+		t.Errorf("exited %v after the work ended, before the %v idle timeout", d, idle)
+	}
+}
+
 func TestHangupCancelsHandler(t *testing.T) {
 	started, cancelled := make(chan struct{}), make(chan struct{})
 	s := serve(t, Options{}, func(ctx context.Context, req *proto.Request, r Replier) {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -38,10 +39,28 @@ func (s *server) admit(c *net.UnixConn) (ok, full bool) {
 	return true, false
 }
 
+// hold counts background work (a refresh of the index) as a live
+// connection: the backend must not idle out in its middle, and a stop
+// waits for it as for a request. ok is false once the server stops.
+func (s *server) hold() (release func(), ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return nil, false
+	}
+	s.active++
+	s.idle.Stop()
+	var once sync.Once
+	return func() { once.Do(func() { s.release(nil) }) }, true
+}
+
+// release ends a connection, or a hold when c is nil.
 func (s *server) release(c *net.UnixConn) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.conns, c)
+	if c != nil {
+		delete(s.conns, c)
+	}
 	s.active--
 	switch {
 	case s.active > 0:

@@ -49,6 +49,10 @@ type Options struct {
 	Grace       time.Duration // how long in-flight requests may finish at shutdown; 0 = DefaultGrace
 	MaxConns    int           // connections served at once; 0 = DefaultMaxConns
 	Logf        func(format string, args ...any)
+	// Background, when set, runs beside the requests for as long as the
+	// server serves, with a context that ends when it stops. Work between
+	// hold and its release keeps the backend from idling out.
+	Background func(ctx context.Context, hold func() (release func(), ok bool))
 
 	ready func() // tests: called once the socket listens
 }
@@ -107,6 +111,9 @@ func Serve(ctx context.Context, opt Options, h Handler) error {
 	opt.Logf("backend %s (pid %d) listening on %s", opt.Version, os.Getpid(), rundir.SocketPath(dir))
 	if opt.ready != nil {
 		opt.ready()
+	}
+	if opt.Background != nil {
+		go opt.Background(s.handlerCtx, s.hold)
 	}
 	return s.run(ctx)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/detect"
+	"github.com/ragman-dev/ragman/backend/freshness"
 	"github.com/ragman-dev/ragman/backend/index"
 )
 
@@ -146,6 +147,39 @@ func sourceCheck(ctx context.Context, src catalog.Source, s Schedule) Check {
 	default:
 		c.Status = Pass
 		c.Detail = what + "; unchanged since the last reindex" + lang
+	}
+	return c
+}
+
+// RefreshCheck says what the backend's last refresh did (rec, when ok),
+// and how often the backend checks (0: not at all).
+func RefreshCheck(rec freshness.Record, ok bool, err error, every time.Duration) Check {
+	c := Check{Name: "index refresh", Status: Pass}
+	how := fmt.Sprintf("the backend checks the sources every %v and refreshes the index when pages are added or removed", every)
+	if every <= 0 {
+		how = "off (backend.refresh_interval: 0): after installing or removing packages, run `ragadmin reindex`"
+	}
+	switch {
+	case err != nil:
+		c.Status, c.Detail = Warn, fmt.Sprintf("the record of the last refresh cannot be read: %v", err)
+		c.Hint = "it is rewritten by the next refresh; `ragadmin reindex` brings the index up to date meanwhile"
+	case !ok && every <= 0:
+		c.Detail = how
+	case !ok:
+		c.Detail = "none yet: " + how
+	case rec.Status == freshness.Failed:
+		c.Status = Warn
+		c.Detail = fmt.Sprintf("failed %s: %s", rec.At.UTC().Format("2006-01-02 15:04 UTC"), rec.Error)
+		c.Hint = "run `ragadmin reindex` to see the failure and bring the index up to date"
+	default:
+		changed := ""
+		if len(rec.Changed) > 0 {
+			changed = " (changed: " + strings.Join(rec.Changed, ", ") + ")"
+		}
+		c.Detail = fmt.Sprintf("refreshed %s%s in %.1fs, version %s", rec.At.UTC().Format("2006-01-02 15:04 UTC"), changed, rec.Seconds, rec.Version)
+		if every <= 0 {
+			c.Detail += "; now " + how
+		}
 	}
 	return c
 }

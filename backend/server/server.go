@@ -6,11 +6,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/daemon"
+	"github.com/ragman-dev/ragman/backend/freshness"
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/service"
@@ -36,10 +40,26 @@ type Options struct {
 func Serve(ctx context.Context, opt Options) error {
 	idle := time.Duration(opt.Config.Backend.IdleTimeout)
 	svc := service.New(opt.Paths, opt.Log, analyse.Thesaurus)
-	opt.Log.Log("", "Backend.serve", "start", "version", opt.Version, "idle_timeout", idle)
+	refresh := refreshInterval(opt.Config)
+	svc.RefreshInterval = refresh
+	// `ragadmin nudge` (the package manager's hook) signals every
+	// backend it may: check now, not at the next tick. Caught even with
+	// the check turned off, since SIGUSR1 would end the process.
+	nudge := make(chan os.Signal, 1)
+	signal.Notify(nudge, syscall.SIGUSR1)
+	defer signal.Stop(nudge)
+	opt.Log.Log("", "Backend.serve", "start", "version", opt.Version, "idle_timeout", idle, "refresh_interval", refresh)
 	err := daemon.Serve(ctx, daemon.Options{
 		Version:     opt.Version,
 		IdleTimeout: idle,
+		Background: func(ctx context.Context, hold func() (func(), bool)) {
+			if refresh <= 0 {
+				return
+			}
+			w := &freshness.Watcher{Interval: refresh, Sources: svc.Watched, Refresh: svc.Refresh, Nudge: nudge,
+				Log: func(msg string, kv ...any) { opt.Log.Log("", "Backend.refresh", msg, kv...) }}
+			w.Run(ctx, hold)
+		},
 		Logf: func(format string, args ...any) {
 			opt.Log.Log("", "Backend.serve", fmt.Sprintf(format, args...))
 		},
@@ -49,4 +69,19 @@ func Serve(ctx context.Context, opt Options) error {
 	}
 	opt.Log.Log("", "Backend.serve", "stop", "err", fmt.Sprint(err))
 	return err
+}
+
+// EnvRefreshInterval is a test-only override of backend.refresh_interval,
+// not a user setting: the scenarios set it to 0 so that no refresh races
+// the reindexes they run themselves, and the one about refreshing
+// unsets it.
+const EnvRefreshInterval = "RAGMAN_TEST_REFRESH_INTERVAL"
+
+func refreshInterval(cfg config.Config) time.Duration {
+	if v := os.Getenv(EnvRefreshInterval); v != "" {
+		if d, err := time.ParseDuration(v); err == nil {
+			return d
+		}
+	}
+	return time.Duration(cfg.Backend.RefreshInterval)
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/freshness"
 	"github.com/ragman-dev/ragman/backend/health"
 )
 
@@ -18,6 +19,8 @@ type HealthReport struct {
 func (s *Service) health(r Replier) error {
 	cat, err := catalog.Load(s.Paths.Catalog)
 	checks := health.IndexChecks(s.Paths.IndexDir, cat, err, time.Now())
+	rec, ok, rerr := freshness.ReadRecord(s.Paths.Refresh)
+	checks = append(checks, health.RefreshCheck(rec, ok, rerr, s.RefreshInterval))
 	if checks[0].Status == health.Pass {
 		// load it now: the next question is answered warm
 		s.engine()

@@ -37,6 +37,26 @@ type ReindexResult = proto.ReindexResult
 // quarantines. The manifest of the active version is the truth of what
 // the index holds; catalog.json is what the user wants it to hold.
 func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams, r Replier) error {
+	if !s.build.TryLock() {
+		if !s.refreshing.Load() {
+			err := busy()
+			s.auditReindex(cid, "reindex", p, &ReindexResult{}, nil, err)
+			return err
+		}
+		// the backend's own refresh is no one else's reindex: wait
+		r.Progress(proto.Progress{Stage: "waiting for the background refresh to finish"})
+		if err := s.waitBuild(ctx); err != nil {
+			return err
+		}
+	}
+	defer s.build.Unlock()
+	_, err := s.reindexAs(ctx, cid, "reindex", p, r)
+	return err
+}
+
+// reindexAs reindexes under the build lock the caller holds, and audits
+// it as action.
+func (s *Service) reindexAs(ctx context.Context, cid, action string, p proto.ReindexParams, r Replier) (*ReindexResult, error) {
 	start := time.Now()
 	res := &ReindexResult{Changed: []string{}, Quarantined: []string{}, Recovered: []string{}}
 	quarantined, err := s.reindexLocked(ctx, cid, p, r, res)
@@ -47,19 +67,28 @@ func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams
 			Hint: "make " + s.Paths.DataDir + " and what it holds writable by this user (ls -ld shows owner and mode), or point XDG_DATA_HOME somewhere that is"}
 	}
 	res.Seconds = time.Since(start).Seconds()
-	s.auditReindex(cid, p, res, quarantined, err)
+	s.auditReindex(cid, action, p, res, quarantined, err)
 	if err != nil {
-		return err
+		return res, err
 	}
-	return r.Result(res)
+	return res, r.Result(res)
 }
 
-// reindexLocked takes the reindex locks, recovers and rebuilds.
-func (s *Service) reindexLocked(ctx context.Context, cid string, p proto.ReindexParams, r Replier, res *ReindexResult) ([]index.SourceState, error) {
-	if !s.build.TryLock() {
-		return nil, busy()
+// waitBuild waits for the build lock until ctx ends.
+func (s *Service) waitBuild(ctx context.Context) error {
+	for !s.build.TryLock() {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
-	defer s.build.Unlock()
+	return nil
+}
+
+// reindexLocked takes the reindex lock between processes, recovers and
+// rebuilds.
+func (s *Service) reindexLocked(ctx context.Context, cid string, p proto.ReindexParams, r Replier, res *ReindexResult) ([]index.SourceState, error) {
 	lock, err := lockBuild(s.Paths.IndexDir)
 	if err != nil {
 		return nil, err
@@ -302,12 +331,12 @@ func diskFull(space health.Space, need uint64, cause error) *proto.Error {
 
 // auditReindex appends the reindex to the audit log: one line for the
 // reindex, and one per source it quarantined.
-func (s *Service) auditReindex(cid string, p proto.ReindexParams, res *ReindexResult, quarantined []index.SourceState, err error) {
+func (s *Service) auditReindex(cid, action string, p proto.ReindexParams, res *ReindexResult, quarantined []index.SourceState, err error) {
 	target := "all sources"
 	if len(p.Aliases) > 0 {
 		target = strings.Join(p.Aliases, ",")
 	}
-	e := catalog.AuditEntry{Action: "reindex", Target: target, Status: "ok", TraceID: cid}
+	e := catalog.AuditEntry{Action: action, Target: target, Status: "ok", TraceID: cid}
 	var parts []string
 	if len(res.Recovered) > 0 {
 		parts = append(parts, "recovered from an interrupted build: removed "+strings.Join(res.Recovered, ", "))
@@ -342,7 +371,7 @@ func (s *Service) auditReindex(cid string, p proto.ReindexParams, res *ReindexRe
 		s.Log.Log(cid, "Backend.reindex", "audit failed", "err", aerr)
 	}
 	for _, st := range quarantined {
-		catalog.Audit(s.Paths.AuditLog, catalog.AuditEntry{Action: "reindex", Target: st.Alias, Status: "error", TraceID: cid,
+		catalog.Audit(s.Paths.AuditLog, catalog.AuditEntry{Action: action, Target: st.Alias, Status: "error", TraceID: cid,
 			ErrorCode: proto.CodeSourceInvalid, Message: "quarantined: " + st.Reason})
 	}
 }

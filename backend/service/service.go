@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -40,13 +41,19 @@ type Service struct {
 	Log     *logging.Logger
 	Expand  analyse.Expander
 	Weights rank.Weights
+	// RefreshInterval is how often the backend checks the sources (for
+	// health to say); 0: it does not
+	RefreshInterval time.Duration
 
 	mu      sync.Mutex
 	active  *version
 	config  configCache
 	checked time.Time
 	build   sync.Mutex // one reindex at a time in this process
-	convs   conversations
+	// refreshing says the build lock is the background refresh's, which
+	// a reindex waits for rather than being told it is busy
+	refreshing atomic.Bool
+	convs      conversations
 }
 
 // version is an index version, opened.

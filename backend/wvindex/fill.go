@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 
@@ -172,7 +171,7 @@ func (r Record) Write(path string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, data, 0o644)
+	return safefile.WriteFile(path, data)
 }
 
 // ReadRecord reads the record at path, if there is one of the server at

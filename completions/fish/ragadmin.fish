@@ -20,7 +20,7 @@ function __ragadmin_complete --description 'Complete ragadmin'
                 case '*=*'
                 case '*'
                     switch "$cmd:$word"
-                        case 'sources add:--type' 'sources update:--type' 'sources add:--language' 'sources add:--notes' 'sources update:--language' 'sources update:--checksum' 'sources update:--notes' 'traces:--last' 'sources update:--location' 'sources update:--status'
+                        case 'sources add:--type' 'sources update:--type' 'sources add:--language' 'sources add:--notes' 'sources update:--language' 'sources update:--checksum' 'sources update:--notes' 'traces:--last' 'install-hook:--destdir' 'install-hook:--bindir' 'sources update:--location' 'sources update:--status'
                             set flag $word
                     end
             end
@@ -28,7 +28,7 @@ function __ragadmin_complete --description 'Complete ragadmin'
         end
         if test $npos -eq 0
             switch "$cmd:$word"
-                case ':init' ':sources' ':reindex' ':health' ':show' ':traces' ':serve' ':shell-init' 'sources:list' 'sources:add' 'sources:update' 'sources:remove'
+                case ':init' ':sources' ':reindex' ':health' ':show' ':traces' ':nudge' ':install-hook' ':serve' ':shell-init' 'sources:list' 'sources:add' 'sources:update' 'sources:remove'
                     set cmd (string trim -- "$cmd $word")
                     continue
             end
@@ -78,6 +78,10 @@ function __ragadmin_complete --description 'Complete ragadmin'
                 printf '%s\t%s\n' '--help' 'Show context-sensitive help' '-h' 'Show context-sensitive help' '--verbose' 'Also print the trace log on stderr' '-v' 'Also print the trace log on stderr' '--version' 'Print the version and exit' '--json' 'Print the document as JSON (the default when ragadmin.output_default is...'
             case 'traces'
                 printf '%s\t%s\n' '--help' 'Show context-sensitive help' '-h' 'Show context-sensitive help' '--verbose' 'Also print the trace log on stderr' '-v' 'Also print the trace log on stderr' '--version' 'Print the version and exit' '--json' 'Print JSON for scripts: one object on stdout, also when the command...' '--table' 'Print for people, even when ragadmin.output_default is json' '--last' 'How many of the last questions to list'
+            case 'nudge'
+                printf '%s\t%s\n' '--help' 'Show context-sensitive help' '-h' 'Show context-sensitive help' '--verbose' 'Also print the trace log on stderr' '-v' 'Also print the trace log on stderr' '--version' 'Print the version and exit' '--json' 'Print JSON for scripts: one object on stdout, also when the command...' '--table' 'Print for people, even when ragadmin.output_default is json' '--quiet' 'Print nothing unless something fails' '-q' 'Print nothing unless something fails'
+            case 'install-hook'
+                printf '%s\t%s\n' '--help' 'Show context-sensitive help' '-h' 'Show context-sensitive help' '--verbose' 'Also print the trace log on stderr' '-v' 'Also print the trace log on stderr' '--version' 'Print the version and exit' '--json' 'Print JSON for scripts: one object on stdout, also when the command...' '--table' 'Print for people, even when ragadmin.output_default is json' '--remove' 'Remove the hook instead' '--destdir' 'Write under DIR, as make install does (packaging, tests); the hook...' '--bindir' 'Where ragadmin is installed (default: the folder of this ragadmin)'
             case 'serve'
                 printf '%s\t%s\n' '--help' 'Show context-sensitive help' '-h' 'Show context-sensitive help' '--verbose' 'Also print the trace log on stderr' '-v' 'Also print the trace log on stderr' '--version' 'Print the version and exit'
             case 'shell-init'
@@ -87,7 +91,7 @@ function __ragadmin_complete --description 'Complete ragadmin'
     end
     switch $cmd
         case ''
-            test $npos -eq 0; and printf '%s\t%s\n' 'init' 'Set up ragman: folders, config.yaml and the default sources; check...' 'sources' 'List, add, update and remove knowledge sources' 'reindex' 'Bring the index up to date with the sources' 'health' 'Check the index, the sources, disk space and the engines' 'show' 'Print a document as the index sees it' 'traces' 'List the last questions: how each was read, ranked and answered' 'serve' 'Run the backend in the foreground' 'shell-init' 'Print the shell integration (? and the man fallback) for eval'
+            test $npos -eq 0; and printf '%s\t%s\n' 'init' 'Set up ragman: folders, config.yaml and the default sources; check...' 'sources' 'List, add, update and remove knowledge sources' 'reindex' 'Bring the index up to date with the sources' 'health' 'Check the index, the sources, disk space and the engines' 'show' 'Print a document as the index sees it' 'traces' 'List the last questions: how each was read, ranked and answered' 'nudge' 'Make the running backends check their sources for added or removed...' 'install-hook' 'Install (or --remove) apt\'s hook that runs nudge after each package...' 'serve' 'Run the backend in the foreground' 'shell-init' 'Print the shell integration (? and the man fallback) for eval'
         case 'sources'
             test $npos -eq 0; and printf '%s\t%s\n' 'list' 'List the sources: alias, type, location, language, status, size, last...' 'add' 'Add a man tree, an info folder or a ZIM archive' 'update' 'Change a source\'s metadata; its alias never changes' 'remove' 'Remove a source from the catalog'
         case 'sources add'

@@ -19,7 +19,10 @@ type CLI struct {
 	Health  HealthCmd  `cmd:"" help:"Check the index, the sources, disk space and the engines."`
 	Show    ShowCmd    `cmd:"" help:"Print a document as the index sees it."`
 	Traces  TracesCmd  `cmd:"" help:"List the last questions: how each was read, ranked and answered."`
-	Serve   ServeCmd   `cmd:"" help:"Run the backend in the foreground."`
+	Nudge   NudgeCmd   `cmd:"" help:"Make the running backends check their sources for added or removed pages now."`
+	// InstallHook is opt-in: it writes into /etc.
+	InstallHook InstallHookCmd `cmd:"" name:"install-hook" help:"Install (or --remove) apt's hook that runs nudge after each package install or removal."`
+	Serve       ServeCmd       `cmd:"" help:"Run the backend in the foreground."`
 	// ShellInit is on ragadmin, like the rest of setting ragman up.
 	ShellInit ShellInitCmd   `cmd:"" name:"shell-init" help:"Print the shell integration (? and the man fallback) for eval."`
 	Backend   cli.BackendCmd `cmd:"" name:"__backend" hidden:""`

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,6 +89,7 @@ func TestScripts(t *testing.T) {
 			"truncate":     cmdTruncate,
 			"writequoted":  cmdWriteQuoted,
 			"gzbomb":       cmdGzbomb,
+			"until":        cmdUntil,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {
@@ -158,6 +160,9 @@ func setup(env *testscript.Env, path, fixtures string) error {
 	// test these override them.
 	env.Setenv("RAGMAN_TEST_RETRY_SCHEDULE", "10ms,10ms,10ms,10ms,10ms")
 	env.Setenv("RAGMAN_TEST_DISK_FREE", "50%")
+	// no background refresh races the reindexes the scenarios run;
+	// refresh.txtar turns it back on
+	env.Setenv("RAGMAN_TEST_REFRESH_INTERVAL", "0")
 
 	run := filepath.Join(dirs["XDG_RUNTIME_DIR"], "ragcli")
 	logFile := filepath.Join(dirs["XDG_DATA_HOME"], "ragcli", "ragcli.log")
@@ -283,5 +288,50 @@ func cmdExecStatus(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// cmdUntil runs a program again and again, every 200 ms, until its stdout
+// matches a pattern (with !, until it no longer does), for at most the
+// seconds given. Every run must exit with one of the statuses listed: a
+// question that fails on the way is a failure, not a retry.
+//
+//	until 60 0,3 '"label": "du\(1\)"' ragman --json 'How do I ...?'
+func cmdUntil(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 4 {
+		ts.Fatalf("usage: [!] until SECONDS STATUSES REGEXP program [args...]")
+	}
+	secs, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	ok := map[int]bool{}
+	for _, f := range strings.Split(args[1], ",") {
+		n, err := strconv.Atoi(f)
+		ts.Check(err)
+		ok[n] = true
+	}
+	re, err := regexp.Compile("(?m)" + args[2])
+	ts.Check(err)
+	start := time.Now()
+	for runs := 1; ; runs++ {
+		err := ts.Exec(args[3], args[4:]...)
+		got := 0
+		var ee *exec.ExitError
+		switch {
+		case errors.As(err, &ee):
+			got = ee.ExitCode()
+		case err != nil:
+			ts.Fatalf("%s: %v", args[3], err)
+		}
+		if !ok[got] {
+			ts.Fatalf("run %d after %.1fs exited with %d, not one of %s:\n%s", runs, time.Since(start).Seconds(), got, args[1], ts.ReadFile("stderr"))
+		}
+		if re.MatchString(ts.ReadFile("stdout")) != neg {
+			ts.Logf("matched after %d runs, %.1fs", runs, time.Since(start).Seconds())
+			return
+		}
+		if time.Since(start) > time.Duration(secs)*time.Second {
+			ts.Fatalf("no match in %ds (%d runs); last stdout:\n%s", secs, runs, ts.ReadFile("stdout"))
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }

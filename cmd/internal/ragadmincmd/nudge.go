@@ -1,0 +1,94 @@
+package ragadmincmd
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+
+	"github.com/ragman-dev/ragman/cmd/internal/cli"
+)
+
+// NudgeCmd asks the running backends to check their sources now.
+type NudgeCmd struct {
+	cli.OutputFlags `embed:""`
+	Quiet           bool `short:"q" help:"Print nothing unless something fails."`
+}
+
+func (c *NudgeCmd) Help() string {
+	return `A running backend checks its sources every backend.refresh_interval
+(5s) and refreshes the index when pages were added or removed. nudge makes
+every backend the caller may signal (as root, every user's) check at once:
+the package manager's hook (ragadmin install-hook) runs it after each
+install or removal. A backend that is not running checks when it starts.`
+}
+
+func (c *NudgeCmd) Run(env *cli.Env) error {
+	jsonMode, err := c.UseJSON(env)
+	if err != nil {
+		return cli.JSONFailure(env, c.JSON, err)
+	}
+	nudged, denied := nudgeBackends("/proc")
+	if jsonMode {
+		return cli.WriteJSON(env.Stdout, struct {
+			Nudged []int `json:"nudged"`
+			Denied int   `json:"denied"`
+		}{append([]int{}, nudged...), denied})
+	}
+	if c.Quiet {
+		return nil
+	}
+	switch {
+	case len(nudged) == 0 && denied > 0:
+		env.Say("nudged no backend: %d belong to other users (run as root to nudge them)", denied)
+	case len(nudged) == 0:
+		env.Say("no backend is running; the next one checks the sources when it starts")
+	default:
+		env.Say("nudged %s: it checks its sources now", plural(len(nudged), "backend", "backends"))
+	}
+	return nil
+}
+
+// nudgeBackends sends SIGUSR1 to every process under proc that runs
+// `ragadmin __backend` (or `ragman __backend`), and returns the pids it reached and how many it
+// may not signal. The command line is what tells: a backend is a
+// ragadmin however it was installed, and SIGUSR1 would end any other
+// program.
+func nudgeBackends(proc string) (nudged []int, denied int) {
+	entries, _ := os.ReadDir(proc)
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		cmdline, err := os.ReadFile(filepath.Join(proc, e.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		args := bytes.Split(bytes.TrimRight(cmdline, "\x00"), []byte{0})
+		if len(args) < 2 || !backendProg[filepath.Base(string(args[0]))] || string(args[1]) != cli.BackendCommand {
+			continue
+		}
+		switch err := syscall.Kill(pid, syscall.SIGUSR1); {
+		case err == nil:
+			nudged = append(nudged, pid)
+		case errors.Is(err, syscall.EPERM):
+			denied++
+		}
+	}
+	return nudged, denied
+}
+
+// backendProg are the names a backend runs under: a CLI starts its own
+// binary, and a client-only ragman starts ragadmin.
+var backendProg = map[string]bool{"ragman": true, "ragadmin": true}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -120,7 +120,7 @@ EXPLAIN_SEED ?= 1
 explaineval:
 	$(GO) run ./tools/explaineval -index $(INDEX) -seed $(EXPLAIN_SEED)
 
-# The fuzz targets of the man, info and zim readers, FUZZTIME each (go test
+# The fuzz targets of the man, info, zim and tldr readers, FUZZTIME each (go test
 # takes one -fuzz target at a time). A failing input lands in the package's
 # testdata/fuzz/ and stays there as a regression seed.
 FUZZTIME ?= 2m
@@ -131,6 +131,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzConvert$$' -fuzztime $(FUZZTIME) ./backend/ingest/zim/
 	$(GO) test -run '^$$' -fuzz '^FuzzArchive$$' -fuzztime $(FUZZTIME) ./backend/ingest/zim/
 	$(GO) test -run '^$$' -fuzz '^FuzzFrame$$' -fuzztime $(FUZZTIME) ./backend/daemon/
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./backend/ingest/tldr/
 
 # CI's fuzzing: each target for about 20 s on a machine like ours, as a
 # count of runs. A -fuzztime in seconds fails now and then with "context
@@ -142,6 +143,7 @@ fuzz-ci:
 	$(GO) test -run '^$$' -fuzz '^FuzzConvert$$' -fuzztime 400000x ./backend/ingest/zim/
 	$(GO) test -run '^$$' -fuzz '^FuzzArchive$$' -fuzztime 60000x ./backend/ingest/zim/
 	$(GO) test -run '^$$' -fuzz '^FuzzFrame$$' -fuzztime 900000x ./backend/daemon/
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 300000x ./backend/ingest/tldr/
 
 # ZIM ingest throughput (SC-002): a generated archive of 200 MB of HTML,
 # made with zimwriterfs (zim-tools) in a temporary folder.

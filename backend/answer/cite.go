@@ -57,6 +57,8 @@ func Inline(m index.Meta) string {
 	case "info":
 		manual, _, _ := strings.Cut(m.Label, ":")
 		return "(info " + manual + ")"
+	case "tldr":
+		return "(tldr " + m.Title + ")"
 	}
 	return "(" + m.Alias + ")"
 }

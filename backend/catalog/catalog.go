@@ -24,6 +24,8 @@ const (
 	TypeMan  = "man"
 	TypeInfo = "info"
 	TypeZIM  = "zim"
+	// TypeTLDR is a tldr client's page cache (backend/ingest/tldr).
+	TypeTLDR = "tldr"
 )
 
 // Source statuses.
@@ -48,7 +50,7 @@ type Source struct {
 }
 
 // ValidType and ValidStatus check the values a person may set.
-func ValidType(t string) bool { return t == TypeMan || t == TypeInfo || t == TypeZIM }
+func ValidType(t string) bool { return t == TypeMan || t == TypeInfo || t == TypeZIM || t == TypeTLDR }
 
 func ValidStatus(s string) bool {
 	return s == StatusActive || s == StatusPending || s == StatusError
@@ -122,8 +124,8 @@ func (c *Catalog) check() error {
 			return fmt.Errorf("source %d: %q is not an alias (lowercase letters, digits, '.', '_' and '-', not first '.')", i+1, s.Alias)
 		case seen[s.Alias]:
 			return fmt.Errorf("the alias %s is there twice", s.Alias)
-		case s.Type != TypeMan && s.Type != TypeInfo && s.Type != TypeZIM:
-			return fmt.Errorf("%s: type %q is not man, info or zim", s.Alias, s.Type)
+		case !ValidType(s.Type):
+			return fmt.Errorf("%s: type %q is not man, info, zim or tldr", s.Alias, s.Type)
 		case s.Status != "" && s.Status != StatusActive && s.Status != StatusPending && s.Status != StatusError:
 			return fmt.Errorf("%s: status %q is not active, pending or error", s.Alias, s.Status)
 		case !filepath.IsAbs(s.Location):

@@ -133,7 +133,7 @@ func TestLoadRefuses(t *testing.T) {
 	for _, tc := range []struct{ name, json, want string }{
 		{"cut short", good[:40], "unexpected end of JSON input"},
 		{"twice", good + `, {"alias": "man-pages", "type": "info", "location": "/x", "status": "active"}]}`, "the alias man-pages is there twice"},
-		{"type", `{"sources": [{"alias": "a", "type": "pdf", "location": "/x"}]}`, `a: type "pdf" is not man, info or zim`},
+		{"type", `{"sources": [{"alias": "a", "type": "pdf", "location": "/x"}]}`, `a: type "pdf" is not man, info, zim or tldr`},
 		{"relative", `{"sources": [{"alias": "a", "type": "man", "location": "man"}]}`, `a: location "man" is not an absolute path`},
 		{"path alias", `{"sources": [{"alias": "../../x", "type": "man", "location": "/x"}]}`, `"../../x" is not an alias`},
 		{"dots", `{"sources": [{"alias": "..", "type": "man", "location": "/x"}]}`, `".." is not an alias`},

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/ingest/tldr"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -30,16 +31,17 @@ type Detection struct {
 }
 
 // Detect tells what kind of source is at path: a man tree (a folder with
-// man1, man8, ... folders), an info folder (a folder with .info files) or
-// a ZIM archive (a file with the ZIM magic number). want, when not empty,
+// man1, man8, ... folders), an info folder (a folder with .info files), a
+// tldr client's page cache (pages/common, pages/linux) or a ZIM archive
+// (a file with the ZIM magic number). want, when not empty,
 // is the type the user declared: it must fit the path (a folder for man
 // and info, a ZIM file for zim), but a folder that does not look like
 // that type yet is accepted with a warning.
 func Detect(path, want string) (Detection, error) {
 	switch want {
-	case "", catalog.TypeMan, catalog.TypeInfo, catalog.TypeZIM:
+	case "", catalog.TypeMan, catalog.TypeInfo, catalog.TypeZIM, catalog.TypeTLDR:
 	default:
-		return Detection{}, fmt.Errorf("unknown source type %q: use man, info or zim", want)
+		return Detection{}, fmt.Errorf("unknown source type %q: use man, info, zim or tldr", want)
 	}
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -49,12 +51,12 @@ func Detect(path, want string) (Detection, error) {
 		return Detection{}, err
 	}
 	if !fi.IsDir() {
-		if want == catalog.TypeMan || want == catalog.TypeInfo {
+		if want == catalog.TypeMan || want == catalog.TypeInfo || want == catalog.TypeTLDR {
 			return Detection{}, catalog.NotSource("%s is a file, but a %s source is a folder", path, want)
 		}
 		z, err := ReadZIM(path)
 		if errors.Is(err, ErrNotZIM) {
-			return Detection{}, catalog.NotSource("%s is neither a ZIM archive (it lacks the ZIM magic number) nor a folder (man and info sources are folders)", path)
+			return Detection{}, catalog.NotSource("%s is neither a ZIM archive (it lacks the ZIM magic number) nor a folder (man, info and tldr sources are folders)", path)
 		}
 		if err != nil {
 			return Detection{}, err
@@ -79,6 +81,7 @@ func Detect(path, want string) (Detection, error) {
 		return Detection{}, catalog.NotSource("%s is one section of a man tree; add the tree itself, %s", path, filepath.Dir(path))
 	}
 	man, info := isManTree(path, entries), isInfoDir(entries)
+	_, tl := tldr.Root(path)
 	d := Detection{Type: want, Language: "en"}
 	if l := localeOf(filepath.Base(path)); l != "" && man {
 		d.Language, d.Detected = l, true
@@ -88,13 +91,19 @@ func Detect(path, want string) (Detection, error) {
 		d.Warning = fmt.Sprintf("no man pages found in %s (yet): a man tree holds man1, man8, ... folders", path)
 	case want == catalog.TypeInfo && !info:
 		d.Warning = fmt.Sprintf("no info manuals found in %s (yet)", path)
+	case want == catalog.TypeTLDR && !tl:
+		d.Warning = fmt.Sprintf("no tldr pages found in %s (yet): a tldr page cache holds pages/common and pages/linux folders", path)
 	case want != "":
 	case man:
 		d.Type = catalog.TypeMan
 	case info:
 		d.Type = catalog.TypeInfo
+	case tl:
+		// (its translations, pages.LANG, are left out when it is read,
+		// as a man tree's locale folders are)
+		d.Type = catalog.TypeTLDR
 	default:
-		return Detection{}, catalog.NotSource("%s is neither a man tree (it has no man1, man8, ... folders) nor an info folder (it has no .info files)", path)
+		return Detection{}, catalog.NotSource("%s is neither a man tree (it has no man1, man8, ... folders), an info folder (it has no .info files) nor a tldr page cache (it has no pages/common or pages/linux)", path)
 	}
 	return d, nil
 }

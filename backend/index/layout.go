@@ -16,6 +16,7 @@ const (
 	typeMan uint8 = iota
 	typeInfo
 	typeZIM
+	typeTLDR
 )
 
 func typeCode(t string) uint8 {
@@ -24,6 +25,8 @@ func typeCode(t string) uint8 {
 		return typeInfo
 	case "zim":
 		return typeZIM
+	case "tldr":
+		return typeTLDR
 	}
 	return typeMan
 }
@@ -34,6 +37,8 @@ func typeName(c uint8) string {
 		return "info"
 	case typeZIM:
 		return "zim"
+	case typeTLDR:
+		return "tldr"
 	}
 	return "man"
 }

@@ -1,5 +1,5 @@
 // Package ingest reads the catalog's sources with the readers below it
-// (man, info, zim) and builds a new index version from them.
+// (man, info, zim, tldr) and builds a new index version from them.
 package ingest
 
 import (
@@ -18,6 +18,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/ingest/info"
 	"github.com/ragman-dev/ragman/backend/ingest/man"
+	"github.com/ragman-dev/ragman/backend/ingest/tldr"
 	"github.com/ragman-dev/ragman/backend/ingest/zim"
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/priors"
@@ -195,7 +196,7 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 					for _, d := range docs {
 						d.Alias = src.Alias
 						f := facts
-						f.Command = d.Type == catalog.TypeMan && (d.Section == "1" || d.Section == "8" || d.Section == "6") && opt.command(d)
+						f.Command = (d.Type == catalog.TypeMan && (d.Section == "1" || d.Section == "8" || d.Section == "6") || d.Type == catalog.TypeTLDR) && opt.command(d)
 						pd, perr := p.Prepare(d, f)
 						if perr != nil {
 							r.err = perr
@@ -337,8 +338,11 @@ func quarantine(state *index.SourceState, reason string, opt Options) {
 }
 
 func kind(t string) string {
-	if t == catalog.TypeInfo {
+	switch t {
+	case catalog.TypeInfo:
 		return "info"
+	case catalog.TypeTLDR:
+		return "tldr"
 	}
 	return "man"
 }
@@ -414,6 +418,36 @@ func list(src catalog.Source) (units []unit, note string, done func(), err error
 		return units, "", nil, nil
 	case catalog.TypeZIM:
 		return listZIM(src, fi)
+	case catalog.TypeTLDR:
+		if !fi.IsDir() {
+			return nil, "", nil, fmt.Errorf("%w: %s is not a folder", ErrSourceUnreadable, src.Location)
+		}
+		pages, stats, err := tldr.Scan(src.Location)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("%w: %v", ErrSourceUnreadable, err)
+		}
+		root, _ := tldr.Root(src.Location)
+		units = make([]unit, len(pages))
+		for i, p := range pages {
+			units[i] = unit{file: filepath.Join(root, filepath.FromSlash(p.Ref)), read: func() ([]*document.Document, error) {
+				d, err := tldr.Read(src.Location, p)
+				if err != nil {
+					return nil, err
+				}
+				return []*document.Document{d}, nil
+			}}
+		}
+		var notes []string
+		if stats.NonEnglish > 0 {
+			notes = append(notes, fmt.Sprintf("%d non-English pages skipped", stats.NonEnglish))
+		}
+		switch {
+		case stats.OtherPlatform == 1:
+			notes = append(notes, "1 page for another platform than Linux skipped")
+		case stats.OtherPlatform > 1:
+			notes = append(notes, fmt.Sprintf("%d pages for other platforms than Linux skipped", stats.OtherPlatform))
+		}
+		return units, strings.Join(notes, "; "), nil, nil
 	}
 	return nil, "", nil, fmt.Errorf("%w: type %q cannot be indexed yet", ErrSourceUnreadable, src.Type)
 }

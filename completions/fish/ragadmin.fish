@@ -46,7 +46,7 @@ function __ragadmin_complete --description 'Complete ragadmin'
     if test -n "$flag"
         switch "$cmd:$flag"
             case 'sources add:--type' 'sources update:--type'
-                printf '%s\n' "$prefix"'man' "$prefix"'info' "$prefix"'zim'
+                printf '%s\n' "$prefix"'man' "$prefix"'info' "$prefix"'zim' "$prefix"'tldr'
             case 'sources update:--location'
                 string replace -r -- '^' "$prefix" (__fish_complete_path $cur)
             case 'sources update:--status'

@@ -120,6 +120,9 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// decoded on the other core while the first is read: decoding a big
 	// page costs more than ranking.
 	others := prefetch(lib, closeBehind(hits, cp.AltMargin, prefetched))
+	if d, ok, err := c.tldrLed(hits, cp.AltMargin, others); err != nil || ok {
+		return d, err
+	}
 	primary := &source{hit: hits[0]}
 	var err error
 	if primary.doc, err = lib.Load(primary.hit.Doc); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/boost"
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/terms"
 )
@@ -74,10 +75,12 @@ type ranker struct {
 
 	scratches sync.Pool
 
-	// guests mark the articles of archives in an index that has manuals,
-	// or are nil. An article is ranked as one more page among the
-	// manuals' candidates and never changes how those compare with each
-	// other (see placeGuests).
+	// guests mark the articles of archives and the tldr pages in an
+	// index that has manuals, or are nil. A guest is ranked as one more
+	// page among the manuals' candidates and never changes how those
+	// compare with each other (see placeGuests): a tldr page summarises a
+	// man page, and the man pages' order is what the trees were fitted
+	// on.
 	guests []bool
 }
 
@@ -102,7 +105,7 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 	for id := range rk.priors {
 		m := r.Meta(id)
 		family[m.Package]++
-		if m.Type != "zim" {
+		if m.Type != "zim" && m.Type != "tldr" {
 			manuals = true
 			continue
 		}
@@ -332,6 +335,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int) ([]Candidate,
 			pool[i].Tree = pool[i].Score
 		}
 	}
+	rk.byExample(pool, q)
 	sort.Slice(pool, func(i, j int) bool {
 		if pool[i].Score != pool[j].Score {
 			return pool[i].Score > pool[j].Score
@@ -345,4 +349,65 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int) ([]Candidate,
 		pool[i].Meta = rk.r.Meta(pool[i].ID)
 	}
 	return pool, q
+}
+
+// byExample orders the tldr pages of the pool among themselves, in the
+// places the ranking gave them: those with an example that says most of
+// the question (exampleFits) first, the best fit first, then the rest as
+// they ranked. The ranking's features see a tldr page as a
+// whole, and its NAME line and many short examples make a page that
+// mentions the question's words here and there rank beside one whose
+// example says it ("show the size of each folder in human-readable
+// units": ls's long listing beside du -h). Nothing else moves.
+// exampleFits is the share of the question an example of a tldr page
+// must say for the page to be placed by it.
+const exampleFits = 0.75
+
+func (rk *ranker) byExample(pool []Candidate, q *query) {
+	var at []int
+	for i := range pool {
+		if rk.r.Meta(pool[i].ID).Type == "tldr" {
+			at = append(at, i)
+		}
+	}
+	if len(at) < 2 {
+		return
+	}
+	type page struct {
+		c   Candidate
+		fit float64
+	}
+	pages := make([]page, len(at))
+	scores := make([]float64, len(at))
+	cov := make([]float64, len(q.a.Concepts))
+	for k, i := range at {
+		fit := 0.0
+		for _, b := range rk.r.Blocks(pool[i].ID) {
+			if b.Kind != document.Item {
+				continue
+			}
+			clear(cov)
+			q.cover(b, cov)
+			fit = max(fit, weigh(cov, q))
+		}
+		// hundredths: a share that differs in rounding is no better fit
+		pages[k] = page{pool[i], math.Round(fit*100) / 100}
+		scores[k] = pool[i].Score
+	}
+	sort.Float64s(scores)
+	slices.Reverse(scores)
+	sort.SliceStable(pages, func(x, y int) bool {
+		fx, fy := pages[x].fit >= exampleFits, pages[y].fit >= exampleFits
+		switch {
+		case fx != fy:
+			return fx
+		case fx && pages[x].fit != pages[y].fit:
+			return pages[x].fit > pages[y].fit
+		}
+		return pages[x].c.Score > pages[y].c.Score
+	})
+	for k, i := range at {
+		pool[i] = pages[k].c
+		pool[i].Score = scores[k]
+	}
 }

@@ -67,7 +67,7 @@ var predictors = map[string]values{
 	"alias":  {Kind: aliases},
 	"file":   {Kind: files},
 	"dir":    {Kind: dirs},
-	"type":   {Kind: words, Words: []string{catalog.TypeMan, catalog.TypeInfo, catalog.TypeZIM}},
+	"type":   {Kind: words, Words: []string{catalog.TypeMan, catalog.TypeInfo, catalog.TypeZIM, catalog.TypeTLDR}},
 	"status": {Kind: words, Words: []string{catalog.StatusActive, catalog.StatusPending, catalog.StatusError}},
 }
 

@@ -190,8 +190,8 @@ func (c *SourcesListCmd) Run(env *cli.Env) error {
 // SourcesAddCmd adds a source.
 type SourcesAddCmd struct {
 	cli.OutputFlags `embed:""`
-	Path            string `arg:"" type:"path" help:"A man tree (the folder holding man1, man8, ...), an info folder (holding .info files) or a ZIM archive (.zim)."`
-	Type            string `placeholder:"man|info|zim" predictor:"type" help:"The source's type, when detection gets it wrong or the folder is still empty."`
+	Path            string `arg:"" type:"path" help:"A man tree (the folder holding man1, man8, ...), an info folder (holding .info files), a ZIM archive (.zim) or a tldr client's page cache (holding pages/common, ...)."`
+	Type            string `placeholder:"man|info|zim|tldr" predictor:"type" help:"The source's type, when detection gets it wrong or the folder is still empty."`
 	Language        string `placeholder:"LANG" help:"The language of its documents (en, fr, pt-BR, ...); default: detected (a locale folder like man/fr, a ZIM's metadata), else en."`
 	Notes           string `help:"Free text, shown by list."`
 }
@@ -289,7 +289,7 @@ func sourceError(err error) error {
 	case errors.Is(err, catalog.ErrNotExist):
 		return cli.Fail(cli.ExitError, proto.CodeNotFound, err, "give the path of a man tree, an info folder or a .zim file")
 	case errors.Is(err, catalog.ErrNotSource):
-		return cli.Fail(cli.ExitError, proto.CodeSourceInvalid, err, "give a man tree, an info folder or a .zim file; --type man|info|zim overrides the detection")
+		return cli.Fail(cli.ExitError, proto.CodeSourceInvalid, err, "give a man tree, an info folder, a .zim file or a tldr page cache; --type man|info|zim|tldr overrides the detection")
 	}
 	return cli.Fail(cli.ExitError, proto.CodeSourceInvalid, err, "")
 }
@@ -349,7 +349,7 @@ func resolve(p string) string {
 type SourcesUpdateCmd struct {
 	cli.OutputFlags `embed:""`
 	Alias           string  `arg:"" predictor:"alias" help:"The source's alias (see sources list)."`
-	Type            *string `placeholder:"man|info|zim" predictor:"type" help:"New type; the location must fit it."`
+	Type            *string `placeholder:"man|info|zim|tldr" predictor:"type" help:"New type; the location must fit it."`
 	Location        *string `placeholder:"PATH" predictor:"file" help:"New location: a man tree, info folder or .zim file."`
 	Language        *string `placeholder:"LANG" help:"New language tag (en, fr, pt-BR, und)."`
 	Status          *string `placeholder:"active|pending|error" predictor:"status" help:"New status; error quarantines the source (reindex skips it until it is readable)."`
@@ -398,7 +398,7 @@ func (c *SourcesUpdateCmd) update(env *cli.Env) (*catalog.Source, []string, []st
 			"give at least one of --type, --location, --language, --status, --checksum, --notes")
 	}
 	if c.Type != nil && !catalog.ValidType(*c.Type) {
-		return nil, nil, nil, cli.Fail(cli.ExitUsage, proto.CodeBadRequest, fmt.Errorf("--type %q is not one of man, info, zim", *c.Type), "")
+		return nil, nil, nil, cli.Fail(cli.ExitUsage, proto.CodeBadRequest, fmt.Errorf("--type %q is not one of man, info, zim, tldr", *c.Type), "")
 	}
 	if c.Status != nil && !catalog.ValidStatus(*c.Status) {
 		return nil, nil, nil, cli.Fail(cli.ExitUsage, proto.CodeBadRequest, fmt.Errorf("--status %q is not one of active, pending, error", *c.Status), "")
@@ -502,6 +502,8 @@ func kindName(t string) string {
 		return "an info folder"
 	case catalog.TypeZIM:
 		return "a ZIM archive"
+	case catalog.TypeTLDR:
+		return "a tldr page cache"
 	}
 	return "a " + t + " source"
 }

@@ -1,0 +1,221 @@
+package compose
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/cmdline"
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+// A tldr page is a list of examples, each a command line under the task
+// it does in a user's words: when one of them fits the question, it is
+// the answer a user can type, and the man page of the same command says
+// what each of its flags does, in the program's own words and version.
+
+// maxFlags is how many of the example's flags get a step of their own.
+const maxFlags = 4
+
+// tldrLed writes the answer that leads with a tldr example: when the
+// first page is a tldr page, or a man page with the tldr page of the same
+// command close behind it. ok is false when no tldr page is among them
+// or none of its examples holds any of the question; the answer is then
+// written as for any page.
+func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (d answer.Draft, ok bool, err error) {
+	tl := -1
+	spread := hits[0].Score - hits[min(9, len(hits)-1)].Score
+	for i, h := range hits[:min(3, len(hits))] {
+		if h.Score < hits[0].Score-margin*spread {
+			break
+		}
+		if h.Meta.Type == "tldr" && (i == 0 || h.Meta.Title == hits[0].Meta.Title) {
+			tl = i
+			break
+		}
+	}
+	if tl < 0 {
+		return d, false, nil
+	}
+	t := &source{hit: hits[tl]}
+	if t.doc, err = others.load(c.lib, t.hit.Doc); err != nil {
+		return d, false, err
+	}
+	var ex []passage
+	for _, p := range c.passages(t.hit.Doc, t.doc, t.hit.NameCov) {
+		if p.block.Kind == document.Item && examples(p.title) && strings.TrimSpace(p.block.Term) != "" {
+			ex = append(ex, p)
+		}
+	}
+	if len(ex) == 0 {
+		return d, false, nil
+	}
+	man, err := c.manOf(hits, t.hit.Meta.Title, others)
+	if err != nil {
+		return d, false, err
+	}
+
+	var summary []string
+	if tl > 0 && man != nil {
+		// the man page ranked first: it is cited first, the example
+		// still leads the steps
+		m := man.hit.Meta
+		summary = append(summary, fmt.Sprintf("%s: %s %s %s.", m.Title, strings.TrimSuffix(m.Summary, "."), answer.Inline(m), c.cite(man, "NAME")))
+	}
+	best := ex[0]
+	line := strings.TrimSpace(best.block.Term)
+	what := strings.TrimSuffix(strings.TrimSpace(best.block.Text), ".")
+	cited := c.cite(t, best.title)
+	summary = append(summary, fmt.Sprintf("Use `%s`: %s %s %s.", line, what, answer.Inline(t.hit.Meta), cited))
+	steps := []string{fmt.Sprintf("`%s`: %s %s", line, what, cited)}
+	if man != nil {
+		for _, f := range c.flagSteps(man, line) {
+			steps = append(steps, f)
+		}
+		if tl == 0 {
+			m := man.hit.Meta
+			summary = append(summary, fmt.Sprintf("Its options are those of %s: %s %s %s.", m.Label, strings.TrimSuffix(m.Summary, "."), answer.Inline(m), c.cite(man, "NAME")))
+		}
+	}
+	// another example that holds as much of the question, for a task
+	// told two ways ("pack", "pack and compress")
+	for _, p := range ex[1:] {
+		if p.score >= best.score*0.9 {
+			steps = append(steps, fmt.Sprintf("`%s`: %s %s", strings.TrimSpace(p.block.Term), strings.TrimSuffix(strings.TrimSpace(p.block.Text), "."), c.cite(t, p.title)))
+			break
+		}
+	}
+	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, true, nil
+}
+
+// manOf is the man page of the program a tldr page is about: among the
+// hits, or else the page of that name this machine has (section 1 or 8
+// first); nil when it has none.
+func (c *composition) manOf(hits []answer.Hit, name string, others loads) (*source, error) {
+	for _, h := range hits[:min(5, len(hits))] {
+		if answer.ProgramPage(h.Meta) && h.Meta.Title == name {
+			s := &source{hit: h}
+			var err error
+			s.doc, err = others.load(c.lib, h.Doc)
+			return s, err
+		}
+	}
+	for _, id := range c.lib.Pages(name) {
+		m := c.lib.Meta(id)
+		if !answer.ProgramPage(m) || m.Title != name {
+			continue
+		}
+		s := &source{hit: answer.Hit{Doc: id, Meta: m}}
+		var err error
+		s.doc, err = c.lib.Load(id)
+		return s, err
+	}
+	return nil, nil
+}
+
+// flagSteps are the man page's entries for the flags an example's
+// command line passes, in its order: "-x", "-C" of "tar xf a.tar -C
+// dir", the letters of "-xzf" one by one unless the page documents the
+// word whole (find's "-size"). A flag the page does not document is left
+// out, never described from elsewhere.
+func (c *composition) flagSteps(man *source, line string) []string {
+	_, cmds, err := cmdline.Parse(line)
+	if err != nil || len(cmds) == 0 {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(flag string) bool {
+		if seen[flag] || len(out) == maxFlags {
+			return true
+		}
+		sec, b, ok := optionEntry(man.doc, flag)
+		if !ok {
+			return false
+		}
+		seen[flag] = true
+		out = append(out, fmt.Sprintf("`%s`: %s %s", flag, answer.Clip(shownSentence(b.Text), 240), c.cite(man, sec)))
+		return true
+	}
+	args := cmds[0].Args
+	if len(args) > 0 && args[0].Text == "sudo" {
+		args = args[1:]
+	}
+	if len(args) < 2 {
+		return nil
+	}
+	if w := args[1].Text; bundled(w) && len(c.lib.Pages(man.hit.Meta.Title+"-"+w)) == 0 {
+		// tar's and ps's old style, "tar xf a.tar": letters without a
+		// dash, each an option the page documents with one; a word the
+		// page does not document so letter by letter is an operand or
+		// a subcommand
+		all := true
+		for _, r := range w {
+			if _, _, ok := optionEntry(man.doc, "-"+string(r)); !ok {
+				all = false
+			}
+		}
+		if all {
+			for _, r := range w {
+				add("-" + string(r))
+			}
+		}
+	}
+	for _, w := range args[1:] {
+		f := w.Text
+		if f == "--" {
+			break
+		}
+		if !strings.HasPrefix(f, "-") || len(f) < 2 {
+			continue
+		}
+		if name, _, ok := strings.Cut(f, "="); ok {
+			f = name
+		}
+		if add(f) || strings.HasPrefix(f, "--") {
+			continue
+		}
+		for _, r := range f[1:] {
+			if r < 'A' || r > 'z' {
+				break // "-1", "-n5": a value, not more flags
+			}
+			add("-" + string(r))
+		}
+	}
+	return out
+}
+
+// optionEntry finds the item of d that documents flag, outside the
+// sections about the page itself.
+func optionEntry(d *document.Document, flag string) (section string, b document.Block, ok bool) {
+	for si := range d.Sections {
+		s := &d.Sections[si]
+		if Aside(s) {
+			continue
+		}
+		for _, b := range s.Blocks {
+			if b.Kind == document.Item {
+				for _, n := range optionNames(b.Term) {
+					if n == flag {
+						return s.Title, b, true
+					}
+				}
+			}
+		}
+	}
+	return "", document.Block{}, false
+}
+
+// bundled says whether a word could be options bundled without a dash:
+// a few ASCII letters.
+func bundled(w string) bool {
+	if len(w) == 0 || len(w) > 6 {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}

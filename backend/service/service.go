@@ -4,12 +4,14 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -268,7 +270,9 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	// the trace before the answer: a ragman --why right after the answer
 	// must find it (one short append); the log after, the user waits for
 	// the answer, not for it
-	terr := trace.Append(s.Paths.Traces, traceOf(cid, p.Question, q, ans, ret, time.Since(start)))
+	t := traceOf(cid, p.Question, q, ans, ret, time.Since(start))
+	headings(v.lib, ret, t.Candidates)
+	terr := trace.Append(s.Paths.Traces, t)
 	err = r.Result(ans)
 	if terr != nil {
 		s.Log.Log(cid, "QueryOrchestrator.answer", "trace not written", "err", terr)
@@ -303,6 +307,46 @@ func traceOf(cid, question, asked string, ans *proto.Answer, ret *answer.Retriev
 		t.References = append(t.References, r.Label)
 	}
 	return t
+}
+
+// headedPages is how many of the first pages a trace says where the
+// question is in; headedSections, how many of their sections.
+const (
+	headedPages    = 3
+	headedSections = 3
+)
+
+// headings fills in, for the first pages, the sections that hold most of
+// the question, with the share their best block holds.
+func headings(lib *answer.Library, ret *answer.Retrieval, cands []trace.Candidate) {
+	q := ret.Question
+	if q == nil || q.Blocks == nil {
+		return
+	}
+	cov := make([]float64, len(q.Concepts))
+	for i, h := range ret.Hits[:min(headedPages, len(ret.Hits), len(cands))] {
+		d, err := lib.Load(h.Doc)
+		if err != nil {
+			continue
+		}
+		best := map[int]float64{}
+		q.Blocks(h.Doc, cov, func(sec, _ int) {
+			if sh := answer.Share(cov, q.Weights, q.Mass); sh > best[sec] && sec < len(d.Sections) {
+				best[sec] = sh
+			}
+		})
+		var hs []trace.Heading
+		for sec, sh := range best {
+			hs = append(hs, trace.Heading{Title: d.Sections[sec].Title, Share: math.Round(sh*100) / 100})
+		}
+		slices.SortFunc(hs, func(a, b trace.Heading) int {
+			if c := cmp.Compare(b.Share, a.Share); c != 0 {
+				return c
+			}
+			return strings.Compare(a.Title, b.Title)
+		})
+		cands[i].Headings = hs[:min(headedSections, len(hs))]
+	}
 }
 
 func topLabels(c []answer.Hit, n int) string {

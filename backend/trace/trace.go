@@ -55,6 +55,16 @@ type Concept struct {
 type Candidate struct {
 	Label string  `json:"label"`
 	Score float64 `json:"score"`
+	// Headings are where in the page the question is, for the first
+	// pages: the sections whose best block holds most of it.
+	Headings []Heading `json:"headings,omitempty"`
+}
+
+// Heading is a section of a page and the share of the question its best
+// block holds, 0..1.
+type Heading struct {
+	Title string  `json:"title"`
+	Share float64 `json:"share"`
 }
 
 var mu sync.Mutex // one writer at a time in this process

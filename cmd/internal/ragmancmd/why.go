@@ -53,6 +53,9 @@ func why(env *cli.Env, format string) error {
 	heading("Pages ranked")
 	for i, c := range t.Candidates {
 		fmt.Fprintf(&b, "%2d. %-32s %7.3f\n", i+1, s(c.Label), c.Score)
+		for _, h := range c.Headings {
+			fmt.Fprintf(&b, "      %-30s %4.0f%% of the question\n", s(h.Title), 100*h.Share)
+		}
 	}
 	b.WriteString("\n")
 	heading("The answer")

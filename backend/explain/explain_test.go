@@ -3,6 +3,8 @@ package explain
 import (
 	"slices"
 	"testing"
+
+	"github.com/ragman-dev/ragman/backend/document"
 )
 
 func TestOptionTerm(t *testing.T) {
@@ -23,11 +25,44 @@ func TestOptionTerm(t *testing.T) {
 		{"-V or --verbose", []string{"-V", "--verbose"}, none},
 		{"-l, --list package-name-pattern...", []string{"-l", "--list"}, required},
 		{"-i path --ignore=path", []string{"-i", "--ignore"}, required},
+		{"+|-r [t[m<fmt>]]", []string{"+r", "-r"}, optional},
 	} {
 		names, arg := optionTerm(tc.term)
 		if !slices.Equal(names, tc.names) || arg != tc.arg {
 			t.Errorf("optionTerm(%q) = %q, %d; want %q, %d", tc.term, names, arg, tc.names, tc.arg)
 		}
+	}
+}
+
+// TestOptionsLayouts: the layouts of option lists beside the tagged
+// item: a bulleted list nested in an item's text (jps's -mlvV), a
+// heading per option (Perl's POD), a bulleted item whose text starts
+// with the option.
+func TestOptionsLayouts(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{
+		{Title: "OPTIONS", Blocks: []document.Block{
+			{Kind: document.Item, Term: "-mlvV", Text: "Any combination.\n•\n-m displays the arguments.\n•\n-l displays the full package name."},
+			{Kind: document.Item, Term: "•", Text: "-q suppresses the class name."},
+		}},
+		{Title: "-f", Blocks: []document.Block{
+			{Kind: document.Code, Text: "-f from_format"},
+			{Kind: document.Para, Text: "Reads data in the given format."},
+		}},
+		{Title: "NOTES", Blocks: []document.Block{{Kind: document.Para, Text: "-z is not an option entry, but a sentence."}}},
+	}}
+	opts := options(d)
+	for name, want := range map[string]string{
+		"-m": "displays the arguments.",
+		"-l": "displays the full package name.",
+		"-q": "suppresses the class name.",
+		"-f": "Reads data in the given format.",
+	} {
+		if got := opts[name].desc; got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+	if o, ok := opts["-z"]; ok {
+		t.Errorf("-z, named in a sentence, became an entry: %+v", o)
 	}
 }
 

@@ -77,6 +77,16 @@ func options(d *document.Document) map[string]option {
 		}
 	}
 	for _, s := range d.Sections {
+		if termLike(s.Title) {
+			// a heading per option (Perl's POD, "=head2 -f"): the
+			// first paragraph under it describes it
+			for _, b := range s.Blocks {
+				if b.Kind == document.Para {
+					add(s.Title, b.Text, s.Title)
+					break
+				}
+			}
+		}
 		for i, b := range s.Blocks {
 			if b.Kind != document.Code {
 				// a list nested in an item reaches the index as lines of
@@ -84,12 +94,25 @@ func options(d *document.Document) map[string]option {
 				// dpkg-query actions)
 				lines := strings.Split(b.Text, "\n")
 				for j := 0; j+1 < len(lines); j++ {
-					if termLike(lines[j]) && !termLike(lines[j+1]) {
+					switch {
+					case termLike(lines[j]) && !termLike(lines[j+1]):
 						add(lines[j], lines[j+1], s.Title)
+					case bullet(lines[j]):
+						// "•" then "-l displays the full package
+						// name" (jps's -mlvV)
+						if term, desc := leadingOption(lines[j+1]); term != "" {
+							add(term, desc, s.Title)
+						}
 					}
 				}
 			}
 			term, desc := b.Term, b.Text
+			if b.Kind == document.Item && bullet(term) {
+				// a bulleted list of options, the option first in
+				// each entry's text: "• -l displays the full package
+				// name" (jps)
+				term, desc = leadingOption(b.Text)
+			}
 			if b.Kind != document.Item {
 				// asciidoctor's pages (util-linux) give an option as a
 				// paragraph of its own, "-T, --log-timing file", and its
@@ -99,7 +122,7 @@ func options(d *document.Document) map[string]option {
 				}
 				term, desc = b.Text, s.Blocks[i+1].Text
 			}
-			if strings.HasPrefix(strings.TrimSpace(term), "-") {
+			if t := strings.TrimSpace(term); strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+|-") || strings.HasPrefix(t, "-|+") {
 				add(term, desc, s.Title)
 			}
 		}
@@ -135,7 +158,7 @@ func optionTerm(term string) ([]string, argKind) {
 		fields := strings.Fields(alt)
 		for i := 0; i < len(fields); i++ {
 			f := fields[i]
-			if !strings.HasPrefix(f, "-") || len(f) < 2 {
+			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "+|-") && !strings.HasPrefix(f, "-|+") || len(f) < 2 {
 				switch {
 				case i == 0:
 					break
@@ -148,6 +171,14 @@ func optionTerm(term string) ([]string, argKind) {
 				// docbook's pages give the names apart, each with its
 				// value: "-i path --ignore=path"
 				continue
+			}
+			if rest, ok := strings.CutPrefix(f, "+|-"); ok && rest != "" {
+				// lsof's "+|-r [t]": -r and +r, the same entry
+				f = "-" + rest
+				names = append(names, "+"+strings.TrimRight(rest, ".:;"))
+			} else if rest, ok := strings.CutPrefix(f, "-|+"); ok && rest != "" {
+				f = "-" + rest
+				names = append(names, "+"+strings.TrimRight(rest, ".:;"))
 			}
 			switch j := strings.IndexAny(f, "=[<"); {
 			case j > 0 && f[j] == '[':
@@ -244,4 +275,38 @@ func (p *page) lookup(name string) (option, bool) {
 		}
 	}
 	return option{}, false
+}
+
+// bullet says whether an item's term is a list's mark rather than a
+// name: "•", "*", "-", "1.".
+func bullet(term string) bool {
+	t := strings.TrimSpace(term)
+	if t == "" || t == "-" {
+		return t == "-"
+	}
+	if strings.ContainsAny(t, "•*·‣◦") && len([]rune(t)) == 1 {
+		return true
+	}
+	n := strings.TrimRight(t, ".)")
+	for _, r := range n {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return n != "" && n != t
+}
+
+// leadingOption splits an entry's text that starts with the options it
+// describes: "-l displays the full package name" gives "-l" and
+// "displays the full package name"; "" when it does not start with one.
+func leadingOption(text string) (term, desc string) {
+	f := strings.Fields(text)
+	n := 0
+	for n < len(f) && strings.HasPrefix(f[n], "-") && len(f[n]) > 1 {
+		n++
+	}
+	if n == 0 || n == len(f) {
+		return "", text
+	}
+	return strings.Join(f[:n], " "), strings.Join(f[n:], " ")
 }

@@ -56,9 +56,10 @@ func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (
 	}
 
 	var summary []string
-	if tl > 0 && man != nil {
-		// the man page ranked first: it is cited first, the example
-		// still leads the steps
+	if man != nil {
+		// the man page is the primary source, cited first: it is this
+		// machine's own, of the version installed, and what each flag
+		// is taken from; the example leads the steps
 		m := man.hit.Meta
 		summary = append(summary, fmt.Sprintf("%s: %s %s %s.", m.Title, strings.TrimSuffix(m.Summary, "."), answer.Inline(m), c.cite(man, "NAME")))
 	}
@@ -71,10 +72,6 @@ func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (
 	if man != nil {
 		for _, f := range c.flagSteps(man, line) {
 			steps = append(steps, f)
-		}
-		if tl == 0 {
-			m := man.hit.Meta
-			summary = append(summary, fmt.Sprintf("Its options are those of %s: %s %s %s.", m.Label, strings.TrimSuffix(m.Summary, "."), answer.Inline(m), c.cite(man, "NAME")))
 		}
 	}
 	// another example that holds as much of the question, for a task

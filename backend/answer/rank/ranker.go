@@ -351,63 +351,88 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int) ([]Candidate,
 	return pool, q
 }
 
-// byExample orders the tldr pages of the pool among themselves, in the
-// places the ranking gave them: those with an example that says most of
-// the question (exampleFits) first, the best fit first, then the rest as
-// they ranked. The ranking's features see a tldr page as a
-// whole, and its NAME line and many short examples make a page that
-// mentions the question's words here and there rank beside one whose
-// example says it ("show the size of each folder in human-readable
-// units": ls's long listing beside du -h). Nothing else moves.
+// byExample places the tldr pages of the pool by their examples. One
+// with an example that says most of the question (exampleFits) goes
+// ahead of every manual page, the best fit first: the example is the
+// answer a user types, and the man page of its command comes with it
+// (see compose). Any other goes no higher than second: the trees were
+// fitted on manual pages, and a tldr page that mentions the question's
+// words here and there (mount's "disk image" for "write an ISO image
+// onto a USB stick with dd") is not the answer they take it for. The
+// manuals' order is not changed.
 // exampleFits is the share of the question an example of a tldr page
 // must say for the page to be placed by it.
 const exampleFits = 0.75
 
+// examplePrecision is the share of an example's description words that
+// must be the question's: "Let nobody but the owner read or change a
+// file" holds "change", "owner" and "file" but is not how to "change who
+// owns a file".
+const examplePrecision = 0.6
+
 func (rk *ranker) byExample(pool []Candidate, q *query) {
+	top, topTree := math.Inf(-1), math.Inf(-1)
 	var at []int
 	for i := range pool {
 		if rk.r.Meta(pool[i].ID).Type == "tldr" {
 			at = append(at, i)
+			continue
 		}
+		top, topTree = max(top, pool[i].Score), max(topTree, pool[i].Tree)
 	}
-	if len(at) < 2 {
-		return
+	if len(at) == 0 || math.IsInf(top, -1) {
+		return // no tldr page, or nothing but: the ranking stands
 	}
-	type page struct {
-		c   Candidate
-		fit float64
-	}
-	pages := make([]page, len(at))
-	scores := make([]float64, len(at))
+	fit := make(map[int]float64, len(at))
+	aq := q.question(rk.r)
 	cov := make([]float64, len(q.a.Concepts))
-	for k, i := range at {
-		fit := 0.0
-		for _, b := range rk.r.Blocks(pool[i].ID) {
-			if b.Kind != document.Item {
-				continue
+	for _, i := range at {
+		d, err := rk.r.Load(pool[i].ID)
+		if err != nil {
+			continue
+		}
+		f := 0.0
+		for _, s := range d.Sections {
+			for _, b := range s.Blocks {
+				if b.Kind != document.Item {
+					continue
+				}
+				// the description says the question, and not much
+				// else: its words are the question's for the most part
+				words, hits := aq.Precision(b.Text)
+				if words == 0 || float64(hits) < examplePrecision*float64(words) {
+					continue
+				}
+				clear(cov)
+				aq.CoverText(b.Text, cov)
+				f = max(f, weigh(cov, q))
 			}
-			clear(cov)
-			q.cover(b, cov)
-			fit = max(fit, weigh(cov, q))
 		}
 		// hundredths: a share that differs in rounding is no better fit
-		pages[k] = page{pool[i], math.Round(fit*100) / 100}
-		scores[k] = pool[i].Score
+		fit[i] = math.Round(f*100) / 100
 	}
-	sort.Float64s(scores)
-	slices.Reverse(scores)
-	sort.SliceStable(pages, func(x, y int) bool {
-		fx, fy := pages[x].fit >= exampleFits, pages[y].fit >= exampleFits
+	sort.SliceStable(at, func(x, y int) bool {
+		a, b := at[x], at[y]
+		fa, fb := fit[a] >= exampleFits, fit[b] >= exampleFits
 		switch {
-		case fx != fy:
-			return fx
-		case fx && pages[x].fit != pages[y].fit:
-			return pages[x].fit > pages[y].fit
+		case fa != fb:
+			return fa
+		case fa && fit[a] != fit[b]:
+			return fit[a] > fit[b]
 		}
-		return pages[x].c.Score > pages[y].c.Score
+		return pool[a].Score > pool[b].Score
 	})
 	for k, i := range at {
-		pool[i] = pages[k].c
-		pool[i].Score = scores[k]
+		step := 1e-6 * float64(k+1)
+		switch {
+		case fit[i] >= exampleFits:
+			pool[i].Score = top + 1 + fit[i] - step
+			// the trees' doubt about a page they were not fitted on
+			// is not the confidence's: it starts from the best manual
+			// page's
+			pool[i].Tree = max(pool[i].Tree, topTree)
+		case pool[i].Score >= top:
+			pool[i].Score = top - step
+		}
 	}
 }

@@ -240,6 +240,18 @@ func (e *explainer) cluster(w cmdline.Word, p *page) (wantsNext string) {
 	at := w.Start + 1
 	for j, r := range letters {
 		opt := "-" + string(r)
+		if rest := string(letters[j:]); j > 0 && digits(rest) {
+			if _, ok := p.lookup(opt); !ok {
+				// digits after an option are its value, not options:
+				// tput -T5620, head -n5
+				vspan := [2]int{at, w.End}
+				if !plain {
+					vspan = [2]int{w.Start, w.End}
+				}
+				e.add(rest, proto.PartArgument, nil, "", "the value of -"+string(letters[j-1]), vspan)
+				return ""
+			}
+		}
 		span := [2]int{at, at + len(string(r))}
 		if j == 0 {
 			span[0] = w.Start
@@ -311,4 +323,14 @@ func redirection(op string) string {
 		return "open the file for reading and writing"
 	}
 	return "redirect " + what
+}
+
+// digits says whether s is all ASCII digits.
+func digits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

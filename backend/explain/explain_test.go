@@ -4,7 +4,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ragman-dev/ragman/backend/cmdline"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/proto"
 )
 
 func TestOptionTerm(t *testing.T) {
@@ -94,6 +97,33 @@ func TestTermLike(t *testing.T) {
 	} {
 		if got := termLike(text); got != want {
 			t.Errorf("termLike(%q) = %v", text, got)
+		}
+	}
+}
+
+// TestClusterDigits: digits after an option letter in a cluster are the
+// option's value unless the page documents them as options: tput -T5620
+// is -T and "5620", not -T -5 -6 -2 -0; kill's -9 stays an option.
+func TestClusterDigits(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+		{Kind: document.Para, Text: "If -T is specified, the variables are ignored."},
+		{Kind: document.Item, Term: "-9", Text: "Kill for sure."},
+		{Kind: document.Item, Term: "-s", Text: "Be silent."},
+	}}}}
+	for line, want := range map[string][]string{
+		"-T5620": {"-T", "5620"},
+		"-s9":    {"-s", "-9"},
+		"-s":     {"-s"},
+	} {
+		p := &page{meta: index.Meta{Label: "x(1)"}, doc: d, opts: options(d)}
+		e := &explainer{out: &proto.Explanation{}}
+		e.cluster(cmdline.Word{Text: line, Raw: line, End: len(line)}, p)
+		var got []string
+		for _, part := range e.out.Parts {
+			got = append(got, part.Text)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: parts %q, want %q", line, got, want)
 		}
 	}
 }

@@ -148,8 +148,11 @@ func run(o options) int {
 	fmt.Printf("bench: private setup in %s; %d questions from %s\n", b.dir, len(b.qs), o.questions)
 	fmt.Printf("bench: %d CPUs, load average %s at start (the references run in the same conditions)\n", runtime.NumCPU(), loadAvg())
 	steps := []func() error{b.initialBuild, b.build, b.noChange, b.coldStart, b.warm, b.aliasCompletion, b.memory, b.weaviate}
-	if *soak {
+	switch {
+	case *soak:
 		steps = []func() error{b.runSoak}
+	case *fresh:
+		steps = []func() error{b.runFresh}
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench clean wordvec
+.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec
 
 all: build
 
@@ -118,6 +118,15 @@ soak: build
 # that does not, in the same run.
 freshbench: build
 	$(GO) run ./tools/bench -fresh -questions $(SOAK_QUESTIONS) -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
+
+# The tldr source of issue 23 on this machine's pages, in a private setup
+# with the fixture cache (TLDR_CACHE) added: each example's description
+# asked as "How do I ...?" (is the page ranked first, its example the
+# first step?), and the shared question set scored without the cache and
+# with it.
+TLDR_CACHE ?= testdata/fixtures/tldr
+tldreval: build
+	$(GO) run ./tools/bench -tldr -cache $(TLDR_CACHE) -questions ../shared/eval/questions.tsv -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
 
 # ragman --explain on 60 command lines collected from the EXAMPLES of an
 # index's program pages: the share of option words their page documents

@@ -17,7 +17,7 @@ import (
 
 var (
 	fresh     = flag.Bool("fresh", false, "instead of the performance bars, the background refresh of issue 23: a package's page installed and removed, picked up at the check interval and on a nudge, and the CPU an idle backend spends checking")
-	freshIdle = flag.Duration("idle", 2*time.Minute, "fresh: how long each idle backend is measured")
+	freshIdle = flag.Duration("idle", 5*time.Minute, "fresh: how long each idle backend is measured")
 	freshPage = flag.String("page", "/usr/share/man/man1/du.1.gz", "fresh: the man page that stands for the package installed")
 )
 
@@ -128,7 +128,9 @@ func (b *bench) runFresh() error {
 	if err != nil {
 		return err
 	}
-	perHour := func(d time.Duration) time.Duration { return d * time.Duration(time.Hour) / time.Duration(*freshIdle) }
+	perHour := func(d time.Duration) time.Duration {
+		return time.Duration(float64(d) * float64(time.Hour) / float64(*freshIdle))
+	}
 	fmt.Printf("  checking: %v CPU in %v (%v an hour); not checking: %v (%v an hour)\n", on, *freshIdle, perHour(on), off, perHour(off))
 	b.rows = append(b.rows,
 		row{figure: "idle backend, checking every 5 s: CPU an hour", ours: fmtDur(perHour(on)), ref: fmtDur(perHour(off)), ratio: "-", bar: "reported (ref: check off)", result: "-"},

@@ -153,6 +153,8 @@ func run(o options) int {
 		steps = []func() error{b.runSoak}
 	case *fresh:
 		steps = []func() error{b.runFresh}
+	case *tldrEval:
+		steps = []func() error{b.runTLDR}
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

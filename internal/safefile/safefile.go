@@ -110,3 +110,17 @@ func WriteFile(path string, data []byte) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// RegularEntry says whether the entry e of folder dir is a regular file,
+// or a symbolic link to one (Debian's alternatives link pages around):
+// what a reader lists as pages, leaving FIFOs and devices out.
+func RegularEntry(dir string, e os.DirEntry) bool {
+	if e.Type().IsRegular() {
+		return true
+	}
+	if e.Type()&os.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(dir, e.Name()))
+	return err == nil && fi.Mode().IsRegular()
+}

@@ -98,7 +98,7 @@ func Scan(dir string) ([]Manual, error) {
 	groups := map[string]*group{}
 	for _, e := range entries {
 		name, part, comp, ok := infoName(e.Name())
-		if !ok || !isFile(dir, e) {
+		if !ok || !safefile.RegularEntry(dir, e) {
 			continue
 		}
 		g := groups[name]
@@ -144,18 +144,6 @@ func Scan(dir string) ([]Manual, error) {
 		return strings.Compare(a.File, b.File)
 	})
 	return manuals, nil
-}
-
-// isFile follows symlinks: Debian's alternatives link info files around.
-func isFile(dir string, e os.DirEntry) bool {
-	if e.Type().IsRegular() {
-		return true
-	}
-	if e.Type()&os.ModeSymlink == 0 {
-		return false
-	}
-	fi, err := os.Stat(filepath.Join(dir, e.Name()))
-	return err == nil && fi.Mode().IsRegular()
 }
 
 func orphanHasNodes(path string) bool {

@@ -156,20 +156,6 @@ func isDir(dir string, e os.DirEntry) bool {
 	return err == nil && fi.IsDir()
 }
 
-// isRegular reports whether the entry e of folder dir is a regular file,
-// following a symbolic link: FIFOs and devices are left out of the list
-// (and Read would refuse them anyway).
-func isRegular(dir string, e os.DirEntry) bool {
-	if e.Type().IsRegular() {
-		return true
-	}
-	if e.Type()&os.ModeSymlink == 0 {
-		return false
-	}
-	fi, err := os.Stat(filepath.Join(dir, e.Name()))
-	return err == nil && fi.Mode().IsRegular()
-}
-
 // Scan lists the English common and linux pages of the cache that Root
 // finds from dir, sorted by Ref. A linux page replaces the common page of
 // the same name, as a tldr client on Linux shows it; the same page in both
@@ -216,7 +202,7 @@ func Scan(dir string) ([]Page, Stats, error) {
 			}
 			for _, f := range files {
 				name := pageName(f.Name())
-				if name == "" || !isRegular(platDir, f) {
+				if name == "" || !safefile.RegularEntry(platDir, f) {
 					continue
 				}
 				if _, dup := byName[name]; dup {

@@ -277,15 +277,7 @@ func cmdExecStatus(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	want, err := strconv.Atoi(args[0])
 	ts.Check(err)
-	err = ts.Exec(args[1], args[2:]...)
-	got := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		got = ee.ExitCode()
-	case err != nil:
-		ts.Fatalf("%s: %v", args[1], err)
-	}
+	got := execCode(ts, args[1], args[2:]...)
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
@@ -313,15 +305,7 @@ func cmdUntil(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	start := time.Now()
 	for runs := 1; ; runs++ {
-		err := ts.Exec(args[3], args[4:]...)
-		got := 0
-		var ee *exec.ExitError
-		switch {
-		case errors.As(err, &ee):
-			got = ee.ExitCode()
-		case err != nil:
-			ts.Fatalf("%s: %v", args[3], err)
-		}
+		got := execCode(ts, args[3], args[4:]...)
 		if !ok[got] {
 			ts.Fatalf("run %d after %.1fs exited with %d, not one of %s:\n%s", runs, time.Since(start).Seconds(), got, args[1], ts.ReadFile("stderr"))
 		}
@@ -334,4 +318,18 @@ func cmdUntil(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+}
+
+// execCode runs a program as exec does and returns its exit status; a
+// program that cannot be run fails the script.
+func execCode(ts *testscript.TestScript, name string, args ...string) int {
+	err := ts.Exec(name, args...)
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	case err != nil:
+		ts.Fatalf("%s: %v", name, err)
+	}
+	return 0
 }

@@ -127,3 +127,16 @@ func TestClusterDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestSynopsisArg: an option the page names only in running text takes
+// a value when its SYNOPSIS shows one.
+func TestSynopsisArg(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "grog [-C] [-T device] [--run] [-A family | -4 | -6] [-q]"}}},
+	}}
+	for name, want := range map[string]argKind{"-T": required, "-C": none, "-4": none, "-6": none, "-q": none, "-x": none} {
+		if got := synopsisArg(d, name); got != want {
+			t.Errorf("synopsisArg(%s) = %d, want %d", name, got, want)
+		}
+	}
+}

@@ -267,7 +267,7 @@ func (p *page) lookup(name string) (option, bool) {
 			}
 			for _, sentence := range strings.SplitAfter(strings.Join(strings.Fields(b.Text), " "), ". ") {
 				if re.MatchString(sentence) {
-					o := option{desc: firstSentence(sentence), section: s.Title, mention: true}
+					o := option{arg: synopsisArg(p.doc, name), desc: firstSentence(sentence), section: s.Title, mention: true}
 					p.opts[name] = o
 					return o, true
 				}
@@ -309,4 +309,28 @@ func leadingOption(text string) (term, desc string) {
 		return "", text
 	}
 	return strings.Join(f[:n], " "), strings.Join(f[n:], " ")
+}
+
+// synopsisArg is whether the SYNOPSIS shows option name with a value, for
+// an option the page has no entry of: grog's "[-T device]", so that
+// "-Tdvi" is -T and its value, not -T -d -v -i.
+func synopsisArg(d *document.Document, name string) argKind {
+	s := d.Find("SYNOPSIS")
+	if s == nil {
+		return none
+	}
+	for _, b := range s.Blocks {
+		f := strings.Fields(b.Text)
+		for i := 0; i+1 < len(f); i++ {
+			if strings.Trim(f[i], "[") != name {
+				continue
+			}
+			next := f[i+1]
+			if strings.HasSuffix(f[i], "]") || strings.HasPrefix(next, "-") || strings.HasPrefix(next, "|") || strings.HasPrefix(next, "]") || strings.HasPrefix(next, "[") {
+				continue
+			}
+			return required
+		}
+	}
+	return none
 }

@@ -29,6 +29,10 @@ func TestOptionTerm(t *testing.T) {
 		{"-l, --list package-name-pattern...", []string{"-l", "--list"}, required},
 		{"-i path --ignore=path", []string{"-i", "--ignore"}, required},
 		{"+|-r [t[m<fmt>]]", []string{"+r", "-r"}, optional},
+		{"-Dname[=value]", []string{"-Dname", "-D"}, required},
+		{"-Ttype", []string{"-Ttype", "-T"}, required},
+		{"-Wall", []string{"-Wall"}, none},
+		{"-name pattern", []string{"-name"}, required},
 	} {
 		names, arg := optionTerm(tc.term)
 		if !slices.Equal(names, tc.names) || arg != tc.arg {
@@ -46,6 +50,7 @@ func TestOptionsLayouts(t *testing.T) {
 		{Title: "OPTIONS", Blocks: []document.Block{
 			{Kind: document.Item, Term: "-mlvV", Text: "Any combination.\n•\n-m displays the arguments.\n•\n-l displays the full package name."},
 			{Kind: document.Item, Term: "•", Text: "-q suppresses the class name."},
+			{Kind: document.Item, Term: "[-d exdir]", Text: "An optional directory to extract files into."},
 		}},
 		{Title: "-f", Blocks: []document.Block{
 			{Kind: document.Code, Text: "-f from_format"},
@@ -59,6 +64,7 @@ func TestOptionsLayouts(t *testing.T) {
 		"-l": "displays the full package name.",
 		"-q": "suppresses the class name.",
 		"-f": "Reads data in the given format.",
+		"-d": "An optional directory to extract files into.",
 	} {
 		if got := opts[name].desc; got != want {
 			t.Errorf("%s: %q, want %q", name, got, want)
@@ -137,6 +143,30 @@ func TestSynopsisArg(t *testing.T) {
 	for name, want := range map[string]argKind{"-T": required, "-C": none, "-4": none, "-6": none, "-q": none, "-x": none} {
 		if got := synopsisArg(d, name); got != want {
 			t.Errorf("synopsisArg(%s) = %d, want %d", name, got, want)
+		}
+	}
+}
+
+func TestDefining(t *testing.T) {
+	for _, tc := range []struct {
+		sentence, name string
+		want           bool
+	}{
+		{"The option -v or --version prints information on the version number.", "-v", true},
+		{"The option -v or --version prints information on the version number.", "--version", true},
+		{"The command --list-domains prints all configured domains.", "--list-domains", true},
+		{"The --recurse option can be used to introspect children.", "--recurse", true},
+		{"The --recurse and --only-properties options can be useful.", "--only-properties", true},
+		{"You can use -6 as an alias for --inet6 and -4 as an alias for -A inet", "-6", true},
+		{"-q suppresses the output.", "-q", true},
+		{"Only used if -a or -l is specified.", "-l", false},
+		{"If -T is specified, then the shell variables are ignored.", "-T", false},
+		{"Alternate signals may be specified in three ways: -9, -SIGKILL or -KILL.", "-9", false},
+		{"The option -v or --version prints information.", "-x", false},
+		{"The options -fhklw are also supported.", "-l", false},
+	} {
+		if got := defining(tc.sentence, tc.name); got != tc.want {
+			t.Errorf("defining(%q, %s) = %v, want %v", tc.sentence, tc.name, got, tc.want)
 		}
 	}
 }

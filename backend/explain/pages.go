@@ -122,6 +122,10 @@ func options(d *document.Document) map[string]option {
 				}
 				term, desc = b.Text, s.Blocks[i+1].Text
 			}
+			if t := strings.TrimSpace(term); strings.HasPrefix(t, "[-") && strings.HasSuffix(t, "]") {
+				// unzip's "[-d exdir]": an optional option's entry
+				term = t[1 : len(t)-1]
+			}
 			if t := strings.TrimSpace(term); strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+|-") || strings.HasPrefix(t, "-|+") {
 				add(term, desc, s.Title)
 			}
@@ -188,11 +192,26 @@ func optionTerm(term string) ([]string, argKind) {
 				arg = required
 				f = f[:j]
 			}
-			names = append(names, strings.TrimRight(f, ".:;"))
+			f = strings.TrimRight(f, ".:;")
+			names = append(names, f)
+			if len(f) > 3 && f[1] >= 'A' && f[1] <= 'Z' && placeholders[f[2:]] {
+				// "-Dname", "-Ttype": -D and -T with their value
+				// glued on, as the page's fonts showed it
+				names = append(names, f[:2])
+				arg = required
+			}
 		}
 	}
 	return names, arg
 }
+
+// placeholders are the words a page glues to a one-letter option for its
+// value ("-Dname[=value]", "-Ttype"): the option is the letter.
+var placeholders = map[string]bool{"name": true, "type": true, "file": true, "filename": true, "dir": true, "directory": true,
+	"path": true, "value": true, "num": true, "number": true, "size": true, "level": true, "dev": true, "device": true,
+	"string": true, "arg": true, "expr": true, "list": true, "pattern": true, "word": true, "host": true, "port": true,
+	"user": true, "mode": true, "format": true, "id": true, "key": true, "count": true, "width": true, "prog": true,
+	"program": true, "char": true, "suffix": true, "prefix": true, "option": true, "options": true}
 
 // firstSentence is the start of an item's text up to its first full
 // stop, or its first 200 bytes, cut at a word.
@@ -256,6 +275,9 @@ func (p *page) lookup(name string) (option, bool) {
 		return option{}, false
 	}
 	re := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(name) + `($|[^\w-])`)
+	// the first sentence that names it, unless one after says what it is
+	var first option
+	found := false
 	for _, s := range p.doc.Sections {
 		switch strings.ToUpper(s.Title) {
 		case "SYNOPSIS", "EXAMPLES", "EXAMPLE", "SEE ALSO":
@@ -266,15 +288,59 @@ func (p *page) lookup(name string) (option, bool) {
 				continue
 			}
 			for _, sentence := range strings.SplitAfter(strings.Join(strings.Fields(b.Text), " "), ". ") {
-				if re.MatchString(sentence) {
-					o := option{arg: synopsisArg(p.doc, name), desc: firstSentence(sentence), section: s.Title, mention: true}
+				if !re.MatchString(sentence) {
+					continue
+				}
+				o := option{arg: synopsisArg(p.doc, name), desc: firstSentence(sentence), section: s.Title, mention: true}
+				if defining(sentence, name) {
+					// the page documents it in running text
+					o.mention = false
 					p.opts[name] = o
 					return o, true
+				}
+				if !found {
+					first, found = o, true
 				}
 			}
 		}
 	}
-	return option{}, false
+	if found {
+		p.opts[name] = first
+	}
+	return first, found
+}
+
+// definingLead are the words a sentence may open with before the options
+// it is about: "The option -v or --version prints", "With the command
+// --list-domains", "You can use -6 as".
+var definingLead = map[string]bool{"the": true, "with": true, "also": true, "you": true, "can": true, "use": true,
+	"option": true, "options": true, "command": true, "commands": true, "flag": true, "flags": true, "switch": true}
+
+// defining says whether a sentence is the page's description of option
+// name, in running text: the option is what it is about, its subject,
+// not one named in passing ("Only used if -a or -l is specified", "If -T
+// is specified, ..."): "The option -v or --version prints information on
+// the version number", "The --recurse and --only-properties options can
+// be useful ...", "You can use -6 as an alias for --inet6".
+func defining(sentence, name string) bool {
+	f := strings.Fields(sentence)
+	i := 0
+	for i < len(f) && definingLead[strings.ToLower(f[i])] {
+		i++
+	}
+	named := false
+	for ; i < len(f); i++ {
+		w := strings.TrimRight(f[i], ",")
+		switch {
+		case strings.HasPrefix(w, "-") && len(w) > 1:
+			named = named || w == name
+		case w == "or" || w == "and" || w == "":
+		default:
+			// a word after the options: what they do
+			return named && unicode.IsLetter([]rune(w)[0])
+		}
+	}
+	return false
 }
 
 // bullet says whether an item's term is a list's mark rather than a

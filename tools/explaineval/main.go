@@ -28,6 +28,7 @@ func main() {
 	lines := flag.Int("lines", 60, "command lines to collect, one per page")
 	seed := flag.Uint64("seed", 1, "sampling seed")
 	verbose := flag.Bool("v", false, "print every line and each option word that was not matched")
+	inner := flag.Bool("inner", false, "take a line between a page's first and last example lines: a population apart from the default's, for a held-out figure")
 	flag.Parse()
 	r, err := index.Open(*dir)
 	if err != nil {
@@ -52,7 +53,14 @@ func main() {
 		if err != nil {
 			continue
 		}
-		line := example(d, len(d.Names) > 0 && rng.IntN(2) == 1)
+		line := ""
+		if *inner {
+			if all := examples(d); len(all) > 2 {
+				line = all[1+rng.IntN(len(all)-2)]
+			}
+		} else {
+			line = example(d, len(d.Names) > 0 && rng.IntN(2) == 1)
+		}
 		if line == "" {
 			continue
 		}
@@ -98,15 +106,28 @@ func main() {
 // code block that runs one of the page's own commands, its prompt taken
 // off.
 func example(d *document.Document, last bool) string {
+	all := examples(d)
+	switch {
+	case len(all) == 0:
+		return ""
+	case last:
+		return all[len(all)-1]
+	}
+	return all[0]
+}
+
+// examples are the lines of a page's EXAMPLES that run one of its own
+// commands, in order, their prompts taken off.
+func examples(d *document.Document) []string {
 	s := d.Find("EXAMPLES")
 	if s == nil {
 		s = d.Find("EXAMPLE")
 	}
 	if s == nil {
-		return ""
+		return nil
 	}
 	names := append([]string{d.Title}, d.Names...)
-	found := ""
+	var out []string
 	for _, b := range s.Blocks {
 		if b.Kind == document.Table {
 			continue
@@ -120,14 +141,11 @@ func example(d *document.Document, last bool) string {
 			// one command line: not a list of them run together
 			if slices.Contains(names, first) && strings.Contains(l, " -") && !strings.HasSuffix(l, "\\") && !strings.HasSuffix(l, ".") &&
 				strings.Count(l, first+" ") == 1 && len(l) < 200 {
-				if !last {
-					return l
-				}
-				found = l
+				out = append(out, l)
 			}
 		}
 	}
-	return found
+	return out
 }
 
 // described is the text of a page where options are described: not its

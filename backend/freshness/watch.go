@@ -7,7 +7,9 @@
 //
 // Watching is cheap on purpose, since it runs as long as the backend
 // does: a walk lists a source's folders once, and each check after that
-// stats those folders only. Installing or removing a file changes its
+// stats those folders only. Where inotify is available the folders are
+// watched too, and a change is looked at a second after it settles
+// rather than at the next check. Installing or removing a file changes its
 // folder's modification time (dpkg unpacks beside the file and renames
 // it into place), so a changed time is the sign; a new folder changes
 // its parent's.
@@ -53,23 +55,52 @@ func (w *Watcher) Run(ctx context.Context, hold func() (release func(), ok bool)
 	// refresh's own measure (every file's name, size and time, against
 	// the catalog's checksums) tells.
 	w.refresh(ctx, hold, "started")
-	last := w.stamp()
+	n := newNotifier()
+	var notices <-chan struct{}
+	if n != nil {
+		defer n.close()
+		notices = n.C
+	}
+	look := func() stamp {
+		s := w.stamp()
+		if n != nil {
+			n.watch(s.dirs())
+		}
+		return s
+	}
+	last := look()
 	pending := false // changed, waiting for the change to settle
 	tick := time.NewTicker(w.Interval)
 	defer tick.Stop()
+	// a notice starts the wait for quiet; more notices restart it
+	settle := time.NewTimer(time.Hour)
+	settle.Stop()
+	defer settle.Stop()
 	for {
 		why := "changed"
 		select {
 		case <-ctx.Done():
 			return
+		case <-notices:
+			settle.Reset(Settle)
+			continue
+		case <-settle.C:
+			why = "notified"
 		case <-tick.C:
 		case <-w.Nudge:
 			why = "nudged"
 		}
-		now := w.stamp()
+		now := look()
 		switch {
 		case why == "nudged":
 			// the package manager is done: no need to wait
+		case why == "notified":
+			// quiet for Settle since the last notice: whatever
+			// changed has settled
+			if now.equal(last) && !pending {
+				continue
+			}
+			why = "changed"
 		case !now.equal(last):
 			last, pending = now, true
 			continue
@@ -80,9 +111,14 @@ func (w *Watcher) Run(ctx context.Context, hold func() (release func(), ok bool)
 			continue // busy: a build is running; try again next check
 		}
 		pending = false
-		last = w.stamp()
+		last = look()
 	}
 }
+
+// Settle is how long the sources must be quiet after an inotify notice
+// before a refresh reads them: a package manager unpacks a package's
+// files one after another.
+const Settle = time.Second
 
 // refresh runs Refresh while holding the backend up. It reports whether
 // it ran.
@@ -116,9 +152,21 @@ type entry struct {
 	path  string
 	mtime time.Time
 	size  int64
+	dir   bool
 }
 
 func (a stamp) equal(b stamp) bool { return slices.Equal(a, b) }
+
+// dirs are the folders of the stamp, to watch.
+func (a stamp) dirs() []string {
+	var out []string
+	for _, e := range a {
+		if e.dir {
+			out = append(out, e.path)
+		}
+	}
+	return out
+}
 
 // stamp stats the folders the last walk found; it walks a source again
 // (listing folders, not reading pages) only when one of them changed, so
@@ -166,8 +214,8 @@ func statEntry(path string) entry {
 	if err != nil {
 		return entry{path: path}
 	}
-	e := entry{path: path, mtime: fi.ModTime()}
-	if !fi.IsDir() {
+	e := entry{path: path, mtime: fi.ModTime(), dir: fi.IsDir()}
+	if !e.dir {
 		e.size = fi.Size()
 	}
 	return e

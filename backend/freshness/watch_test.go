@@ -172,3 +172,53 @@ func BenchmarkCheck(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "folders")
 }
+
+// TestRunNotified: with inotify, a page added is refreshed a second or so
+// after it settles, long before the next check (an hour here).
+func TestRunNotified(t *testing.T) {
+	if n := newNotifier(); n == nil {
+		t.Skip("no inotify on this system")
+	} else {
+		n.close()
+	}
+	root := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(root, "man1"), 0o755))
+	refreshed := make(chan string, 4)
+	w := &Watcher{
+		Interval: time.Hour,
+		Sources: func() ([]catalog.Source, error) {
+			return []catalog.Source{{Alias: "m", Type: catalog.TypeMan, Location: root}}, nil
+		},
+		Refresh: func(ctx context.Context, why string) error { refreshed <- why; return nil },
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx, func() (func(), bool) { return func() {}, true })
+	if why := <-refreshed; why != "started" {
+		t.Fatalf("first refresh %q, want started", why)
+	}
+	time.Sleep(100 * time.Millisecond) // the watches are set after the first look
+	start := time.Now()
+	must(t, os.WriteFile(filepath.Join(root, "man1", "du.1"), []byte(".TH DU 1\n"), 0o644))
+	select {
+	case why := <-refreshed:
+		if why != "changed" {
+			t.Errorf("refresh %q, want changed", why)
+		}
+		if d := time.Since(start); d < Settle {
+			t.Errorf("refreshed %v after the change, before it could settle (%v)", d, Settle)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no refresh within 10 s of a page added, with inotify")
+	}
+	// a folder made later is watched too
+	must(t, os.MkdirAll(filepath.Join(root, "man8"), 0o755))
+	<-refreshed
+	time.Sleep(100 * time.Millisecond)
+	must(t, os.WriteFile(filepath.Join(root, "man8", "mount.8"), []byte(".TH MOUNT 8\n"), 0o644))
+	select {
+	case <-refreshed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no refresh within 10 s of a page added to a new folder")
+	}
+}

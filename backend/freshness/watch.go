@@ -40,7 +40,11 @@ type Watcher struct {
 	// "changed" or "nudged" or "started".
 	Refresh func(ctx context.Context, why string) error
 	Nudge   <-chan os.Signal // SIGUSR1, from `ragadmin nudge`
-	Log     func(msg string, kv ...any)
+	// StartDelay puts off the first look: a backend starts for a
+	// question, which should not share the CPU with a measure of every
+	// page.
+	StartDelay time.Duration
+	Log        func(msg string, kv ...any)
 
 	known map[string][]entry // each source's folders, as the last walk found them
 }
@@ -54,6 +58,11 @@ func (w *Watcher) Run(ctx context.Context, hold func() (release func(), ok bool)
 	// A backend that starts cannot know what changed while none ran: the
 	// refresh's own measure (every file's name, size and time, against
 	// the catalog's checksums) tells.
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(w.StartDelay):
+	}
 	w.refresh(ctx, hold, "started")
 	n := newNotifier()
 	var notices <-chan struct{}

@@ -16,6 +16,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/ingest/tldr"
 	"github.com/ragman-dev/ragman/internal/lazyre"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // Detection is what Detect found at a path.
@@ -143,24 +144,13 @@ func hasPages(dir string, entries []os.DirEntry) bool {
 // or in a locale folder (a tree like /usr/share/man/fr).
 func isManTree(dir string, entries []os.DirEntry) bool {
 	for _, e := range entries {
-		if !isDirEntry(dir, e) || manSection(e.Name()) == "" {
+		if !safefile.DirEntry(dir, e) || manSection(e.Name()) == "" {
 			continue
 		}
 		sub, err := os.ReadDir(filepath.Join(dir, e.Name()))
 		if err == nil && hasPages(filepath.Join(dir, e.Name()), sub) {
 			return true
 		}
-	}
-	return false
-}
-
-func isDirEntry(dir string, e os.DirEntry) bool {
-	if e.IsDir() {
-		return true
-	}
-	if e.Type()&fs.ModeSymlink != 0 {
-		fi, err := os.Stat(filepath.Join(dir, e.Name()))
-		return err == nil && fi.IsDir()
 	}
 	return false
 }

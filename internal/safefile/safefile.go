@@ -115,12 +115,25 @@ func WriteFile(path string, data []byte) error {
 // or a symbolic link to one (Debian's alternatives link pages around):
 // what a reader lists as pages, leaving FIFOs and devices out.
 func RegularEntry(dir string, e os.DirEntry) bool {
-	if e.Type().IsRegular() {
+	return entryIs(dir, e, os.FileMode.IsRegular)
+}
+
+// DirEntry says whether the entry e of folder dir is a folder, or a
+// symbolic link to one. It stats the one entry: a link that loops costs a
+// stat, not a walk.
+func DirEntry(dir string, e os.DirEntry) bool {
+	return entryIs(dir, e, os.FileMode.IsDir)
+}
+
+// entryIs applies is to e's type, or, for a symbolic link, to its
+// target's.
+func entryIs(dir string, e os.DirEntry, is func(os.FileMode) bool) bool {
+	if is(e.Type()) {
 		return true
 	}
 	if e.Type()&os.ModeSymlink == 0 {
 		return false
 	}
 	fi, err := os.Stat(filepath.Join(dir, e.Name()))
-	return err == nil && fi.Mode().IsRegular()
+	return err == nil && is(fi.Mode())
 }

@@ -66,3 +66,32 @@ func TestLock(t *testing.T) {
 	}
 	l.Unlock()
 }
+
+// TestEntry: RegularEntry and DirEntry follow a symbolic link to what it
+// names, and a dangling one is neither.
+func TestEntry(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "file"), nil, 0o644)
+	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
+	syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644)
+	os.Symlink("file", filepath.Join(dir, "to-file"))
+	os.Symlink("folder", filepath.Join(dir, "to-folder"))
+	os.Symlink("nowhere", filepath.Join(dir, "dangling"))
+	want := map[string][2]bool{ // regular, folder
+		"file": {true, false}, "folder": {false, true}, "fifo": {false, false},
+		"to-file": {true, false}, "to-folder": {false, true}, "dangling": {false, false},
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(want) {
+		t.Fatalf("%d entries, want %d", len(entries), len(want))
+	}
+	for _, e := range entries {
+		got := [2]bool{RegularEntry(dir, e), DirEntry(dir, e)}
+		if got != want[e.Name()] {
+			t.Errorf("%s: regular, folder = %v, want %v", e.Name(), got, want[e.Name()])
+		}
+	}
+}

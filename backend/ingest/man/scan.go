@@ -23,6 +23,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // Page is one page file of a man tree, after links are resolved.
@@ -116,13 +117,7 @@ func Scan(root string) ([]Page, ScanStats, error) {
 	var entries []entry
 	for _, d := range top {
 		name := d.Name()
-		isDir := d.IsDir()
-		if d.Type()&os.ModeSymlink != 0 {
-			if fi, err := os.Stat(filepath.Join(root, name)); err == nil {
-				isDir = fi.IsDir()
-			}
-		}
-		if !isDir {
+		if !safefile.DirEntry(root, d) {
 			continue
 		}
 		sec, ok := sectionDir(name)

@@ -142,20 +142,6 @@ func pageName(file string) string {
 	return name
 }
 
-// isDir reports whether the entry e of folder dir is a folder, following
-// a symbolic link. Scan never goes deeper than root/pages/platform, so a
-// link that loops costs one stat, not a walk.
-func isDir(dir string, e os.DirEntry) bool {
-	if e.IsDir() {
-		return true
-	}
-	if e.Type()&os.ModeSymlink == 0 {
-		return false
-	}
-	fi, err := os.Stat(filepath.Join(dir, e.Name()))
-	return err == nil && fi.IsDir()
-}
-
 // Scan lists the English common and linux pages of the cache that Root
 // finds from dir, sorted by Ref. A linux page replaces the common page of
 // the same name, as a tldr client on Linux shows it; the same page in both
@@ -187,7 +173,7 @@ func Scan(dir string) ([]Page, Stats, error) {
 		}
 		for _, pe := range plats {
 			plat := pe.Name()
-			if !isDir(langDir, pe) {
+			if !safefile.DirEntry(langDir, pe) {
 				continue
 			}
 			byName, ours := found[plat]
@@ -214,7 +200,7 @@ func Scan(dir string) ([]Page, Stats, error) {
 	}
 	for _, e := range top {
 		name := e.Name()
-		if !strings.HasPrefix(name, "pages.") || name == "pages.en" || !isDir(root, e) {
+		if !strings.HasPrefix(name, "pages.") || name == "pages.en" || !safefile.DirEntry(root, e) {
 			continue
 		}
 		sub := filepath.Join(root, name)
@@ -223,7 +209,7 @@ func Scan(dir string) ([]Page, Stats, error) {
 			continue
 		}
 		for _, pe := range plats {
-			if isDir(sub, pe) {
+			if safefile.DirEntry(sub, pe) {
 				st.NonEnglish += countPages(filepath.Join(sub, pe.Name()))
 			}
 		}

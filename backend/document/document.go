@@ -7,6 +7,8 @@ package document
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Document is one man page, one info node or one ZIM article.
@@ -120,3 +122,11 @@ func Clip(s string, n int, mark string) string {
 	}
 	return strings.TrimRight(s[:cut], " ,;:") + mark
 }
+
+// ListMark says whether an item's term only marks a list's entry: a
+// bullet or a number ("•", "-", "2.", "(3)", "b)"). Other terms without
+// letters are what the entry documents: bash's "[...]" and "?" patterns,
+// a format's "%%".
+func ListMark(term string) bool { return listMark().MatchString(strings.TrimSpace(term)) }
+
+var listMark = lazyre.New(`^(?:[•·‣◦∙▪○●■□*–—-]|\(?\d+[.)]?:?|[a-z][.)])$`)

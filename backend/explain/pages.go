@@ -97,7 +97,7 @@ func options(d *document.Document) map[string]option {
 					switch {
 					case termLike(lines[j]) && !termLike(lines[j+1]):
 						add(lines[j], lines[j+1], s.Title)
-					case bullet(lines[j]):
+					case document.ListMark(lines[j]):
 						// "•" then "-l displays the full package
 						// name" (jps's -mlvV)
 						if term, desc := leadingOption(lines[j+1]); term != "" {
@@ -107,7 +107,7 @@ func options(d *document.Document) map[string]option {
 				}
 			}
 			term, desc := b.Term, b.Text
-			if b.Kind == document.Item && bullet(term) {
+			if b.Kind == document.Item && document.ListMark(term) {
 				// a bulleted list of options, the option first in
 				// each entry's text: "• -l displays the full package
 				// name" (jps)
@@ -341,25 +341,6 @@ func defining(sentence, name string) bool {
 		}
 	}
 	return false
-}
-
-// bullet says whether an item's term is a list's mark rather than a
-// name: "•", "*", "-", "1.".
-func bullet(term string) bool {
-	t := strings.TrimSpace(term)
-	if t == "" || t == "-" {
-		return t == "-"
-	}
-	if strings.ContainsAny(t, "•*·‣◦") && len([]rune(t)) == 1 {
-		return true
-	}
-	n := strings.TrimRight(t, ".)")
-	for _, r := range n {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return n != "" && n != t
 }
 
 // leadingOption splits an entry's text that starts with the options it

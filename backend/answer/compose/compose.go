@@ -45,15 +45,22 @@ func closeBehind(hits []answer.Hit, margin float64, n int) []int {
 	if len(hits) < 2 {
 		return nil
 	}
-	spread := hits[0].Score - hits[min(9, len(hits)-1)].Score
+	floor := closeFloor(hits, margin)
 	var ids []int
 	for _, h := range hits[1:] {
-		if len(ids) == n || h.Score < hits[0].Score-margin*spread {
+		if len(ids) == n || h.Score < floor {
 			break
 		}
 		ids = append(ids, h.Doc)
 	}
 	return ids
+}
+
+// closeFloor is the least score of a hit close behind the first: "close"
+// is relative to how far apart the top ten are, as scores have no scale
+// of their own; margin is the share of that spread a hit may fall behind.
+func closeFloor(hits []answer.Hit, margin float64) float64 {
+	return hits[0].Score - margin*(hits[0].Score-hits[min(9, len(hits)-1)].Score)
 }
 
 // loads are documents being decoded ahead of need.
@@ -268,11 +275,9 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// title ("Environment Variables", "Invoking") are one topic told twice
 	// as far as a reader is concerned
 	seen := map[string]bool{altKey(m): true}
-	// "close behind" is relative to how far apart the top ten are: scores
-	// have no scale of their own
-	spread := hits[0].Score - hits[min(9, len(hits)-1)].Score
+	floor := closeFloor(hits, cp.AltMargin)
 	for _, other := range hits[1:] {
-		if alts == 2 || other.Score < hits[0].Score-cp.AltMargin*spread {
+		if alts == 2 || other.Score < floor {
 			break
 		}
 		om := other.Meta
@@ -1037,7 +1042,7 @@ func (c *composition) step(s *source, p passage) string {
 	case document.Item:
 		term := strings.TrimSpace(b.Term)
 		typed := typedName(s.doc, m.Title)
-		if listMark().MatchString(term) {
+		if document.ListMark(term) {
 			if line, what := c.example(m, b.Text); line != "" {
 				return fmt.Sprintf("`%s`: %s", line, what)
 			}
@@ -1078,7 +1083,7 @@ func (c *composition) step(s *source, p passage) string {
 			return fmt.Sprintf("`%s +%s`: %s", typed, term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
-		case listMark().MatchString(term):
+		case document.ListMark(term):
 			// a list's bullet or number ("•", "2."): the text is the step
 			return sentence(desc)
 		}
@@ -1174,11 +1179,6 @@ func plusFormat(d *document.Document) bool {
 	}
 	return false
 }
-
-// listMark matches the terms that only mark a list's entries: bullets
-// and numbers. Other terms without letters are what the entry documents:
-// bash's "[...]" and "?" patterns, a format's "%%".
-var listMark = lazyre.New(`^(?:[•·‣◦∙▪○●■□*–—-]|\(?\d+[.)]?:?|[a-z][.)])$`)
 
 // basicStep is the step that runs a page's command as its SYNOPSIS line
 // writes it, with what its NAME line says it does. The line is kept as

@@ -145,19 +145,6 @@ func TestNamedOptions(t *testing.T) {
 	}
 }
 
-// A term that only marks a list entry is dropped from the step; a term
-// without letters that names what the entry documents is kept.
-func TestListMark(t *testing.T) {
-	for term, mark := range map[string]bool{
-		"•": true, "-": true, "2.": true, "2.:": true, "(3)": true, "b)": true,
-		"[...]": false, "?": false, "%%": false, "-v": false, "1.2": false,
-	} {
-		if got := listMark().MatchString(term); got != mark {
-			t.Errorf("listMark(%q) = %v, want %v", term, got, mark)
-		}
-	}
-}
-
 // An operand the synopsis writes as a word is a subcommand only outside
 // a section about arguments: zipgrep's "pattern" is typed as a pattern,
 // systemctl's "restart" as itself.

@@ -77,7 +77,7 @@ func valueOf(d *document.Document, sec, blk int) string {
 func valueName(term string) string {
 	first, _, _ := strings.Cut(strings.TrimSpace(term), ",")
 	first = strings.TrimSpace(first)
-	if first == "" || strings.HasPrefix(first, "-") || strings.ContainsAny(first, " \t`'\"") || listMark().MatchString(first) {
+	if first == "" || strings.HasPrefix(first, "-") || strings.ContainsAny(first, " \t`'\"") || document.ListMark(first) {
 		return ""
 	}
 	return first

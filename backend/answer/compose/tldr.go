@@ -24,9 +24,9 @@ const maxFlags = 4
 // written as for any page.
 func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (d answer.Draft, ok bool, err error) {
 	tl := -1
-	spread := hits[0].Score - hits[min(9, len(hits)-1)].Score
+	floor := closeFloor(hits, margin)
 	for i, h := range hits[:min(3, len(hits))] {
-		if h.Score < hits[0].Score-margin*spread {
+		if h.Score < floor {
 			break
 		}
 		if h.Meta.Type == "tldr" && (i == 0 || h.Meta.Title == hits[0].Meta.Title) {
@@ -70,9 +70,7 @@ func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (
 	summary = append(summary, fmt.Sprintf("Use `%s`: %s %s %s.", line, what, answer.Inline(t.hit.Meta), cited))
 	steps := []string{fmt.Sprintf("`%s`: %s %s", line, what, cited)}
 	if man != nil {
-		for _, f := range c.flagSteps(man, line) {
-			steps = append(steps, f)
-		}
+		steps = append(steps, c.flagSteps(man, line)...)
 	}
 	// another example that holds as much of the question, for a task
 	// told two ways ("pack", "pack and compress")

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ragman-dev/ragman/backend/proto"
 	"net"
 	"os"
 	"os/signal"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/ragman-dev/ragman/backend/proto"
 )
 
 // The idle timer only runs while no connection is live, as in gopls'

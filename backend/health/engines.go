@@ -124,7 +124,7 @@ func weaviateCheck(ctx context.Context, cfg config.Config, configFile string, p 
 	n, err := p.Weaviate(ctx, url, p.Schedule)
 	if err != nil {
 		c.Status = Fail
-		c.Detail = fmt.Sprintf("not ready at %s after %s: %v", url, plural(n, "attempt", "attempts"), err)
+		c.Detail = fmt.Sprintf("not ready at %s after %s: %v", url, Plural(n, "attempt", "attempts"), err)
 		c.Hint = "start Weaviate there, fix retrieval.weaviate.url, or set retrieval.engine: embedded in " + configFile
 		return c
 	}
@@ -222,7 +222,7 @@ func ollamaCheck(ctx context.Context, cfg config.Config, configFile string, p Pr
 		c.Hint = "run `ollama pull " + o.Model + "`, or change generation.ollama.model in " + configFile
 	default:
 		c.Status = Fail
-		c.Detail = fmt.Sprintf("not reachable at %s after %s: %v", o.URL, plural(n, "attempt", "attempts"), err)
+		c.Detail = fmt.Sprintf("not reachable at %s after %s: %v", o.URL, Plural(n, "attempt", "attempts"), err)
 		c.Hint = "start Ollama (`ollama serve`), fix generation.ollama.url, or set generation.engine: auto in " + configFile
 	}
 	return c

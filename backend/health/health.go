@@ -119,7 +119,8 @@ func (f *finalError) Unwrap() error { return f.err }
 // as a model that is not installed).
 func Final(err error) error { return &finalError{err} }
 
-func plural(n int, one, many string) string {
+// Plural is n with its noun: "1 file", "3 files".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, one)
 	}

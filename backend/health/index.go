@@ -64,7 +64,7 @@ func IndexChecks(indexDir string, cat *catalog.Catalog, catErr error, now time.T
 
 	age := now.Sub(m.BuiltAt)
 	days := int(age / (24 * time.Hour))
-	built := fmt.Sprintf("built %s (%s ago)", m.BuiltAt.UTC().Format("2006-01-02 15:04 UTC"), plural(days, "day", "days"))
+	built := fmt.Sprintf("built %s (%s ago)", m.BuiltAt.UTC().Format("2006-01-02 15:04 UTC"), Plural(days, "day", "days"))
 	switch {
 	case cat == nil:
 		fresh.Status = Fail
@@ -122,11 +122,11 @@ func sourceCheck(ctx context.Context, src catalog.Source, s Schedule) Check {
 	})
 	if err != nil {
 		c.Status = Fail
-		c.Detail = fmt.Sprintf("not accessible after %s: %v", plural(n, "attempt", "attempts"), err)
+		c.Detail = fmt.Sprintf("not accessible after %s: %v", Plural(n, "attempt", "attempts"), err)
 		c.Hint = fmt.Sprintf("restore it, point the source elsewhere with `ragadmin sources update %s --location PATH`, or `ragadmin sources remove %s`", src.Alias, src.Alias)
 		return c
 	}
-	what := fmt.Sprintf("%s: %s, %s", src.Location, plural(content.Files, "file", "files"), MB(uint64(content.Size)))
+	what := fmt.Sprintf("%s: %s, %s", src.Location, Plural(content.Files, "file", "files"), MB(uint64(content.Size)))
 	if src.Type == catalog.TypeZIM {
 		if _, err := detect.ReadZIM(src.Location); err != nil {
 			c.Status = Fail

@@ -3,12 +3,12 @@ package ragadmincmd
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"syscall"
 
+	"github.com/ragman-dev/ragman/backend/health"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 )
 
@@ -47,7 +47,7 @@ func (c *NudgeCmd) Run(env *cli.Env) error {
 	case len(nudged) == 0:
 		env.Say("no backend is running; the next one checks the sources when it starts")
 	default:
-		env.Say("nudged %s: it checks its sources now", plural(len(nudged), "backend", "backends"))
+		env.Say("nudged %s: it checks its sources now", health.Plural(len(nudged), "backend", "backends"))
 	}
 	return nil
 }
@@ -85,10 +85,3 @@ func nudgeBackends(proc string) (nudged []int, denied int) {
 // backendProg are the names a backend runs under: a CLI starts its own
 // binary, and a client-only ragman starts ragadmin.
 var backendProg = map[string]bool{"ragman": true, "ragadmin": true}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

@@ -374,7 +374,9 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	top, topTree := math.Inf(-1), math.Inf(-1)
 	var at []int
 	for i := range pool {
-		if rk.r.Meta(pool[i].ID).Type == "tldr" {
+		// tldr pages are guests (see newRanker): the manuals' pages,
+		// most of the pool, are told apart without reading their meta
+		if id := pool[i].ID; rk.guest(id) && rk.r.Meta(id).Type == "tldr" {
 			at = append(at, i)
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/freshness"
+	"github.com/ragman-dev/ragman/backend/index"
 )
 
 var (
@@ -186,7 +187,7 @@ func cpuTime(pid int) (time.Duration, error) {
 
 // setConfig sets a key of config.yaml's backend section.
 func (b *bench) setConfig(key, value string) error {
-	path := filepath.Join(b.dir, "config", "ragcli", "config.yaml")
+	path := b.paths.ConfigFile
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -209,13 +210,14 @@ func (b *bench) signalBackend(sig syscall.Signal) error {
 	return syscall.Kill(pid, sig)
 }
 
+// activeVersion is the active version's folder; "" when unreadable.
 func (b *bench) activeVersion() string {
-	data, _ := os.ReadFile(filepath.Join(b.dir, "data", "ragcli", "index", "ACTIVE"))
-	return strings.TrimSpace(string(data))
+	dir, _ := index.ActiveDir(b.paths.IndexDir)
+	return dir
 }
 
 // refreshSeconds is what the last refresh took, by its record.
 func (b *bench) refreshSeconds() float64 {
-	rec, _, _ := freshness.ReadRecord(filepath.Join(b.dir, "data", "ragcli", "refresh.json"))
+	rec, _, _ := freshness.ReadRecord(b.paths.Refresh)
 	return rec.Seconds
 }

@@ -51,6 +51,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
 )
@@ -99,9 +100,10 @@ func main() {
 // bench is one run: the private setup and the results so far.
 type bench struct {
 	o        options
-	dir      string   // the temporary folder
-	env      []string // environment of every subprocess
-	runDir   string   // $XDG_RUNTIME_DIR/ragcli
+	dir      string       // the temporary folder
+	env      []string     // environment of every subprocess
+	runDir   string       // $XDG_RUNTIME_DIR/ragcli
+	paths    config.Paths // ragman's files in the private setup
 	qs       []question
 	rows     []row
 	full     time.Duration // the full build, reference of the no-change reindex
@@ -228,6 +230,7 @@ func (b *bench) setup() error {
 		b.env = append(b.env, k+"="+vars[k])
 	}
 	b.runDir = filepath.Join(vars["XDG_RUNTIME_DIR"], "ragcli")
+	b.paths = config.PathsFor(filepath.Join(vars["XDG_CONFIG_HOME"], "ragcli"), filepath.Join(vars["XDG_DATA_HOME"], "ragcli"))
 	return nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 )
 
@@ -25,7 +24,7 @@ func (b *bench) weaviate() error {
 		return nil
 	}
 	fmt.Printf("bench: retrieval.engine weaviate at %s: full build against the embedded one, warm queries ...\n", *weaviateURL)
-	cfg := filepath.Join(b.dir, "config", "ragcli", "config.yaml")
+	cfg := b.paths.ConfigFile
 	old, err := os.ReadFile(cfg)
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -45,6 +46,28 @@ type Options struct {
 	// StartTimeout bounds starting a backend, and waiting for any backend's
 	// hello; 0 = DefaultStartTimeout.
 	StartTimeout time.Duration
+	// Silence bounds the wait for the backend's next frame; 0 =
+	// DefaultSilence. A build sends progress as it goes, so a backend
+	// silent for that long is stuck, and the question must not wait
+	// forever.
+	Silence time.Duration
+}
+
+// DefaultSilence is Options.Silence's default.
+const DefaultSilence = 2 * time.Minute
+
+func (o Options) silence() time.Duration {
+	if o.Silence > 0 {
+		return o.Silence
+	}
+	return envvar.Duration(envvar.TestStall, DefaultSilence)
+}
+
+// StalledError is a backend that sent nothing for Silence.
+type StalledError struct{ Silence time.Duration }
+
+func (e *StalledError) Error() string {
+	return fmt.Sprintf("the backend sent nothing for %s", e.Silence)
 }
 
 func (o Options) startTimeout() time.Duration {
@@ -95,7 +118,7 @@ func Call(ctx context.Context, opt Options, method, correlationID string, params
 	if err != nil {
 		return nil, err
 	}
-	raw, err := c.roundTrip(ctx, line, onProgress)
+	raw, err := c.roundTrip(ctx, line, opt.silence(), onProgress)
 	c.close()
 	if errors.Is(err, errHungUp) && retried[method] && ctx.Err() == nil {
 		// The backend died with the request in it (killed, crashed): a
@@ -105,7 +128,7 @@ func Call(ctx context.Context, opt Options, method, correlationID string, params
 			return nil, err
 		}
 		defer c.close()
-		return c.roundTrip(ctx, line, onProgress)
+		return c.roundTrip(ctx, line, opt.silence(), onProgress)
 	}
 	return raw, err
 }
@@ -117,13 +140,23 @@ var retried = map[string]bool{proto.MethodQuery: true, proto.MethodExplain: true
 // errHungUp is a backend gone before it answered.
 var errHungUp = errors.New("backend closed the connection without answering")
 
-// roundTrip writes the request and reads frames up to the final one.
-func (c *conn) roundTrip(ctx context.Context, req []byte, onProgress func(proto.Progress)) (json.RawMessage, error) {
+// roundTrip writes the request and reads frames up to the final one,
+// waiting at most silence for each.
+func (c *conn) roundTrip(ctx context.Context, req []byte, silence time.Duration, onProgress func(proto.Progress)) (json.RawMessage, error) {
 	if _, err := c.nc.Write(req); err != nil {
 		return nil, c.fail(ctx, "send request", err)
 	}
 	for {
+		c.nc.SetReadDeadline(time.Now().Add(silence))
+		if ctx.Err() != nil {
+			// ctx ended as the deadline was set, which undid the one its
+			// watch set to end the read at once
+			c.nc.SetReadDeadline(time.Unix(1, 0))
+		}
 		line, err := proto.ReadFrame(c.br)
+		if errors.Is(err, os.ErrDeadlineExceeded) && ctx.Err() == nil {
+			return nil, fmt.Errorf("%w: %w", ErrUnreachable, &StalledError{Silence: silence})
+		}
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, c.fail(ctx, "read answer", errHungUp)
 		}

@@ -578,3 +578,33 @@ func TestRetryAfterBackendDies(t *testing.T) {
 		t.Errorf("a method not retried: %v", err)
 	}
 }
+
+// TestSilentBackendGivesUp: a backend that takes the request and then
+// sends nothing (its build stuck on a hung mount) does not keep the
+// question forever: the call ends after Silence with a StalledError.
+func TestSilentBackendGivesUp(t *testing.T) {
+	dir := newDir(t)
+	release := make(chan struct{})
+	fakeBackend(t, dir, func(c net.Conn, br *bufio.Reader) {
+		io.WriteString(c, `{"type":"hello","v":1,"hello":{"version":"1.0","pid":1}}`+"\n")
+		proto.ReadFrame(br)
+		io.WriteString(c, `{"type":"progress","progress":{"stage":"indexing"}}`+"\n")
+		<-release
+	})
+	defer close(release)
+	opt := noSpawn(t, dir)
+	opt.Silence = 200 * time.Millisecond
+	began := time.Now()
+	progress := 0
+	_, err := client.Call(context.Background(), opt, "query", "", nil, func(proto.Progress) { progress++ })
+	var se *client.StalledError
+	if !errors.As(err, &se) || !errors.Is(err, client.ErrUnreachable) || se.Silence != opt.Silence {
+		t.Fatalf("Call = %v, want a StalledError after %v", err, opt.Silence)
+	}
+	if progress != 1 {
+		t.Errorf("progress frames seen: %d, want 1", progress)
+	}
+	if d := time.Since(began); d > 5*time.Second {
+		t.Errorf("gave up after %v", d)
+	}
+}

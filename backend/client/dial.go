@@ -123,5 +123,5 @@ func retire(c *conn) {
 		return
 	}
 	c.nc.SetDeadline(time.Now().Add(DefaultStartTimeout))
-	c.roundTrip(context.Background(), req, nil)
+	c.roundTrip(context.Background(), req, DefaultStartTimeout, nil)
 }

@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
@@ -44,6 +45,11 @@ type Watcher struct {
 	// question, which should not share the CPU with a measure of every
 	// page.
 	StartDelay time.Duration
+	// StallBound, when set, is how long a refresh may run before it
+	// counts as stalled; then it no longer holds the backend up, so that
+	// a backend whose refresh hangs (a hung network mount) still idles
+	// out. The next build removes what the stalled one left.
+	StallBound func() time.Duration
 	Log        func(msg string, kv ...any)
 
 	known map[string][]entry // each source's folders, as the last walk found them
@@ -136,8 +142,17 @@ func (w *Watcher) refresh(ctx context.Context, hold func() (func(), bool), why s
 	if !ok {
 		return false
 	}
+	release = sync.OnceFunc(release) // once here or at a stall, whichever comes first
 	defer release()
 	start := time.Now()
+	if w.StallBound != nil {
+		bound := w.StallBound()
+		t := time.AfterFunc(bound, func() {
+			w.Log("refresh stalled: it no longer keeps the backend from idling out", "why", why, "bound", bound)
+			release()
+		})
+		defer t.Stop()
+	}
 	if err := w.Refresh(ctx, why); err != nil {
 		w.Log("refresh failed", "why", why, "err", err, "took", time.Since(start))
 		return !errors.Is(err, ErrBusy)

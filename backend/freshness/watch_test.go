@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -220,5 +221,40 @@ func TestRunNotified(t *testing.T) {
 	case <-refreshed:
 	case <-time.After(10 * time.Second):
 		t.Fatal("no refresh within 10 s of a page added to a new folder")
+	}
+}
+
+// TestStalledRefreshLetsGo: a refresh that runs past StallBound no
+// longer holds the backend up, so that a backend whose refresh hangs
+// still idles out; one that ends in time holds it to the end.
+func TestStalledRefreshLetsGo(t *testing.T) {
+	root := t.TempDir()
+	unblock := make(chan struct{})
+	var released atomic.Int32
+	w := &Watcher{
+		Interval:   time.Hour,
+		StallBound: func() time.Duration { return 100 * time.Millisecond },
+		Sources: func() ([]catalog.Source, error) {
+			return []catalog.Source{{Alias: "m", Type: catalog.TypeMan, Location: root}}, nil
+		},
+		Refresh: func(ctx context.Context, why string) error {
+			<-unblock
+			return nil
+		},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx, func() (func(), bool) { return func() { released.Add(1) }, true })
+	deadline := time.Now().Add(5 * time.Second)
+	for released.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if released.Load() != 1 {
+		t.Fatalf("hold released %d times while the refresh hangs, want 1", released.Load())
+	}
+	close(unblock)
+	time.Sleep(50 * time.Millisecond)
+	if n := released.Load(); n != 1 {
+		t.Errorf("hold released %d times in all, want once", n)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/detect"
 	"github.com/ragman-dev/ragman/backend/freshness"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // MaxAge is how old the active build may be before the freshness check
@@ -180,6 +181,32 @@ func RefreshCheck(rec freshness.Record, ok bool, err error, every time.Duration)
 		if every <= 0 {
 			c.Detail += "; now " + how
 		}
+	}
+	return c
+}
+
+// StallAfter is how long a build may run, given the last one's time
+// (0: unknown), before it counts as stalled: ten times the last, and
+// never less than ten minutes, which a first build of a large machine
+// takes on a slow disk.
+func StallAfter(last time.Duration) time.Duration {
+	return max(10*last, envvar.Duration(envvar.TestStall, 10*time.Minute))
+}
+
+// BuildCheck says how long the running build (b.Running > 0) has run,
+// and warns when it has run far longer than the last, which a file that
+// never ends (a hung network mount) can make it do.
+func BuildCheck(what string, running, last time.Duration, pid int, logFile string) Check {
+	c := Check{Name: "index build", Status: Pass}
+	took := ""
+	if last > 0 {
+		took = fmt.Sprintf(" (the last took %s)", last.Round(100*time.Millisecond))
+	}
+	c.Detail = fmt.Sprintf("a %s has run for %s%s", what, running.Round(time.Second), took)
+	if running > StallAfter(last) {
+		c.Status = Warn
+		c.Detail += "; it may be stuck reading a file that never ends (a hung network mount)"
+		c.Hint = fmt.Sprintf("the log %s names what it was reading; `kill %d` stops the backend, and the next `ragadmin reindex` removes what the build left", logFile, pid)
 	}
 	return c
 }

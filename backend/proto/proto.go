@@ -40,6 +40,7 @@ const (
 	CodeSourceInvalid = "source_invalid"
 	CodeDiskFull      = "disk_full"
 	CodeBusy          = "busy"
+	CodeStalled       = "stalled" // a build has run far longer than the last: waiting on it is pointless
 	CodeNotFound      = "not_found"
 	CodeInternal      = "internal"
 	CodeForbidden     = "forbidden" // the backend refused the peer (another user)

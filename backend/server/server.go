@@ -56,7 +56,7 @@ func Serve(ctx context.Context, opt Options) error {
 			if refresh <= 0 {
 				return
 			}
-			w := &freshness.Watcher{Interval: refresh, Sources: svc.Watched, Refresh: svc.Refresh, Nudge: nudge, StartDelay: 2 * time.Second,
+			w := &freshness.Watcher{Interval: refresh, Sources: svc.Watched, Refresh: svc.Refresh, Nudge: nudge, StartDelay: 2 * time.Second, StallBound: svc.StallBound,
 				Log: func(msg string, kv ...any) { opt.Log.Log("", "Backend.refresh", msg, kv...) }}
 			w.Run(ctx, hold)
 		},

@@ -21,6 +21,9 @@ func (s *Service) health(r Replier) error {
 	checks := health.IndexChecks(s.Paths.IndexDir, cat, err, time.Now())
 	rec, ok, rerr := freshness.ReadRecord(s.Paths.Refresh)
 	checks = append(checks, health.RefreshCheck(rec, ok, rerr, s.RefreshInterval))
+	if b := s.Building(); b.Running > 0 {
+		checks = append(checks, health.BuildCheck(b.What, b.Running, b.Last, os.Getpid(), s.Paths.LogFile))
+	}
 	if checks[0].Status == health.Pass {
 		// load it now: the next question is answered warm
 		s.engine()

@@ -18,6 +18,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/ingest"
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // Reindex outcomes, and the result: the wire's types.
@@ -39,13 +40,13 @@ type ReindexResult = proto.ReindexResult
 func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams, r Replier) error {
 	if !s.build.TryLock() {
 		if !s.refreshing.Load() {
-			err := busy()
+			err := s.busy()
 			s.auditReindex(cid, "reindex", p, &ReindexResult{}, nil, err)
 			return err
 		}
 		// the backend's own refresh is no one else's reindex: wait
 		r.Progress(proto.Progress{Stage: "waiting for the background refresh to finish"})
-		if err := s.waitBuild(ctx); err != nil {
+		if err := s.waitBuild(ctx, r); err != nil {
 			return err
 		}
 	}
@@ -59,7 +60,9 @@ func (s *Service) reindex(ctx context.Context, cid string, p proto.ReindexParams
 func (s *Service) reindexAs(ctx context.Context, cid, action string, p proto.ReindexParams, r Replier) (*ReindexResult, error) {
 	start := time.Now()
 	res := &ReindexResult{Changed: []string{}, Quarantined: []string{}, Recovered: []string{}}
+	s.running.start(action)
 	quarantined, err := s.reindexLocked(ctx, cid, p, r, res)
+	s.running.done(err == nil && res.Status != UpToDate)
 	var pe *proto.Error
 	if errors.Is(err, fs.ErrPermission) && !errors.As(err, &pe) {
 		// the lock, the recovery or the build could not write
@@ -74,13 +77,25 @@ func (s *Service) reindexAs(ctx context.Context, cid, action string, p proto.Rei
 	return res, r.Result(res)
 }
 
-// waitBuild waits for the build lock until ctx ends.
-func (s *Service) waitBuild(ctx context.Context) error {
+// waitBuild waits for the build lock until ctx ends or the build it
+// waits for stalls. It says how long it has waited now and then: the
+// client takes a backend that sends nothing for long for a hung one.
+func (s *Service) waitBuild(ctx context.Context, r Replier) error {
+	beat := min(10*time.Second, envvar.Duration(envvar.TestStall, time.Minute)/4)
+	start, said := time.Now(), time.Now()
 	for !s.build.TryLock() {
+		if b := s.Building(); b.Stalled() {
+			return b.error()
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Since(said) >= beat {
+			said = time.Now()
+			r.Progress(proto.Progress{Stage: "waiting for the background refresh to finish",
+				Message: "waited " + time.Since(start).Round(time.Second).String()})
 		}
 	}
 	return nil
@@ -109,6 +124,16 @@ func (s *Service) reindexLocked(ctx context.Context, cid string, p proto.Reindex
 	return s.rebuild(ctx, cid, p, r, res)
 }
 
+// busy is busy(), but once the build this backend runs has stalled,
+// waiting for it is pointless, and the error says so.
+func (s *Service) busy() *proto.Error {
+	if b := s.Building(); b.Stalled() {
+		return b.error()
+	}
+	return busy()
+}
+
+// busy is the error of a reindex asked for while another runs.
 func busy() *proto.Error {
 	return &proto.Error{Code: proto.CodeBusy, Message: "another reindex is running",
 		Hint: "wait for it to finish; queries are answered from the active index meanwhile"}

@@ -55,6 +55,7 @@ type Service struct {
 	// refreshing says the build lock is the background refresh's, which
 	// a reindex waits for rather than being told it is busy
 	refreshing atomic.Bool
+	running    building
 	convs      conversations
 }
 

@@ -62,6 +62,11 @@ func (e *Env) Call(method string, params, out any, progress func(proto.Progress)
 			return &BackendError{Err: pe}
 		}
 		e.Log.Log(e.CID, "Client.call", "unreachable", "err", err)
+		var se *client.StalledError
+		if errors.As(err, &se) {
+			return Exit(ExitUnreachable, fmt.Errorf("%v (correlation id %s); it may be stuck", se, e.CID),
+				"run `ragadmin health` to see what it is doing")
+		}
 		return Exit(ExitUnreachable, fmt.Errorf("backend unreachable (correlation id %s): %v", e.CID, cause(err)),
 			"see the log "+e.Paths.LogFile+"; `ragadmin serve` runs the backend in the foreground")
 	}

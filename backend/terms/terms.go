@@ -4,6 +4,7 @@
 package terms
 
 import (
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -124,7 +125,12 @@ func Stem(w string) string {
 	if shared.s == nil {
 		shared.s = &Stemmer{cache: make(map[string]string, 256)}
 	}
-	return shared.s.Stem(w)
+	if st, ok := shared.s.cache[w]; ok {
+		return st
+	}
+	// the cache outlives its callers' strings, and a word may point into
+	// an index version that is unmapped once its questions are done
+	return shared.s.add(strings.Clone(w))
 }
 
 // StemUncached is Stem without a cache, for callers that keep their own.

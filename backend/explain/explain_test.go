@@ -2,6 +2,7 @@ package explain
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/cmdline"
@@ -168,5 +169,59 @@ func TestDefining(t *testing.T) {
 		if got := defining(tc.sentence, tc.name); got != tc.want {
 			t.Errorf("defining(%q, %s) = %v, want %v", tc.sentence, tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestLongCluster: a cluster longer than any program's options is one
+// unknown part, not a part per letter (65,000 letters took 20 s and a
+// reply of 13 MB); one of maxCluster letters is still read letter by
+// letter.
+func TestLongCluster(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+		{Kind: document.Item, Term: "-a", Text: "Show all."},
+	}}}}
+	for _, tc := range []struct {
+		letters, parts int
+	}{{maxCluster, maxCluster}, {maxCluster + 1, 1}, {65000, 1}} {
+		p := &page{meta: index.Meta{Label: "ls(1)"}, doc: d, opts: options(d)}
+		e := &explainer{out: &proto.Explanation{}}
+		line := "-" + strings.Repeat("a", tc.letters)
+		e.cluster(cmdline.Word{Text: line, Raw: line, End: len(line)}, p)
+		if len(e.out.Parts) != tc.parts {
+			t.Errorf("%d letters: %d parts, want %d", tc.letters, len(e.out.Parts), tc.parts)
+			continue
+		}
+		if got := e.out.Parts[0]; tc.parts == 1 && (got.Kind != proto.PartUnknown || got.Span != [2]int{0, len(line)} ||
+			got.Page != "ls(1)" || !strings.Contains(got.Description, "not read as options")) {
+			t.Errorf("%d letters: %+.80v", tc.letters, got)
+		}
+	}
+}
+
+// TestUnnamedLookedUpOnce: an option the page does not name is looked
+// for in its text once, however often the line repeats it.
+func TestUnnamedLookedUpOnce(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{{Title: "DESCRIPTION", Blocks: []document.Block{
+		{Kind: document.Para, Text: strings.Repeat("The program lists what it is given. ", 200)},
+	}}}}
+	p := &page{meta: index.Meta{Label: "ls(1)"}, doc: d, opts: options(d)}
+	if _, ok := p.lookup("-q"); ok {
+		t.Fatal("-q found")
+	}
+	if n := testing.AllocsPerRun(10, func() { p.lookup("-q") }); n != 0 {
+		t.Errorf("looking up -q again: %v allocations, want 0 (the page read again)", n)
+	}
+}
+
+// BenchmarkLongCluster: ls -aaaa... with 65,000 letters.
+func BenchmarkLongCluster(b *testing.B) {
+	d := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+		{Kind: document.Item, Term: "-a", Text: "Show all."},
+	}}}}
+	line := "-" + strings.Repeat("a", 65000)
+	for b.Loop() {
+		p := &page{meta: index.Meta{Label: "ls(1)"}, doc: d, opts: options(d)}
+		e := &explainer{out: &proto.Explanation{}}
+		e.cluster(cmdline.Word{Text: line, Raw: line, End: len(line)}, p)
 	}
 }

@@ -274,6 +274,9 @@ func (p *page) lookup(name string) (option, bool) {
 	if len(name) < 2 || name[0] != '-' || !unicode.IsLetter(rune(name[len(name)-1])) && !unicode.IsDigit(rune(name[len(name)-1])) {
 		return option{}, false
 	}
+	if p.unnamed[name] {
+		return option{}, false
+	}
 	re := regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(name) + `($|[^\w-])`)
 	// the first sentence that names it, unless one after says what it is
 	var first option
@@ -306,6 +309,11 @@ func (p *page) lookup(name string) (option, bool) {
 	}
 	if found {
 		p.opts[name] = first
+	} else {
+		if p.unnamed == nil {
+			p.unnamed = map[string]bool{}
+		}
+		p.unnamed[name] = true
 	}
 	return first, found
 }

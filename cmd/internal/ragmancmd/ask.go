@@ -22,6 +22,9 @@ type AskCmd struct {
 	Conversation  string   `placeholder:"ID" help:"Ask within a conversation: a follow-up (\"and recursively?\") is read in the context of its last question."`
 	Explain       bool     `help:"Explain a command line instead: each program, subcommand, option and operator with what its page says (quote the line as a whole)."`
 	Why           bool     `help:"Explain how the last answer was reached: how the question was read, the pages ranked with their scores, what was kept, why the confidence is what it is."`
+
+	// rest is the question's words past what kong parsed (cutQuestion).
+	rest []string
 }
 
 func (c *AskCmd) Run(env *cli.Env) error {
@@ -36,7 +39,7 @@ func (c *AskCmd) Run(env *cli.Env) error {
 	case c.Plain:
 		format = render.Plain
 	}
-	q := strings.TrimSpace(strings.Join(c.Question, " "))
+	q := strings.TrimSpace(strings.Join(append(c.Question, c.rest...), " "))
 	if c.Why {
 		return why(env, format)
 	}

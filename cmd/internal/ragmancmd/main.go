@@ -3,6 +3,9 @@
 package ragmancmd
 
 import (
+	"fmt"
+	"io"
+
 	"github.com/alecthomas/kong"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
@@ -24,7 +27,49 @@ func Main(args []string) int {
 	var c CLI
 	env := cli.NewEnv("ragman")
 	env.WarnRenamedEnv(args)
+	args, rest, err := cutQuestion(args)
+	if err != nil {
+		return cli.Report(env.Stderr, env.Prog, cli.Exit(cli.ExitUsage, err, "run 'ragman --help' for usage"))
+	}
+	c.Ask.rest = rest
 	return cli.Run(env, &c, args, options()...)
+}
+
+// flagWindow is how many arguments kong reads: more than any command line
+// has before its question.
+const flagWindow = 256
+
+// cutQuestion splits a long command line where kong need not read it.
+// kong's scanner moves every argument left to parse for each one it reads,
+// so a question of 20,000 unquoted words cost seconds (100,000: minutes).
+// When the question starts within the first flagWindow arguments, every
+// word after them is the question's too, exactly as kong would read it;
+// those words are handed to the question as rest. A command line whose
+// question starts later is no question: it is refused.
+func cutQuestion(args []string) (parse, rest []string, err error) {
+	if len(args) <= flagWindow {
+		return args, nil, nil
+	}
+	head := args[:flagWindow]
+	p, err := kong.New(&CLI{}, append(options(), kong.Name("ragman"), kong.Writers(io.Discard, io.Discard))...)
+	if err != nil {
+		return args, nil, nil // Run reports it
+	}
+	// Trace reads the arguments without applying them: no hooks run
+	// (--help, --version, -v), those are for Run's parse.
+	ctx, err := kong.Trace(p, head)
+	if err == nil && ctx.Error != nil {
+		err = ctx.Error
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, step := range ctx.Path {
+		if step.Positional != nil && step.Positional.Name == "question" {
+			return head, args[flagWindow:], nil
+		}
+	}
+	return nil, nil, fmt.Errorf("no question within the first %d arguments", flagWindow)
 }
 
 func options() []kong.Option {

@@ -2,16 +2,40 @@ package ragmancmd
 
 import (
 	"io"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/alecthomas/kong"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 )
 
+// parse reads args as Main does, without running the command: the
+// question is c.Ask.Question followed by c.Ask.rest.
+func parse(args []string) (*CLI, error) {
+	var c CLI
+	args, rest, err := cutQuestion(args)
+	if err != nil {
+		return nil, err
+	}
+	c.Ask.rest = rest
+	env := &cli.Env{Prog: "ragman", Stdout: io.Discard, Stderr: io.Discard}
+	p, err := kong.New(&c, append(options(), kong.Bind(env))...)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.Parse(args); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
 // TestFlagsEndAtTheQuestion: ragman's flags are read up to the first word
-// of the question, and every word from there on is the question's.
+// of the question, and every word from there on is the question's; the
+// same when the question is longer than what kong reads (cutQuestion).
 func TestFlagsEndAtTheQuestion(t *testing.T) {
+	long := strings.Fields(strings.Repeat("and -v --json -- then ", 100))
 	for _, tc := range []struct {
 		args           []string
 		question       []string
@@ -24,19 +48,72 @@ func TestFlagsEndAtTheQuestion(t *testing.T) {
 		{args: []string{"ask", "what", "does", "ls", "-l", "do"}, question: []string{"what", "does", "ls", "-l", "do"}},
 		{args: []string{"--", "-v"}, question: []string{"-v"}},
 	} {
-		var c CLI
-		env := &cli.Env{Prog: "ragman", Stdout: io.Discard, Stderr: io.Discard}
-		p, err := kong.New(&c, append(options(), kong.Bind(env))...)
-		if err != nil {
-			t.Fatal(err)
+		for _, args := range [][]string{tc.args, append(slices.Clone(tc.args), long...)} {
+			want := tc.question
+			if len(args) > len(tc.args) {
+				want = append(slices.Clone(want), long...)
+			}
+			c, err := parse(args)
+			if err != nil {
+				t.Errorf("%q: %v", args, err)
+				continue
+			}
+			got := append(slices.Clone(c.Ask.Question), c.Ask.rest...)
+			if !slices.Equal(got, want) || c.Ask.JSON != tc.json || c.Ask.Plain != tc.plain || bool(c.Verbose) != tc.v {
+				t.Errorf("%.60q: question %.60q json %v plain %v verbose %v, want %.60q %v %v %v",
+					args, got, c.Ask.JSON, c.Ask.Plain, c.Verbose, want, tc.json, tc.plain, tc.v)
+			}
 		}
-		if _, err := p.Parse(tc.args); err != nil {
-			t.Errorf("%q: %v", tc.args, err)
-			continue
-		}
-		if !slices.Equal(c.Ask.Question, tc.question) || c.Ask.JSON != tc.json || c.Ask.Plain != tc.plain || bool(c.Verbose) != tc.v {
-			t.Errorf("%q: question %q json %v plain %v verbose %v, want %q %v %v %v",
-				tc.args, c.Ask.Question, c.Ask.JSON, c.Ask.Plain, c.Verbose, tc.question, tc.json, tc.plain, tc.v)
+	}
+}
+
+// TestCutQuestionRefuses: a command line whose question would start
+// past what kong reads is refused, and a bad flag is reported as kong
+// reports it.
+func TestCutQuestionRefuses(t *testing.T) {
+	flags := slices.Repeat([]string{"-v"}, flagWindow+10)
+	if _, err := parse(append(flags, "how")); err == nil || !strings.Contains(err.Error(), "no question within the first 256 arguments") {
+		t.Errorf("%d flags before the question: %v", len(flags), err)
+	}
+	bad := append([]string{"--nope"}, slices.Repeat([]string{"word"}, flagWindow+10)...)
+	if _, err := parse(bad); err == nil || !strings.Contains(err.Error(), "unknown flag --nope") {
+		t.Errorf("an unknown flag in a long line: %v", err)
+	}
+	// --conversation's value just past the window: the question does not
+	// start inside it
+	split := append(slices.Repeat([]string{"-v"}, flagWindow-1), "--conversation", "c1", "how")
+	if _, err := parse(split); err == nil {
+		t.Errorf("a flag's value past the window: no error")
+	}
+}
+
+// TestLongQuestionParseIsLinear: reading a question of many unquoted words
+// costs memory in proportion to it. kong alone moved every remaining
+// argument for each one read: 10,000 words allocated over a gigabyte (and
+// 100,000 took a minute).
+func TestLongQuestionParseIsLinear(t *testing.T) {
+	args := append([]string{"--plain"}, slices.Repeat([]string{"word"}, 10000)...)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	c, err := parse(args)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(c.Ask.Question) + len(c.Ask.rest); n != 10000 || !c.Ask.Plain {
+		t.Fatalf("%d words, plain %v", n, c.Ask.Plain)
+	}
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 32 {
+		t.Errorf("parsing 10,000 words allocated %d MB", mb)
+	}
+}
+
+// BenchmarkLongQuestion: the client's parse of a 100,000-word question.
+func BenchmarkLongQuestion(b *testing.B) {
+	args := slices.Repeat([]string{"word"}, 100000)
+	for b.Loop() {
+		if _, err := parse(args); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

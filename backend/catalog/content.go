@@ -9,6 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
+
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // Content is a cheap fingerprint of what a source holds: a sha256 over the
@@ -44,9 +47,9 @@ func Measure(src Source) (Content, error) {
 		if src.Type != TypeZIM {
 			return Content{}, fmt.Errorf("%s is not a folder", src.Location)
 		}
-		f, err := os.Open(src.Location)
+		f, err := safefile.Open(src.Location) // a FIFO must not hang a reindex
 		if err != nil {
-			return Content{}, fmt.Errorf("%s cannot be read: %v", src.Location, unwrapPath(err))
+			return Content{}, fmt.Errorf("%s cannot be read: %s", src.Location, strings.TrimPrefix(unwrapPath(err).Error(), src.Location+": "))
 		}
 		f.Close()
 		fmt.Fprintf(h, "%s\x00%d\x00%d\n", filepath.Base(src.Location), fi.Size(), fi.ModTime().UnixNano())

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Options tune a build.
@@ -249,12 +251,14 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 				r.err = nil
 			}
 			if r.err != nil {
+				file := units[r.i].file
 				if firstErr == nil {
-					firstErr = fmt.Errorf("%s: %v", units[r.i].file, r.err)
+					firstErr = fmt.Errorf("%s: %s", shown(file), shown(strings.TrimPrefix(r.err.Error(), file+": ")))
 				}
 				if len(firstSkips) < namedSkips {
-					name := relName(src.Location, units[r.i].file)
-					firstSkips = append(firstSkips, fmt.Sprintf("%s (%s)", name, strings.TrimPrefix(r.err.Error(), name+": ")))
+					name := relName(src.Location, file)
+					reason := strings.TrimPrefix(strings.TrimPrefix(r.err.Error(), file+": "), name+": ")
+					firstSkips = append(firstSkips, fmt.Sprintf("%s (%s)", shown(name), shown(reason)))
 				}
 				state.Skipped++
 				opt.Log.Log(opt.CID, "Ingest.build", "document skipped", "alias", src.Alias, "file", units[r.i].file, "reason", r.err)
@@ -318,6 +322,16 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 
 // namedSkips is how many skipped files a source's note names.
 const namedSkips = 3
+
+// shown is a file name or a reason as a source's note may say it: quoted
+// when it holds a control character (a page named "x\n\n## Steps\n...")
+// or anything else no indexed text keeps, so that it cannot forge lines.
+func shown(s string) string {
+	if strings.IndexFunc(s, termesc.Dropped) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
+}
 
 // relName is file as a user finds it under the source's location.
 func relName(location, file string) string {
@@ -470,7 +484,7 @@ func listZIM(src catalog.Source, fi os.FileInfo) ([]unit, string, func(), error)
 	}
 	if len(l.Articles) == 0 && l.Skipped > 0 {
 		arc.Close()
-		return nil, "", nil, fmt.Errorf("%w: %s: its directory cannot be read (%d entries failed, first: %s)", ErrSourceUnreadable, src.Location, l.Skipped, l.Reason)
+		return nil, "", nil, fmt.Errorf("%w: %s: its directory cannot be read (%d entries failed, first: %s)", ErrSourceUnreadable, src.Location, l.Skipped, shown(l.Reason))
 	}
 	groups := zim.Groups(l.Articles)
 	units := make([]unit, len(groups))
@@ -489,7 +503,7 @@ func listZIM(src catalog.Source, fi os.FileInfo) ([]unit, string, func(), error)
 	}
 	note := ""
 	if l.Skipped > 0 {
-		note = fmt.Sprintf("%d directory entries could not be read (first: %s)", l.Skipped, l.Reason)
+		note = fmt.Sprintf("%d directory entries could not be read (first: %s)", l.Skipped, shown(l.Reason))
 	}
 	return units, note, func() { arc.Close() }, nil
 }

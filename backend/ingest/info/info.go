@@ -22,6 +22,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/safefile"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // MaxFileSize bounds one file of a manual once decompressed. The largest GNU
@@ -45,7 +46,15 @@ type Manual struct {
 	Name  string   // "coreutils", "find"
 	File  string   // main file relative to the folder: "find.info.gz"
 	Parts []string // indirect subfiles, in order: "find.info-1.gz", "find.info-2.gz"
+	// refused is why Scan will not have the file read (Read returns it):
+	// listed all the same, so that the build names it.
+	refused error
 }
+
+// errNameControl refuses a file whose name holds a control character (a
+// newline, ESC, a bidi control): the manual's name is in its nodes'
+// labels and refs, and could forge lines of an answer.
+var errNameControl = errors.New("a control character in its file name")
 
 // compressions lists the suffixes an info file may carry, in the order a
 // copy is preferred when the same file exists twice. Only the first three
@@ -83,7 +92,9 @@ func infoName(file string) (name string, part, comp int, ok bool) {
 // (name.info-N) as its Parts. The dir file, images and stray files are
 // ignored; a subfile without a main file is listed as a manual of its own
 // when it holds nodes. Manuals compressed with xz or zstd are listed, and
-// Read reports them as unsupported.
+// Read reports them as unsupported; so are files that must not be read
+// (a FIFO, a link out of the documentation, a name with a control
+// character), and Read says why.
 func Scan(dir string) ([]Manual, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -96,9 +107,14 @@ func Scan(dir string) ([]Manual, error) {
 		partComp map[int]int
 	}
 	groups := map[string]*group{}
+	var manuals []Manual
 	for _, e := range entries {
 		name, part, comp, ok := infoName(e.Name())
-		if !ok || !safefile.RegularEntry(dir, e) {
+		if !ok || !safefile.FileEntry(dir, e) {
+			continue
+		}
+		if strings.IndexFunc(e.Name(), termesc.Dropped) >= 0 {
+			manuals = append(manuals, Manual{Name: name, File: e.Name(), refused: errNameControl})
 			continue
 		}
 		g := groups[name]
@@ -116,7 +132,6 @@ func Scan(dir string) ([]Manual, error) {
 			g.parts[part], g.partComp[part] = e.Name(), comp
 		}
 	}
-	var manuals []Manual
 	for name, g := range groups {
 		nums := make([]int, 0, len(g.parts))
 		for n := range g.parts {
@@ -132,7 +147,7 @@ func Scan(dir string) ([]Manual, error) {
 			continue
 		}
 		for _, n := range nums {
-			if orphanHasNodes(filepath.Join(dir, g.parts[n])) {
+			if orphanHasNodes(dir, g.parts[n]) {
 				manuals = append(manuals, Manual{Name: name, File: g.parts[n]})
 			}
 		}
@@ -146,8 +161,8 @@ func Scan(dir string) ([]Manual, error) {
 	return manuals, nil
 }
 
-func orphanHasNodes(path string) bool {
-	data, err := readFile(path)
+func orphanHasNodes(dir, file string) bool {
+	data, err := readFile(filepath.Join(dir, file), dir)
 	if err != nil {
 		return false
 	}
@@ -167,7 +182,10 @@ func orphanHasNodes(path string) bool {
 // the files it could read, together with an error naming what failed; an
 // unreadable main file returns no documents.
 func Read(dir string, m Manual) ([]*document.Document, error) {
-	main, err := readFile(filepath.Join(dir, m.File))
+	if m.refused != nil {
+		return nil, m.refused
+	}
+	main, err := readFile(filepath.Join(dir, m.File), dir)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +210,7 @@ func Read(dir string, m Manual) ([]*document.Document, error) {
 	total := len(main)
 	parts := make([][]byte, 0, len(files))
 	for _, f := range files {
-		data, err := readFile(filepath.Join(dir, f))
+		data, err := readFile(filepath.Join(dir, f), dir)
 		if err == nil && total+len(data) > maxManualSize {
 			err = fmt.Errorf("%s: manual larger than %d bytes", f, maxManualSize)
 		}
@@ -228,10 +246,12 @@ func findPart(dir string, m Manual, name string) (string, error) {
 	return "", fmt.Errorf("subfile %s is missing", name)
 }
 
-// readFile reads and decompresses one file, refusing more than MaxFileSize
-// bytes of output so that a compression bomb costs nothing.
-func readFile(path string) ([]byte, error) {
-	f, err := safefile.Open(path) // a FIFO must not hang a reindex
+// readFile reads and decompresses one file of the folder dir, refusing
+// more than MaxFileSize bytes of output so that a compression bomb costs
+// nothing. A FIFO must not hang a reindex, nor a link out of the
+// documentation be read (safefile.OpenDoc).
+func readFile(path, dir string) ([]byte, error) {
+	f, _, err := safefile.OpenDoc(path, dir)
 	if err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func compareText(d *document.Document, info *pageInfo) string {
 // readCompare parses a page as ReadPage does and returns its comparable
 // text.
 func readCompare(root string, p Page) (string, *document.Document, pageInfo, error) {
-	src, err := readFile(filepath.Join(root, p.Ref))
+	src, err := readFile(filepath.Join(root, p.Ref), root)
 	if err != nil {
 		return "", nil, pageInfo{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Parse parses roff source (man(7) or mdoc(7)). so resolves a .so include
@@ -103,6 +104,16 @@ var nameDashes = []string{" - ", " -- ", " — ", " – ", " − ", " ‐ "}
 // into names and the one-line description.
 func splitName(s string) ([]string, string) {
 	s = normSpace(s)
+	if strings.IndexFunc(s, termesc.Dropped) >= 0 {
+		// the roff layer keeps bidi controls and raw bytes it does not
+		// know; names and the summary become labels and answer lines
+		s = normSpace(strings.Map(func(r rune) rune {
+			if termesc.Dropped(r) {
+				return -1
+			}
+			return r
+		}, s))
+	}
 	if s == "" {
 		return nil, ""
 	}

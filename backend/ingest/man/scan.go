@@ -24,6 +24,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/safefile"
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Page is one page file of a man tree, after links are resolved.
@@ -31,6 +32,9 @@ type Page struct {
 	Ref       string   // canonical path relative to the tree root: "man1/gzip.1.gz"
 	Section   string   // from the folder: "1", "8", "3", "n", "l"
 	LinkNames []string // other names that point at it: symlinks and .so stubs ("gunzip", "zcat")
+	// refused is why Scan will not have the file read (ReadPage returns
+	// it): listed all the same, so that the build names it.
+	refused error
 }
 
 // ScanStats counts what Scan saw besides the pages it returns.
@@ -104,15 +108,37 @@ type entry struct {
 	name    string // file name
 	link    bool
 	stub    string // target of a .so stub, relative to the root
+	refused error  // see Page
+}
+
+// errNameControl refuses a file whose name holds a control character (a
+// newline, ESC, a bidi control): its name would become the page's label
+// and names, and could forge lines of an answer.
+var errNameControl = errors.New("a control character in its file name")
+
+// errFolderOutside refuses the pages of a section folder that links out
+// of the documentation trees.
+var errFolderOutside = fmt.Errorf("its folder is %w", safefile.ErrOutsideDocs)
+
+// nameControl reports a name with a rune that no indexed text keeps.
+func nameControl(name string) bool {
+	return strings.IndexFunc(name, termesc.Dropped) >= 0
 }
 
 // Scan lists the English tree under root. Locale folders are counted and
 // skipped; symlinks and .so stubs are folded into the page they name.
+// Files that must not be read are listed too, and ReadPage says why: a
+// name with a control character, a link (or a section folder that
+// links) outside the documentation trees (safefile.InDocTrees).
 func Scan(root string) ([]Page, ScanStats, error) {
 	var st ScanStats
 	top, err := os.ReadDir(root)
 	if err != nil {
 		return nil, st, err
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = root
 	}
 	var entries []entry
 	for _, d := range top {
@@ -127,6 +153,14 @@ func Scan(root string) ([]Page, ScanStats, error) {
 			}
 			continue
 		}
+		var refused error
+		if d.Type()&os.ModeSymlink != 0 {
+			// only a linked folder can lead out; a plain one is in root
+			real, err := filepath.EvalSymlinks(filepath.Join(root, name))
+			if err != nil || !safefile.InDocTrees(real, realRoot) {
+				refused = errFolderOutside
+			}
+		}
 		files, err := os.ReadDir(filepath.Join(root, name))
 		if err != nil {
 			continue
@@ -136,7 +170,11 @@ func Scan(root string) ([]Page, ScanStats, error) {
 			if f.IsDir() || !isPageFile(fn) {
 				continue
 			}
-			entries = append(entries, entry{ref: name + "/" + fn, section: sec, dir: name, name: fn, link: f.Type()&os.ModeSymlink != 0})
+			e := entry{ref: name + "/" + fn, section: sec, dir: name, name: fn, link: f.Type()&os.ModeSymlink != 0, refused: refused}
+			if nameControl(fn) {
+				e.refused = errNameControl
+			}
+			entries = append(entries, e)
 		}
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].ref < entries[j].ref })
@@ -155,10 +193,6 @@ func Scan(root string) ([]Page, ScanStats, error) {
 	// few thousand small files is the slow part of a scan
 	findStubs(root, entries)
 
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		realRoot = root
-	}
 	target := make([]int, len(entries)) // index of the page an entry stands for, -1 if dangling
 	const unresolved = -2
 	for i := range target {
@@ -175,6 +209,7 @@ func Scan(root string) ([]Page, ScanStats, error) {
 		e := entries[i]
 		t := i
 		switch {
+		case e.refused != nil:
 		case e.link:
 			t = -1
 			real, err := filepath.EvalSymlinks(filepath.Join(root, e.ref))
@@ -182,12 +217,11 @@ func Scan(root string) ([]Page, ScanStats, error) {
 				break
 			}
 			rel, err := filepath.Rel(realRoot, real)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				// a link out of the tree: the page lives elsewhere, keep it
-				if fi, err := os.Stat(real); err == nil && fi.Mode().IsRegular() {
-					entries[i].link = false
-					t = i
-				}
+			if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+				// a link out of the tree: the page lives elsewhere, and
+				// ReadPage reads it if that is documentation
+				entries[i].link = false
+				t = i
 				break
 			}
 			rel = filepath.ToSlash(rel)
@@ -225,7 +259,7 @@ func Scan(root string) ([]Page, ScanStats, error) {
 	}
 	for _, i := range order {
 		e := entries[i]
-		p := Page{Ref: e.ref, Section: e.section}
+		p := Page{Ref: e.ref, Section: e.section, refused: e.refused}
 		own := pageName(e.name, e.section)
 		seen := map[string]bool{own: true}
 		for _, l := range links[i] {
@@ -255,7 +289,7 @@ func findStubs(root string, entries []entry) {
 		}()
 	}
 	for i := range entries {
-		if entries[i].link {
+		if entries[i].link || entries[i].refused != nil {
 			continue
 		}
 		work <- i
@@ -280,7 +314,7 @@ func stubTarget(file string) string {
 	if fi.Size() > limit {
 		return ""
 	}
-	raw, err := os.ReadFile(file)
+	raw, err := safefile.ReadFile(file, limit) // not os.ReadFile: it may have become a FIFO since
 	if err != nil {
 		return ""
 	}
@@ -413,13 +447,14 @@ func gunzip(raw []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// readFile reads and decompresses a page file; one larger than a page may
-// be is not read at all.
-func readFile(file string) ([]byte, error) {
-	if fi, err := os.Stat(file); err == nil && fi.Size() > maxPageSize {
+// readFile reads and decompresses a page file of the tree at root (see
+// safefile.OpenDoc: no FIFO, no link out of the documentation); one
+// larger than a page may be is not read at all.
+func readFile(file, root string) ([]byte, error) {
+	raw, err := safefile.ReadDoc(file, root, maxPageSize)
+	if errors.Is(err, safefile.ErrTooLarge) {
 		return nil, errTooLarge
 	}
-	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
@@ -427,20 +462,31 @@ func readFile(file string) ([]byte, error) {
 }
 
 // soResolver reads .so includes relative to the tree root, trying the
-// compressed forms of the name too.
+// compressed forms of the name too. An include is a path, so every folder
+// on it may be a link: it is judged where it finally points.
 func soResolver(root string) func(string) ([]byte, error) {
+	realRoot := ""
 	return func(p string) ([]byte, error) {
 		p = path.Clean(strings.TrimSpace(p))
 		if path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
 			return nil, fmt.Errorf("include %q outside the tree", p)
 		}
+		if realRoot == "" { // once a page, and only for pages with includes
+			var err error
+			if realRoot, err = filepath.EvalSymlinks(root); err != nil {
+				realRoot = root
+			}
+		}
 		base := filepath.Join(root, filepath.FromSlash(p))
 		for _, ext := range []string{"", ".gz", ".bz2"} {
-			fi, err := os.Stat(base + ext)
-			if err != nil || !fi.Mode().IsRegular() {
+			real, err := filepath.EvalSymlinks(base + ext)
+			if err != nil {
 				continue
 			}
-			return readFile(base + ext)
+			if !safefile.InDocTrees(real, realRoot) {
+				return nil, fmt.Errorf("include %q: %w", p, safefile.ErrOutsideDocs)
+			}
+			return readFile(real, realRoot)
 		}
 		return nil, fmt.Errorf("include %q not found", p)
 	}
@@ -449,7 +495,10 @@ func soResolver(root string) func(string) ([]byte, error) {
 // ReadPage reads and parses one page (gzip, bzip2 or plain), following .so
 // includes relative to root.
 func ReadPage(root string, p Page) (*document.Document, error) {
-	src, err := readFile(filepath.Join(root, filepath.FromSlash(p.Ref)))
+	if p.refused != nil {
+		return nil, p.refused
+	}
+	src, err := readFile(filepath.Join(root, filepath.FromSlash(p.Ref)), root)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ package tldr
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -36,7 +37,19 @@ type Page struct {
 	Ref      string // path relative to the root, slash-separated: "pages/linux/ip.md"
 	Name     string // the command: "ip", "git-commit" (file name without .md)
 	Platform string // "common", "linux"
+	// refused is why Scan will not have the file read (Read returns it):
+	// listed all the same, so that the build names it.
+	refused error
 }
+
+// errNameControl refuses a page file whose name holds a control character
+// (a newline, ESC, a bidi control): its name would become the page's
+// label and names, and could forge lines of an answer.
+var errNameControl = errors.New("a control character in its file name")
+
+// errFolderOutside refuses the pages of a folder that links out of the
+// documentation trees.
+var errFolderOutside = fmt.Errorf("its folder is %w", safefile.ErrOutsideDocs)
 
 // Stats counts the pages Scan saw and left out.
 type Stats struct {
@@ -146,7 +159,10 @@ func pageName(file string) string {
 // finds from dir, sorted by Ref. A linux page replaces the common page of
 // the same name, as a tldr client on Linux shows it; the same page in both
 // pages/ and pages.en/ is listed once, from pages/. Translations and other
-// platforms are counted in Stats and skipped.
+// platforms are counted in Stats and skipped. Files that must not be read
+// are listed too, and Read says why: a FIFO, a name with a control
+// character, a link (or a folder that links) out of dir and the machine's
+// documentation (safefile.InDocTrees).
 func Scan(dir string) ([]Page, Stats, error) {
 	var st Stats
 	root, ok := Root(dir)
@@ -157,6 +173,11 @@ func Scan(dir string) ([]Page, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		realDir = dir
+	}
+	var refused []Page
 	found := map[string]map[string]Page{} // platform -> name -> page
 	for _, p := range platforms {
 		found[p] = map[string]Page{}
@@ -186,15 +207,29 @@ func Scan(dir string) ([]Page, Stats, error) {
 			if err != nil {
 				return nil, st, err
 			}
+			// a cache has few such folders: judging where each leads is cheap
+			var outside error
+			if real, err := filepath.EvalSymlinks(platDir); err != nil || !safefile.InDocTrees(real, realDir) {
+				outside = errFolderOutside
+			}
 			for _, f := range files {
+				ref := lang + "/" + plat + "/" + f.Name()
 				name := pageName(f.Name())
-				if name == "" || !safefile.RegularEntry(platDir, f) {
+				if name == "" && strings.HasSuffix(f.Name(), ".md") && strings.IndexFunc(f.Name(), termesc.Dropped) >= 0 {
+					refused = append(refused, Page{Ref: ref, Platform: plat, refused: errNameControl})
+					continue
+				}
+				if name == "" || !safefile.FileEntry(platDir, f) {
+					continue
+				}
+				if outside != nil {
+					refused = append(refused, Page{Ref: ref, Name: name, Platform: plat, refused: outside})
 					continue
 				}
 				if _, dup := byName[name]; dup {
 					continue
 				}
-				byName[name] = Page{Ref: lang + "/" + plat + "/" + f.Name(), Name: name, Platform: plat}
+				byName[name] = Page{Ref: ref, Name: name, Platform: plat}
 			}
 		}
 	}
@@ -225,6 +260,7 @@ func Scan(dir string) ([]Page, Stats, error) {
 	for _, p := range found["linux"] {
 		pages = append(pages, p)
 	}
+	pages = append(pages, refused...)
 	sort.Slice(pages, func(i, j int) bool { return pages[i].Ref < pages[j].Ref })
 	return pages, st, nil
 }
@@ -247,10 +283,14 @@ func countPages(dir string) int {
 
 // Read reads and parses the page p of the cache that Root finds from dir
 // (dir may be the root itself or anything Root accepts). The file is
-// opened with safefile: FIFOs, devices (a link to /dev/zero) and files
-// over 1 MiB are refused. A ref that does not name a page file inside the
+// opened with safefile.ReadDoc: FIFOs, devices, links out of dir and the
+// machine's documentation (a link to /dev/zero, ~/.ssh) and files over
+// 1 MiB are refused. A ref that does not name a page file inside the
 // cache (an absolute path, "..") is refused before anything is opened.
 func Read(dir string, p Page) (*document.Document, error) {
+	if p.refused != nil {
+		return nil, p.refused
+	}
 	if !validRef(p.Ref) {
 		return nil, fmt.Errorf("%q: not the path of a page inside a tldr cache", p.Ref)
 	}
@@ -258,7 +298,7 @@ func Read(dir string, p Page) (*document.Document, error) {
 	if r, ok := Root(dir); ok {
 		root = r
 	}
-	src, err := safefile.ReadFile(filepath.Join(root, filepath.FromSlash(p.Ref)), maxPageSize)
+	src, err := safefile.ReadDoc(filepath.Join(root, filepath.FromSlash(p.Ref)), dir, maxPageSize)
 	if err != nil {
 		return nil, err
 	}

@@ -408,8 +408,8 @@ func TestRoot(t *testing.T) {
 }
 
 // TestReadRefuses: a FIFO, a link to /dev/zero, an oversized file and
-// refs that leave the cache are refused, quickly; Scan does not list the
-// files that are not regular.
+// refs that leave the cache are refused, quickly; Scan lists the files
+// that are not regular, so that the build names them with Read's reason.
 func TestReadRefuses(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, "pages/common/ok.md", oneExample("Run", "ok"))
@@ -429,14 +429,14 @@ func TestReadRefuses(t *testing.T) {
 	for _, p := range pages {
 		names = append(names, p.Name)
 	}
-	if !reflect.DeepEqual(names, []string{"big", "ok"}) {
+	if !reflect.DeepEqual(names, []string{"big", "fifo", "ok", "zero"}) {
 		t.Errorf("Scan lists %q", names)
 	}
 
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for name, want := range map[string]error{"fifo": safefile.ErrNotRegular, "zero": safefile.ErrNotRegular, "big": safefile.ErrTooLarge} {
+		for name, want := range map[string]error{"fifo": safefile.ErrNotRegular, "zero": safefile.ErrOutsideDocs, "big": safefile.ErrTooLarge} {
 			_, err := Read(root, Page{Ref: "pages/common/" + name + ".md", Name: name, Platform: "common"})
 			if !errors.Is(err, want) {
 				t.Errorf("%s: %v, want %v", name, err, want)

@@ -117,6 +117,10 @@ func parseRequest(line []byte) (proto.Request, *proto.Error) {
 	if req.V != proto.Version {
 		return req, proto.Errorf(proto.CodeBadRequest, "request speaks protocol v%d, this backend speaks v%d", req.V, proto.Version)
 	}
+	if perr := proto.CheckCorrelationID(req.CorrelationID); perr != nil {
+		req.CorrelationID = "" // not echoed in the error either
+		return req, perr
+	}
 	if req.Method == "" {
 		return req, proto.Errorf(proto.CodeBadRequest, "request names no method")
 	}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Exit codes, both CLIs.
@@ -72,11 +74,16 @@ func ErrorCode(err error) string {
 	return "error"
 }
 
-// Hint is the hint err carries, or "".
+// Hint is the hint err carries, or "": an ExitCodeError's, else one an
+// error below knows itself (config.DataDirError).
 func Hint(err error) string {
 	var e *ExitCodeError
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && e.Hint != "" {
 		return e.Hint
+	}
+	var h interface{ Hint() string }
+	if errors.As(err, &h) {
+		return h.Hint()
 	}
 	return ""
 }
@@ -93,18 +100,18 @@ func Report(w io.Writer, prog string, err error) int {
 		return ExitOK
 	}
 	code := ExitError
-	var hint string
 	var e *ExitCodeError
 	if errors.As(err, &e) {
 		code = e.Code
-		hint = e.Hint
 		if e.Silent {
 			return code
 		}
 	}
-	fmt.Fprintf(w, "%s: error: %s\n", prog, voice(err.Error()))
-	if hint != "" {
-		fmt.Fprintf(w, "%s: hint: %s\n", prog, voice(hint))
+	// Messages repeat names from the command line, sources and pages:
+	// escaped, so that none can act on the terminal or add a line.
+	fmt.Fprintf(w, "%s: error: %s\n", prog, termesc.Escape(voice(err.Error())))
+	if hint := Hint(err); hint != "" {
+		fmt.Fprintf(w, "%s: hint: %s\n", prog, termesc.Escape(voice(hint)))
 	}
 	return code
 }

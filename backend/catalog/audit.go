@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // AuditEntry is one line of audit.log (FR-008).
@@ -28,10 +30,12 @@ func Audit(path string, e AuditEntry) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	// The log names sources and what became of them: private, and a link
+	// planted at path is refused, not written through.
+	f, err := safefile.OpenPrivate(path, os.O_WRONLY|os.O_APPEND)
 	if err != nil {
 		return err
 	}

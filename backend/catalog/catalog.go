@@ -143,7 +143,7 @@ func (c *Catalog) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, append(data, '\n'), 0o644)
+	return WriteFileAtomic(path, append(data, '\n'), 0o600)
 }
 
 // Clone returns a copy that shares nothing with c.
@@ -180,10 +180,11 @@ func (c *Catalog) Fingerprint() string {
 }
 
 // WriteFileAtomic writes data to a temporary file beside path, syncs it and
-// renames it over path.
+// renames it over path: a link planted at path is replaced, not written
+// through. A folder it makes is private (it writes in the data folder).
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")

@@ -5,7 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/gofrs/flock"
+	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
 // lockPath is the lock every writer of the catalog at path holds: the
@@ -18,12 +19,13 @@ func lockPath(path string) string {
 // Edit loads the catalog at path under its lock, lets fn change it and
 // saves it, so concurrent edits (two sources commands, a sources command
 // and a finishing reindex) never lose each other's changes. When fn
-// returns an error nothing is saved.
+// returns an error nothing is saved. The catalog's folder is the data
+// folder, refused when another user owns it (config.EnsureDataDir).
 func Edit(path string, fn func(*Catalog) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := config.EnsureDataDir(filepath.Dir(path)); err != nil {
 		return err
 	}
-	l := flock.New(lockPath(path))
+	l := safefile.Lock(lockPath(path))
 	if err := l.Lock(); err != nil {
 		return fmt.Errorf("lock %s: %w", path, err)
 	}
@@ -41,10 +43,10 @@ func Edit(path string, fn func(*Catalog) error) error {
 // Create writes cat at path unless a catalog is there already, under the
 // same lock as Edit. It reports whether it wrote one.
 func Create(path string, cat *Catalog) (bool, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := config.EnsureDataDir(filepath.Dir(path)); err != nil {
 		return false, err
 	}
-	l := flock.New(lockPath(path))
+	l := safefile.Lock(lockPath(path))
 	if err := l.Lock(); err != nil {
 		return false, fmt.Errorf("lock %s: %w", path, err)
 	}

@@ -121,14 +121,16 @@ func spawn(opt Options) (*exec.Cmd, <-chan error, error) {
 	}
 	cmd.SysProcAttr.Setsid = true
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil // nil is /dev/null
+	// A log that cannot be opened (a read-only data folder, a link planted
+	// there, which OpenPrivate refuses) leaves the backend's output to
+	// /dev/null, as logging.Open does the trace lines: it must not stop
+	// an answer.
 	if opt.LogFile != "" {
-		f, err := os.OpenFile(opt.LogFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w: open backend log: %w", ErrUnreachable, err)
+		if f, err := safefile.OpenPrivate(opt.LogFile, os.O_WRONLY|os.O_APPEND); err == nil {
+			// The child has its own descriptor once started.
+			defer f.Close()
+			cmd.Stdout, cmd.Stderr = f, f
 		}
-		// The child has its own descriptor once started.
-		defer f.Close()
-		cmd.Stdout, cmd.Stderr = f, f
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, nil, fmt.Errorf("%w: start backend: %w", ErrUnreachable, err)

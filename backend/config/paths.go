@@ -1,7 +1,12 @@
 package config
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/adrg/xdg"
 )
@@ -41,4 +46,54 @@ func PathsFor(configDir, dataDir string) Paths {
 		Traces:     filepath.Join(dataDir, "traces.jsonl"),
 		Refresh:    filepath.Join(dataDir, "refresh.json"),
 	}
+}
+
+// DataDirError is a data folder ragman refuses to use.
+type DataDirError struct {
+	Dir    string
+	Reason string // "belongs to uid 65534, not to uid 0"
+}
+
+func (e *DataDirError) Error() string {
+	return fmt.Sprintf("data folder %s %s; refusing to use it", e.Dir, e.Reason)
+}
+
+// Hint is what to do about it, for the CLIs' hint line.
+func (e *DataDirError) Hint() string {
+	return "run this as the user who owns " + e.Dir + ", or set XDG_DATA_HOME to a folder of your own"
+}
+
+// EnsureDataDir creates the data folder dir 0700 when it is missing and
+// refuses one that another user owns: whoever owns it can plant links and
+// files where ragman writes its index, logs and catalog, and read the
+// questions logged there (a root run with another user's XDG_DATA_HOME
+// would write through them as root). It follows a symbolic link: a data
+// folder moved to a larger disk is fine as long as the folder is ours.
+// Every path that writes in the data folder runs it first: the first-run
+// setup, the catalog's edits and the backend.
+func EnsureDataDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("cannot create %s: %w", dir, err)
+		}
+		fi, err = os.Stat(dir)
+	}
+	if err != nil {
+		return fmt.Errorf("data folder: %w", err)
+	}
+	if !fi.IsDir() {
+		return &DataDirError{Dir: dir, Reason: "is not a directory"}
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+		return &DataDirError{Dir: dir, Reason: fmt.Sprintf("belongs to uid %d, not to uid %d", st.Uid, os.Geteuid())}
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		// Ours, as checked above, and made 0755 by an older ragman: it
+		// holds the text of the user's sources and their questions.
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("data folder: %w", err)
+		}
+	}
+	return nil
 }

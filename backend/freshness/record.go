@@ -49,5 +49,5 @@ func (r Record) Write(path string) error {
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(path, append(data, '\n'))
+	return safefile.WriteFileMode(path, append(data, '\n'), 0o600)
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // Builder assembles an index from prepared documents, in the order they
@@ -44,7 +45,7 @@ type Builder struct {
 
 // NewBuilder starts an index in dir, which must exist and be empty.
 func NewBuilder(dir string) (*Builder, error) {
-	f, err := os.Create(filepath.Join(dir, "docs.bin"))
+	f, err := create(filepath.Join(dir, "docs.bin"))
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +53,13 @@ func NewBuilder(dir string) (*Builder, error) {
 		dir: dir, store: f, sw: bufio.NewWriterSize(fileWriter(f), 1<<20),
 		ids: map[string]uint32{},
 	}, nil
+}
+
+// create makes a file of the index: 0600, since it holds the text of
+// the user's sources, and new (O_EXCL), so that a link planted in the
+// version's folder fails the build instead of being written through.
+func create(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
 }
 
 func (b *Builder) str(s string) strRef {
@@ -266,7 +274,7 @@ func (b *Builder) Finish() (Stats, error) {
 	w.add("blocks", raw(b.blocks))
 	w.add("block.terms", bterms)
 
-	f, err := os.Create(filepath.Join(b.dir, "index.bin"))
+	f, err := create(filepath.Join(b.dir, "index.bin"))
 	if err != nil {
 		return Stats{}, err
 	}

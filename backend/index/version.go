@@ -223,7 +223,7 @@ func Partials(indexDir string) []string {
 // partial folder left is from a build that died: Begin removes it and
 // reports it as recovered.
 func Begin(indexDir string) (*Staging, []string, error) {
-	if err := os.MkdirAll(indexDir, 0o755); err != nil {
+	if err := os.MkdirAll(indexDir, 0o700); err != nil {
 		return nil, nil, err
 	}
 	recovered, err := removePartial(indexDir, nil)
@@ -234,7 +234,7 @@ func Begin(indexDir string) (*Staging, []string, error) {
 	rand.Read(rnd[:])
 	name := time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(rnd[:])
 	s := &Staging{indexDir: indexDir, name: name}
-	if err := os.Mkdir(s.Dir(), 0o755); err != nil {
+	if err := os.Mkdir(s.Dir(), 0o700); err != nil {
 		return nil, recovered, err
 	}
 	return s, recovered, nil
@@ -293,7 +293,7 @@ func (s *Staging) Commit(m Manifest) error {
 	if err != nil {
 		return err
 	}
-	if err := catalog.WriteFileAtomic(filepath.Join(s.Dir(), "manifest.json"), data, 0o644); err != nil {
+	if err := catalog.WriteFileAtomic(filepath.Join(s.Dir(), "manifest.json"), data, 0o600); err != nil {
 		return err
 	}
 	if err := syncDir(s.Dir()); err != nil {
@@ -303,7 +303,7 @@ func (s *Staging) Commit(m Manifest) error {
 	if err := os.Rename(s.Dir(), final); err != nil {
 		return err
 	}
-	if err := catalog.WriteFileAtomic(filepath.Join(s.indexDir, activeFile), []byte(s.name+"\n"), 0o644); err != nil {
+	if err := catalog.WriteFileAtomic(filepath.Join(s.indexDir, activeFile), []byte(s.name+"\n"), 0o600); err != nil {
 		return err
 	}
 	if err := syncDir(s.indexDir); err != nil {

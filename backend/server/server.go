@@ -36,8 +36,14 @@ type Options struct {
 // Serve runs the backend until it idles out after the config's
 // backend.idle_timeout, a client asks it to shut down, ctx is done, or
 // the process gets SIGTERM or SIGINT. It returns ErrAlreadyRunning when
-// another backend holds the lock, and nil after an orderly stop.
+// another backend holds the lock, a config.DataDirError for a data folder
+// of another user, and nil after an orderly stop.
 func Serve(ctx context.Context, opt Options) error {
+	// The backend writes the index, traces and catalog there.
+	if err := config.EnsureDataDir(opt.Paths.DataDir); err != nil {
+		opt.Log.Log("", "Backend.serve", "refused", "err", err)
+		return err
+	}
 	idle := time.Duration(opt.Config.Backend.IdleTimeout)
 	svc := service.New(opt.Paths, opt.Log, analyse.Thesaurus)
 	refresh := refreshInterval(opt.Config)

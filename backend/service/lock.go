@@ -11,7 +11,7 @@ import (
 // lockBuild takes the reindex lock, which also guards against a build by
 // another process (a second backend of another build, a test).
 func lockBuild(indexDir string) (*flock.Flock, error) {
-	if err := os.MkdirAll(indexDir, 0o755); err != nil {
+	if err := os.MkdirAll(indexDir, 0o700); err != nil {
 		return nil, err
 	}
 	l := safefile.Lock(filepath.Join(indexDir, ".build.lock"))

@@ -48,9 +48,23 @@ func (r Result) Message(p config.Paths) string {
 // so running it twice changes nothing.
 func Init(p config.Paths) (Result, error) {
 	var res Result
-	for _, dir := range []string{p.ConfigDir, p.DataDir, p.IndexDir, p.KiwixDir} {
+	// The data folder first: one another user owns is refused before
+	// anything is created in it.
+	if _, err := os.Stat(p.DataDir); errors.Is(err, os.ErrNotExist) {
+		res.Folders = append(res.Folders, p.DataDir)
+	}
+	if err := config.EnsureDataDir(p.DataDir); err != nil {
+		return Result{}, err
+	}
+	for _, dir := range []string{p.ConfigDir, p.IndexDir, p.KiwixDir} {
+		// The data folder's are private, the index holding the text of
+		// the user's sources; the config folder is not.
+		perm := os.FileMode(0o700)
+		if dir == p.ConfigDir {
+			perm = 0o755
+		}
 		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
+			if err := os.MkdirAll(dir, perm); err != nil {
 				return res, fmt.Errorf("cannot create %s: %w", dir, err)
 			}
 			res.Folders = append(res.Folders, dir)
@@ -88,11 +102,16 @@ func Ensure(p config.Paths, traceID string) (Result, error) {
 }
 
 // Hint is what to do about an error of Init or Ensure: a catalog that
-// cannot be read is fixed or moved aside; anything else is a folder this
-// user cannot create or write.
+// cannot be read is fixed or moved aside; a data folder of another user
+// is left to its owner; anything else is a folder this user cannot create
+// or write.
 func Hint(p config.Paths, err error) string {
 	if errors.Is(err, catalog.ErrCorrupt) {
 		return catalog.CorruptHint
+	}
+	var foreign *config.DataDirError
+	if errors.As(err, &foreign) {
+		return foreign.Hint()
 	}
 	return "check that " + p.DataDir + " and " + p.ConfigDir + " can be created by this user"
 }

@@ -82,7 +82,9 @@ func Append(path string, t Trace) error {
 			return err
 		}
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	// A link planted at path (to /etc/passwd, for a backend run as root)
+	// fails the open rather than taking the line.
+	f, err := safefile.OpenPrivate(path, os.O_RDWR|os.O_APPEND)
 	if err != nil {
 		return err
 	}

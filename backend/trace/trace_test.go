@@ -37,3 +37,33 @@ func TestAppendLast(t *testing.T) {
 		t.Errorf("after a damaged line: %d traces, the last of confidence %v", len(ts), ts[len(ts)-1].Confidence)
 	}
 }
+
+// TestAppendPlanted: a link planted at the trace file or at its rotation
+// is never written through, and an old 0644 file is made 0600.
+func TestAppendPlanted(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "passwd")
+	os.WriteFile(target, []byte("root:x:0:0\n"), 0o644)
+	path := filepath.Join(dir, "traces.jsonl")
+	os.Symlink(target, path)
+	if err := Append(path, Trace{Question: "q"}); err == nil {
+		t.Error("appended through a symbolic link")
+	}
+	os.Remove(path)
+	os.Symlink(target, path+".1")
+	os.WriteFile(path, []byte(strings.Repeat("x", MaxBytes)+"\n"), 0o644)
+	if err := Append(path, Trace{Question: "q"}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "root:x:0:0\n" {
+		t.Errorf("the link's target changed: %.40q", b)
+	}
+	os.Remove(path)
+	os.WriteFile(path, nil, 0o644)
+	if err := Append(path, Trace{Question: "q"}); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
+	}
+}

@@ -171,7 +171,7 @@ func (r Record) Write(path string) error {
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(path, data)
+	return safefile.WriteFileMode(path, data, 0o600)
 }
 
 // ReadRecord reads the record at path, if there is one of the server at

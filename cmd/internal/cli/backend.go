@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/ragman-dev/ragman/backend/client"
+	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
 )
@@ -53,6 +54,11 @@ func (e *Env) clientOptions() client.Options {
 // decodes the result into out. Transport failures exit 2 with the
 // correlation id; errors the backend reports exit 1 with its message.
 func (e *Env) Call(method string, params, out any, progress func(proto.Progress)) error {
+	// The backend refuses a data folder of another user (server.Serve);
+	// refused here, the user reads why and the hint, not "unreachable".
+	if err := config.EnsureDataDir(e.Paths.DataDir); err != nil {
+		return err
+	}
 	e.Log.Log(e.CID, "Client.call", "send", "method", method)
 	raw, err := client.Call(context.Background(), e.clientOptions(), method, e.CID, params, progress)
 	if err != nil {

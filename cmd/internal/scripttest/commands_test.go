@@ -512,3 +512,27 @@ func cmdGzbomb(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(zw.Close())
 	ts.Check(f.Close())
 }
+
+// cmdPerm checks the permission bits of the files GLOB names (at least
+// one), as testscript has no stat:
+//
+//	perm GLOB MODE     e.g. perm $XDG_DATA_HOME/ragcli/index/2*/docs.bin 0600
+func cmdPerm(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: perm GLOB MODE")
+	}
+	want, err := strconv.ParseUint(args[1], 8, 32)
+	ts.Check(err)
+	files, err := filepath.Glob(ts.MkAbs(args[0]))
+	ts.Check(err)
+	if len(files) == 0 {
+		ts.Fatalf("perm: %s names no file", args[0])
+	}
+	for _, f := range files {
+		fi, err := os.Lstat(f)
+		ts.Check(err)
+		if got := fi.Mode().Perm(); got != os.FileMode(want) {
+			ts.Fatalf("%s: mode %04o, want %04o", f, got, want)
+		}
+	}
+}

@@ -90,6 +90,7 @@ func TestScripts(t *testing.T) {
 			"writequoted":  cmdWriteQuoted,
 			"gzbomb":       cmdGzbomb,
 			"until":        cmdUntil,
+			"perm":         cmdPerm,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

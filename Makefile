@@ -169,6 +169,14 @@ fuzz-ci:
 zimbench:
 	$(GO) run ./tools/zimbench -mb 200
 
+# The task -> command model of backend/answer/tasks, fitted on the task
+# collections in ../shared/tasks (TASKS): rewrites model.bin, which
+# changes only when the data or the parameters do.
+TASKS ?= ../shared/tasks
+.PHONY: taskmodel
+taskmodel:
+	$(GO) run ./backend/answer/tasks/gen -data $(TASKS) -out backend/answer/tasks/model.bin
+
 clean:
 	rm -rf $(BIN)
 

@@ -1,0 +1,53 @@
+// Command gen fits the task → command model of package tasks on the task
+// collections in ../shared/tasks and writes backend/answer/tasks/model.bin
+// (make taskmodel). The output depends on the data and the parameters only:
+// the same data gives the same bytes.
+//
+//	go run ./backend/answer/tasks/gen [-data ../shared/tasks] [-out backend/answer/tasks/model.bin]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
+	"github.com/ragman-dev/ragman/backend/answer/tasks/taskdata"
+)
+
+func main() {
+	data := flag.String("data", "../shared/tasks", "the task collections (tldr, cheatsheets, navi, cheat.sh)")
+	out := flag.String("out", "backend/answer/tasks/model.bin", "the model file to write")
+	p := tasks.DefaultParams
+	flag.Float64Var(&p.K1, "k1", p.K1, "BM25 k1")
+	flag.Float64Var(&p.B, "b", p.B, "BM25 b")
+	flag.IntVar(&p.TopK, "topk", p.TopK, "stems kept per command")
+	flag.IntVar(&p.MinSupport, "minsupport", p.MinSupport, "descriptions of a command that must hold a stem")
+	flag.BoolVar(&p.Pairs, "pairs", p.Pairs, "adjacent stem pairs as stems")
+	flag.Float64Var(&p.PairWeight, "pairweight", p.PairWeight, "a pair's weight factor")
+	flag.IntVar(&p.PairMin, "pairmin", p.PairMin, "descriptions of a command that must hold a pair")
+	summaries := flag.Bool("summaries", tasks.DefaultSummaries, "fit on the pages' one-line summaries too")
+	flag.Parse()
+	pairs, err := taskdata.Load(*data)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	docs := taskdata.Docs(pairs, *summaries)
+	b, err := tasks.FitEncode(docs, p)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	m, err := tasks.Decode(b)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen: the model does not read back:", err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(*out, b, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	fmt.Fprintf(os.Stderr, "gen: %d pairs, %d descriptions, %d commands, %d stems, %d weights, %d bytes -> %s\n",
+		len(pairs), len(docs), m.NumCommands(), m.NumStems(), m.NumPostings(), len(b), *out)
+}

@@ -1,0 +1,551 @@
+// Package taskdata reads the task collections other people wrote (tldr
+// pages, cheat/cheatsheets, navi cheats, cheat.sh sheets; see
+// ../shared/tasks/README.md) into (description, command) pairs, from which
+// package tasks fits its model. It is used by the generator and the
+// evaluation tool only: nothing of it, and none of the text it reads, is
+// linked into ragman.
+//
+// The command of a pair is:
+//   - for a tldr page, the page's name ("tar", "git-commit"): a page is
+//     about one command, whatever its examples pipe through;
+//   - for the other collections, the first word of the command line after
+//     cleaning (CommandOf): a prompt, `sudo`/`doas` and their options,
+//     `env` and VAR=value assignments, a leading `\` are dropped; a line
+//     that starts by feeding a pipe (`cat f |`, `echo x |`, `yes |`,
+//     `printf ... |`) takes the command after the pipe; shell keywords,
+//     placeholders (`<file>`, `[PATH]`, `{{x}}`) and words that do not
+//     look like command names give no pair. A command with a subcommand
+//     whose joined name is a known page ("git commit" with a git-commit
+//     page) is that page, as tldr names it.
+package taskdata
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
+)
+
+// Pair is one described command line.
+type Pair struct {
+	Source  string // "tldr", "cheatsheets", "navi", "cheat.sh"
+	Sheet   string // the page or sheet it came from
+	Desc    string // what the command does, in the author's words
+	Line    string // the command line (first line of it)
+	Command string // the command it is filed under (see the package doc)
+	Summary bool   // a page's one-line summary ("Archiving utility."), not an example
+}
+
+// Sources are the collections, in the order Load reads them.
+var Sources = []string{"tldr", "cheatsheets", "navi", "cheat.sh"}
+
+// Load reads the four collections under root (../shared/tasks) and
+// resolves each pair's command. The result is sorted, so that a model fitted
+// on it depends on the data only.
+func Load(root string) ([]Pair, error) {
+	var pairs []Pair
+	known := map[string]bool{}
+	// tldr: pages/common and pages/linux; a linux page replaces the
+	// common one of its name, as clients on Linux do.
+	tldr := map[string]string{}
+	for _, plat := range []string{"common", "linux"} {
+		dir := filepath.Join(root, "tldr", "pages", plat)
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+				continue
+			}
+			tldr[strings.TrimSuffix(e.Name(), ".md")] = filepath.Join(dir, e.Name())
+		}
+	}
+	for _, name := range sortedKeys(tldr) {
+		known[name] = true
+		b, err := os.ReadFile(tldr[name])
+		if err != nil {
+			return nil, err
+		}
+		pairs = append(pairs, ParseTldr(name, string(b))...)
+	}
+	var others []Pair
+	// cheat/cheatsheets: one file per sheet at the top (a vim-plugins
+	// folder is left out: key bindings, not commands).
+	files, err := listFiles(filepath.Join(root, "cheatsheets"), false)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		if strings.Contains(name, ".") || strings.ToUpper(name) == name {
+			continue // LICENSE.txt, README.md
+		}
+		known[name] = true
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		others = append(others, ParseCheatsheet(name, string(b))...)
+	}
+	// navi: *.cheat files in topic folders.
+	files, err = listFiles(filepath.Join(root, "navi"), true)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".cheat") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		rel, _ := filepath.Rel(filepath.Join(root, "navi"), f)
+		others = append(others, ParseNavi(filepath.ToSlash(rel), string(b))...)
+	}
+	// cheat.sh: the top-level sheets; folders starting with _ are
+	// programming languages, other folders hold no commands.
+	files, err = listFiles(filepath.Join(root, "cheat.sh", "sheets"), false)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		if strings.HasPrefix(name, "_") {
+			continue
+		}
+		known[strings.ToLower(strings.ReplaceAll(name, " ", "-"))] = true
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		others = append(others, ParseCheatSh(name, string(b))...)
+	}
+	for _, p := range others {
+		if inProgram[p.Sheet] {
+			continue
+		}
+		if p.Summary {
+			// a sheet's summary is about the sheet's own command
+			if p.Command = CommandName(p.Sheet, known); p.Command != "" {
+				pairs = append(pairs, p)
+			}
+			continue
+		}
+		if p.Command = CommandOf(p.Line, known); p.Command != "" && (len(p.Command) > 1 || known[p.Command]) {
+			pairs = append(pairs, p)
+		}
+	}
+	sort.SliceStable(pairs, func(i, j int) bool {
+		a, b := pairs[i], pairs[j]
+		if a.Command != b.Command {
+			return a.Command < b.Command
+		}
+		if a.Source != b.Source {
+			return a.Source < b.Source
+		}
+		if a.Sheet != b.Sheet {
+			return a.Sheet < b.Sheet
+		}
+		if a.Desc != b.Desc {
+			return a.Desc < b.Desc
+		}
+		return a.Line < b.Line
+	})
+	return pairs, nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// listFiles lists the regular files of dir (and below, when deep), sorted.
+func listFiles(dir string, deep bool) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != dir && !deep {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			out = append(out, p)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// mnemonic drops tldr's mnemonic brackets: "E[x]tract" is "Extract".
+var mnemonic = strings.NewReplacer("[", "", "]", "")
+
+// ParseTldr reads a tldr page: its summary ("> ..." lines before the first
+// example, without "More information" and "See also" lines) and its
+// examples ("- description:" then "`command`"). Every pair is filed under
+// the page's name.
+func ParseTldr(name, text string) []Pair {
+	var out []Pair
+	var summary []string
+	desc := ""
+	for _, line := range lines(text) {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, ">"):
+			s := strings.TrimSpace(strings.TrimPrefix(line, ">"))
+			low := strings.ToLower(s)
+			if strings.HasPrefix(low, "more information") || strings.HasPrefix(low, "see also") ||
+				strings.HasPrefix(low, "this command is an alias") || strings.Contains(low, "tldr ") || s == "" {
+				continue
+			}
+			summary = append(summary, s)
+		case strings.HasPrefix(line, "- "):
+			desc = strings.TrimSuffix(strings.TrimSpace(line[2:]), ":")
+			desc = mnemonic.Replace(desc)
+		case strings.HasPrefix(line, "`") && strings.HasSuffix(line, "`") && len(line) > 1 && desc != "":
+			out = append(out, Pair{Source: "tldr", Sheet: name, Desc: desc, Line: strings.Trim(line, "`"), Command: name})
+			desc = ""
+		}
+	}
+	if len(summary) > 0 {
+		out = append([]Pair{{Source: "tldr", Sheet: name, Desc: strings.Join(summary, " "), Command: name, Summary: true}}, out...)
+	}
+	return out
+}
+
+// ParseCheatsheet reads a cheat/cheatsheets sheet: optional YAML front
+// matter between "---" lines, then "# description" comment lines, each
+// above the command lines it describes. The commands are left to
+// CommandOf (Command is empty).
+func ParseCheatsheet(name, text string) []Pair {
+	ls := lines(text)
+	if len(ls) > 0 && strings.TrimSpace(ls[0]) == "---" {
+		for i := 1; i < len(ls); i++ {
+			if strings.TrimSpace(ls[i]) == "---" {
+				ls = ls[i+1:]
+				break
+			}
+		}
+	}
+	var out []Pair
+	desc := ""
+	seen := map[string]bool{}
+	prevComment := false
+	for _, line := range ls {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "":
+			// a description may sit above a blank line before its command
+			prevComment = false
+			continue
+		case strings.HasPrefix(t, "#"):
+			d := strings.TrimSpace(strings.TrimLeft(t, "#"))
+			d = strings.TrimSuffix(d, ":")
+			if strings.EqualFold(d, "or") || d == "" {
+				continue // "# or:" between two ways of one task
+			}
+			if prevComment {
+				d = desc + " " + d // a description continued on the next line
+			}
+			desc, seen, prevComment = d, map[string]bool{}, true
+		default:
+			prevComment = false
+			if desc == "" || line != strings.TrimLeft(line, " \t") {
+				continue // an indented line continues the previous one
+			}
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, Pair{Source: "cheatsheets", Sheet: name, Desc: desc, Line: t})
+			}
+		}
+	}
+	return out
+}
+
+// ParseNavi reads a navi cheat file: "% tags" lines start a group, "#
+// description" lines are followed by the command (continued by a trailing
+// backslash); "$ var: ..." lines define placeholder values, ";" lines are
+// comments, "@" lines import other groups. Only the first line of a
+// command is kept.
+func ParseNavi(name, text string) []Pair {
+	var out []Pair
+	desc := ""
+	cont := false
+	for _, line := range lines(text) {
+		t := strings.TrimSpace(line)
+		if cont {
+			cont = strings.HasSuffix(t, "\\")
+			continue
+		}
+		switch {
+		case t == "", strings.HasPrefix(t, ";"), strings.HasPrefix(t, "@"), strings.HasPrefix(t, "%"):
+			if strings.HasPrefix(t, "%") {
+				desc = ""
+			}
+		case strings.HasPrefix(t, "$"):
+			// "$ var: command" gives a placeholder's values
+		case strings.HasPrefix(t, "#"):
+			desc = strings.TrimSpace(strings.TrimLeft(t, "#"))
+		default:
+			cont = strings.HasSuffix(t, "\\")
+			if desc != "" {
+				out = append(out, Pair{Source: "navi", Sheet: name, Desc: desc, Line: strings.TrimSpace(strings.TrimSuffix(t, "\\"))})
+				desc = "" // one command per description
+			}
+		}
+	}
+	return out
+}
+
+// ParseCheatSh reads a chubin/cheat.sheets sheet: its first two comment
+// lines are the name and a summary, then comment blocks, each above the
+// command lines it describes. A block's description is the first sentence
+// of its first paragraph (the rest explains); a block that follows commands
+// without a blank line and starts "The above" or "Alternative" describes
+// the commands after it all the same.
+func ParseCheatSh(name, text string) []Pair {
+	var out []Pair
+	ls := lines(text)
+	i := 0
+	// header: "# name", "# summary"
+	if i < len(ls) && strings.HasPrefix(strings.TrimSpace(ls[i]), "#") {
+		i++
+		if i < len(ls) {
+			if t := strings.TrimSpace(ls[i]); strings.HasPrefix(t, "#") {
+				s := strings.TrimSpace(strings.TrimLeft(t, "#"))
+				if s != "" && !strings.HasPrefix(s, "http") {
+					out = append(out, Pair{Source: "cheat.sh", Sheet: name, Desc: s, Summary: true})
+				}
+				i++
+			}
+		}
+	}
+	var block []string // the current comment block's first paragraph
+	inPara := true
+	desc := ""
+	seen := map[string]bool{}
+	prevComment := false
+	for ; i < len(ls); i++ {
+		t := strings.TrimSpace(ls[i])
+		switch {
+		case t == "":
+			prevComment = false
+		case strings.HasPrefix(t, "#"):
+			if !prevComment {
+				block, inPara = nil, true
+			}
+			prevComment = true
+			s := strings.TrimSpace(strings.TrimLeft(t, "#"))
+			if s == "" {
+				inPara = false
+			} else if inPara {
+				block = append(block, s)
+			}
+		default:
+			if prevComment || desc == "" {
+				d := firstSentence(strings.Join(block, " "))
+				if d != "" && d != desc {
+					desc, seen = d, map[string]bool{}
+				}
+			}
+			prevComment = false
+			if desc == "" || ls[i] != strings.TrimLeft(ls[i], " \t") {
+				continue
+			}
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, Pair{Source: "cheat.sh", Sheet: name, Desc: desc, Line: t})
+			}
+		}
+	}
+	return out
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?;](\s|$)`)
+
+func firstSentence(s string) string {
+	if loc := sentenceEnd.FindStringIndex(s); loc != nil {
+		s = s[:loc[0]]
+	}
+	return strings.TrimSuffix(strings.TrimSpace(s), ":")
+}
+
+func lines(text string) []string {
+	var out []string
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	return out
+}
+
+// nameRE is what a command's name looks like.
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._+-]*[a-z0-9+]$|^[a-z]$`)
+
+// hasLetter: "0" and "2c" are not commands.
+var hasLetter = regexp.MustCompile(`[a-z].*[a-z]|^[a-z]$`)
+
+// inProgram are sheets whose lines are keys or commands of an interactive
+// program (an editor, a debugger, a window manager's config), or markup,
+// not shell command lines.
+var inProgram = map[string]bool{
+	"asciidoctor": true, "ed": true, "emacs": true, "fs_cli": true, "gdb": true, "i3": true,
+	"ipython": true, "kadmin": true, "kitty": true, "less": true, "markdown": true, "vim": true,
+}
+
+// keywords are shell words that start a line but are not commands.
+var keywords = map[string]bool{
+	"for": true, "if": true, "while": true, "until": true, "do": true, "done": true, "then": true,
+	"fi": true, "else": true, "elif": true, "case": true, "esac": true, "function": true, "in": true,
+	"select": true, "return": true, "local": true, "declare": true, "export": true, "let": true,
+	"true": true, "false": true,
+}
+
+// feeders are commands that start a pipeline only to feed the one that
+// does the work: "yes | cp", "cat file | grep".
+var feeders = map[string]bool{"cat": true, "echo": true, "yes": true, "printf": true}
+
+// CommandOf returns the command a command line runs, as the package doc
+// describes, or "" when it names none. known holds the page names a
+// subcommand may join into ("git-commit").
+func CommandOf(line string, known map[string]bool) string {
+	segs := splitPipe(line)
+	for si, seg := range segs {
+		words := strings.Fields(seg)
+		words = skipPrefix(words)
+		if len(words) == 0 {
+			return ""
+		}
+		w := strings.TrimPrefix(words[0], "\\")
+		if feeders[w] && si+1 < len(segs) {
+			continue
+		}
+		if !nameRE.MatchString(w) || !hasLetter.MatchString(w) || keywords[w] {
+			return ""
+		}
+		if len(words) > 1 && nameRE.MatchString(words[1]) {
+			if j := w + "-" + words[1]; known[j] {
+				return j
+			}
+		}
+		return w
+	}
+	return ""
+}
+
+// CommandName is a sheet's name as a command ("cryptsetup luksFormat" is
+// "cryptsetup-luksformat" only if that is known, else "cryptsetup"), or ""
+// when it does not look like one.
+func CommandName(sheet string, known map[string]bool) string {
+	return CommandOf(strings.ToLower(sheet), known)
+}
+
+// splitPipe splits a command line at "|" outside quotes ("||" is not a
+// pipe).
+func splitPipe(line string) []string {
+	var out []string
+	var q byte
+	start := 0
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		case c == '|':
+			if i+1 < len(line) && line[i+1] == '|' {
+				i++
+				continue
+			}
+			out = append(out, line[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, line[start:])
+}
+
+var assignRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+
+// skipPrefix drops what comes before the command: a "$ " prompt, sudo or
+// doas with their options, env, VAR=value assignments.
+func skipPrefix(w []string) []string {
+	for len(w) > 0 {
+		switch {
+		case w[0] == "$":
+			w = w[1:]
+		case w[0] == "sudo" || w[0] == "doas":
+			w = w[1:]
+			for len(w) > 0 && strings.HasPrefix(w[0], "-") {
+				opt := w[0]
+				w = w[1:]
+				// options of sudo and doas that take a value
+				if (opt == "-u" || opt == "-g" || opt == "-C" || opt == "-h" || opt == "-p") && len(w) > 0 {
+					w = w[1:]
+				}
+			}
+			if len(w) == 0 {
+				return nil // "sudo !!", "sudo -i"
+			}
+		case w[0] == "env" && len(w) > 1 && (assignRE.MatchString(w[1]) || strings.HasPrefix(w[1], "-")):
+			w = w[1:]
+			for len(w) > 0 && strings.HasPrefix(w[0], "-") {
+				w = w[1:]
+			}
+		case assignRE.MatchString(w[0]):
+			w = w[1:]
+		default:
+			return w
+		}
+	}
+	return w
+}
+
+// Docs turns pairs into the documents a model is fitted on: the content
+// stems of each description, a description filed under the same command
+// twice (two command lines under one description, a sheet copied into two
+// collections) counted once. Page summaries are left out unless summaries
+// is set.
+func Docs(pairs []Pair, summaries bool) []tasks.Doc {
+	docs, _ := DocPairs(pairs, summaries)
+	return docs
+}
+
+// DocPairs is Docs with the pair each document came from.
+func DocPairs(pairs []Pair, summaries bool) ([]tasks.Doc, []Pair) {
+	var out []tasks.Doc
+	var from []Pair
+	seen := map[string]bool{}
+	for _, p := range pairs {
+		if p.Summary && !summaries {
+			continue
+		}
+		key := p.Command + "\x00" + strings.ToLower(strings.Join(strings.Fields(p.Desc), " "))
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if st := tasks.Tokens(p.Desc); len(st) > 0 {
+			out = append(out, tasks.Doc{Command: p.Command, Stems: st})
+			from = append(from, p)
+		}
+	}
+	return out, from
+}

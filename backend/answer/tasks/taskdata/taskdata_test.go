@@ -1,0 +1,117 @@
+package taskdata
+
+import (
+	"reflect"
+	"testing"
+)
+
+// The samples below are written for these tests, in each collection's
+// format; none is taken from the collections.
+
+func TestParseTldr(t *testing.T) {
+	page := "# frob\n\n> Frobnicate widgets.\n> Works on gadgets too.\n> More information: <https://example.org/frob>.\n\n" +
+		"- Frob a widget [q]uietly:\n\n`frob -q {{path/to/widget}}`\n\n" +
+		"- List every gadget:\n\n`sudo frob --list`\n"
+	got := ParseTldr("frob", page)
+	want := []Pair{
+		{Source: "tldr", Sheet: "frob", Desc: "Frobnicate widgets. Works on gadgets too.", Command: "frob", Summary: true},
+		{Source: "tldr", Sheet: "frob", Desc: "Frob a widget quietly", Line: "frob -q {{path/to/widget}}", Command: "frob"},
+		{Source: "tldr", Sheet: "frob", Desc: "List every gadget", Line: "sudo frob --list", Command: "frob"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestParseCheatsheet(t *testing.T) {
+	sheet := "---\nsyntax: bash\ntags: [ widgets ]\n---\n" +
+		"# To frob a widget\n# with a long description:\nfrob -w widget\nfrob --widget widget\n  continued line\n\n" +
+		"# or:\nfrob -W widget\n\n# To count gadgets:\n\ngadget --count\n"
+	got := ParseCheatsheet("frob", sheet)
+	want := []Pair{
+		{Source: "cheatsheets", Sheet: "frob", Desc: "To frob a widget with a long description", Line: "frob -w widget"},
+		{Source: "cheatsheets", Sheet: "frob", Desc: "To frob a widget with a long description", Line: "frob --widget widget"},
+		{Source: "cheatsheets", Sheet: "frob", Desc: "To frob a widget with a long description", Line: "frob -W widget"},
+		{Source: "cheatsheets", Sheet: "frob", Desc: "To count gadgets", Line: "gadget --count"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestParseNavi(t *testing.T) {
+	cheat := "% widgets, frob\n\n; a comment\n# Frob the widget\nfrob <widget> \\\n   | tee log\n\n" +
+		"# Show a gadget\ngadget show <name>\n\n$ widget: ls widgets\n@ other\n% gadgets\nno description here\n"
+	got := ParseNavi("misc/frob.cheat", cheat)
+	want := []Pair{
+		{Source: "navi", Sheet: "misc/frob.cheat", Desc: "Frob the widget", Line: "frob <widget>"},
+		{Source: "navi", Sheet: "misc/frob.cheat", Desc: "Show a gadget", Line: "gadget show <name>"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestParseCheatSh(t *testing.T) {
+	sheet := "# frob\n# Frobnicate widgets\n\n" +
+		"# Frob every widget in a folder. This explains more,\n# over two lines.\n#\n# A second paragraph.\nfrob -r DIR\n" +
+		"# The above, but quieter.\nfrob -rq DIR\n\n" +
+		"# Count the gadgets\ngadget -c\ngadget -c\n"
+	got := ParseCheatSh("frob", sheet)
+	want := []Pair{
+		{Source: "cheat.sh", Sheet: "frob", Desc: "Frobnicate widgets", Summary: true},
+		{Source: "cheat.sh", Sheet: "frob", Desc: "Frob every widget in a folder", Line: "frob -r DIR"},
+		{Source: "cheat.sh", Sheet: "frob", Desc: "The above, but quieter", Line: "frob -rq DIR"},
+		{Source: "cheat.sh", Sheet: "frob", Desc: "Count the gadgets", Line: "gadget -c"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestCommandOf(t *testing.T) {
+	known := map[string]bool{"frob-add": true}
+	for _, c := range []struct{ line, want string }{
+		{"frob -x", "frob"},
+		{"sudo frob -x", "frob"},
+		{"sudo -u alice frob", "frob"},
+		{"sudo !!", ""},
+		{"LANG=C frob", "frob"},
+		{"env -i PATH=/bin frob", "frob"},
+		{"$ frob", "frob"},
+		{`\frob`, "frob"},
+		{"cat notes | frob -n", "frob"},
+		{"yes | frob", "frob"},
+		{"cat notes", "cat"},
+		{"frob add widget", "frob-add"},
+		{"frob remove widget", "frob"},
+		{"frob -v add", "frob"},
+		{"<cmd> --help", ""},
+		{"[PATH]", ""},
+		{"for f in *; do frob $f; done", ""},
+		{"0 1 * * *", ""},
+		{":wq", ""},
+		{"echo 'a|b' | frob", "frob"},
+		{"frob || gadget", "frob"},
+	} {
+		if got := CommandOf(c.line, known); got != c.want {
+			t.Errorf("CommandOf(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+func TestDocs(t *testing.T) {
+	pairs := []Pair{
+		{Command: "frob", Desc: "Frob  a widget", Line: "frob a"},
+		{Command: "frob", Desc: "frob a widget", Line: "frob b"}, // the same description again
+		{Command: "gadget", Desc: "Frob a widget", Line: "gadget"},
+		{Command: "frob", Desc: "Frobnicate.", Summary: true},
+		{Command: "frob", Desc: "the of a"}, // nothing but stopwords
+	}
+	if got := Docs(pairs, false); len(got) != 2 || got[0].Command != "frob" || got[1].Command != "gadget" {
+		t.Errorf("Docs = %+v", got)
+	}
+	if got := Docs(pairs, true); len(got) != 3 {
+		t.Errorf("Docs with summaries = %+v", got)
+	}
+}

@@ -1,0 +1,216 @@
+// Package tasks scores commands for a task's words: which commands people
+// reach for to do what a question asks. Its model is fitted (gen/main.go,
+// make taskmodel) on task data other people wrote, pairs of a description
+// and the command that does it (tldr pages, cheat/cheatsheets, navi cheats,
+// cheat.sh sheets; see NOTICE), and holds only statistics: the commands'
+// names, word stems and a weight for each stem of each command. No sentence
+// of the data is stored.
+//
+// A command's weight for a stem is BM25's, the command taken as one
+// document made of its descriptions: how many of its descriptions hold the
+// stem (saturated by k1, normalised by b for commands with many
+// descriptions) times the stem's rarity among commands. Each command keeps
+// its top stems; pairs of adjacent content stems ("hard link", "disk
+// usag") are stems of their own when Params.Pairs is set.
+package tasks
+
+import (
+	_ "embed"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/ragman-dev/ragman/backend/terms"
+)
+
+//go:embed model.bin
+var embedded []byte
+
+// Scored is a command and its score for a question; higher is better.
+type Scored struct {
+	Command string
+	Score   float64
+}
+
+var (
+	once     sync.Once
+	shared   *Model
+	sharedOK error
+)
+
+// Default returns the embedded model, decoded on first use.
+func Default() (*Model, error) {
+	once.Do(func() { shared, sharedOK = Decode(embedded) })
+	return shared, sharedOK
+}
+
+// Tokens returns the content stems of a description or a question, in
+// order: lowercase words without stopwords, one-letter words and numbers,
+// stemmed with the index's stemmer.
+func Tokens(text string) []string {
+	var out []string
+	terms.Words(text, false, func(w string) {
+		if len(w) < 2 || terms.Stop(w) || extraStop[w] || isNumber(w) {
+			return
+		}
+		out = append(out, terms.Stem(w))
+	})
+	return out
+}
+
+// extraStop are words of a question's or a description's frame rather than
+// its task (the question analyser drops the same as filler).
+var extraStop = map[string]bool{
+	"how": true, "what": true, "which": true, "way": true, "ways": true, "want": true, "need": true,
+	"command": true, "commands": true, "linux": true, "unix": true, "use": true, "using": true,
+	"possible": true, "able": true, "given": true, "specific": true, "specified": true,
+}
+
+func isNumber(w string) bool {
+	_, err := strconv.ParseFloat(w, 64)
+	return err == nil
+}
+
+// pairKey is the stem under which a pair of adjacent stems is kept: stems
+// hold no space.
+func pairKey(a, b string) string { return a + " " + b }
+
+// scratch is the per-question accumulator, pooled.
+type scratch struct {
+	score   []float32
+	touched []uint32
+	best    []cand
+}
+
+// Commands returns the n best commands for a question's content stems
+// (Tokens, or the analyser's concept stems, in the question's order), best
+// first; commands that share no stem with the question are left out.
+func (m *Model) Commands(words []string, n int) []Scored {
+	if m == nil || n <= 0 || len(words) == 0 {
+		return nil
+	}
+	s, _ := m.pool.Get().(*scratch)
+	if s == nil || len(s.score) != m.nCmd {
+		s = &scratch{score: make([]float32, m.nCmd)}
+	}
+	add := func(key string, f float32) {
+		i, ok := m.find(key)
+		if !ok {
+			return
+		}
+		lo, hi := m.postings(i)
+		for p := lo; p < hi; p++ {
+			c, w := m.posting(p)
+			if s.score[c] == 0 {
+				s.touched = append(s.touched, c)
+			}
+			s.score[c] += f * w
+		}
+	}
+	for i, w := range words {
+		dup := false
+		for _, v := range words[:i] {
+			if v == w {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			add(w, 1)
+		}
+		if m.pairs && i > 0 && words[i-1] != w {
+			add(pairKey(words[i-1], w), 1)
+		}
+	}
+	// the n best, kept sorted in best; ties go to the earlier command
+	// (names are sorted, so the result does not depend on posting order)
+	best := s.best[:0]
+	for _, c := range s.touched {
+		v := s.score[c]
+		s.score[c] = 0
+		if len(best) == n && !better(v, c, best[n-1]) {
+			continue
+		}
+		if len(best) < n {
+			best = append(best, cand{})
+		}
+		i := len(best) - 1
+		for ; i > 0 && better(v, c, best[i-1]); i-- {
+			best[i] = best[i-1]
+		}
+		best[i] = cand{c, v}
+	}
+	out := make([]Scored, len(best))
+	for i, b := range best {
+		out[i] = Scored{Command: m.Command(int(b.cmd)), Score: float64(b.score)}
+	}
+	s.best = best[:0]
+	s.touched = s.touched[:0]
+	m.pool.Put(s)
+	return out
+}
+
+type cand struct {
+	cmd   uint32
+	score float32
+}
+
+func better(v float32, c uint32, than cand) bool {
+	return v > than.score || v == than.score && c < than.cmd
+}
+
+// Resolve keeps the commands has reports (the pages of the index), a
+// subcommand without a page of its own ("systemctl-list-units") standing
+// for its command ("systemctl") when that has one, at the best score of
+// the two; order and n as Commands.
+func Resolve(scored []Scored, has func(name string) bool, n int) []Scored {
+	var out []Scored
+	seen := map[string]bool{}
+	for _, s := range scored {
+		name := s.Command
+		if !has(name) {
+			name = ""
+			for c := s.Command; strings.Contains(c, "-"); {
+				c = c[:strings.LastIndexByte(c, '-')]
+				if has(c) {
+					name = c
+					break
+				}
+			}
+			if name == "" {
+				continue
+			}
+		}
+		if seen[name] {
+			continue // the one before scored at least as much
+		}
+		seen[name] = true
+		out = append(out, Scored{Command: name, Score: s.Score})
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// Has reports whether the model knows the command.
+func (m *Model) Has(name string) bool {
+	_, ok := m.command(name)
+	return ok
+}
+
+// Descriptions is how many descriptions of the command the model was fitted
+// on: how much the data knows of it.
+func (m *Model) Descriptions(name string) int {
+	if i, ok := m.command(name); ok {
+		return int(m.cmdDocs(i))
+	}
+	return 0
+}
+
+func (m *Model) command(name string) (int, bool) {
+	n := m.nCmd
+	i := sort.Search(n, func(i int) bool { return string(m.name(i)) >= name })
+	return i, i < n && string(m.name(i)) == name
+}

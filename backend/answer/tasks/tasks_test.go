@@ -1,0 +1,228 @@
+package tasks
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func tiny() []Doc {
+	d := func(cmd, text string) Doc { return Doc{Command: cmd, Stems: Tokens(text)} }
+	return []Doc{
+		d("tar", "Extract an archive into a folder"),
+		d("tar", "Create a compressed archive of a folder"),
+		d("tar", "List the files in an archive"),
+		d("ln", "Make a symbolic link to a file"),
+		d("ln", "Create a hard link"),
+		d("rm", "Delete a folder and everything in it"),
+		d("rm", "Remove a file without asking"),
+		d("chmod", "Give the owner the right to execute a file"),
+		d("chmod", "Change the permissions of a file"),
+		d("chown", "Change the owner of a file"),
+	}
+}
+
+func TestCommandsTiny(t *testing.T) {
+	m, err := Fit(tiny(), DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"how do I extract a tar.gz archive", "tar"},
+		{"make a symbolic link", "ln"},
+		{"delete a folder", "rm"},
+		{"change the permissions of a script", "chmod"},
+		{"who is the owner of this file? change it", "chown"},
+	} {
+		got := m.Commands(Tokens(c.q), 3)
+		if len(got) == 0 || got[0].Command != c.want {
+			t.Errorf("%q: %v, want %s first", c.q, got, c.want)
+		}
+		for i := 1; i < len(got); i++ {
+			if got[i].Score > got[i-1].Score {
+				t.Errorf("%q: not best first: %v", c.q, got)
+			}
+		}
+	}
+	if got := m.Commands(Tokens("frobnicate the gizmo"), 3); len(got) != 0 {
+		t.Errorf("unknown words: %v", got)
+	}
+	if got := m.Commands(Tokens("file"), 2); len(got) != 2 {
+		t.Errorf("n=2: %v", got)
+	}
+	if m.Descriptions("tar") != 3 || !m.Has("chown") || m.Has("cp") {
+		t.Errorf("Descriptions(tar)=%d Has(chown)=%v Has(cp)=%v", m.Descriptions("tar"), m.Has("chown"), m.Has("cp"))
+	}
+}
+
+func TestPairs(t *testing.T) {
+	m, err := Fit(tiny(), DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := m.Weights("ln")
+	if w[pairKey("symbol", "link")] == 0 || w["link"] == 0 {
+		t.Errorf("ln's weights lack the pair or the word: %v", w)
+	}
+	p := DefaultParams
+	p.Pairs = false
+	m, _ = Fit(tiny(), p)
+	if w := m.Weights("ln"); w[pairKey("symbol", "link")] != 0 {
+		t.Errorf("a pair without Pairs: %v", w)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	b := fit(tiny(), DefaultParams)
+	data, err := b.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Params() != DefaultParams {
+		t.Errorf("params %+v", m.Params())
+	}
+	if m.NumCommands() != len(b.cmds) || m.NumStems() != len(b.stems) {
+		t.Fatalf("%d commands, %d stems; want %d, %d", m.NumCommands(), m.NumStems(), len(b.cmds), len(b.stems))
+	}
+	maxW := 0.0
+	for _, ps := range b.post {
+		for _, p := range ps {
+			maxW = max(maxW, p.w)
+		}
+	}
+	for si, s := range b.stems {
+		i, ok := m.find(s)
+		if !ok || i != si {
+			t.Fatalf("stem %q not found at %d", s, si)
+		}
+		lo, hi := m.postings(i)
+		if hi-lo != len(b.post[si]) {
+			t.Fatalf("stem %q: %d postings, want %d", s, hi-lo, len(b.post[si]))
+		}
+		for k, p := range b.post[si] {
+			c, w := m.posting(lo + k)
+			if int(c) != p.cmd || math.Abs(float64(w)-p.w) > maxW/65535 {
+				t.Errorf("stem %q: posting %d is (%d, %g), want (%d, %g)", s, k, c, w, p.cmd, p.w)
+			}
+		}
+	}
+	for i, c := range b.cmds {
+		if m.Command(i) != c || m.Descriptions(c) != b.docs[i] {
+			t.Errorf("command %d: %q %d, want %q %d", i, m.Command(i), m.Descriptions(c), c, b.docs[i])
+		}
+	}
+}
+
+func TestDecodeRefuses(t *testing.T) {
+	data, err := FitEncode(tiny(), DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("RGTASKX\n"), data[8:]...),
+		"version":   append(append([]byte{}, data[:8]...), append([]byte{9, 0, 0, 0}, data[12:]...)...),
+		"truncated": data[:len(data)-3],
+		"longer":    append(append([]byte{}, data...), 0),
+	}
+	// a posting naming a command past the last
+	p := append([]byte{}, data...)
+	p[len(p)-4], p[len(p)-3] = 0xff, 0xff
+	bad["posting"] = p
+	for name, d := range bad {
+		if _, err := Decode(d); err == nil {
+			t.Errorf("%s: decoded", name)
+		}
+	}
+	// every truncation is refused, none panics
+	for n := 0; n < len(data); n++ {
+		if _, err := Decode(data[:n]); err == nil {
+			t.Fatalf("truncated to %d: decoded", n)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	docs := tiny()
+	want, err := FitEncode(docs, DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 5 {
+		r.Shuffle(len(docs), func(i, j int) { docs[i], docs[j] = docs[j], docs[i] })
+		got, err := FitEncode(docs, DefaultParams)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatal("the model file depends on the order of the documents")
+		}
+	}
+}
+
+func TestResolve(t *testing.T) {
+	have := map[string]bool{"systemctl": true, "git-commit": true, "git": true}
+	got := Resolve([]Scored{
+		{"systemctl-list-units", 5}, {"git-commit", 4}, {"systemctl", 3}, {"nosuch", 2}, {"git", 1},
+	}, func(c string) bool { return have[c] }, 3)
+	want := []Scored{{"systemctl", 5}, {"git-commit", 4}, {"git", 1}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("got %v, want %v", got, want)
+		}
+	}
+}
+
+func TestEmbedded(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.NumCommands() < 1000 {
+		t.Errorf("the embedded model knows %d commands", m.NumCommands())
+	}
+	got := m.Commands(Tokens("extract a tar.gz archive"), 5)
+	found := false
+	for _, s := range got {
+		found = found || s.Command == "tar"
+	}
+	if !found {
+		t.Errorf("extract a tar.gz archive: %v", got)
+	}
+}
+
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := Decode(embedded); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(embedded))/1e6, "MB")
+}
+
+func BenchmarkCommands(b *testing.B) {
+	m, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	qs := [][]string{
+		Tokens("find every file bigger than 100 MB under my home folder"),
+		Tokens("copy a whole folder with everything inside it to another place"),
+		Tokens("change the login name of an existing user account"),
+		Tokens("show the last time each user logged in"),
+	}
+	i := 0
+	for b.Loop() {
+		m.Commands(qs[i%len(qs)], 10)
+		i++
+	}
+}

@@ -107,6 +107,10 @@ type QueryParams struct {
 	Threshold      float64 `json:"threshold"`
 }
 
+// MaxConversationID bounds QueryParams.ConversationID, in bytes: the
+// backend keeps each id, and a shell's is a few dozen.
+const MaxConversationID = 256
+
 // ReindexParams are the parameters of MethodReindex.
 type ReindexParams struct {
 	Force   bool     `json:"force,omitempty"`

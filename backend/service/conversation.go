@@ -4,6 +4,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
+
+	"github.com/ragman-dev/ragman/backend/proto"
 )
 
 // Conversations keep, per conversation id (ragman --conversation, one per
@@ -23,7 +26,21 @@ type conversation struct {
 const (
 	conversationFor  = 30 * time.Minute
 	maxConversations = 1000
+	// maxRemembered bounds the question a conversation keeps, in bytes:
+	// a follow-up reads the end of a question, and a megabyte question
+	// kept by each of maxConversations would be a gigabyte
+	maxRemembered = 4096
 )
+
+// checkConversationID refuses an id longer than proto.MaxConversationID:
+// the backend keeps up to maxConversations ids, and a client that skips
+// ragman's own check could send megabytes each.
+func checkConversationID(id string) error {
+	if len(id) > proto.MaxConversationID {
+		return proto.Errorf(proto.CodeBadRequest, "the conversation id is %d bytes, more than the %d allowed", len(id), proto.MaxConversationID)
+	}
+	return nil
+}
 
 // turn reads question in conversation id: a follow-up joins the last
 // question, a correction replaces it; either is said. It records what is
@@ -60,8 +77,25 @@ func (cs *conversations) turn(id, question string, now time.Time) (asked, note s
 		}
 		delete(cs.by, oldest)
 	}
-	cs.by[id] = &conversation{question: asked, at: now}
+	cs.by[id] = &conversation{question: remembered(asked), at: now}
 	return asked, note
+}
+
+// remembered is what a conversation keeps of question: all of it, or its
+// first maxRemembered bytes cut at a space, copied so that the request's
+// question is not kept with it.
+func remembered(question string) string {
+	if len(question) <= maxRemembered {
+		return question
+	}
+	cut := strings.LastIndexByte(question[:maxRemembered+1], ' ')
+	if cut <= 0 {
+		cut = maxRemembered
+		for cut > 0 && !utf8.RuneStart(question[cut]) {
+			cut--
+		}
+	}
+	return strings.Clone(question[:cut])
 }
 
 // followUp says whether question continues the one before: it starts

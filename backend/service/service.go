@@ -202,6 +202,9 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	if t := p.Threshold; math.IsNaN(t) || t < 0 || t > 1 {
 		return proto.Errorf(proto.CodeBadRequest, "the confidence threshold %v is outside 0..1", t)
 	}
+	if err := checkConversationID(p.ConversationID); err != nil {
+		return err
+	}
 	cat, err := catalog.Load(s.Paths.Catalog)
 	if errors.Is(err, catalog.ErrNoCatalog) {
 		return &proto.Error{Code: proto.CodeNoIndex, Message: "ragman is not set up yet", Hint: "run `ragadmin init` and `ragadmin reindex`"}

@@ -27,6 +27,12 @@ type AskCmd struct {
 	rest []string
 }
 
+// maxQuestion bounds a question (or a command line to explain), in bytes:
+// JSON may write a byte as six (\u0001), and the request must stay a frame
+// (proto.MaxFrame, 16 MiB), or the backend could only be said to be
+// unreachable. The backend reads no more than --context-tokens of it.
+const maxQuestion = proto.MaxFrame / 8
+
 func (c *AskCmd) Run(env *cli.Env) error {
 	cfg, err := env.Config()
 	if err != nil {
@@ -43,6 +49,14 @@ func (c *AskCmd) Run(env *cli.Env) error {
 	if c.Why {
 		return why(env, format)
 	}
+	if len(q) > maxQuestion {
+		what := "the question"
+		if c.Explain {
+			what = "the command line"
+		}
+		return cli.Exit(cli.ExitUsage, fmt.Errorf("%s is %.1f MiB, more than the %d MiB ragman sends", what, float64(len(q))/(1<<20), maxQuestion>>20),
+			"ask a narrower question, one task at a time")
+	}
 	if c.Explain {
 		return c.explain(env, q, format)
 	}
@@ -51,6 +65,10 @@ func (c *AskCmd) Run(env *cli.Env) error {
 	}
 	if c.ContextTokens <= 0 {
 		return cli.Exit(cli.ExitUsage, errors.New("--context-tokens must be positive"), "")
+	}
+	if n := len(c.Conversation); n > proto.MaxConversationID {
+		return cli.Exit(cli.ExitUsage, fmt.Errorf("--conversation: the id is %d bytes, more than the %d allowed", n, proto.MaxConversationID),
+			"name a conversation with a short word: ragman --conversation c1 ...")
 	}
 	params := proto.QueryParams{Question: q, ContextTokens: c.ContextTokens, ConversationID: c.Conversation,
 		Threshold: cfg.Ragman.ConfidenceThreshold}

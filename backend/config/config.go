@@ -135,6 +135,12 @@ func yamlMessage(err error) string {
 	return yamlPrefix().ReplaceAllString(err.Error(), "")
 }
 
+// MinIdleTimeout is the shortest backend.idle_timeout: a backend started
+// for a question must live until the client, dialing every 10 to 200 ms,
+// reaches it. At 1ns it exited at once and every question failed after 5 s
+// with "did not answer".
+const MinIdleTimeout = 2 * time.Second
+
 // Validate checks values YAML cannot: ranges and enumerations.
 func (c Config) Validate() error {
 	if t := c.Ragman.ConfidenceThreshold; math.IsNaN(t) || t < 0 || t > 1 {
@@ -161,8 +167,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("%s: %q is not one of %q", ch.key, ch.val, ch.ok)
 		}
 	}
-	if c.Backend.IdleTimeout <= 0 {
-		return fmt.Errorf("backend.idle_timeout: must be positive")
+	if d := time.Duration(c.Backend.IdleTimeout); d < MinIdleTimeout {
+		return fmt.Errorf("backend.idle_timeout: %v is below the minimum of %v", d, MinIdleTimeout)
 	}
 	if r := time.Duration(c.Backend.RefreshInterval); r != 0 && r < time.Second {
 		return fmt.Errorf("backend.refresh_interval: %v is too often: at least 1s, or 0 to turn the check off", r)

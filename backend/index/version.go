@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -299,6 +300,10 @@ func (s *Staging) Commit(m Manifest) error {
 	if err := syncDir(s.Dir()); err != nil {
 		return err
 	}
+	prev := ""
+	if dir, err := ActiveDir(s.indexDir); err == nil {
+		prev = filepath.Base(dir)
+	}
 	final := filepath.Join(s.indexDir, s.name)
 	if err := os.Rename(s.Dir(), final); err != nil {
 		return err
@@ -309,13 +314,16 @@ func (s *Staging) Commit(m Manifest) error {
 	if err := syncDir(s.indexDir); err != nil {
 		return err
 	}
-	return prune(s.indexDir, s.name)
+	return prune(s.indexDir, s.name, prev)
 }
 
-// prune keeps the active version and the one before it, so a backend still
-// answering from the previous version is not left without files and an
-// operator can go back by hand.
-func prune(indexDir, active string) error {
+// prune keeps the active version and the one active before it (prev), so
+// a backend still answering from the previous version is not left without
+// files and an operator can go back by hand. Names start with the build
+// time to the second, and builds in the same second sort by their random
+// suffix: the one before is the one ACTIVE named, not the last by name.
+// Without one (a first build, ACTIVE unreadable) the newest is kept.
+func prune(indexDir, active, prev string) error {
 	entries, err := os.ReadDir(indexDir)
 	if err != nil {
 		return err
@@ -326,12 +334,18 @@ func prune(indexDir, active string) error {
 			versions = append(versions, e.Name())
 		}
 	}
-	sort.Strings(versions) // names start with the build time
-	for len(versions) > 1 {
-		if err := os.RemoveAll(filepath.Join(indexDir, versions[0])); err != nil {
+	sort.Strings(versions)
+	keep := prev
+	if !slices.Contains(versions, keep) && len(versions) > 0 {
+		keep = versions[len(versions)-1]
+	}
+	for _, v := range versions {
+		if v == keep {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(indexDir, v)); err != nil {
 			return err
 		}
-		versions = versions[1:]
 	}
 	return nil
 }

@@ -88,10 +88,11 @@ func EnsureDataDir(dir string) error {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
 		return &DataDirError{Dir: dir, Reason: fmt.Sprintf("belongs to uid %d, not to uid %d", st.Uid, os.Geteuid())}
 	}
-	if fi.Mode().Perm()&0o077 != 0 {
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
 		// Ours, as checked above, and made 0755 by an older ragman: it
-		// holds the text of the user's sources and their questions.
-		if err := os.Chmod(dir, 0o700); err != nil {
+		// holds the text of the user's sources and their questions. Only
+		// the others' bits go: a folder its owner made read-only stays so.
+		if err := os.Chmod(dir, perm&^0o077); err != nil {
 			return fmt.Errorf("data folder: %w", err)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // TestEnsureDataDir: a missing data folder is made 0700, an old 0755 one
-// of ours tightened; a file, or a folder of another user (root can make
+// of ours tightened, a read-only one left read-only; a file, or a folder of another user (root can make
 // one), is refused with a hint.
 func TestEnsureDataDir(t *testing.T) {
 	base := t.TempDir()
@@ -24,6 +24,16 @@ func TestEnsureDataDir(t *testing.T) {
 		if fi, err := os.Stat(dir); err != nil || fi.Mode().Perm() != 0o700 {
 			t.Errorf("%s: %v %v, want 0700", dir, fi.Mode().Perm(), err)
 		}
+	}
+	// its owner made it read-only: it stays so
+	readOnly := filepath.Join(base, "read-only")
+	os.Mkdir(readOnly, 0o555)
+	os.Chmod(readOnly, 0o555)
+	if err := EnsureDataDir(readOnly); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(readOnly); fi.Mode().Perm() != 0o500 {
+		t.Errorf("a read-only data folder: %v, want 0500", fi.Mode().Perm())
 	}
 	file := filepath.Join(base, "file")
 	os.WriteFile(file, nil, 0o600)

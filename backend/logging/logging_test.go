@@ -102,6 +102,14 @@ func TestOpenRefuses(t *testing.T) {
 			t.Errorf("%s: %v %v, want a written 0600 file", p, fi.Mode(), err)
 		}
 	}
+	if os.Geteuid() == 0 { // root writes it anyway: only the others' bits go
+		readOnly := filepath.Join(dir, "read-only.log")
+		os.WriteFile(readOnly, nil, 0o444)
+		Open(readOnly).Log("", "X.y", "z")
+		if fi, _ := os.Stat(readOnly); fi.Mode().Perm() != 0o400 {
+			t.Errorf("a read-only log: %v, want 0400", fi.Mode().Perm())
+		}
+	}
 }
 
 // TestRotateOnce: two processes hold the full log; the first to log

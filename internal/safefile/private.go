@@ -18,8 +18,8 @@ var ErrNotOurs = errors.New("not a file of this user's own")
 // symbolic link (O_NOFOLLOW, even a dangling one), a FIFO (O_NONBLOCK: the
 // open fails or returns at once instead of waiting for a reader), a
 // device, a file owned by someone else or with a second hard link. A file
-// of ours left 0644 by an older ragman is tightened to 0600: it records
-// questions.
+// of ours left 0644 by an older ragman is tightened to 0600 (only the
+// others' bits go): it records questions.
 func OpenPrivate(path string, flag int) (*os.File, error) {
 	f, err := os.OpenFile(path, flag|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o600)
 	if err != nil {
@@ -44,8 +44,8 @@ func OpenPrivate(path string, flag int) (*os.File, error) {
 			return nil, fmt.Errorf("%s: %w (it has %d hard links)", path, ErrNotOurs, st.Nlink)
 		}
 	}
-	if fi.Mode().Perm()&0o077 != 0 {
-		if err := f.Chmod(0o600); err != nil {
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		if err := f.Chmod(perm &^ 0o077); err != nil {
 			f.Close()
 			return nil, err
 		}

@@ -18,7 +18,7 @@ type InstallHookCmd struct {
 	cli.OutputFlags `embed:""`
 	Remove          bool   `help:"Remove the hook instead."`
 	DestDir         string `name:"destdir" env:"DESTDIR" placeholder:"DIR" help:"Write under DIR, as make install does (packaging, tests); the hook still names the final paths."`
-	BinDir          string `name:"bindir" placeholder:"DIR" help:"Where ragadmin is installed (default: the folder of this ragadmin)."`
+	BinDir          string `name:"bindir" placeholder:"DIR" help:"Where ragadmin is installed (default: the folder of this ragadmin). A relative DIR is made absolute from the current folder: apt runs the hook from elsewhere."`
 }
 
 // AptHook is where the hook goes, under DESTDIR; make uninstall removes
@@ -73,6 +73,13 @@ func (c *InstallHookCmd) Run(env *cli.Env) error {
 		}
 		bin = filepath.Dir(exe)
 	}
+	// apt runs the hook from a folder of its own: a relative path would
+	// name another ragadmin there, or none
+	abs, err := filepath.Abs(bin)
+	if err != nil {
+		return cli.JSONFailure(env, jsonMode, cli.Exit(cli.ExitError, fmt.Errorf("--bindir %q: %w", bin, err), "name the folder by its absolute path"))
+	}
+	bin = abs
 	if strings.ContainsAny(bin, "\"'\\$`\n") {
 		return cli.JSONFailure(env, jsonMode, cli.Exit(cli.ExitUsage, fmt.Errorf("--bindir %q: quotes, backslashes, $ and ` cannot go into apt's configuration", bin), ""))
 	}

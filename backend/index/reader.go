@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/s2"
 	"github.com/ragman-dev/ragman/backend/document"
@@ -18,6 +20,12 @@ import (
 
 // Reader is an open index version: a mapped index.bin and docs.bin. It is
 // safe for concurrent use.
+//
+// The mapping lives while the Reader is held: by its opener until Close,
+// and by each Acquire until its Release. Whoever reads it past Close, or
+// keeps a string it returned (Meta's, NameLine's), holds it; the last
+// Release unmaps, so a backend gives back a retired version's memory and
+// its deleted files' disk once its last question is done.
 type Reader struct {
 	Manifest Manifest
 
@@ -38,6 +46,8 @@ type Reader struct {
 	avg     [NumFields]float64
 	loaded  docCache
 	mapped  map[string]int64 // each mapped file, and its size when it was mapped
+	refs    atomic.Int64     // the opener's reference and the Acquires not released
+	closed  sync.Once
 }
 
 // Open opens the index version in dir.
@@ -51,6 +61,7 @@ func Open(dir string) (*Reader, error) {
 		return nil, err
 	}
 	r := &Reader{Manifest: m, c: c, mapped: map[string]int64{filepath.Join(dir, "index.bin"): int64(len(c.data))}}
+	r.refs.Store(1)
 	if err := r.load(dir); err != nil {
 		r.Close()
 		return nil, fmt.Errorf("%s: %w", dir, err)
@@ -165,13 +176,43 @@ func (r *Reader) Changed() error {
 	return nil
 }
 
-// Close unmaps the files.
+// ErrClosed says the Reader was closed and released by all who held it.
+var ErrClosed = errors.New("the index version is closed")
+
+// Acquire holds the mapping until Release. It fails once the Reader is
+// closed and released by everyone, when there is nothing left to read.
+func (r *Reader) Acquire() bool {
+	for {
+		n := r.refs.Load()
+		if n <= 0 {
+			return false
+		}
+		if r.refs.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
+
+// Release gives back what Acquire took; the last holder's unmaps.
+func (r *Reader) Release() {
+	if r.refs.Add(-1) == 0 {
+		r.unmap()
+	}
+}
+
+// Close drops the opener's hold: the files are unmapped now, or when
+// the last Acquire is released. A second Close does nothing.
 func (r *Reader) Close() error {
+	r.closed.Do(r.Release)
+	return nil
+}
+
+func (r *Reader) unmap() {
 	if r.store != nil {
 		unix.Munmap(r.store)
 		r.store = nil
 	}
-	return r.c.close()
+	r.c.close()
 }
 
 // NumDocs is the number of documents.
@@ -301,7 +342,7 @@ func (r *Reader) NameLine(id int) (title, summary string) {
 }
 
 // Meta returns document id's metadata. Strings point into the mapped file:
-// copy them to keep them past Close.
+// copy them to keep them past the Reader's last hold (Close, Release).
 func (r *Reader) Meta(id int) Meta {
 	d := &r.docs[id]
 	m := Meta{
@@ -406,8 +447,15 @@ func (b Block) Match(ids []int, fn func(k int)) {
 }
 
 // Load reads the whole stored document. The most recent ones are kept
-// decoded and shared between callers, who must not change them.
+// decoded and shared between callers, who must not change them. A
+// document is decoded into memory of its own, and Load holds the Reader
+// while it decodes: a prefetch that outlives its question is answered
+// ErrClosed, never a read of a file unmapped under it.
 func (r *Reader) Load(id int) (*document.Document, error) {
+	if !r.Acquire() {
+		return nil, ErrClosed
+	}
+	defer r.Release()
 	if doc := r.loaded.get(id); doc != nil {
 		return doc, nil
 	}

@@ -26,7 +26,9 @@ func (s *Service) health(r Replier) error {
 	}
 	if checks[0].Status == health.Pass {
 		// load it now: the next question is answered warm
-		s.engine()
+		if _, v, err := s.engine(); err == nil {
+			v.release()
+		}
 	}
 	return r.Result(HealthReport{PID: os.Getpid(), Checks: checks})
 }

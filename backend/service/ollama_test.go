@@ -123,7 +123,7 @@ func TestOllamaEngine(t *testing.T) {
 	// ollama chosen and stopped: the question's error
 	useOllama(t, s, "ollama", stopped)
 	r := &answerRecorder{}
-	err := s.query(context.Background(), "cid-test", proto.QueryParams{Question: q, Threshold: 0.01}, r)
+	err := queryHeld(s, context.Background(), "cid-test", proto.QueryParams{Question: q, Threshold: 0.01}, r)
 	if pe, ok := err.(*proto.Error); !ok || pe.Code != proto.CodeEngineUnavailable || !strings.Contains(pe.Message, stopped) || pe.Hint == "" {
 		t.Errorf("ollama chosen and stopped: err = %#v", err)
 	}

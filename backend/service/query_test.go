@@ -23,7 +23,7 @@ func TestQueryBounds(t *testing.T) {
 		fmt.Fprintf(&b, " w%d", i)
 	}
 	r := &answerRecorder{}
-	if err := s.query(context.Background(), "cid", proto.QueryParams{Question: b.String(), Threshold: 0.35}, r); err != nil {
+	if err := queryHeld(s, context.Background(), "cid", proto.QueryParams{Question: b.String(), Threshold: 0.35}, r); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(strings.Join(r.ans.Warnings, " "), fmt.Sprintf("context allows (%d tokens) and was truncated", DefaultContextTokens)) ||
@@ -32,7 +32,7 @@ func TestQueryBounds(t *testing.T) {
 	}
 
 	r = &answerRecorder{}
-	if err := s.query(context.Background(), "cid", proto.QueryParams{Question: "How do I change file permissions?", Threshold: 0.35, ContextTokens: 1}, r); err != nil {
+	if err := queryHeld(s, context.Background(), "cid", proto.QueryParams{Question: "How do I change file permissions?", Threshold: 0.35, ContextTokens: 1}, r); err != nil {
 		t.Fatal(err)
 	}
 	if !r.ans.NoAnswer || r.ans.Message == nil || !strings.Contains(*r.ans.Message, "context of 1 tokens") ||
@@ -41,7 +41,7 @@ func TestQueryBounds(t *testing.T) {
 	}
 
 	for _, th := range []float64{math.NaN(), -0.1, 1.5} {
-		err := s.query(context.Background(), "cid", proto.QueryParams{Question: "chmod", Threshold: th}, &answerRecorder{})
+		err := queryHeld(s, context.Background(), "cid", proto.QueryParams{Question: "chmod", Threshold: th}, &answerRecorder{})
 		if pe, ok := err.(*proto.Error); !ok || pe.Code != proto.CodeBadRequest {
 			t.Errorf("threshold %v: %v", th, err)
 		}

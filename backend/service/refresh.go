@@ -24,7 +24,9 @@ func (s *Service) Watched() ([]catalog.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m := v.lib.Reader().Manifest; m.Catalog != cat.Fingerprint() {
+	m := v.lib.Reader().Manifest // its own memory, not the mapping's
+	v.release()
+	if m.Catalog != cat.Fingerprint() {
 		return nil, nil
 	}
 	var out []catalog.Source

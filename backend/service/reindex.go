@@ -163,6 +163,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	activeDir := ""
 	if v, err := s.current(); err == nil {
 		m := v.lib.Reader().Manifest
+		v.release()
 		active = &m
 		activeDir, _ = index.ActiveDir(s.Paths.IndexDir)
 	}
@@ -271,15 +272,19 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 			res.Quarantined = append(res.Quarantined, st.Alias)
 		}
 	}
-	if _, err := s.current(); err != nil {
+	v, err := s.current() // switches to the new version
+	if err != nil {
 		return quarantined, err
 	}
+	v.release()
 	if err := s.fillEngine(ctx, cid, cat, r); err != nil {
 		return quarantined, err
 	}
 	// the next question is answered warm; an engine config.yaml selects
 	// but this backend cannot make is the question's error, not the build's
-	s.engine()
+	if _, v, err := s.engine(); err == nil {
+		v.release()
+	}
 	return quarantined, nil
 }
 
@@ -295,6 +300,7 @@ func (s *Service) fillEngine(ctx context.Context, cid string, cat *catalog.Catal
 	if err != nil {
 		return err
 	}
+	defer v.release()
 	return s.fillWeaviate(ctx, cid, ch, v.lib.Reader(), cat, r)
 }
 

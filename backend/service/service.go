@@ -59,7 +59,9 @@ type Service struct {
 	convs      conversations
 }
 
-// version is an index version, opened.
+// version is an index version, opened. The service holds the active
+// one; current gives each caller a hold of its own, and the files of a
+// retired version are unmapped when the last is released.
 type version struct {
 	dir string
 	lib *answer.Library
@@ -67,6 +69,23 @@ type version struct {
 	// question needs it
 	engine *answer.Engine
 	choice engineChoice
+}
+
+// release gives back the hold current gave.
+func (v *version) release() { v.lib.Reader().Release() }
+
+// holds are the versions a request read, released once it has replied:
+// its answer, its error and its log lines may hold strings that point
+// into their mapped files.
+type holds []*version
+
+func (h *holds) keep(v *version) { *h = append(*h, v) }
+
+func (h *holds) release() {
+	for _, v := range *h {
+		v.release()
+	}
+	*h = nil
 }
 
 // New returns a service over the files in paths.
@@ -78,12 +97,14 @@ func New(paths config.Paths, log *logging.Logger, expand analyse.Expander) *Serv
 func (s *Service) Handle(ctx context.Context, req *proto.Request, r Replier) {
 	start := time.Now()
 	s.Log.Log(req.CorrelationID, "Backend.handle", "start", "method", req.Method)
+	var held holds
+	defer held.release()
 	var err error
 	switch req.Method {
 	case proto.MethodQuery:
 		var p proto.QueryParams
 		if err = decode(req.Params, &p); err == nil {
-			err = s.query(ctx, req.CorrelationID, p, r)
+			err = s.query(ctx, &held, req.CorrelationID, p, r)
 		}
 	case proto.MethodReindex:
 		var p proto.ReindexParams
@@ -93,15 +114,15 @@ func (s *Service) Handle(ctx context.Context, req *proto.Request, r Replier) {
 	case proto.MethodShow:
 		var p proto.ShowParams
 		if err = decode(req.Params, &p); err == nil {
-			err = s.show(p, r)
+			err = s.show(&held, p, r)
 		}
 	case proto.MethodExplain:
 		var p proto.ExplainParams
 		if err = decode(req.Params, &p); err == nil {
-			err = s.explain(p, r)
+			err = s.explain(&held, p, r)
 		}
 	case proto.MethodStatus:
-		err = s.status(r)
+		err = s.status(&held, r)
 	case proto.MethodHealth:
 		err = s.health(r)
 	default:
@@ -130,8 +151,14 @@ func decode(raw json.RawMessage, v any) error {
 }
 
 // current returns the active version, opening it when the ACTIVE pointer
-// moved (another process may have reindexed).
+// moved (another process may have reindexed), held for the caller, who
+// releases it when nothing it keeps points into it any more.
 func (s *Service) current() (*version, error) {
+	// ACTIVE is read under the lock: a question that read it before a
+	// switch and opened it after would go back to the retired version,
+	// or to one a second build has removed since
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	dir, err := index.ActiveDir(s.Paths.IndexDir)
 	if errors.Is(err, index.ErrNoIndex) {
 		return nil, &proto.Error{Code: proto.CodeNoIndex, Message: "no index has been built yet",
@@ -141,14 +168,13 @@ func (s *Service) current() (*version, error) {
 		return nil, &proto.Error{Code: proto.CodeInternal, Message: err.Error(),
 			Hint: "run `ragadmin reindex` to rebuild the index and point ACTIVE at it"}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.active != nil && s.active.dir == dir {
 		if err := s.active.lib.Reader().Changed(); err != nil {
 			s.Log.Log("", "Backend.current", "the active index changed on disk", "err", err)
 			return nil, &proto.Error{Code: proto.CodeInternal, Message: "the active index cannot be read: " + err.Error(),
 				Hint: "run `ragadmin reindex` to rebuild it"}
 		}
+		s.active.lib.Reader().Acquire() // the service's own hold keeps it open
 		return s.active, nil
 	}
 	r, err := index.Open(dir)
@@ -156,16 +182,21 @@ func (s *Service) current() (*version, error) {
 		return nil, &proto.Error{Code: proto.CodeInternal, Message: fmt.Sprintf("the active index cannot be read: %v", err),
 			Hint: "run `ragadmin reindex` to rebuild it"}
 	}
-	// The old reader stays mapped: requests in flight may still use it,
-	// and unmapping under them would fault. Versions are few and the
-	// backend exits when idle.
+	// The retired version stays mapped while requests in flight hold it
+	// (unmapping under them would fault), and no longer: a backend that
+	// refreshes after every package install makes many.
+	if old := s.active; old != nil {
+		old.lib.Reader().Close()
+	}
 	s.active = &version{dir: dir, lib: answer.NewLibrary(r)}
+	r.Acquire()
 	s.Log.Log("", "Backend.current", "opened index", "version", r.Manifest.Version, "documents", r.NumDocs())
 	return s.active, nil
 }
 
 // engine returns the engine config.yaml selects over the active version,
-// making it when the version or the choice changed.
+// making it when the version or the choice changed, and the version,
+// held as current holds it.
 func (s *Service) engine() (*answer.Engine, *version, error) {
 	v, err := s.current()
 	if err != nil {
@@ -173,6 +204,7 @@ func (s *Service) engine() (*answer.Engine, *version, error) {
 	}
 	ch, err := s.engineChoice()
 	if err != nil {
+		v.release()
 		return nil, nil, err
 	}
 	s.mu.Lock()
@@ -182,6 +214,7 @@ func (s *Service) engine() (*answer.Engine, *version, error) {
 	}
 	eng, err := s.buildEngine(v.lib, ch)
 	if err != nil {
+		v.release()
 		return nil, nil, err
 	}
 	v.engine, v.choice = eng, ch
@@ -193,7 +226,7 @@ func indexStatus(m index.Manifest) *proto.IndexStatus {
 		Documents: m.Documents, Chunks: m.Chunks}
 }
 
-func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r Replier) error {
+func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.QueryParams, r Replier) error {
 	start := time.Now()
 	q := strings.TrimSpace(p.Question)
 	if q == "" {
@@ -216,6 +249,7 @@ func (s *Service) query(ctx context.Context, cid string, p proto.QueryParams, r 
 	if err != nil {
 		return err
 	}
+	held.keep(v)
 	m := v.lib.Reader().Manifest
 	var warnings []string
 	if p.ConversationID != "" {
@@ -378,11 +412,12 @@ func truncate(words []string, limit int) string {
 	return strings.Join(words, " ")
 }
 
-func (s *Service) show(p proto.ShowParams, r Replier) error {
+func (s *Service) show(held *holds, p proto.ShowParams, r Replier) error {
 	v, err := s.current()
 	if err != nil {
 		return err
 	}
+	held.keep(v)
 	d, err := v.lib.Find(p.Alias, p.Ref)
 	if err != nil {
 		return err
@@ -390,7 +425,7 @@ func (s *Service) show(p proto.ShowParams, r Replier) error {
 	return r.Result(d)
 }
 
-func (s *Service) explain(p proto.ExplainParams, r Replier) error {
+func (s *Service) explain(held *holds, p proto.ExplainParams, r Replier) error {
 	line := strings.TrimSpace(p.CommandLine)
 	if line == "" {
 		return proto.Errorf(proto.CodeBadRequest, "the command line is empty")
@@ -402,6 +437,7 @@ func (s *Service) explain(p proto.ExplainParams, r Replier) error {
 	if err != nil {
 		return err
 	}
+	held.keep(v)
 	x, err := explain.Explain(v.lib, line)
 	if err != nil {
 		return &proto.Error{Code: proto.CodeBadRequest, Message: "cannot read the command line: " + err.Error(),
@@ -421,11 +457,12 @@ type Status struct {
 	Sources []index.SourceState `json:"sources"`
 }
 
-func (s *Service) status(r Replier) error {
+func (s *Service) status(held *holds, r Replier) error {
 	v, err := s.current()
 	if err != nil {
 		return err
 	}
+	held.keep(v)
 	m := v.lib.Reader().Manifest
 	return r.Result(Status{Index: indexStatus(m), PID: os.Getpid(), Sources: m.Sources})
 }

@@ -49,7 +49,7 @@ func (r *answerRecorder) Error(e *proto.Error) error { r.err = e; return nil }
 func ask(t *testing.T, s *Service, q string) proto.Answer {
 	t.Helper()
 	r := &answerRecorder{}
-	if err := s.query(context.Background(), "cid-test", proto.QueryParams{Question: q, Threshold: 0.01}, r); err != nil {
+	if err := queryHeld(s, context.Background(), "cid-test", proto.QueryParams{Question: q, Threshold: 0.01}, r); err != nil {
 		t.Fatalf("query %q: %v", q, err)
 	}
 	return r.ans

@@ -109,28 +109,56 @@ func (c *composition) manOf(hits []answer.Hit, name string, others loads) (*sour
 }
 
 // flagSteps are the man page's entries for the flags an example's
-// command line passes, in its order: "-x", "-C" of "tar xf a.tar -C
-// dir", the letters of "-xzf" one by one unless the page documents the
-// word whole (find's "-size"). A flag the page does not document is left
-// out, never described from elsewhere.
+// command line passes, in its order (see exampleFlags).
 func (c *composition) flagSteps(man *source, line string) []string {
+	subcommand := func(w string) bool { return len(c.lib.Pages(man.hit.Meta.Title+"-"+w)) > 0 }
+	var out []string
+	for _, f := range exampleFlags(man.doc, line, subcommand) {
+		out = append(out, fmt.Sprintf("`%s`: %s %s", f.flag, answer.Clip(shownSentence(f.b.Text), 240), c.cite(man, f.section)))
+	}
+	return out
+}
+
+// flagEntry is a flag of an example and the item of the page that
+// documents it.
+type flagEntry struct {
+	flag, section string
+	b             document.Block
+}
+
+// maxClusterLetters bounds the letters of one cluster ("-xzf") read one
+// by one: no program combines more, and an example is untrusted text
+// (a planted page's "-aaaa..." would cost a scan of the page a letter).
+const maxClusterLetters = 64
+
+// exampleFlags are the flags an example's command line passes that d
+// documents, in its order, at most maxFlags: "-x", "-C" of "tar xf a.tar
+// -C dir", the letters of "-xzf" one by one unless the page documents the
+// word whole (find's "-size"). A flag the page does not document is left
+// out, never described from elsewhere. subcommand says whether a word
+// after the command names a page of its own (git's "log").
+func exampleFlags(d *document.Document, line string, subcommand func(string) bool) []flagEntry {
 	_, cmds, err := cmdline.Parse(line)
 	if err != nil || len(cmds) == 0 {
 		return nil
 	}
-	var out []string
-	seen := map[string]bool{}
+	var out []flagEntry
+	// done holds the flags looked up, found or not: each is looked up
+	// in the page once, however often the line repeats it
+	done := map[string]bool{}
 	add := func(flag string) bool {
-		if seen[flag] || len(out) == maxFlags {
+		if len(out) == maxFlags {
 			return true
 		}
-		sec, b, ok := optionEntry(man.doc, flag)
-		if !ok {
-			return false
+		if found, ok := done[flag]; ok {
+			return found
 		}
-		seen[flag] = true
-		out = append(out, fmt.Sprintf("`%s`: %s %s", flag, answer.Clip(shownSentence(b.Text), 240), c.cite(man, sec)))
-		return true
+		sec, b, ok := optionEntry(d, flag)
+		done[flag] = ok
+		if ok {
+			out = append(out, flagEntry{flag, sec, b})
+		}
+		return ok
 	}
 	args := cmds[0].Args
 	if len(args) > 0 && args[0].Text == "sudo" {
@@ -139,14 +167,14 @@ func (c *composition) flagSteps(man *source, line string) []string {
 	if len(args) < 2 {
 		return nil
 	}
-	if w := args[1].Text; bundled(w) && len(c.lib.Pages(man.hit.Meta.Title+"-"+w)) == 0 {
+	if w := args[1].Text; bundled(w) && !subcommand(w) {
 		// tar's and ps's old style, "tar xf a.tar": letters without a
 		// dash, each an option the page documents with one; a word the
 		// page does not document so letter by letter is an operand or
 		// a subcommand
 		all := true
 		for _, r := range w {
-			if _, _, ok := optionEntry(man.doc, "-"+string(r)); !ok {
+			if _, _, ok := optionEntry(d, "-"+string(r)); !ok {
 				all = false
 			}
 		}
@@ -167,7 +195,7 @@ func (c *composition) flagSteps(man *source, line string) []string {
 		if name, _, ok := strings.Cut(f, "="); ok {
 			f = name
 		}
-		if add(f) || strings.HasPrefix(f, "--") {
+		if add(f) || strings.HasPrefix(f, "--") || len(f) > 1+maxClusterLetters {
 			continue
 		}
 		for _, r := range f[1:] {

@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec
+.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab
 
 all: build
 
@@ -118,6 +118,15 @@ soak: build
 # that does not, in the same run.
 freshbench: build
 	$(GO) run ./tools/bench -fresh -questions $(SOAK_QUESTIONS) -ragman $(BIN)/ragman -ragadmin $(BIN)/ragadmin
+
+# A whole-machine reindex, this tree's against BASE's ragadmin (one built
+# from an earlier commit: git worktree add /tmp/base REV && make -C
+# /tmp/base build), interleaved in one run, RUNS times each: the median
+# of each and their ratio.
+RUNS ?= 5
+reindexab: build
+	@test -n "$(BASE)" || { echo "usage: make reindexab BASE=/path/to/ragadmin [RUNS=5]"; exit 64; }
+	bash tools/reindexab/run.sh $(BIN)/ragadmin $(BASE) $(RUNS)
 
 # The tldr source of issue 23 on this machine's pages, in a private setup
 # with the fixture cache (TLDR_CACHE) added: each example's description

@@ -329,6 +329,10 @@ func traceOf(cid, question, asked string, ans *proto.Answer, ret *answer.Retriev
 	if e := ans.Meta.Engine; e != nil {
 		t.Retrieval, t.Generation = e.Retrieval, e.Generation
 	}
+	for _, a := range ret.Analysis.Args {
+		t.Arguments = append(t.Arguments, trace.Argument{Kind: a.Kind.String(), Text: a.Text})
+	}
+	t.Framing = ret.Analysis.Framing
 	for _, c := range ret.Analysis.Concepts {
 		tc := trace.Concept{Word: c.Word, Weight: c.Weight}
 		for _, a := range c.Alts {

@@ -31,6 +31,8 @@ type Trace struct {
 	Asked         string      `json:"asked"` // as answered: cut to the budget, joined to a follow-up
 	Scene         string      `json:"scene"`
 	Concepts      []Concept   `json:"concepts"`
+	Arguments     []Argument  `json:"arguments,omitempty"`
+	Framing       []string    `json:"framing,omitempty"`
 	Candidates    []Candidate `json:"candidates"`
 	References    []string    `json:"references"`
 	Confidence    float64     `json:"confidence"`
@@ -49,6 +51,13 @@ type Concept struct {
 	Word         string   `json:"word"`
 	Weight       float64  `json:"weight"`
 	Alternatives []string `json:"alternatives,omitempty"`
+}
+
+// Argument is a value the question gives (a file, a folder, a size),
+// read apart from its task.
+type Argument struct {
+	Kind string `json:"kind"`
+	Text string `json:"text"`
 }
 
 // Candidate is a page the ranking kept, with its score.

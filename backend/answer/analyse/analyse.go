@@ -86,6 +86,11 @@ type Analysis struct {
 	// ("-v", "--force"), in order: case matters to them (-v is not -V),
 	// and their words are too short or too common to be concepts.
 	Options []string
+	// Args are the task's arguments (files, folders, names, sizes...)
+	// and Framing the phrases of the question's frame ("What is the bash
+	// command to"), as Read finds them.
+	Args    []Arg
+	Framing []string
 }
 
 // optionRE finds command-line options: "-v" in "what does grep -v do",
@@ -219,6 +224,8 @@ func Thesaurus(w string) []Alt {
 // Analyse splits the question into concepts and expands each.
 func Analyse(q string, expand Expander) Analysis {
 	a := Analysis{Question: q, Scene: classify(q)}
+	rd := Read(q)
+	a.Args, a.Framing = rd.Args, rd.Framing
 	q = uncontract(q)
 	seen := map[string]bool{}
 	terms.Words(q, true, func(joined string) {

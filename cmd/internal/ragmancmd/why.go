@@ -40,6 +40,16 @@ func why(env *cli.Env, format string) error {
 		fmt.Fprintf(&b, "read as: %s\n", s(t.Asked))
 	}
 	fmt.Fprintf(&b, "scene: %s\n", s(t.Scene))
+	if len(t.Arguments) > 0 {
+		var args []string
+		for _, a := range t.Arguments {
+			args = append(args, a.Kind+" "+a.Text)
+		}
+		fmt.Fprintf(&b, "arguments: %s\n", s(strings.Join(args, "; ")))
+	}
+	if len(t.Framing) > 0 {
+		fmt.Fprintf(&b, "framing: %s\n", s(strings.Join(t.Framing, "; ")))
+	}
 	b.WriteString("\n")
 	heading("What was searched")
 	for _, c := range t.Concepts {

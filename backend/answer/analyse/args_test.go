@@ -1,0 +1,55 @@
+package analyse
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestRead: the arguments of a task are read apart from it, with their
+// kind, and other people's framing is set aside; what is left is the task.
+func TestRead(t *testing.T) {
+	for _, tc := range []struct {
+		q, args, framing, task string
+	}{
+		{"Copy report.pdf from folder old_docs to folder new_docs",
+			"file:report.pdf folder:old_docs folder:new_docs", "", "Copy from folder to folder"},
+		{"make the file deploy.sh executable", "file:deploy.sh", "", "make the file executable"},
+		{"count the lines in notes.txt", "file:notes.txt", "", "count the lines in"},
+		{"What is the bash command to add a new group called staff?", "group:staff",
+			"What is the bash command to", "add a new group called ?"},
+		{"What is the shell command that shows how long the machine has been running?", "",
+			"What is the shell command that", "shows how long the machine has been running?"},
+		{"create a folder named build in the current directory", "folder:build", "in the current directory", "create a folder named"},
+		{"find files larger than 100 MB", "size:100 MB", "", "find files larger than"},
+		{"Move all .log files from folder a to folder b in the current directory",
+			"file:.log folder:a folder:b", "in the current directory", "Move all files from folder to folder"},
+		{"delete *.tmp files older than 7 days under /var/tmp", "glob:*.tmp duration:7 days path:/var/tmp", "", "delete files older than under"},
+		{"give the user alice ownership of report.csv", "user:alice file:report.csv", "", "give the user ownership of"},
+		{"set the permissions of script.py to 755", "file:script.py mode:755", "", "set the permissions of to"},
+		{"download https://example.com/a.tar.gz", "url:https://example.com/a.tar.gz", "", "download"},
+		{"copy backup.tar to bob@192.168.1.5 over ssh", "file:backup.tar host:bob@192.168.1.5", "", "copy to over ssh"},
+		{"which process listens on port 8080", "port:8080", "", "which process listens on port"},
+		{`search for "connection refused" in syslog`, "quoted:connection refused", "", "search for in syslog"},
+		{"Write a command to show the first 20 lines of data.csv", "number:20 file:data.csv", "Write a command to", "show the first lines of"},
+		{"How do I change file permissions?", "", "", "How do I change file permissions?"},
+		{"list the user accounts on this system", "", "on this system", "list the user accounts"},
+		{"What version is installed, e.g. 1.2?", "", "", "What version is installed, e.g. 1.2?"},
+		{"edit ~/.bashrc", "path:~/.bashrc", "", "edit"},
+	} {
+		r := Read(tc.q)
+		var args []string
+		for _, a := range r.Args {
+			args = append(args, fmt.Sprintf("%s:%s", a.Kind, a.Text))
+		}
+		if got := strings.Join(args, " "); got != tc.args {
+			t.Errorf("Read(%q) args = %q, want %q", tc.q, got, tc.args)
+		}
+		if got := strings.Join(r.Framing, " | "); got != tc.framing {
+			t.Errorf("Read(%q) framing = %q, want %q", tc.q, got, tc.framing)
+		}
+		if r.Task != tc.task {
+			t.Errorf("Read(%q) task = %q, want %q", tc.q, r.Task, tc.task)
+		}
+	}
+}

@@ -218,7 +218,9 @@ func main() {
 				continue
 			}
 			start := time.Now()
-			ans, tr, err := eng.Answer(context.Background(), rw.q, *threshold)
+			e := *eng
+			e.Retriever = retFor(ret, rw)
+			ans, tr, err := e.Answer(context.Background(), rw.q, *threshold)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "rankeval:", err)
 				os.Exit(1)
@@ -312,7 +314,7 @@ func main() {
 				if *verbose {
 					explain(tr, ans.Confidence)
 					if rw.kind != "noanswer" {
-						_, all := ret.Candidates(rw.q)
+						_, all := retFor(ret, rw).Candidates(rw.q)
 						for i, c := range all {
 							if matches(c.Meta.Label, split(rw.expected)) {
 								if i >= 6 {
@@ -510,7 +512,7 @@ func ranks(ret *rank.Retriever, rows []row) {
 			continue
 		}
 		n++
-		_, cands := ret.Candidates(rw.q)
+		_, cands := retFor(ret, rw).Candidates(rw.q)
 		r := 1 << 30
 		for i, c := range cands {
 			if matches(c.Meta.Label, split(rw.expected)) {
@@ -551,7 +553,7 @@ func dump(ret *rank.Retriever, path string, sets []string) error {
 				if rw.kind == "noanswer" {
 					continue
 				}
-				a, cands := ret.Candidates(rw.q)
+				a, cands := retFor(ret, rw).Candidates(rw.q)
 				right := rightPages(cands, rw.expected)
 				for i, c := range cands {
 					good := 0

@@ -41,7 +41,7 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, se
 		if rw.kind == "noanswer" {
 			continue
 		}
-		pool := ret.Pool(rw.q)
+		pool := retFor(ret, rw).Pool(rw.q)
 		a, cands := pool.Analysis, pool.Cands
 		if len(cands) == 0 {
 			continue
@@ -196,7 +196,7 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 		for _, rw := range rows {
 			if rw.kind == "noanswer" {
 				outOfScope = append(outOfScope, rw)
-				outPools = append(outPools, ret.Pool(rw.q))
+				outPools = append(outPools, retFor(ret, rw).Pool(rw.q))
 			}
 		}
 	}

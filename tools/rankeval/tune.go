@@ -49,7 +49,7 @@ func tune(ret *rank.Retriever, rows []row, base rank.Weights) {
 		if rw.kind == "noanswer" {
 			continue
 		}
-		a, cands := ret.Candidates(rw.q)
+		a, cands := retFor(ret, rw).Candidates(rw.q)
 		ex := example{id: rw.id, scene: a.Scene, right: rightPages(cands, rw.expected)}
 		for _, c := range cands {
 			ex.feats = append(ex.feats, c.F)
@@ -340,7 +340,7 @@ func gaps(ret *rank.Retriever, rows []row) {
 		if rw.kind == "noanswer" {
 			continue
 		}
-		a, cands := ret.Candidates(rw.q)
+		a, cands := retFor(ret, rw).Candidates(rw.q)
 		exp := split(rw.expected)
 		if len(cands) == 0 || matches(cands[0].Meta.Label, exp) {
 			continue

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/terms"
@@ -19,10 +20,18 @@ import (
 // pool selects the candidates worth every feature, or takes those from
 // holds, and computes them.
 func (rk *ranker) pool(a analyse.Analysis, from *[]int) ([]Candidate, *query) {
+	return rk.poolTasks(a, from, rk.tasks)
+}
+
+// poolTasks is pool with the task model tm (nil: none).
+func (rk *ranker) poolTasks(a analyse.Analysis, from *[]int, tm *tasks.Model) ([]Candidate, *query) {
 	q := rk.resolve(a)
 	if len(a.Concepts) == 0 || q.mass == 0 {
 		return nil, q
 	}
+	var admit []int
+	q.tasks = tm
+	q.task, admit = rk.taskPages(a, tm)
 	sc := rk.scratch()
 	defer rk.release(sc)
 	lx := rk.sums(q, sc)
@@ -31,7 +40,7 @@ func (rk *ranker) pool(a analyse.Analysis, from *[]int) ([]Candidate, *query) {
 	if from != nil {
 		ids = rk.joined(*from, q)
 	} else {
-		ids = rk.gather(q, lx, sn)
+		ids = rk.gather(q, lx, sn, admit)
 	}
 	return rk.measure(ids, q, lx, sn), q
 }
@@ -88,8 +97,9 @@ func (rk *ranker) scanFacts(id int, q *query, lx lexical) facts {
 // gather selects the pool: the best pages by the first stage, those whose
 // NAME line holds the question in its words or in others, the pages the
 // question names, and the man pages and info nodes that document each
-// other. Ids in order.
-func (rk *ranker) gather(q *query, lx lexical, sn *sense) []int {
+// other, and the pages of the commands the task model puts first for the
+// question (byTask, best first). Ids in order.
+func (rk *ranker) gather(q *query, lx lexical, sn *sense, byTask []int) []int {
 	// First stage: lexical score, names and priors, with fixed weights so
 	// the pool does not move while the final weights are fitted.
 	var f [NumFeatures]float64
@@ -143,6 +153,11 @@ func (rk *ranker) gather(q *query, lx lexical, sn *sense) []int {
 			add(id)
 		}
 		for _, id := range rk.senseAdmits(sn, in) {
+			add(id)
+		}
+		// And the pages of the commands people use for what it asks,
+		// however the pages word it.
+		for _, id := range byTask {
 			add(id)
 		}
 	}

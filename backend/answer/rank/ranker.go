@@ -2,6 +2,7 @@ package rank
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/boost"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
@@ -70,6 +72,11 @@ type ranker struct {
 
 	treeDocs int // minTreeDocs, but for tests
 
+	// tasks is the task model (nil: none), byName the section 1/6/8
+	// pages by lowercase name, which its commands are resolved against
+	tasks  *tasks.Model
+	byName map[string][]int
+
 	linesOnce sync.Once
 	lines     []float32 // lineVecs
 
@@ -99,6 +106,13 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 			return nil, err
 		}
 		rk.trees = m
+	}
+	if w.Tasks != nil {
+		m, err := w.Tasks()
+		if err != nil {
+			return nil, fmt.Errorf("the task model: %w", err)
+		}
+		rk.tasks = m
 	}
 	family := map[string]int{}
 	manuals := false
@@ -145,6 +159,7 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 			}
 		}
 	}
+	rk.byName = rk.manualNames()
 	for sc := range rk.firstPrior {
 		rk.firstPrior[sc] = make([]float64, r.NumDocs())
 	}
@@ -289,7 +304,12 @@ func (rk *ranker) treeSized() bool {
 // rank returns the best candidates, best first; from, when not nil,
 // holds the candidates a Source found.
 func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int) ([]Candidate, *query) {
-	pool, q := rk.pool(a, from)
+	return rk.rankTasks(a, limit, from, rk.tasks)
+}
+
+// rankTasks is rank with the task model tm (nil: none).
+func (rk *ranker) rankTasks(a analyse.Analysis, limit int, from *[]int, tm *tasks.Model) ([]Candidate, *query) {
+	pool, q := rk.poolTasks(a, from, tm)
 	for i := range pool {
 		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
 		pool[i].Score = pool[i].Linear

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 )
 
 // Retriever ranks the pages of an index for a question. Safe for
@@ -23,6 +24,28 @@ type Retriever struct {
 	rk     *ranker
 	expand analyse.Expander
 	src    Source
+	// tasks, when set, is the task model this retriever reads questions
+	// with instead of the one its Weights gave (WithTasks)
+	tasks *tasks.Model
+}
+
+// WithTasks returns a retriever that reads questions with the task model m
+// instead of the shipped one: tools that fit the trees on task data's own
+// descriptions give them a model fitted without those descriptions.
+func (rt *Retriever) WithTasks(m *tasks.Model) *Retriever {
+	c := *rt
+	c.tasks = m
+	return &c
+}
+
+// Tasks is the task model the retriever reads questions with, nil for none.
+func (rt *Retriever) Tasks() *tasks.Model { return rt.taskModel() }
+
+func (rt *Retriever) taskModel() *tasks.Model {
+	if rt.tasks != nil {
+		return rt.tasks
+	}
+	return rt.rk.tasks
 }
 
 // Source finds the candidates of a question in a search engine of its
@@ -75,7 +98,7 @@ func (rt *Retriever) Retrieve(ctx context.Context, question string) (*answer.Ret
 		}
 		from = &ids
 	}
-	cands, q := rt.rk.rank(a, 1<<30, from)
+	cands, q := rt.rk.rankTasks(a, 1<<30, from, rt.taskModel())
 	cands = rt.rk.order(cands, q)
 	d := &Detail{}
 	if len(cands) > 0 {
@@ -115,7 +138,7 @@ type Pool struct {
 // Pool gathers and ranks every candidate for question.
 func (rt *Retriever) Pool(question string) *Pool {
 	a := analyse.Analyse(question, rt.expand)
-	cands, q := rt.rk.rank(a, 1<<30, nil)
+	cands, q := rt.rk.rankTasks(a, 1<<30, nil, rt.taskModel())
 	return &Pool{Analysis: a, Cands: cands, q: q, rk: rt.rk}
 }
 

@@ -2,6 +2,7 @@ package rank
 
 import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/boost"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/wordvec"
@@ -32,6 +33,11 @@ type Weights struct {
 	Trees func() (*boost.Model, error)
 	// Vectors, when set, give the word vectors of FSense and FSenseWord.
 	Vectors func() *wordvec.Table
+	// Tasks, when set, gives the task model (what command people use for
+	// what): the pages of its best commands for a question join the pool
+	// (see task.go). Unset in the shipped weights until the trees are
+	// refitted on pools with them and features of it.
+	Tasks func() (*tasks.Model, error)
 	// Conf is the confidence model: logistic regression weights of the
 	// confidence inputs.
 	Conf [NumConf]float64

@@ -1,0 +1,88 @@
+package rank
+
+import (
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
+)
+
+// The task model (backend/answer/tasks) says which commands people use
+// for what a question asks, learned from other people's descriptions of
+// command lines. Its best commands, those the index has a section 1, 6
+// or 8 page of, are what it says of those pages (taskFact, for features
+// to come: its score over the best one's, its rank), and the first
+// taskAdmit of them join the pool whatever their words: "make a file
+// smaller" finds gzip(1), whose NAME line says "compress or expand files".
+const (
+	// taskTop is how many of the model's commands, among those with a
+	// page here, the question keeps facts of.
+	taskTop = 10
+	// taskAdmit is how many of them join the pool.
+	taskAdmit = 5
+	// taskAsk is how many commands are asked of the model before they
+	// are resolved against the index: many it knows have no page here.
+	taskAsk = 60
+)
+
+// taskFact is what the task model says of a page for a question.
+type taskFact struct {
+	rank  int     // its command's place among those with pages, 0 first
+	share float64 // its command's score over the best one's
+}
+
+// taskPages reads the question's content words (as the analyser stems
+// them) with model m and returns, per section 1/6/8 page of the commands
+// it puts first, what it says of the page, and those commands' pages in
+// the model's order.
+func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFact, []int) {
+	if m == nil || len(rk.byName) == 0 {
+		return nil, nil
+	}
+	stems := make([]string, 0, len(a.Concepts))
+	for _, c := range a.Concepts {
+		if len(c.Alts) > 0 && c.Alts[0].Stem != "" {
+			stems = append(stems, c.Alts[0].Stem)
+		}
+	}
+	if len(stems) == 0 {
+		return nil, nil
+	}
+	has := func(name string) bool { return len(rk.byName[name]) > 0 }
+	top := tasks.Resolve(m.Commands(stems, taskAsk), has, taskTop)
+	if len(top) == 0 || top[0].Score <= 0 {
+		return nil, nil
+	}
+	out := make(map[int]taskFact, len(top))
+	var admit []int
+	for r, s := range top {
+		for _, id := range rk.byName[s.Command] {
+			if _, ok := out[id]; ok {
+				continue
+			}
+			out[id] = taskFact{rank: r, share: s.Score / top[0].Score}
+			if r < taskAdmit {
+				admit = append(admit, id)
+			}
+		}
+	}
+	return out, admit
+}
+
+// manualNames maps each section 1/6/8 page's lowercase name (its title)
+// to the pages of that name, for the task model's commands.
+func (rk *ranker) manualNames() map[string][]int {
+	out := map[string][]int{}
+	for id := range rk.priors {
+		if !rk.priors[id].manual || rk.guest(id) {
+			continue
+		}
+		title, _ := rk.r.NameLine(id)
+		if title == "" {
+			continue
+		}
+		n := strings.ToLower(title)
+		out[n] = append(out[n], id)
+	}
+	return out
+}

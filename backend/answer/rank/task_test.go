@@ -1,0 +1,57 @@
+package rank
+
+import (
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
+)
+
+// The task model's commands bring their pages into the pool, however
+// the pages word it; a command the index has no page of brings nothing
+// and takes no place.
+func TestTaskAdmits(t *testing.T) {
+	rk := newTestRanker(t, retriever(t))
+	rk.treeDocs = 0 // as if the index were big enough for the trees
+	m, err := tasks.Fit([]tasks.Doc{
+		{Command: "zzznopage", Stems: tasks.Tokens("snooze the shell snooze")},
+		{Command: "zzznopage", Stems: tasks.Tokens("snooze quietly")},
+		{Command: "chmod", Stems: tasks.Tokens("snooze for a while")},
+		{Command: "sleep", Stems: tasks.Tokens("let others run a script")},
+	}, tasks.DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := analyse.Analyse("snooze", analyse.Thesaurus)
+	if len(a.Concepts) == 0 {
+		t.Fatal("no concept")
+	}
+	if _, ok := rk.r.Term(a.Concepts[0].Alts[0].Stem); ok {
+		t.Fatalf("fixture index: want no page with %q", a.Concepts[0].Alts[0].Stem)
+	}
+	pool, q := rk.poolTasks(a, nil, m)
+	found := false
+	for _, c := range pool {
+		title, _ := rk.r.NameLine(c.ID)
+		tf, ok := q.task[c.ID]
+		switch {
+		case title == "chmod" && rk.priors[c.ID].manual:
+			found = true
+			if !ok || tf.rank != 0 || tf.share != 1 {
+				t.Errorf("chmod: task fact %+v (%v), want rank 0 share 1", tf, ok)
+			}
+		case ok:
+			t.Errorf("%s: task fact %+v, want none", title, tf)
+		}
+	}
+	if !found {
+		t.Errorf("chmod(1) not admitted; pool of %d", len(pool))
+	}
+	// without the model, nothing is admitted for it
+	pool, _ = rk.poolTasks(a, nil, nil)
+	for _, c := range pool {
+		if title, _ := rk.r.NameLine(c.ID); title == "chmod" {
+			t.Errorf("chmod admitted without a task model")
+		}
+	}
+}

@@ -223,9 +223,13 @@ func Thesaurus(w string) []Alt {
 
 // Analyse splits the question into concepts and expands each.
 func Analyse(q string, expand Expander) Analysis {
-	a := Analysis{Question: q, Scene: classify(q)}
+	// what the question gives and how it is framed are not its topic:
+	// the scene and the concepts come from the rest
 	rd := Read(q)
-	a.Args, a.Framing = rd.Args, rd.Framing
+	a := Analysis{Question: q, Args: rd.Args, Framing: rd.Framing}
+	asked := q
+	q = rd.Topic(q)
+	a.Scene = classify(q)
 	q = uncontract(q)
 	seen := map[string]bool{}
 	terms.Words(q, true, func(joined string) {
@@ -243,12 +247,12 @@ func Analyse(q string, expand Expander) Analysis {
 	if m := verbRE().FindStringSubmatch(q); m != nil {
 		a.Verb = strings.ToLower(m[1])
 	}
-	for _, m := range optionRE().FindAllStringSubmatch(q, -1) {
+	for _, m := range optionRE().FindAllStringSubmatch(asked, -1) {
 		if !slices.Contains(a.Options, m[1]) {
 			a.Options = append(a.Options, m[1])
 		}
 	}
-	for _, m := range extensionRE().FindAllStringSubmatch(q, -1) {
+	for _, m := range extensionRE().FindAllStringSubmatch(asked, -1) {
 		if a.Extensions == nil {
 			a.Extensions = map[string]bool{}
 		}

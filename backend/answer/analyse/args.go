@@ -44,10 +44,12 @@ var argKindNames = [...]string{"file", "glob", "path", "folder", "user", "group"
 
 func (k ArgKind) String() string { return argKindNames[k] }
 
-// Arg is one argument of the task: what it is, and its text as typed.
+// Arg is one argument of the task: what it is, its text as typed, and
+// where the question has it (bytes Start to End).
 type Arg struct {
-	Kind ArgKind
-	Text string
+	Kind       ArgKind
+	Text       string
+	Start, End int
 }
 
 // argPattern finds arguments of one kind: the text is the pattern's
@@ -69,7 +71,7 @@ var argPatterns = []argPattern{
 	{ArgSize, lazyre.New(`(?i)\b(\d+(?:\.\d+)?\s?(?:[kmgtp]i?b|[kmgtp]|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?))\b`)},
 	{ArgDuration, lazyre.New(`(?i)\b(\d+\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?))\b`)},
 	{ArgPort, lazyre.New(`(?i)\bports?\s+(\d{1,5})\b`)},
-	{ArgMode, lazyre.New(`(?:^|\s)([ugoa]*[+=-][rwxXst]+)(?:\s|[,;:?!]|\.(?:\s|$)|$)`)},
+	{ArgMode, lazyre.New(`(?:^|\s)([ugoa]+[+=-][rwxXst]+|[+=][rwxXst]+)(?:\s|[,;:?!]|\.(?:\s|$)|$)`)}, // not -s: an option
 	{ArgMode, lazyre.New(`(?i)\b(?:permissions?|mode|chmod|umask|access|perms)\b.{0,40}?(?:^|\s)([0-7]{3,4})(?:\s|[,;:?!]|\.(?:\s|$)|$)`)},
 	{ArgHost, lazyre.New(`(?i)\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|edu|gov|local|lan|internal|example|test|info|co|uk|de)\b`)},
 	{ArgFile, lazyre.New(`(?:^|[\s(])(\.?[A-Za-z0-9_-][A-Za-z0-9_.+-]*\.[A-Za-z][A-Za-z0-9]{0,7}|\.[A-Za-z0-9_][A-Za-z0-9_.-]*)(?:\s|[,;:?!)]|\.(?:\s|$)|$)`)},
@@ -86,11 +88,13 @@ var calledRE = lazyre.New(`(?i)\b(?:called|named|titled)\s+([A-Za-z0-9_][A-Za-z0
 // question's opening and the places it says where to work. They say
 // nothing of the task.
 var frameREs = []func() *regexp.Regexp{
-	lazyre.New(`(?i)^\s*(?:what(?:'s| is| are)|which(?: is)?|tell me|give me|show me|provide|suggest|write|type|i need|i want|please write)\s+(?:the\s+|a\s+|an\s+|one\s+)?(?:single\s+|simple\s+)?(?:bash|shell|sh|zsh|linux|unix|debian|ubuntu|terminal|cli|posix|gnu)?\s*(?:command(?:[- ]line)?|commands|one[- ]liner|script|syntax|way|utility|tool|program)(?:\s+(?:i|you|we|one)\s+(?:can|could|should|would)\s+(?:use|run|type))?(?:\s+(?:to use|used|that i can use|which i can use))?\s*(?:to|that|which|for|in order to|so as to|used to)?\b`),
+	lazyre.New(`(?i)^\s*(?:(?:what(?:'s| is| are)|tell me|give me|show me|provide|suggest|write|type|i need|i want|please write)\s+(?:the\s+|a\s+|an\s+|one\s+)?(?:single\s+|simple\s+)?(?:bash|shell|sh|zsh|linux|unix|debian|ubuntu|terminal|cli|posix|gnu)?\s*(?:command(?:[- ]line)?|commands|one[- ]liner|script|way|utility|tool|program)(?:\s+(?:i|you|we|one)\s+(?:can|could|should|would)\s+(?:use|run|type))?(?:\s+(?:to use|used|that i can use|which i can use))?\s*(?:to|that|which|for|in order to|so as to|used to)|which\s+(?:bash\s+|shell\s+|linux\s+|unix\s+)?command)\b`),
 	lazyre.New(`(?i)^\s*(?:bash|shell|linux|unix)\s*:\s*`),
-	lazyre.New(`(?i)\b(?:in|from|inside|within)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)\b`),
-	lazyre.New(`(?i)\b(?:on|in|of|for)\s+(?:(?:this|my|our)\s+(?:linux\s+|unix\s+|debian\s+|ubuntu\s+|current\s+|local\s+)?(?:system|machine|computer|box|host|server|pc)|the\s+(?:local\s+|current\s+)?(?:system|machine|computer)(?:\s*[.,;:?!]|\s*$))`),
-	lazyre.New(`(?i)\b(?:in|using|with|from|on)\s+(?:bash|the\s+shell|a\s+shell|linux|the\s+terminal|a\s+terminal|the\s+command[- ]line|the\s+cli)\b`),
+	// where to work, when the sentence ends there: "find: only look in
+	// the current folder, not below" asks about it
+	lazyre.New(`(?i)\s(?:in|from|inside|within)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)\s*(?:[.?!]\s*)?$`),
+	lazyre.New(`(?i)\b(?:on|in|for)\s+(?:this|my|our)\s+(?:linux\s+|unix\s+|debian\s+|ubuntu\s+|current\s+|local\s+)?(?:system|machine|computer|box|host|server|pc)\b`),
+	lazyre.New(`(?i)\bon\s+the\s+(?:local\s+|current\s+)?(?:system|machine|computer)(?:\s*[.,;:?!]|\s*$)`),
 }
 
 // Reading is the question taken apart: its arguments, its framing, and
@@ -101,6 +105,8 @@ type Reading struct {
 	// Task is the question with the framing removed and each argument
 	// replaced by a blank: the words that say what to do.
 	Task string
+
+	frames [][2]int // where the framing is
 }
 
 // Read takes a question apart into arguments, framing and the task.
@@ -130,13 +136,14 @@ func Read(q string) Reading {
 			if m[1] > m[0] && free(m[0], m[1]) {
 				take(m[0], m[1])
 				r.Framing = append(r.Framing, strings.TrimRight(strings.TrimSpace(q[m[0]:m[1]]), ".,;:?!"))
+				r.frames = append(r.frames, [2]int{m[0], m[1]})
 			}
 		}
 	}
 	add := func(kind ArgKind, a, b int) {
 		if a < b && free(a, b) {
 			take(a, b)
-			args = append(args, found{a, Arg{Kind: kind, Text: q[a:b]}})
+			args = append(args, found{a, Arg{Kind: kind, Text: q[a:b], Start: a, End: b}})
 		}
 	}
 	for _, p := range argPatterns {
@@ -155,7 +162,7 @@ func Read(q string) Reading {
 				// the quotes go with it, out of the task
 				if free(m[0], m[1]) {
 					take(m[0], m[1])
-					args = append(args, found{a, Arg{Kind: p.kind, Text: q[a:b]}})
+					args = append(args, found{a, Arg{Kind: p.kind, Text: q[a:b], Start: m[0], End: m[1]}})
 				}
 				continue
 			}
@@ -176,8 +183,11 @@ func Read(q string) Reading {
 		case given:
 		case kind == ArgFile && !fileLike(name) && !strings.ContainsAny(name, "0123456789_"):
 			continue // "files below", "file ignoring"
-		case (kind == ArgFolder || kind == ArgUser || kind == ArgGroup) && inflected(name):
-			continue // "users logged in"
+		case (kind == ArgFolder || kind == ArgUser || kind == ArgGroup) && (inflected(name) || plainWord(name) && m[6] < 0):
+			// "users logged in", "a user namespace", "the folder newest
+			// first"; a plain word is a name where the sentence goes on
+			// as after one ("the folder photos into ...")
+			continue
 		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
 			continue // "package lists", "service running"
 		}
@@ -205,6 +215,71 @@ func Read(q string) Reading {
 	}
 	r.Task = strings.Join(strings.Fields(task.String()), " ")
 	return r
+}
+
+// Topic is q, the question Read read, with what is not its topic
+// blanked: the framing, and the arguments whose text says nothing of the
+// task (report.pdf, old_docs, 100 MB). Kept are what may name the topic:
+// a name given ("a program called htop"), a quoted string ("'ls -la'"),
+// a dotfile (.bashrc), and the paths of configuration and kernel files
+// (/etc/fstab, /proc/meminfo), which pages document.
+func (r Reading) Topic(q string) string {
+	b := []byte(q)
+	blank := func(a, e int) {
+		for i := a; i < e && i < len(b); i++ {
+			b[i] = ' '
+		}
+	}
+	for _, f := range r.frames {
+		blank(f[0], f[1])
+	}
+	for _, a := range r.Args {
+		if !a.topical() {
+			blank(a.Start, a.End)
+		}
+	}
+	return string(b)
+}
+
+// topical says whether an argument's text may be the question's topic.
+func (a Arg) topical() bool {
+	switch a.Kind {
+	case ArgName, ArgQuoted, ArgNumber, ArgSize, ArgDuration:
+		// numbers weigh little already, and their units say much:
+		// "the first 100 bytes" is head -c, "in 10 minutes" shutdown's
+		return true
+	case ArgFile:
+		// .bashrc, .tar.gz: a kind of file; math.h: a header, which
+		// the programming pages document
+		return strings.HasPrefix(a.Text, ".") || strings.HasSuffix(a.Text, ".h")
+	case ArgPath:
+		return systemPath(a.Text)
+	}
+	return false
+}
+
+// systemPath says whether a path is one the system's pages document,
+// asked about rather than worked on: /etc/fstab, /proc, /dev/null,
+// /var/log/wtmp, a top folder (/usr, /var). Disks and partitions
+// (/dev/sdb1) and the user's own paths are worked on.
+func systemPath(p string) bool {
+	if strings.HasPrefix(p, "/") && strings.Count(strings.TrimSuffix(p, "/"), "/") == 1 {
+		return true
+	}
+	for _, pre := range []string{"/etc/", "/proc/", "/sys/", "~/.", "/usr/share/", "/var/log/", "/var/lib/", "/run/"} {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	if rest, ok := strings.CutPrefix(p, "/dev/"); ok {
+		for _, disk := range []string{"sd", "hd", "vd", "nvme", "mmcblk", "loop", "md", "dm-", "mapper/", "disk/"} {
+			if strings.HasPrefix(rest, disk) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // nounKind is the kind of a name given after noun.
@@ -255,6 +330,7 @@ var notNames = map[string]bool{
 	"has": true, "have": true, "with": true, "without": true, "by": true, "to": true, "from": true, "into": true,
 	"on": true, "in": true, "of": true, "for": true, "at": true, "as": true, "if": true, "when": true, "then": true,
 	"name's": true, "limit": true, "limits": true, "quota": true, "quotas": true, "session": true, "sessions": true,
+	"namespace": true, "namespaces": true, "space's": true, "agent": true, "mode's": true,
 	"settings": true, "configuration": true, "config": true, "changes": true, "change": true, "history": true,
 }
 

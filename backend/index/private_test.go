@@ -11,31 +11,7 @@ import (
 // file of it goes fails the build instead of being written through.
 func TestPrivateFiles(t *testing.T) {
 	indexDir := filepath.Join(t.TempDir(), "index")
-	st, _, err := Begin(indexDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := NewBuilder(st.Dir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := NewPreparer()
-	for _, d := range testDocs() {
-		pd, err := p.Prepare(d, Facts{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := b.Add(pd); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := b.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Commit(Manifest{Engine: "embedded"}); err != nil {
-		t.Fatal(err)
-	}
-	v := filepath.Join(indexDir, st.Name())
+	v := buildVersion(t, indexDir)
 	for path, want := range map[string]os.FileMode{
 		indexDir: 0o700, v: 0o700, filepath.Join(v, "docs.bin"): 0o600, filepath.Join(v, "index.bin"): 0o600,
 		filepath.Join(v, "manifest.json"): 0o600, filepath.Join(indexDir, "ACTIVE"): 0o600,
@@ -47,7 +23,7 @@ func TestPrivateFiles(t *testing.T) {
 
 	target := filepath.Join(t.TempDir(), "passwd")
 	os.WriteFile(target, []byte("root:x:0:0\n"), 0o644)
-	st, _, err = Begin(indexDir)
+	st, _, err := Begin(indexDir)
 	if err != nil {
 		t.Fatal(err)
 	}

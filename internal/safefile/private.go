@@ -21,18 +21,9 @@ var ErrNotOurs = errors.New("not a file of this user's own")
 // of ours left 0644 by an older ragman is tightened to 0600 (only the
 // others' bits go): it records questions.
 func OpenPrivate(path string, flag int) (*os.File, error) {
-	f, err := os.OpenFile(path, flag|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o600)
+	f, fi, err := open(path, path, flag|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind(fi.Mode()))
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		switch {

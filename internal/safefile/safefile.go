@@ -22,7 +22,7 @@ import (
 // ReadFile reads path, a regular file of at most max bytes. Errors name
 // the path and, for what is not a regular file or is too large, say so.
 func ReadFile(path string, max int64) ([]byte, error) {
-	f, fi, err := open(path, path, 0)
+	f, fi, err := open(path, path, 0, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -58,14 +58,14 @@ func readAll(f *os.File, fi os.FileInfo, path string, max int64) ([]byte, error)
 // Open opens path for reading if it is a regular file, without blocking
 // on a FIFO (O_NONBLOCK, which changes nothing for a regular file).
 func Open(path string) (*os.File, error) {
-	f, _, err := open(path, path, 0)
+	f, _, err := open(path, path, 0, 0)
 	return f, err
 }
 
-// open is Open, with what the file's one stat found and more flags; its
-// errors name the file as shown.
-func open(path, shown string, flag int) (*os.File, os.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|flag, 0)
+// open is Open, with what the file's one stat found, more flags and the
+// mode a file it creates gets; its errors name the file as shown.
+func open(path, shown string, flag int, perm os.FileMode) (*os.File, os.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|flag, perm)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -95,7 +95,7 @@ var (
 // ~/.ssh/id_rsa, /etc/shadow) would otherwise be indexed and printed.
 // A file that is not a link costs what Open costs (O_NOFOLLOW tells).
 func OpenDoc(path, root string) (*os.File, os.FileInfo, error) {
-	f, fi, err := open(path, path, syscall.O_NOFOLLOW)
+	f, fi, err := open(path, path, syscall.O_NOFOLLOW, 0)
 	if !errors.Is(err, syscall.ELOOP) {
 		return f, fi, err
 	}
@@ -109,7 +109,7 @@ func OpenDoc(path, root string) (*os.File, os.FileInfo, error) {
 	if !InDocTrees(real, root) {
 		return nil, nil, fmt.Errorf("%s: %w", path, ErrOutsideDocs)
 	}
-	return open(real, path, 0)
+	return open(real, path, 0, 0)
 }
 
 // ReadDoc reads a file of a documentation source as OpenDoc opens it, of

@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab
+.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab versionsbench
 
 all: build
 
@@ -127,6 +127,13 @@ RUNS ?= 5
 reindexab: build
 	@test -n "$(BASE)" || { echo "usage: make reindexab BASE=/path/to/ragadmin [RUNS=5]"; exit 64; }
 	bash tools/reindexab/run.sh $(BIN)/ragadmin $(BASE) $(RUNS)
+
+# What one backend keeps mapped of the versions five forced reindexes
+# retire, and its memory after each (issue 35, item 3); BINDIR_BENCH=DIR
+# measures another build's ragman and ragadmin.
+BINDIR_BENCH ?= $(BIN)
+versionsbench: build
+	bash tools/versionsbench/run.sh $(BINDIR_BENCH)
 
 # The tldr source of issue 23 on this machine's pages, in a private setup
 # with the fixture cache (TLDR_CACHE) added: each example's description

@@ -162,7 +162,7 @@ func (p *Pool) Order(scores []float64) ([]Candidate, [NumConf]float64) {
 
 // order puts the ranked candidates in the order an answer cites them.
 func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
-	return subjectLeads(manPageLeads(programsFirst(cands)), rk.subjectArticles(q))
+	return safeLead(subjectLeads(manPageLeads(programsFirst(cands)), rk.subjectArticles(q)), q)
 }
 
 // programsFirst puts a command's man page before the info node that

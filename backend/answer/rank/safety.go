@@ -1,0 +1,122 @@
+package rank
+
+import (
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/terms"
+)
+
+// A command that deletes, overwrites, or changes accounts or disks is
+// the worst first line an answer can give to a question that did not ask
+// for it: deluser for a question about group membership, rm for one
+// about counting lines. Such a page may still be cited, just not first.
+
+// destructive are the commands that delete files, overwrite data, or
+// change accounts or disks, by page name, with the words besides
+// deleteWords that ask for what they do: the size of a file is
+// truncate's, an ISO image onto a stick dd's.
+var destructive = map[string][]string{
+	"rm": nil, "rmdir": nil, "unlink": nil, "shred": nil, "wipe": nil, "srm": nil,
+	"dd":         {"copy", "clone", "image", "iso", "burn", "flash", "write", "disk", "usb", "convert", "block", "byte", "backup"},
+	"truncate":   {"size", "shrink", "extend", "grow", "empty", "zero", "big", "large"},
+	"fallocate":  {"size", "allocate", "preallocate", "reserve", "big", "large", "space"},
+	"mkfs":       {"format", "filesystem", "create", "make", "build"},
+	"mke2fs":     {"format", "filesystem", "create", "make", "ext2", "ext3", "ext4"},
+	"mkswap":     {"swap"},
+	"mkdosfs":    {"format", "filesystem", "fat", "vfat"},
+	"mkntfs":     {"format", "filesystem", "ntfs"},
+	"mkexfatfs":  {"format", "filesystem", "exfat"},
+	"wipefs":     {"signature", "filesystem"},
+	"fdisk":      {"partition", "table", "disk"},
+	"sfdisk":     {"partition", "table", "disk"},
+	"cfdisk":     {"partition", "table", "disk"},
+	"gdisk":      {"partition", "table", "disk", "gpt"},
+	"sgdisk":     {"partition", "table", "disk", "gpt"},
+	"parted":     {"partition", "table", "disk", "resize", "gpt"},
+	"blkdiscard": {"discard", "trim", "ssd"},
+	"deluser":    nil, "userdel": nil, "delgroup": nil, "groupdel": nil,
+	"git-reset": {"reset", "undo", "revert", "unstage", "uncommit", "discard"},
+	"git-clean": {"clean", "untracked"},
+}
+
+// deleteWords ask to delete, wipe or destroy: what every destructive
+// command does.
+var deleteWords = stems("delete", "remove", "erase", "wipe", "destroy", "shred", "overwrite", "purge", "rm", "unlink",
+	"uninstall", "drop", "kill")
+
+// asking are destructive's words, stemmed.
+var asking = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for name, words := range destructive {
+		m[name] = stems(words...)
+	}
+	return m
+}()
+
+func stems(words ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words {
+		m[terms.Stem(w)] = true
+	}
+	return m
+}
+
+// destroyer is the destructive command the candidate is the page of, or
+// "": a man page of section 1 or 8 (mkfs.ext4 is mkfs's), or a tldr page.
+func destroyer(c *Candidate) string {
+	if c.Meta.Type != "man" && c.Meta.Type != "tldr" {
+		return ""
+	}
+	if c.Meta.Type == "man" && c.Meta.Section != "" && c.Meta.Section[0] != '1' && c.Meta.Section[0] != '8' {
+		return ""
+	}
+	name := strings.ToLower(c.Meta.Title)
+	if strings.HasPrefix(name, "mkfs.") {
+		name = "mkfs"
+	}
+	if _, ok := destructive[name]; ok {
+		return name
+	}
+	return ""
+}
+
+// asksFor says whether the question asks for what cmd, the command of
+// the candidate, does: a word of deleting or one of cmd's own, or it
+// names the page, or the page's NAME line says most of it.
+func asksFor(cmd string, c *Candidate, q *query) bool {
+	if _, named := q.named[c.ID]; named {
+		return true
+	}
+	for _, w := range q.a.Seq {
+		st := terms.Stem(w)
+		if deleteWords[st] || asking[cmd][st] {
+			return true
+		}
+	}
+	return c.F[FNameLine] >= 0.5
+}
+
+// safeLead puts the first page that is not of a destructive command
+// ahead of such a page that leads a question that did not ask for it,
+// when one is among the next few; else the order stays.
+func safeLead(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 {
+		return cands
+	}
+	if cmd := destroyer(&cands[0]); cmd == "" || asksFor(cmd, &cands[0], q) {
+		return cands
+	}
+	for i := 1; i < min(len(cands), safeLeadReach); i++ {
+		if destroyer(&cands[i]) == "" {
+			c := cands[i]
+			copy(cands[1:i+1], cands[:i])
+			cands[0] = c
+			return cands
+		}
+	}
+	return cands
+}
+
+// safeLeadReach is how far down safeLead looks for a page to lead: past
+// the first few the ranking no longer knows the page answers at all.
+const safeLeadReach = 4

@@ -1,0 +1,63 @@
+package rank
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/index"
+)
+
+// TestSafeLead: a command that deletes or changes accounts or disks does
+// not lead a question that did not ask for it; it leads one that does (a
+// word of deleting, its name, or its NAME line said), and a tldr page of
+// one is held back the same way.
+func TestSafeLead(t *testing.T) {
+	page := func(id int, typ, sec, title string, nameLine float64) Candidate {
+		c := Candidate{ID: id, Meta: index.Meta{Type: typ, Section: sec, Title: title}}
+		c.F[FNameLine] = nameLine
+		return c
+	}
+	order := func(cands []Candidate) string {
+		var s []string
+		for _, c := range cands {
+			s = append(s, c.Meta.Title)
+		}
+		return strings.Join(s, " ")
+	}
+	for _, tc := range []struct {
+		question string
+		named    bool
+		cands    []Candidate
+		want     string
+	}{
+		{"list the groups a user belongs to", false,
+			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "1", "groups", 0.6)}, "groups deluser"},
+		{"count the lines of every file in a folder", false,
+			[]Candidate{page(1, "man", "1", "rm", 0.1), page(2, "man", "8", "mkfs.ext4", 0), page(3, "man", "1", "wc", 0.4)}, "wc rm mkfs.ext4"},
+		{"count the lines of every file", false,
+			[]Candidate{page(1, "tldr", "", "shred", 0.1), page(2, "man", "1", "wc", 0.4)}, "wc shred"},
+		{"delete a user account", false,
+			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "8", "useradd", 0.3)}, "deluser useradd"},
+		{"how does dd work", true,
+			[]Candidate{page(1, "man", "1", "dd", 0.1), page(2, "man", "1", "cp", 0.1)}, "dd cp"},
+		{"convert and copy a file block by block", false,
+			[]Candidate{page(1, "man", "1", "dd", 0.8), page(2, "man", "1", "cp", 0.3)}, "dd cp"},
+		{"make a file exactly 1 GB in size", false, // what truncate does, in other words
+			[]Candidate{page(1, "man", "1", "truncate", 0.2), page(2, "man", "1", "touch", 0.2)}, "truncate touch"},
+		{"check a disk for bad blocks", false, // badblocks only reads, unless told to write
+			[]Candidate{page(1, "man", "8", "badblocks", 0.4), page(2, "man", "8", "fsck", 0.2)}, "badblocks fsck"},
+		{"the rm system call", false, // not a command's page: section 2
+			[]Candidate{page(1, "man", "2", "unlink", 0), page(2, "man", "1", "ls", 0)}, "unlink ls"},
+		{"list the groups a user belongs to", false, // none safe within reach: the order stays
+			[]Candidate{page(1, "man", "8", "deluser", 0), page(2, "man", "8", "userdel", 0)}, "deluser userdel"},
+	} {
+		q := &query{a: analyse.Analyse(tc.question, nil), named: map[int]naming{}}
+		if tc.named {
+			q.named[tc.cands[0].ID] = naming{}
+		}
+		if got := order(safeLead(tc.cands, q)); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.question, got, tc.want)
+		}
+	}
+}

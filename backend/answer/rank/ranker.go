@@ -378,8 +378,9 @@ func (rk *ranker) rankTasks(a analyse.Analysis, limit int, from *[]int, tm *task
 // (see compose). Any other goes no higher than second: the trees were
 // fitted on manual pages, and a tldr page that mentions the question's
 // words here and there (mount's "disk image" for "write an ISO image
-// onto a USB stick with dd") is not the answer they take it for. The
-// manuals' order is not changed.
+// onto a USB stick with dd") is not the answer they take it for; nor
+// does a page of a command that is not installed lead. The manuals'
+// order is not changed.
 // exampleFits is the share of the question an example of a tldr page
 // must say for the page to be placed by it.
 const exampleFits = 0.75
@@ -389,6 +390,10 @@ const exampleFits = 0.75
 // file" holds "change", "owner" and "file" but is not how to "change who
 // owns a file".
 const examplePrecision = 0.6
+
+// notInstalledFit is the fit a tldr page of a command not installed here
+// is held to: below exampleFits, so that it never leads.
+const notInstalledFit = exampleFits - 0.01
 
 func (rk *ranker) byExample(pool []Candidate, q *query) {
 	top, topTree := math.Inf(-1), math.Inf(-1)
@@ -432,6 +437,11 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 		}
 		// hundredths: a share that differs in rounding is no better fit
 		fit[i] = math.Round(f*100) / 100
+		if !rk.priors[pool[i].ID].command {
+			// a command that is not installed never leads: its page
+			// may follow the manuals, as an alternative to install
+			fit[i] = min(fit[i], notInstalledFit)
+		}
 	}
 	sort.SliceStable(at, func(x, y int) bool {
 		a, b := at[x], at[y]

@@ -162,7 +162,22 @@ func (p *Pool) Order(scores []float64) ([]Candidate, [NumConf]float64) {
 
 // order puts the ranked candidates in the order an answer cites them.
 func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
-	return safeLead(subjectLeads(manPageLeads(programsFirst(cands)), rk.subjectArticles(q)), q)
+	return safeLead(rk.installedLeads(subjectLeads(manPageLeads(programsFirst(cands)), rk.subjectArticles(q))), q)
+}
+
+// installedLeads puts the first other page ahead of a leading tldr page
+// of a command that is not installed here: whatever placed it there (its
+// example says the question, its title is the question's subject), the
+// first line of an answer must be one the user can type. It stays among
+// the references, the alternative to install.
+func (rk *ranker) installedLeads(cands []Candidate) []Candidate {
+	if len(cands) < 2 || cands[0].Meta.Type != "tldr" || rk.priors[cands[0].ID].command {
+		return cands
+	}
+	c := cands[0]
+	copy(cands, cands[1:2])
+	cands[1] = c
+	return cands
 }
 
 // programsFirst puts a command's man page before the info node that

@@ -36,6 +36,11 @@ generate-check:
 	$(GO) generate ./cmd/internal/genshell
 	@git diff --exit-code -- completions 'shellint/ragman.*' || { echo "stale generated files: run go generate ./cmd/internal/genshell and commit them"; exit 1; }
 	@new=$$(git ls-files --others --exclude-standard -- completions 'shellint/ragman.*'); if [ -n "$$new" ]; then echo "generated files not committed:"; echo "$$new"; exit 1; fi
+	@# the task model, where the task data is (CI has ../shared beside it)
+	@if [ -d "$(TASKS)" ]; then \
+		$(MAKE) --no-print-directory taskmodel >/dev/null && \
+		git diff --exit-code --stat -- backend/answer/tasks/model.bin || { echo "stale task model: run make taskmodel and commit backend/answer/tasks/model.bin"; exit 1; }; \
+	else echo "generate-check: $(TASKS) not found: the task model is not checked"; fi
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the binaries, the
 # man pages, the completions where bash-completion, zsh and fish look for

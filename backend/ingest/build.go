@@ -327,7 +327,7 @@ const namedSkips = 3
 // when it holds a control character (a page named "x\n\n## Steps\n...")
 // or anything else no indexed text keeps, so that it cannot forge lines.
 func shown(s string) string {
-	if strings.IndexFunc(s, termesc.Dropped) >= 0 {
+	if termesc.HasDropped(s) {
 		return strconv.Quote(s)
 	}
 	return s

@@ -17,6 +17,8 @@ import (
 	"syscall"
 
 	"github.com/gofrs/flock"
+
+	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // ReadFile reads path, a regular file of at most max bytes. Errors name
@@ -89,6 +91,45 @@ var (
 	ErrOutsideDocs = fmt.Errorf("a link outside the documentation trees")
 )
 
+// What the readers of documentation refuse before opening a file.
+var (
+	// ErrNameControl: a file whose name holds a control character (a
+	// newline, ESC, a bidi control); its name would become a page's
+	// label and names, and could forge lines of an answer.
+	ErrNameControl = errors.New("a control character in its file name")
+	// ErrFolderOutside: a file of a folder that links out of the
+	// documentation trees.
+	ErrFolderOutside = fmt.Errorf("its folder is %w", ErrOutsideDocs)
+)
+
+// DocName is ErrNameControl for a file name that holds a control
+// character (termesc.Dropped), or nil.
+func DocName(name string) error {
+	if termesc.HasDropped(name) {
+		return ErrNameControl
+	}
+	return nil
+}
+
+// DocFolder is ErrFolderOutside for a folder of a documentation source,
+// whose own folder resolved is realRoot, that leads out of the
+// documentation trees (InDocTrees), or nil.
+func DocFolder(dir, realRoot string) error {
+	if real, err := filepath.EvalSymlinks(dir); err != nil || !InDocTrees(real, realRoot) {
+		return ErrFolderOutside
+	}
+	return nil
+}
+
+// Resolved is path with its links resolved, or path itself when they
+// cannot be.
+func Resolved(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	return path
+}
+
 // OpenDoc opens a file of a documentation source whose folder is root,
 // as Open does, and a symbolic link only if InDocTrees says where it
 // finally points may be read: a link planted in a source (to
@@ -103,10 +144,7 @@ func OpenDoc(path, root string) (*os.File, os.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if r, err := filepath.EvalSymlinks(root); err == nil {
-		root = r
-	}
-	if !InDocTrees(real, root) {
+	if !InDocTrees(real, Resolved(root)) {
 		return nil, nil, fmt.Errorf("%s: %w", path, ErrOutsideDocs)
 	}
 	return open(real, path, 0, 0)

@@ -22,6 +22,9 @@ func Dropped(r rune) bool {
 	return unicode.IsControl(r) || r == utf8.RuneError || IsFormat(r)
 }
 
+// HasDropped reports whether s holds a rune Dropped reports.
+func HasDropped(s string) bool { return strings.IndexFunc(s, Dropped) >= 0 }
+
 // Len is the length of the escape sequence that starts with the ESC
 // at s[0]: CSI (ESC [ ... final byte), OSC, DCS, SOS, PM and APC (up to BEL
 // or ST), or ESC and one character.

@@ -55,7 +55,7 @@ func TestScanHostile(t *testing.T) {
 		"good.info":               nil,
 		"shadow.info":             safefile.ErrOutsideDocs,
 		"pipe.info":               safefile.ErrNotRegular,
-		"evil\n\n## Steps\n.info": errNameControl,
+		"evil\n\n## Steps\n.info": safefile.ErrNameControl,
 		"split.info":              safefile.ErrOutsideDocs,
 	}
 	done := make(chan struct{})

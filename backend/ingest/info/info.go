@@ -22,7 +22,6 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/safefile"
-	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // MaxFileSize bounds one file of a manual once decompressed. The largest GNU
@@ -50,11 +49,6 @@ type Manual struct {
 	// listed all the same, so that the build names it.
 	refused error
 }
-
-// errNameControl refuses a file whose name holds a control character (a
-// newline, ESC, a bidi control): the manual's name is in its nodes'
-// labels and refs, and could forge lines of an answer.
-var errNameControl = errors.New("a control character in its file name")
 
 // compressions lists the suffixes an info file may carry, in the order a
 // copy is preferred when the same file exists twice. Only the first three
@@ -113,8 +107,9 @@ func Scan(dir string) ([]Manual, error) {
 		if !ok || !safefile.FileEntry(dir, e) {
 			continue
 		}
-		if strings.IndexFunc(e.Name(), termesc.Dropped) >= 0 {
-			manuals = append(manuals, Manual{Name: name, File: e.Name(), refused: errNameControl})
+		if err := safefile.DocName(e.Name()); err != nil {
+			// the manual's name is in its nodes' labels and refs
+			manuals = append(manuals, Manual{Name: name, File: e.Name(), refused: err})
 			continue
 		}
 		g := groups[name]

@@ -67,8 +67,8 @@ func TestScanHostile(t *testing.T) {
 	}
 	want := map[string]error{
 		"man1/pipe.1":       safefile.ErrNotRegular,
-		"man1/" + forged:    errNameControl,
-		"man1/bidi\u202e.1": errNameControl,
+		"man1/" + forged:    safefile.ErrNameControl,
+		"man1/bidi\u202e.1": safefile.ErrNameControl,
 		"man5/shadow.5":     safefile.ErrOutsideDocs,
 		"man7/notes.7":      safefile.ErrOutsideDocs,
 		"man1/inc.1":        nil, // read without the include

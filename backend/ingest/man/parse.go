@@ -104,7 +104,7 @@ var nameDashes = []string{" - ", " -- ", " — ", " – ", " − ", " ‐ "}
 // into names and the one-line description.
 func splitName(s string) ([]string, string) {
 	s = normSpace(s)
-	if strings.IndexFunc(s, termesc.Dropped) >= 0 {
+	if termesc.HasDropped(s) {
 		// the roff layer keeps bidi controls and raw bytes it does not
 		// know; names and the summary become labels and answer lines
 		s = normSpace(strings.Map(func(r rune) rune {

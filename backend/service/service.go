@@ -194,6 +194,14 @@ func (s *Service) current() (*version, error) {
 	return s.active, nil
 }
 
+// warm makes the engine now, so that the next question is answered warm,
+// and holds nothing: a failure is the question's to report.
+func (s *Service) warm() {
+	if _, v, err := s.engine(); err == nil {
+		v.release()
+	}
+}
+
 // engine returns the engine config.yaml selects over the active version,
 // making it when the version or the choice changed, and the version,
 // held as current holds it.

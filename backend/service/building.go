@@ -20,6 +20,9 @@ type building struct {
 	since time.Time // zero: none runs
 	what  string    // "reindex" or "refresh"
 	last  time.Duration
+	// recorded says the record of the last refresh was read for last:
+	// once a backend, not at every look of a reindex that waits
+	recorded bool
 }
 
 func (b *building) start(what string) {
@@ -66,15 +69,16 @@ func (b Build) error() *proto.Error {
 // the record of the last refresh.
 func (s *Service) Building() Build {
 	s.running.mu.Lock()
+	defer s.running.mu.Unlock()
+	if s.running.last == 0 && !s.running.recorded {
+		s.running.recorded = true
+		if rec, ok, err := freshness.ReadRecord(s.Paths.Refresh); ok && err == nil && rec.Status == freshness.Refreshed {
+			s.running.last = time.Duration(rec.Seconds * float64(time.Second))
+		}
+	}
 	b := Build{What: s.running.what, Last: s.running.last}
 	if !s.running.since.IsZero() {
 		b.Running = time.Since(s.running.since)
-	}
-	s.running.mu.Unlock()
-	if b.Last == 0 {
-		if rec, ok, err := freshness.ReadRecord(s.Paths.Refresh); ok && err == nil && rec.Status == freshness.Refreshed {
-			b.Last = time.Duration(rec.Seconds * float64(time.Second))
-		}
 	}
 	return b
 }

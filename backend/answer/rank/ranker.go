@@ -73,9 +73,11 @@ type ranker struct {
 	treeDocs int // minTreeDocs, but for tests
 
 	// tasks is the task model (nil: none), byName the section 1/6/8
-	// pages by lowercase name, which its commands are resolved against
+	// pages by lowercase name, which its commands are resolved against:
+	// made at the first question a task model reads, not for every
+	// engine whether a model is used or not
 	tasks  *tasks.Model
-	byName map[string][]int
+	byName func() map[string][]int
 
 	linesOnce sync.Once
 	lines     []float32 // lineVecs
@@ -159,7 +161,7 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 			}
 		}
 	}
-	rk.byName = rk.manualNames()
+	rk.byName = sync.OnceValue(rk.manualNames)
 	for sc := range rk.firstPrior {
 		rk.firstPrior[sc] = make([]float64, r.NumDocs())
 	}

@@ -36,7 +36,11 @@ type taskFact struct {
 // it puts first, what it says of the page, and those commands' pages in
 // the model's order.
 func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFact, []int) {
-	if m == nil || len(rk.byName) == 0 {
+	if m == nil {
+		return nil, nil
+	}
+	byName := rk.byName()
+	if len(byName) == 0 {
 		return nil, nil
 	}
 	stems := make([]string, 0, len(a.Concepts))
@@ -48,7 +52,7 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	if len(stems) == 0 {
 		return nil, nil
 	}
-	has := func(name string) bool { return len(rk.byName[name]) > 0 }
+	has := func(name string) bool { return len(byName[name]) > 0 }
 	top := tasks.Resolve(m.Commands(stems, taskAsk), has, taskTop)
 	if len(top) == 0 || top[0].Score <= 0 {
 		return nil, nil
@@ -56,7 +60,7 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	out := make(map[int]taskFact, len(top))
 	var admit []int
 	for r, s := range top {
-		for _, id := range rk.byName[s.Command] {
+		for _, id := range byName[s.Command] {
 			if _, ok := out[id]; ok {
 				continue
 			}

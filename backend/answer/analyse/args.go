@@ -329,8 +329,8 @@ var notNames = map[string]bool{
 	"older": true, "newer": true, "modified": true, "changed": true, "created": true, "owned": true, "was": true,
 	"has": true, "have": true, "with": true, "without": true, "by": true, "to": true, "from": true, "into": true,
 	"on": true, "in": true, "of": true, "for": true, "at": true, "as": true, "if": true, "when": true, "then": true,
-	"name's": true, "limit": true, "limits": true, "quota": true, "quotas": true, "session": true, "sessions": true,
-	"namespace": true, "namespaces": true, "space's": true, "agent": true, "mode's": true,
+	"limit": true, "limits": true, "quota": true, "quotas": true, "session": true, "sessions": true,
+	"namespace": true, "namespaces": true, "agent": true,
 	"settings": true, "configuration": true, "config": true, "changes": true, "change": true, "history": true,
 }
 

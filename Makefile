@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab versionsbench
+.PHONY: all build check test vet fmt generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab answerab versionsbench
 
 all: build
 
@@ -132,6 +132,15 @@ RUNS ?= 5
 reindexab: build
 	@test -n "$(BASE)" || { echo "usage: make reindexab BASE=/path/to/ragadmin [RUNS=5]"; exit 64; }
 	bash tools/reindexab/run.sh $(BIN)/ragadmin $(BASE) $(RUNS)
+
+# A/B of the time an answer takes inside the backend (its latency_ms, not
+# ragman's start): this tree's build against another (BASE=DIR holding its
+# ragman and ragadmin), each with its own index of this machine's pages,
+# interleaved question by question; p50 and p95 of each and this/base.
+# NEW=DIR measures another build in place of this tree's.
+answerab: build
+	@test -n "$(BASE)" || { echo "usage: make answerab BASE=DIR [RUNS=3] [SET=FILE] [NEW=DIR]"; exit 64; }
+	bash tools/answerab/run.sh "$(or $(NEW),$(BIN))" "$(BASE)" "$(RUNS)" "$(SET)"
 
 # What one backend keeps mapped of the versions five forced reindexes
 # retire, and its memory after each (issue 35, item 3); BINDIR_BENCH=DIR

@@ -108,6 +108,10 @@ type composition struct {
 	// where: the question asks where a thing is kept, which a FILES
 	// section answers (see asksWhere)
 	where bool
+	// ops are the question's arguments, which command lines are filled
+	// with (see fill.go), and apart the same with files and their
+	// folders apart
+	ops, apart []operand
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -120,7 +124,8 @@ func (c *composition) cite(s *source, section string) string {
 // steps, and up to two other pages that rank close behind.
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq), seq: r.Analysis.Seq,
-		status: asksStatus(r.Analysis), where: asksWhere(r.Analysis)}
+		status: asksStatus(r.Analysis), where: asksWhere(r.Analysis), ops: operands(r.Analysis.Question, r.Analysis.Args),
+		apart: readOperands(r.Analysis.Question, r.Analysis.Args, false)}
 	hits := r.Hits
 	q := r.Question
 	// The pages that rank close enough to be cited beside the first are
@@ -184,11 +189,12 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// env's --ignore-environment for "run a program with a modified
 	// environment", which env's NAME line says word for word.
 	asked := lead && c.termAsked(primary, chosen[0]) && (!nameSays || c.wholeAsked(chosen[0], true))
-	if lead && !named && syn != "" && !asked && (chosen[0].score < basicScore || nameSays || vague) {
+	if lead && !named && syn != "" && (!asked && (chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(primary, chosen[0], syn)) {
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
-		// close: the command as the synopsis runs it is the answer, and
-		// the best options follow.
+		// close, or the synopsis takes the question's operands better:
+		// the command as the synopsis runs it is the answer, and the
+		// best options follow.
 		steps = append([]string{c.basicStep(primary, syn)}, steps...)
 		lead = false
 		syn = ""
@@ -264,7 +270,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		if what != "" {
 			what = ": " + what
 		}
-		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(primary, "SYNOPSIS"))
+		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", c.bestFill(primary, line), what, answer.Inline(m), c.cite(primary, "SYNOPSIS"))
 	}
 
 	// Other pages that also answer, when they rank close behind: another
@@ -761,6 +767,10 @@ var optionWord = lazyre.New(`(?:^|[\s(])--?[A-Za-z][\w-]*\b`)
 // the first sentence's length.
 type ItemWeights struct {
 	Term, First, Precision, Length float64
+	// Arg is what an option adds whose argument the question gives
+	// (find's -size for "larger than 100 MB", head's -n NUM for "the
+	// first 20 lines"): the step can type it (see fill.go).
+	Arg float64
 }
 
 // DefaultItems: Term and First at 0.5 took the answers of the first
@@ -771,7 +781,7 @@ type ItemWeights struct {
 // option the question expects, where the first page is right, from 67 to
 // 72 of 204 on dev..dev7 and from 54 to 60 of 175 on dev8..dev14, with
 // mention 0.774 -> 0.769 and 0.619 -> 0.633 (rankeval -steps -items).
-var DefaultItems = ItemWeights{Term: 0.5, First: 0.5, Precision: 0.5, Length: -0.05}
+var DefaultItems = ItemWeights{Term: 0.5, First: 0.5, Precision: 0.5, Length: -0.05, Arg: 0.3}
 
 // negMatch is what an item whose first sentence holds a negator adds for
 // a question that asks for a thing not to happen: "list files without
@@ -858,6 +868,9 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 		if sc := score(cov); sc > 0 {
 			if blk.Kind == document.Item {
 				sc += c.itemScore(blk.Term, first, textScore, !plain)
+				if c.takesArg(blk.Term) {
+					sc += c.items.Arg
+				}
 			}
 			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title) || !c.where && filesSection(s.Title), score: sc,
 				beyond: beyondShare(q, cov, given)})
@@ -963,6 +976,9 @@ func optionForm(term string) string {
 		return first // an optional argument: "--color[=WHEN]"
 	}
 	for _, a := range alts[1:] {
+		if strings.Contains(a, "[=") {
+			continue // an optional argument, which the short form may not take: diff's "-u, -U NUM, --unified[=NUM]"
+		}
 		if _, arg, ok := strings.Cut(a, "="); ok {
 			arg = optionalPart().ReplaceAllString(arg, "")
 			if arg != "" && !strings.HasPrefix(first, "--") {
@@ -1185,7 +1201,11 @@ func plusFormat(d *document.Document) bool {
 // written: the options it lists are often the ones a question needs
 // ("prlimit ... [--pid PID]").
 func (c *composition) basicStep(s *source, line string) string {
-	line = plainForm(s.doc, s.hit.Meta.Title, line)
+	if f := c.bestFill(s, line); f != line {
+		line = f
+	} else {
+		line = plainForm(s.doc, s.hit.Meta.Title, line)
+	}
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}
@@ -1235,7 +1255,14 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	if sub {
 		return cmd + " " + opt, desc
 	}
-	return invocation(s.doc, cmd, opt), desc
+	return c.withOperands(s, invocation(s.doc, cmd, opt), cmd), desc
+}
+
+// withOperands is a command line of cmd with the question's operands
+// written in (fill), or line as it is when it takes none of them.
+func (c *composition) withOperands(s *source, line, cmd string) string {
+	f, _ := fill(line, cmd, c.opsFor(line), valuedOptions(s.doc))
+	return f
 }
 
 // subcommand says whether an item's lowercase term is one of the

@@ -40,11 +40,14 @@ func invocationFrom(lines []string, cmd, opt string) string {
 		out = append(out, opt)
 	}
 	operands := 0
-	for _, w := range form {
+	_, optArg, _ := strings.Cut(opt, " ")
+	for i, w := range form {
 		bare := strings.TrimLeft(w, "[{( ")
 		switch {
 		case shows && w == name:
 			out = append(out, opt)
+		case shows && i > 0 && form[i-1] == name && optArg != "" && w == optArg:
+			// the option's argument, which opt has ("-t DIRECTORY")
 		case strings.HasPrefix(bare, "-") || strings.HasPrefix(w, "{") || strings.HasPrefix(w, "|"):
 			// other options, or a choice among them; in the form that
 			// shows the option, those it goes with ("-f ARCHIVE") stay

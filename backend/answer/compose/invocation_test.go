@@ -43,6 +43,8 @@ func TestOptionForm(t *testing.T) {
 		"-S .suf --suffix .suf":      "-S .suf",
 		"--color[=WHEN]":             "--color[=WHEN]",
 		"-b, --body-numbering=STYLE": "-b STYLE",
+		// -u takes no argument; -U and --unified do
+		"-u, -U NUM, --unified[=NUM]": "-u",
 	} {
 		if got := optionForm(term); got != want {
 			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)

@@ -1,0 +1,546 @@
+package compose
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// A question that names what to work on ("create a folder named build",
+// "count the lines in notes.txt") is answered by the command line that
+// does it, `mkdir build` and `wc -l notes.txt`, not by the synopsis the
+// user must fill in themselves. The synopsis says where each operand
+// goes (DIRECTORY..., [FILE]...); the question's arguments, read by
+// analyse.Read with their kinds, say what goes there. Only operands are
+// filled: an option is written only where the page documents it, and
+// the steps cite each one.
+
+// operand is a question's argument as the command line types it.
+type operand struct {
+	kind analyse.ArgKind
+	text string
+	to   bool // the question sends things there: "to folder b", "into photos.tar.gz"
+	// cmp is "+" or "-" for a size the question asks more or less than
+	// of ("larger than 100 MB"), as find's numeric arguments write it
+	cmp string
+}
+
+// operands are the question's arguments as a command line types them, in
+// the question's order: "all .log files" is the glob *.log, and a file
+// "from folder old_docs" is old_docs/report.pdf.
+func operands(q string, args []analyse.Arg) []operand {
+	return readOperands(q, args, true)
+}
+
+// readOperands is operands, with a file's folder written into it when
+// join is set, and else a folder of its own (find's "starting-point" is
+// where to look, and the file a name to look for).
+func readOperands(q string, args []analyse.Arg, join bool) []operand {
+	var out []operand
+	for i, a := range args {
+		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start])}
+		switch a.Kind {
+		case analyse.ArgFile:
+			if strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
+				op.kind, op.text = analyse.ArgGlob, "*"+a.Text
+			}
+		case analyse.ArgFolder, analyse.ArgPath:
+			// the folder a file or glob just named is in
+			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) {
+				if prev := &out[len(out)-1]; (prev.kind == analyse.ArgFile || prev.kind == analyse.ArgGlob) && !strings.Contains(prev.text, "/") {
+					prev.text = strings.TrimSuffix(a.Text, "/") + "/" + prev.text
+					continue
+				}
+			}
+		case analyse.ArgQuoted:
+			op.text = shellQuote(a.Text)
+		case analyse.ArgSize:
+			before := q[:a.Start]
+			switch {
+			case moreThan().MatchString(before):
+				op.cmp = "+"
+			case lessThan().MatchString(before):
+				op.cmp = "-"
+			}
+		}
+		out = append(out, op)
+	}
+	return out
+}
+
+// filesAfter: the words after a bare extension say it stands for files of
+// that kind ("all .log files").
+var filesAfter = lazyre.New(`^\s+(?:files?|documents?|scripts?|images?|pictures?|photos?)\b`)
+
+// endingIn: the words before a bare extension say it stands for the
+// files that end in it ("files ending in .tmp").
+var endingIn = lazyre.New(`(?i)\b(?:ending|end|ends)\s+(?:in|with)\s+$|\b(?:extension|suffix)\s+$`)
+
+// fromFolder: what lies between a file and a folder says the file is in
+// it ("report.pdf from folder old_docs", "*.log in the folder logs").
+var fromFolder = lazyre.New(`(?i)^\s*(?:(?:files?|documents?|scripts?|images?|pictures?|photos?)\s+)?(?:,\s*)?(?:(?:that|which)\s+(?:is|are)\s+)?(?:from|in|inside|within|under)\s+(?:the\s+|my\s+|a\s+)?(?:(?:sub)?(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?$`)
+
+// toBefore: the words before an argument send things there ("to the
+// folder b", "into photos.tar.gz").
+var toBefore = lazyre.New(`(?i)\b(?:to|into|onto|in to)\s+(?:the\s+|a\s+|my\s+)?(?:(?:new\s+|sub)?(?:folder|directory|dir|file|archive)\s+(?:called\s+|named\s+)?)?$`)
+
+// moreThan and lessThan: the words before a size compare with it.
+var (
+	moreThan = lazyre.New(`(?i)\b(?:larger|bigger|greater|more|over|above|exceeding|exceed|at least)(?:\s+than)?\s+$`)
+	lessThan = lazyre.New(`(?i)\b(?:smaller|less|fewer|under|below|at most)(?:\s+than)?\s+$`)
+)
+
+// shellQuote quotes a string for the shell where it needs it.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// slotKinds are the kinds of argument a synopsis placeholder takes, by
+// its name ("DIRECTORY", "[FILE]...", "<group>", "starting-point"), nil
+// for a word that is no placeholder of these.
+func slotKinds(word string) []analyse.ArgKind {
+	if unitSlot().MatchString(word) {
+		return []analyse.ArgKind{analyse.ArgSize, analyse.ArgNumber}
+	}
+	m := slotWord().FindStringSubmatch(word)
+	if m == nil {
+		return nil
+	}
+	w := strings.ToLower(m[1])
+	has := func(parts ...string) bool {
+		for _, p := range parts {
+			if strings.Contains(w, p) {
+				return true
+			}
+		}
+		return false
+	}
+	const (
+		file, glob, path, folder = analyse.ArgFile, analyse.ArgGlob, analyse.ArgPath, analyse.ArgFolder
+	)
+	switch {
+	case has("dir", "folder", "mountpoint"):
+		return []analyse.ArgKind{folder, path}
+	case w == "device" || w == "dev" || w == "image":
+		return []analyse.ArgKind{file, path}
+	case has("archive"):
+		return []analyse.ArgKind{file, path}
+	case has("starting-point"):
+		return []analyse.ArgKind{path, folder}
+	case has("file", "source", "src", "dest", "target", "path"):
+		return []analyse.ArgKind{file, glob, path, folder}
+	case has("group"):
+		return []analyse.ArgKind{analyse.ArgGroup}
+	case has("user", "login", "owner"):
+		return []analyse.ArgKind{analyse.ArgUser}
+	case w == "mode" || w == "octal-mode":
+		return []analyse.ArgKind{analyse.ArgMode}
+	case has("pattern", "regex", "string", "text"):
+		return []analyse.ArgKind{analyse.ArgQuoted}
+	case has("url", "uri"):
+		return []analyse.ArgKind{analyse.ArgURL}
+	case has("host", "destination", "server"):
+		return []analyse.ArgKind{analyse.ArgHost}
+	case w == "port":
+		return []analyse.ArgKind{analyse.ArgPort}
+	case w == "name":
+		return []analyse.ArgKind{analyse.ArgName}
+	case w == "size":
+		return []analyse.ArgKind{analyse.ArgSize}
+	case w == "n" || w == "num" || w == "number" || w == "count":
+		return []analyse.ArgKind{analyse.ArgNumber}
+	}
+	return nil
+}
+
+// slotWord: a placeholder is a word of letters, '-' and '_', bracketed
+// or not, and what follows it says more of it ("MODE[,MODE]...",
+// "file[.zip]", "<group>", "FILE(s)"); "-" alone, standard input, and an
+// option are none.
+var slotWord = lazyre.New(`^[\[<]*([A-Za-z][A-Za-z_-]*)(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?)$`)
+
+// unitSlot: a number with the units it may take, find's "n[cwbkMG]".
+var unitSlot = lazyre.New(`^[A-Za-z]{1,3}\[[cwbkKMGTPE]{2,}\]$`)
+
+// sized writes a size into a slot of units: "100 MB" into find's
+// "n[cwbkMG]" is "100M", "+100M" for more than it; "" when the slot has
+// no unit for it.
+func sized(op operand, word string) string {
+	open := strings.IndexByte(word, '[')
+	if open < 0 || !strings.HasSuffix(word, "]") {
+		return ""
+	}
+	units := word[open+1 : len(word)-1]
+	num, unit := splitSize(op.text)
+	if num == "" {
+		return ""
+	}
+	var want []byte
+	switch u := strings.ToLower(unit); {
+	case u == "" || strings.HasPrefix(u, "byte"):
+		want = []byte{'c'}
+	case strings.HasPrefix(u, "k"):
+		want = []byte{'k', 'K'}
+	case strings.HasPrefix(u, "m"):
+		want = []byte{'M'}
+	case strings.HasPrefix(u, "g"):
+		want = []byte{'G'}
+	case strings.HasPrefix(u, "t"):
+		want = []byte{'T'}
+	case strings.HasPrefix(u, "p"):
+		want = []byte{'P'}
+	}
+	for _, w := range want {
+		if strings.IndexByte(units, w) >= 0 {
+			return op.cmp + num + string(w)
+		}
+	}
+	return ""
+}
+
+// splitSize splits "100 MB" or "2G" into its whole number and its unit.
+func splitSize(s string) (num, unit string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 || i < len(s) && s[i] == '.' {
+		return "", "" // a fraction, which such a slot does not take
+	}
+	return s[:i], strings.TrimSpace(s[i:])
+}
+
+// plural says whether a placeholder names files in the plural, which
+// takes more than one: diff's "FILES".
+func plural(word string) bool {
+	w := strings.Trim(word, "[]<>")
+	return len(w) > 2 && (strings.HasSuffix(w, "FILES") || strings.HasSuffix(w, "files"))
+}
+
+// fileKind says whether an argument is a file, a glob, a path or a
+// folder.
+func fileKind(k analyse.ArgKind) bool {
+	return k == analyse.ArgFile || k == analyse.ArgGlob || k == analyse.ArgPath || k == analyse.ArgFolder
+}
+
+// repeats says whether a synopsis word takes more than one operand.
+func repeats(word string) bool {
+	return strings.HasSuffix(word, "...") || strings.HasSuffix(word, "…") || strings.HasSuffix(word, "...]") || strings.HasSuffix(word, "(s)")
+}
+
+// fill writes ops into a command line of the page's synopsis (cmd being
+// the command as typed, and line starting with it). Each placeholder
+// takes operands of its kinds: first a destination ("DEST", "-t
+// DIRECTORY" beside a SOURCE) takes what the question sends somewhere
+// ("to folder b"), then the others take the rest in order, a repeated
+// one ("SOURCE...") all of them but what the required placeholders after
+// it need. Optional words that take nothing are left out, options among
+// them; a required placeholder with nothing to take stays as the page
+// writes it. n is how many operands were written; with none, line is as
+// given.
+//
+// valued, when set, says which of the page's options take an argument:
+// a placeholder after one of them is its argument ("-o FILE"), after
+// any other an operand ("-p SOURCE DEST"). Without it, a placeholder
+// after an option is taken for its argument.
+func fill(line, cmd string, ops []operand, valued map[string]bool) (filled string, n int) {
+	filled, n, _ = fillLeft(line, cmd, ops, valued)
+	return filled, n
+}
+
+// fillLeft is fill, and how many required placeholders it left unfilled.
+func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled string, n, left int) {
+	rest, found := strings.CutPrefix(line, cmd+" ")
+	if !found || len(ops) == 0 {
+		return line, 0, 0
+	}
+	words := synopsisWords(rest)
+	type slot struct {
+		word     int    // its word's index
+		opt      string // the option it is the argument of, when bracketed with it ("[-f ARCHIVE]")
+		kinds    []analyse.ArgKind
+		optional bool
+		many     bool
+		dest     bool
+		got      []string
+		// optArg: it is an option's argument ("-o FILE"), which takes
+		// a file only where the question sends the result
+		optArg bool
+	}
+	var slots []slot
+	sources := false
+	for i, w := range words {
+		inner := strings.Fields(strings.Trim(w, "[]"))
+		optional := strings.HasPrefix(w, "[")
+		switch {
+		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && slotKinds(inner[1]) != nil:
+			slots = append(slots, slot{word: i, opt: inner[0], kinds: slotKinds(inner[1]), optional: true, optArg: true})
+		case len(inner) == 1 && slotKinds(w) != nil:
+			name := strings.ToLower(w)
+			sources = sources || strings.Contains(name, "source") || strings.Contains(name, "src")
+			slots = append(slots, slot{word: i, kinds: slotKinds(w), optional: optional, many: repeats(w) || plural(w),
+				dest:   strings.Contains(name, "dest") || strings.Contains(name, "target"),
+				// (an operand after a flag is bracketed or repeated:
+				// "wc -l [FILE]...")
+				optArg: i > 0 && strings.HasPrefix(words[i-1], "-") && !optional && !repeats(w) && (valued == nil || valued[words[i-1]])})
+		}
+	}
+	if sources {
+		for k := range slots {
+			if w := strings.ToLower(words[slots[k].word]); strings.Contains(w, "dir") && !slots[k].many {
+				slots[k].dest = true
+			}
+		}
+	}
+	used := make([]bool, len(ops))
+	give := func(k int, j int) {
+		text := ops[j].text
+		if ops[j].kind == analyse.ArgSize {
+			if text = sized(ops[j], words[slots[k].word]); text == "" {
+				return // no unit for it: the slot stays
+			}
+		}
+		used[j] = true
+		slots[k].got = append(slots[k].got, text)
+	}
+	// destinations first
+	for k := range slots {
+		if !slots[k].dest {
+			continue
+		}
+		for j, op := range ops {
+			if !used[j] && op.to && slices.Contains(slots[k].kinds, op.kind) {
+				give(k, j)
+				break
+			}
+		}
+	}
+	// then the rest in order; a slot leaves what the required slots
+	// after it need
+	needs := func(after int, j int) int {
+		n := 0
+		for k := after + 1; k < len(slots); k++ {
+			if !slots[k].optional && len(slots[k].got) == 0 && slices.Contains(slots[k].kinds, ops[j].kind) {
+				n++
+			}
+		}
+		return n
+	}
+	for k := range slots {
+		if len(slots[k].got) > 0 {
+			continue
+		}
+		var free []int
+		for j, op := range ops {
+			if !used[j] && slices.Contains(slots[k].kinds, op.kind) && (!slots[k].optArg || op.to || !fileKind(op.kind)) {
+				free = append(free, j)
+			}
+		}
+		if len(free) == 0 {
+			continue
+		}
+		n := len(free) - needs(k, free[len(free)-1])
+		if !slots[k].many {
+			n = min(n, 1)
+		}
+		for _, j := range free[:max(n, 0)] {
+			give(k, j)
+		}
+	}
+	out := []string{cmd}
+	next := 0 // the next slot
+	for i, w := range words {
+		if next < len(slots) && slots[next].word == i {
+			sl := slots[next]
+			next++
+			switch {
+			case len(sl.got) > 0:
+				n += len(sl.got)
+				if sl.opt != "" {
+					out = append(out, sl.opt)
+				}
+				out = append(out, sl.got...)
+			case !sl.optional:
+				left++
+				out = append(out, w)
+			}
+			continue
+		}
+		if !strings.HasPrefix(w, "[") {
+			if strings.HasPrefix(w, "-") && strings.Contains(w, "|") {
+				left++ // a choice of options the user must make: "--bind|--move"
+			}
+			out = append(out, w)
+		}
+		// an optional word that is no placeholder, an option one may
+		// give, is left to the steps
+	}
+	if n == 0 {
+		return line, 0, 0
+	}
+	return strings.Join(out, " "), n, left
+}
+
+// bestFill is the synopsis form of s's command that takes the most of
+// the question's operands, filled with them, or first, as it is, when
+// none takes any.
+func (c *composition) bestFill(s *source, first string) string {
+	best, _, _ := c.bestFillN(s, first)
+	return best
+}
+
+// bestFillN is bestFill, how many operands it wrote and how many
+// required placeholders it left.
+func (c *composition) bestFillN(s *source, first string) (best string, most, gaps int) {
+	cmd := typedName(s.doc, s.hit.Meta.Title)
+	best = first
+	if len(c.ops) == 0 {
+		return first, 0, 0
+	}
+	for _, l := range append([]string{strings.Join(strings.Fields(first), " ")}, synopsisLines(s.doc)...) {
+		// of two that take as many, the one with fewer placeholders
+		// left to fill, then the shorter, which says it with fewer
+		// options: "adduser ann audio", not "adduser --ingroup audio ann"
+		f, n, left := fillLeft(l, cmd, c.opsFor(l), valuedOptions(s.doc))
+		if n > most || n == most && n > 0 && (left < gaps || left == gaps && len(f) < len(best)) {
+			best, most, gaps = f, n, left
+		}
+	}
+	return best, most, gaps
+}
+
+// fillsBetter says whether the command as its synopsis runs it, filled
+// with the question's operands, does the task more wholly than with the
+// lead option p: it takes as many of them, and the option leaves a
+// placeholder the question never gave ("chmod 755 run.sh" against
+// chmod --reference's "chmod --reference RFILE 755 run.sh"). An option
+// that does what the question asks keeps the lead: "cp -p a b".
+func (c *composition) fillsBetter(s *source, p passage, syn string) bool {
+	if len(c.ops) == 0 {
+		return false
+	}
+	_, nb, lb := c.bestFillN(s, syn)
+	if nb == 0 {
+		return false
+	}
+	line, _ := c.invocationOf(s, p)
+	cmd, _ := c.optionCommand(s, p)
+	// invocationOf has filled it already: the operands it holds, and
+	// the placeholders it left (in capitals: an operand may be a word)
+	no := 0
+	for _, op := range c.ops {
+		if strings.Contains(line, op.text) {
+			no++
+		}
+	}
+	return nb >= no && lb < placeholdersIn(line, cmd)
+}
+
+// placeholdersIn counts the required placeholders in capitals of a
+// command line.
+func placeholdersIn(line, cmd string) int {
+	rest, ok := strings.CutPrefix(line, cmd+" ")
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, w := range synopsisWords(rest) {
+		if !strings.HasPrefix(w, "[") && slotKinds(w) != nil && strings.ToUpper(w) == w {
+			n++
+		}
+	}
+	return n
+}
+
+func overlaps(a, b []analyse.ArgKind) bool {
+	for _, k := range a {
+		if slices.Contains(b, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// takesArg says whether an option item's option takes an argument the
+// question gives, of a kind its placeholder takes: "-n, --lines=[-]NUM"
+// for "the first 20 lines", "-size n[cwbkMG]" for "larger than 100 MB".
+func (c *composition) takesArg(term string) bool {
+	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
+		return false
+	}
+	for _, alt := range strings.Split(term, ",") {
+		f := strings.Fields(alt)
+		if len(f) == 0 {
+			continue
+		}
+		arg := ""
+		if _, a, ok := strings.Cut(f[0], "="); ok {
+			arg = a
+		} else if len(f) > 1 {
+			arg = f[1]
+		}
+		arg = strings.TrimPrefix(strings.TrimPrefix(arg, "[-]"), "[+-]")
+		kinds := slotKinds(arg)
+		for _, op := range c.ops {
+			// a file an option takes (-o FILE, --reference=RFILE) is
+			// seldom the question's file, which is an operand
+			if !fileKind(op.kind) && slices.Contains(kinds, op.kind) && (op.kind != analyse.ArgSize || sized(op, arg) != "") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opsFor are the operands a command line is filled with: the files in
+// their folders, or apart where the line has a place for where to look
+// (find's "starting-point").
+func (c *composition) opsFor(line string) []operand {
+	if strings.Contains(line, "starting-point") {
+		return c.apart
+	}
+	return c.ops
+}
+
+// valuedOptions are the options of a page that take an argument, by
+// each name that takes one: -o and --output of "-o, --output=FILE", but
+// of diff's "-u, -U NUM, --unified[=NUM]" only -U and --unified.
+func valuedOptions(d *document.Document) map[string]bool {
+	out := map[string]bool{}
+	for si := range d.Sections {
+		for _, b := range d.Sections[si].Blocks {
+			if b.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
+				continue
+			}
+			// "-o, --output=FILE": the argument a name requires, every
+			// name of the item takes; one that is optional ("[=NUM]"),
+			// only the names written with one
+			all := strings.Contains(b.Term, "=") && !strings.Contains(b.Term, "[=")
+			var names []string
+			for _, alt := range strings.Split(b.Term, ",") {
+				f := strings.Fields(alt)
+				if len(f) == 0 || !strings.HasPrefix(f[0], "-") {
+					continue
+				}
+				name, _, eq := strings.Cut(f[0], "=")
+				name = strings.TrimSuffix(name, "[")
+				names = append(names, name)
+				if eq || len(f) > 1 {
+					out[name] = true
+				}
+			}
+			for _, n := range names {
+				if all {
+					out[n] = true
+				}
+			}
+		}
+	}
+	return out
+}

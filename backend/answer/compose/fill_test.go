@@ -1,0 +1,149 @@
+package compose
+
+import (
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+)
+
+func TestFill(t *testing.T) {
+	cases := []struct {
+		q, line, cmd, want string
+	}{
+		{"create a folder named build in the current directory", "mkdir [OPTION]... DIRECTORY...", "mkdir", "mkdir build"},
+		{"tally the lines of todo.md", "wc -l [FILE]...", "wc", "wc -l todo.md"},
+		{"make a new group called devs", "groupadd [options] GROUP", "groupadd", "groupadd devs"},
+		// the file is in the folder it comes from; the destination is
+		// where the question sends it, wherever the synopsis has it
+		{"Copy invoice.odt from folder inbox to folder archive", "cp [OPTION]... [-T] SOURCE DEST", "cp", "cp inbox/invoice.odt archive"},
+		{"Move all .csv files from folder raw to folder clean", "mv -t DIRECTORY SOURCE...", "mv", "mv -t clean raw/*.csv"},
+		{"pack the folder site into site.tar", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f site.tar site"},
+		{"show the first 5 lines of app.log", "head -n NUM [FILE]...", "head", "head -n 5 app.log"},
+		{`search for "disk full" in syslog.txt`, "grep [OPTION...] PATTERNS [FILE...]", "grep", "grep 'disk full' syslog.txt"},
+		// a size, in the units the option takes, compared as asked
+		{"list files bigger than 250 MB", "find -size n[cwbkMG] [starting-point...] [expression]", "find", "find -size +250M"},
+		{"files under 4 KB in /srv", "find -size n[cwbkMG] [starting-point...]", "find", "find -size -4k /srv"},
+		// an option's file is where the result goes, not the input
+		{"sort names.txt and save it to sorted.txt", "sort -o FILE [FILE]...", "sort", "sort -o sorted.txt names.txt"},
+		{"search the folder /srv for big files", "find -fprint file [starting-point...]", "find", "find -fprint file /srv"},
+		// find looks in the folder; the glob is what it looks for
+		{"remove the files ending in .bak under /opt/app", "find [starting-point...] [expression]", "find", "find /opt/app"},
+		{"Move all .png files from folder shots to folder pics", "mv [OPTION]... SOURCE... DIRECTORY", "mv", "mv shots/*.png pics"},
+		{"compare a.conf with b.conf", "diff [OPTION]... FILES", "diff", "diff a.conf b.conf"},
+		// a placeholder the question gives nothing for stays
+		{"set mode 640 on a file", "chmod [OPTION]... OCTAL-MODE FILE...", "chmod", "chmod 640 FILE..."},
+	}
+	for _, c := range cases {
+		args := analyse.Read(c.q).Args
+		cp := &composition{ops: operands(c.q, args), apart: readOperands(c.q, args, false)}
+		got, n := fill(c.line, c.cmd, cp.opsFor(c.line), nil)
+		if ok := n > 0; !ok || got != c.want {
+			t.Errorf("%q with %q: got %q (%d), want %q", c.q, c.line, got, n, c.want)
+		}
+	}
+}
+
+func TestFillNothing(t *testing.T) {
+	// no argument of a kind the synopsis takes: the line is as it was
+	for _, c := range []struct{ q, line, cmd string }{
+		{"list the files here", "ls [OPTION]... [FILE]...", "ls"},
+		{"add the user ann", "groupadd [options] GROUP", "groupadd"},
+		{"show the date", "date [OPTION]... [+FORMAT]", "date"},
+	} {
+		ops := operands(c.q, analyse.Read(c.q).Args)
+		if got, n := fill(c.line, c.cmd, ops, nil); n > 0 || got != c.line {
+			t.Errorf("%q: got %q (%d), want the line as it was", c.q, got, n)
+		}
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{"plain": "plain", "two words": "'two words'", "it's": `'it'\''s'`, "$HOME": "'$HOME'"} {
+		if got := shellQuote(in); got != want {
+			t.Errorf("shellQuote(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSlotKinds(t *testing.T) {
+	for w, want := range map[string]bool{
+		"MODE[,MODE]...": true, "[FILE]...": true, "<group>": true, "file[.zip]": true, "FILE(s)": true,
+		"[starting-point...]": true, "DIRECTORY...": true,
+		"-": false, "-f": false, "[-T]": false, "[OPTION]...": false, "|": false, "--": false,
+	} {
+		if got := slotKinds(w) != nil; got != want {
+			t.Errorf("slotKinds(%q) != nil is %v, want %v", w, got, want)
+		}
+	}
+}
+
+func TestBestFill(t *testing.T) {
+	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
+		Text: "adduser [--home DIR] [--ingroup GROUP] user\nadduser [options] user group\nadduser --group group"}}}}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Title: "adduser", Type: "man", Section: "8"}}, doc: doc}
+	for q, want := range map[string]string{
+		// both forms take both; the shorter says it with fewer options
+		"put the user ann in the group audio": "adduser ann audio",
+		"make a group called audio":           "adduser --group audio",
+		"show the users":                      "adduser [--home DIR] [--ingroup GROUP] user",
+	} {
+		c := &composition{ops: operands(q, analyse.Read(q).Args)}
+		if got := c.bestFill(s, "adduser [--home DIR] [--ingroup GROUP] user"); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+}
+
+func TestTakesArg(t *testing.T) {
+	for _, c := range []struct {
+		q, term string
+		want    bool
+	}{
+		{"show the first 20 lines of app.log", "-n, --lines=[-]NUM", true},
+		{"find files larger than 3 GB", "-size n[cwbkMG]", true},
+		{"find files larger than 3 GB", "-n, --lines=[-]NUM", false},
+		{"set the mode of run.sh to 750", "-m, --mode=MODE", true},
+		{"show the first lines of app.log", "-n, --lines=[-]NUM", false},
+		{"show the first 20 lines", "--verbose", false},
+		// a file an option takes is seldom the question's
+		{"print the names of files in /srv", "-fprint file", false},
+	} {
+		cp := &composition{ops: operands(c.q, analyse.Read(c.q).Args)}
+		if got := cp.takesArg(c.term); got != c.want {
+			t.Errorf("%q, %q: takesArg = %v, want %v", c.q, c.term, got, c.want)
+		}
+	}
+}
+
+func TestFillAfterFlag(t *testing.T) {
+	// after a flag, a placeholder is an operand; after an option that
+	// takes an argument, it is that argument, which the question's file
+	// is not
+	q := "copy plan.txt to the folder old, keeping its timestamps"
+	ops := operands(q, analyse.Read(q).Args)
+	valued := map[string]bool{"-t": true, "-S": true}
+	if got, _ := fill("cp -p SOURCE DEST", "cp", ops, valued); got != "cp -p plan.txt old" {
+		t.Errorf("after a flag: got %q", got)
+	}
+	if got, _ := fill("cp -S SUFFIX SOURCE DEST", "cp", ops, valued); got != "cp -S SUFFIX plan.txt old" {
+		t.Errorf("after an option with an argument: got %q", got)
+	}
+}
+
+func TestValuedOptions(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+		{Kind: document.Item, Term: "-u, -U NUM, --unified[=NUM]"},
+		{Kind: document.Item, Term: "-o, --output=FILE"},
+		{Kind: document.Item, Term: "-p"},
+		{Kind: document.Item, Term: "-fprint file"},
+	}}}}
+	got := valuedOptions(d)
+	for name, want := range map[string]bool{"-u": false, "-U": true, "--unified": true, "-o": true, "--output": true, "-p": false, "-fprint": true} {
+		if got[name] != want {
+			t.Errorf("%s: valued %v, want %v", name, got[name], want)
+		}
+	}
+}

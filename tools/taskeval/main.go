@@ -66,6 +66,8 @@ type question struct {
 
 func main() {
 	data := flag.String("data", "../shared/tasks", "the task collections")
+	flag.IntVar(altStems, "alts", 0, "also read up to this many of each concept's thesaurus expansions")
+	flag.Float64Var(altWeight, "altweight", 0.5, "with -alts, the least weight of an expansion read")
 	folds := flag.Int("folds", 5, "cross-validation folds")
 	seed := flag.Uint64("seed", 1, "shuffle seed of the folds")
 	grid := flag.Bool("grid", false, "run the tuning grid: one parameter at a time around the defaults")
@@ -273,13 +275,26 @@ func readQuestions(path string) ([]question, error) {
 				q.expected[e] = true
 			}
 		}
-		for _, c := range analyse.Analyse(q.text, nil).Concepts {
-			q.stems = append(q.stems, c.Alts[0].Stem)
+		th := analyse.Thesaurus
+		if *altStems == 0 {
+			th = nil
+		}
+		for _, c := range analyse.Analyse(q.text, th).Concepts {
+			for k, a := range c.Alts {
+				if k == 0 || k <= *altStems && a.Weight >= *altWeight {
+					q.stems = append(q.stems, a.Stem)
+				}
+			}
 		}
 		out = append(out, q)
 	}
 	return out, sc.Err()
 }
+
+var (
+	altStems  = new(int)
+	altWeight = new(float64)
+)
 
 // manPages lists the names of this machine's man pages (/usr/share/man).
 func manPages() map[string]bool {

@@ -236,10 +236,18 @@ func (r Reading) Topic(q string) string {
 	for _, a := range r.Args {
 		if !a.topical() {
 			blank(a.Start, a.End)
+			// and the word that only introduces it: "a folder named
+			// build" asks for a folder, not for names
+			if m := namingBefore().FindStringIndex(q[:a.Start]); m != nil {
+				blank(m[0], m[1])
+			}
 		}
 	}
 	return string(b)
 }
+
+// namingBefore is the word that introduces a name just before it.
+var namingBefore = lazyre.New(`(?i)\b(?:called|named|titled)\s+$`)
 
 // topical says whether an argument's text may be the question's topic.
 func (a Arg) topical() bool {

@@ -53,3 +53,17 @@ func TestRead(t *testing.T) {
 		}
 	}
 }
+
+func TestTopicDropsNaming(t *testing.T) {
+	for q, want := range map[string]string{
+		"create a folder named build":          "create a folder",
+		"add a group called staff to it":       "add a group to it",
+		"make the file deploy.sh executable":   "make the file executable",
+		"print the names of the files named x": "print the names of the files",
+	} {
+		got := strings.Join(strings.Fields(Read(q).Topic(q)), " ")
+		if got != want {
+			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

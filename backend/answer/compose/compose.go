@@ -132,7 +132,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// decoded on the other core while the first is read: decoding a big
 	// page costs more than ranking.
 	others := prefetch(lib, closeBehind(hits, cp.AltMargin, prefetched))
-	if d, ok, err := c.tldrLed(hits, cp.AltMargin, others); err != nil || ok {
+	if d, ok, err := c.tldrLed(hits, cp.AltMargin, r.Confidence, others); err != nil || ok {
 		return d, err
 	}
 	primary := &source{hit: hits[0]}
@@ -273,27 +273,39 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", c.bestFill(primary, line), what, answer.Inline(m), c.cite(primary, "SYNOPSIS"))
 	}
 
-	// Other pages that also answer, when they rank close behind: another
-	// command for the job, the section 2 call behind a command. At most
-	// two, each with its NAME line and its best step.
+	altSummary, altSteps := c.alternatives(hits, m, hits[0].Doc, cp.AltMargin, r.Confidence, others, said, nil)
+	summary = append(summary, altSummary...)
+	steps = append(steps, altSteps...)
+	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
+}
+
+// alternatives are the other pages that also answer, when they rank
+// close behind the first (first, its document firstDoc): another command
+// for the job, the section 2 call behind a command. At most two, each
+// with its NAME line, for the Summary, and its best step; said holds the
+// steps' text already given, and skip, when set, the hits to pass over.
+// A page that does not load ends them.
+func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc int, margin, confidence float64, others loads, said map[string]bool, skip func(answer.Hit) bool) (summary, steps []string) {
+	q := c.q
 	alts := 0
 	// nice(1) and nice(2) are two pages; nodes of two manuals with one
 	// title ("Environment Variables", "Invoking") are one topic told twice
 	// as far as a reader is concerned
-	seen := map[string]bool{altKey(m): true}
-	floor := closeFloor(hits, cp.AltMargin)
+	seen := map[string]bool{altKey(first): true}
+	floor := closeFloor(hits, margin)
 	for _, other := range hits[1:] {
 		if alts == 2 || other.Score < floor {
 			break
 		}
 		om := other.Meta
 		key := altKey(om)
-		if seen[key] || om.Group == hits[0].Doc {
+		if seen[key] || om.Group == firstDoc || other.Doc == firstDoc || skip != nil && skip(other) {
 			continue // the same page elsewhere, or the manual's node about it
 		}
 		seen[key] = true
 		s := &source{hit: other}
-		if s.doc, err = others.load(lib, other.Doc); err != nil {
+		var err error
+		if s.doc, err = others.load(c.lib, other.Doc); err != nil {
 			break
 		}
 		alts++
@@ -311,7 +323,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 				break
 			}
 		}
-		if !stepped && r.Confidence < doubtful && answer.ProgramPage(om) && 1-beyondName(q, other.NameCov) >= altNameShare {
+		if !stepped && confidence < doubtful && answer.ProgramPage(om) && 1-beyondName(q, other.NameCov) >= altNameShare {
 			// the first page is likely not the answer, and this one,
 			// whose NAME line says some of the question, may be: how to
 			// run it, so that the user who wanted su(1) for "switch to
@@ -322,7 +334,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 			}
 		}
 	}
-	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, nil
+	return summary, steps
 }
 
 // plainRun is how a program's page runs it, for the Summary's first

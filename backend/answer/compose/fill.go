@@ -285,7 +285,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			name := strings.ToLower(w)
 			sources = sources || strings.Contains(name, "source") || strings.Contains(name, "src")
 			slots = append(slots, slot{word: i, kinds: slotKinds(w), optional: optional, many: repeats(w) || plural(w),
-				dest:   strings.Contains(name, "dest") || strings.Contains(name, "target"),
+				dest: strings.Contains(name, "dest") || strings.Contains(name, "target"),
 				// (an operand after a flag is bracketed or repeated:
 				// "wc -l [FILE]...")
 				optArg: i > 0 && strings.HasPrefix(words[i-1], "-") && !optional && !repeats(w) && (valued == nil || valued[words[i-1]])})

@@ -22,7 +22,7 @@ const maxFlags = 4
 // command close behind it. ok is false when no tldr page is among them
 // or none of its examples holds any of the question; the answer is then
 // written as for any page.
-func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (d answer.Draft, ok bool, err error) {
+func (c *composition) tldrLed(hits []answer.Hit, margin, confidence float64, others loads) (d answer.Draft, ok bool, err error) {
 	tl := -1
 	floor := closeFloor(hits, margin)
 	for i, h := range hits[:min(3, len(hits))] {
@@ -63,10 +63,29 @@ func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (
 		m := man.hit.Meta
 		summary = append(summary, fmt.Sprintf("%s: %s %s %s.", m.Title, strings.TrimSuffix(m.Summary, "."), answer.Inline(m), c.cite(man, "NAME")))
 	}
+	// the other pages that answer, as for any answer (no tldr page
+	// among them: its command's man page is what they cite); with the
+	// command's man page cited first, they come before the example's
+	// page, so that the references list the manuals first
+	first := t
+	if man != nil {
+		first = man
+	}
+	var altSummary, altSteps []string
+	alternatives := func() {
+		altSummary, altSteps = c.alternatives(hits, first.hit.Meta, first.hit.Doc, margin, confidence, others, map[string]bool{},
+			func(h answer.Hit) bool { return h.Meta.Type == "tldr" || h.Doc == t.hit.Doc })
+	}
+	if man != nil {
+		alternatives()
+	}
 	best := ex[0]
 	line := strings.TrimSpace(best.block.Term)
 	what := strings.TrimSuffix(strings.TrimSpace(best.block.Text), ".")
 	cited := c.cite(t, best.title)
+	if man == nil {
+		alternatives()
+	}
 	summary = append(summary, fmt.Sprintf("Use `%s`: %s %s %s.", line, what, answer.Inline(t.hit.Meta), cited))
 	steps := []string{fmt.Sprintf("`%s`: %s %s", line, what, cited)}
 	if man != nil {
@@ -80,6 +99,8 @@ func (c *composition) tldrLed(hits []answer.Hit, margin float64, others loads) (
 			break
 		}
 	}
+	summary = append(summary, altSummary...)
+	steps = append(steps, altSteps...)
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, true, nil
 }
 

@@ -45,6 +45,8 @@ const (
 	FUses                 // log(1 + packages whose examples run the command)
 	FFamily               // log of the number of pages its package ships: one of thousands is seldom the answer
 	FEchoed               // log(1 + pages among the question's best lexical matches that use the page's name)
+	FTask                 // the task model's score of the page's command over its best command's (task.go)
+	FTaskRank             // 1/(1+place) of the page's command among the task model's, 0 if not among them
 	NumFeatures
 )
 
@@ -149,6 +151,18 @@ var features = [NumFeatures]feature{
 	FUses:     {"Uses", stagePage, func(x *facts) float64 { return math.Log1p(float64(x.prior.uses)) }},
 	FFamily:   {"Family", stagePage, func(x *facts) float64 { return x.prior.family }},
 	FEchoed:   {"Echoed", stagePool, func(x *facts) float64 { return x.rk.echoed(x.id, x.pool.echoTop) }},
+	FTask: {"Task", stageMatch, func(x *facts) float64 {
+		if t, ok := x.q.task[x.id]; ok {
+			return t.share
+		}
+		return 0
+	}},
+	FTaskRank: {"TaskRank", stageMatch, func(x *facts) float64 {
+		if t, ok := x.q.task[x.id]; ok {
+			return 1 / float64(1+t.rank)
+		}
+		return 0
+	}},
 }
 
 // FeatureNames name the features for tools and logs.

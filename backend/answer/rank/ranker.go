@@ -374,15 +374,16 @@ func (rk *ranker) rankTasks(a analyse.Analysis, limit int, from *[]int, tm *task
 }
 
 // byExample places the tldr pages of the pool by their examples. One
-// with an example that says most of the question (exampleFits) goes
-// ahead of every manual page, the best fit first: the example is the
-// answer a user types, and the man page of its command comes with it
-// (see compose). Any other goes no higher than second: the trees were
-// fitted on manual pages, and a tldr page that mentions the question's
-// words here and there (mount's "disk image" for "write an ISO image
-// onto a USB stick with dd") is not the answer they take it for; nor
-// does a page of a command that is not installed lead. The manuals'
-// order is not changed.
+// with an example that says most of the question (exampleFits), of an
+// installed command the manuals or the task model put first, goes ahead
+// of every manual page, the best fit first: the example is the answer a
+// user types, and the man page of its command comes with it (see
+// compose). The page of the first manual page's command goes no higher
+// than second, and any other no higher than after the manuals' first
+// few: the trees were fitted on manual pages, and a tldr page that
+// mentions the question's words here and there (mount's "disk image"
+// for "write an ISO image onto a USB stick with dd") is not the answer
+// they take it for. The manuals' order is not changed.
 // exampleFits is the share of the question an example of a tldr page
 // must say for the page to be placed by it.
 const exampleFits = 0.75
@@ -393,13 +394,25 @@ const exampleFits = 0.75
 // owns a file".
 const examplePrecision = 0.6
 
+// exampleManuals and exampleTasks: a tldr page leads only for the
+// command of the manuals' first page or the task model's first command.
+// Among the manuals' first three (and the task model's), it led for
+// xzgrep where grep was asked, and aria2c for "download a file": near
+// copies of one example fit one question. Any other tldr page goes no
+// higher than after the manuals' first placeBelow pages.
+const (
+	exampleManuals = 1
+	exampleTasks   = 1
+	placeBelow     = 3
+)
+
 // notInstalledFit is the fit a tldr page of a command not installed here
 // is held to: below exampleFits, so that it never leads.
 const notInstalledFit = exampleFits - 0.01
 
 func (rk *ranker) byExample(pool []Candidate, q *query) {
 	top, topTree := math.Inf(-1), math.Inf(-1)
-	var at []int
+	var at, manuals []int
 	for i := range pool {
 		// tldr pages are guests (see newRanker): the manuals' pages,
 		// most of the pool, are told apart without reading their meta
@@ -407,11 +420,31 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 			at = append(at, i)
 			continue
 		}
+		manuals = append(manuals, i)
 		top, topTree = max(top, pool[i].Score), max(topTree, pool[i].Tree)
 	}
 	if len(at) == 0 || math.IsInf(top, -1) {
 		return // no tldr page, or nothing but: the ranking stands
 	}
+	sort.Slice(manuals, func(x, y int) bool { return pool[manuals[x]].Score > pool[manuals[y]].Score })
+	// the commands the manuals, or the task model, put first: an example
+	// that fits the question leads only for one of them, for a
+	// description's words fit many questions by chance ("list the files
+	// in this folder" is what some tool's example says of its own
+	// files)
+	likely := map[string]bool{}
+	for _, i := range manuals[:min(exampleManuals, len(manuals))] {
+		likely[strings.ToLower(rk.r.Meta(pool[i].ID).Title)] = true
+	}
+	for id, t := range q.task {
+		if t.rank < exampleTasks {
+			likely[strings.ToLower(rk.r.Meta(id).Title)] = true
+		}
+	}
+	first := strings.ToLower(rk.r.Meta(pool[manuals[0]].ID).Title)
+	// below the manuals' first exampleManuals, where a page that is not
+	// their command's goes
+	below := pool[manuals[min(placeBelow, len(manuals))-1]].Score
 	fit := make(map[int]float64, len(at))
 	aq := q.question(rk.r)
 	cov := make([]float64, len(q.a.Concepts))
@@ -439,9 +472,13 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 		}
 		// hundredths: a share that differs in rounding is no better fit
 		fit[i] = math.Round(f*100) / 100
-		if !rk.priors[pool[i].ID].command {
+		name := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
+		if !rk.priors[pool[i].ID].command || !likely[name] && len(rk.byName()[name]) > 0 {
 			// a command that is not installed never leads: its page
-			// may follow the manuals, as an alternative to install
+			// may follow the manuals, as an alternative to install;
+			// nor does one whose manual page the manuals and the task
+			// model leave behind (a command with no manual page has
+			// its examples alone to go by)
 			fit[i] = min(fit[i], notInstalledFit)
 		}
 	}
@@ -465,8 +502,12 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 			// is not the confidence's: it starts from the best manual
 			// page's
 			pool[i].Tree = max(pool[i].Tree, topTree)
-		case pool[i].Score >= top:
-			pool[i].Score = top - step
+		case strings.ToLower(rk.r.Meta(pool[i].ID).Title) == first:
+			// the first manual page's command: its examples come with
+			// it, second (compose leads with them, citing the man page)
+			pool[i].Score = min(pool[i].Score, top-step)
+		case pool[i].Score >= below:
+			pool[i].Score = below - step
 		}
 	}
 }

@@ -10,8 +10,8 @@ import (
 // The task model (backend/answer/tasks) says which commands people use
 // for what a question asks, learned from other people's descriptions of
 // command lines. Its best commands, those the index has a section 1, 6
-// or 8 page of, are what it says of those pages (taskFact, for features
-// to come: its score over the best one's, its rank), and the first
+// or 8 page of, are what it says of those pages (taskFact, which FTask
+// and FTaskRank read: its score over the best one's, its rank), and the first
 // taskAdmit of them join the pool whatever their words: "make a file
 // smaller" finds gzip(1), whose NAME line says "compress or expand files".
 const (

@@ -161,7 +161,8 @@ func TestLoadTreesRefusesMismatch(t *testing.T) {
 	}{
 		{"renamed", header + "\ncolumns " + strings.Join(renamed, " ") + "\n" + trees, "column 5 is Renamed in the model but NameLine in the code"},
 		{"swapped", header + "\ncolumns " + strings.Join(swapped, " ") + "\n" + trees, "column 9 is Item in the model but Dense in the code"},
-		{"older", olderModel, "column 29 is kind:howto:1 in the model but Echoed in the code (137 columns against 140)"},
+		{"older", olderModel, fmt.Sprintf("column %d is %s in the model but %s in the code (%d columns against %d)",
+			NumFeatures-1, names[NumFeatures], FeatureNames[NumFeatures-1], len(older), len(names))},
 		{"unnamed", header + "\n" + trees, "does not name its columns"},
 	} {
 		_, err := LoadTrees(tc.text)

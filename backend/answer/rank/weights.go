@@ -35,8 +35,7 @@ type Weights struct {
 	Vectors func() *wordvec.Table
 	// Tasks, when set, gives the task model (what command people use for
 	// what): the pages of its best commands for a question join the pool
-	// (see task.go). Unset in the shipped weights until the trees are
-	// refitted on pools with them and features of it.
+	// (see task.go), and FTask and FTaskRank say what it makes of each.
 	Tasks func() (*tasks.Model, error)
 	// Conf is the confidence model: logistic regression weights of the
 	// confidence inputs.
@@ -64,6 +63,7 @@ var defaultWeights = Weights{
 	SenseAdmit: 10,
 	Trees:      Trees,
 	Vectors:    wordvec.Default,
+	Tasks:      tasks.Default,
 	Conf:       fittedConf,
 	Scope:      fittedScope,
 }

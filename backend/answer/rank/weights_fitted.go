@@ -8,8 +8,8 @@ import "github.com/ragman-dev/ragman/backend/answer/analyse"
 // tools/rankeval.
 const (
 	fittedRanking    = "350 questions, hit@1=0.577 hit@3=0.709 mrr=0.662"
-	fittedConfidence = "3401 questions held out of the trees by command: ece=0.017 auroc=0.770"
-	fittedScopeNote  = "3401 questions: 48 of 3306 answerable withheld, 2 of 95 out-of-scope answered"
+	fittedConfidence = "3540 questions held out of the trees by command: ece=0.010 auroc=0.769"
+	fittedScopeNote  = "3540 questions: 51 of 3415 answerable withheld, 6 of 125 out-of-scope answered"
 )
 
 var fittedW = [NumFeatures]float64{
@@ -43,6 +43,8 @@ var fittedW = [NumFeatures]float64{
 	FUses:          0.01932,
 	FFamily:        -0.007755,
 	FEchoed:        0,
+	FTask:          0,
+	FTaskRank:      0,
 }
 
 var fittedKind = [analyse.NumScenes][NumKinds]float64{
@@ -54,31 +56,31 @@ var fittedKind = [analyse.NumScenes][NumKinds]float64{
 }
 
 var fittedConf = [NumConf]float64{
-	CTree:              -0.04445,
-	CTreeMargin:        0.02218,
-	CTreeThird:         0.00167,
-	CShare:             3.174,
-	CProgram:           0.5167,
-	CConcepts:          1.009,
-	CAgree:             0.4614,
-	CCoverage:          -0.5671,
-	CNameLine:          -0.911,
-	CDense:             2.161,
-	CScore:             0.1156,
-	CMargin:            0.05562,
-	CAbsent:            -2.195,
-	CNamed:             0.2092,
-	CTopical:           -0.1831,
-	CLexBest:           0.2475,
-	CSenseBest:         0.4577,
-	CPopular:           -0.04374,
-	CSpread:            -0.3498,
-	CSceneConcept:      1.024,
-	CSceneFormat:       0.3618,
-	CSceneProgramming:  -0.01777,
-	CSceneTroubleshoot: -0.3037,
-	CAsks:              0.1449,
-	CBias:              -5.824,
+	CTree:              -0.0386,
+	CTreeMargin:        0.1118,
+	CTreeThird:         0.1085,
+	CShare:             2.891,
+	CProgram:           0.5667,
+	CConcepts:          1.081,
+	CAgree:             0.2504,
+	CCoverage:          -0.8635,
+	CNameLine:          -0.4673,
+	CDense:             1.657,
+	CScore:             0.1498,
+	CMargin:            0.0199,
+	CAbsent:            -2.41,
+	CNamed:             -0.001044,
+	CTopical:           0.5375,
+	CLexBest:           0.1246,
+	CSenseBest:         0.1107,
+	CPopular:           -0.03719,
+	CSpread:            -0.1273,
+	CSceneConcept:      0.9521,
+	CSceneFormat:       0.1073,
+	CSceneProgramming:  -0.1384,
+	CSceneTroubleshoot: -0.3018,
+	CAsks:              -0.01043,
+	CBias:              -6.26,
 }
 
 var fittedScope = [NumConf]float64{
@@ -89,22 +91,22 @@ var fittedScope = [NumConf]float64{
 	CProgram:           0,
 	CConcepts:          0,
 	CAgree:             0,
-	CCoverage:          0.1814,
-	CNameLine:          0.1216,
-	CDense:             0.1015,
-	CScore:             1.444,
-	CMargin:            -0.8153,
-	CAbsent:            -0.1311,
-	CNamed:             -0.1283,
-	CTopical:           0.2021,
-	CLexBest:           0.2299,
-	CSenseBest:         -0.05324,
-	CPopular:           -0.3012,
-	CSpread:            0.04085,
-	CSceneConcept:      -0.07063,
-	CSceneFormat:       0.000927,
-	CSceneProgramming:  0.0565,
-	CSceneTroubleshoot: -0.2035,
-	CAsks:              -0.8324,
-	CBias:              -9.105,
+	CCoverage:          0.3407,
+	CNameLine:          0.04979,
+	CDense:             0.1442,
+	CScore:             1.454,
+	CMargin:            -0.8065,
+	CAbsent:            -0.08571,
+	CNamed:             -0.0919,
+	CTopical:           0.05196,
+	CLexBest:           -0.08465,
+	CSenseBest:         0.0388,
+	CPopular:           -0.1335,
+	CSpread:            0.4188,
+	CSceneConcept:      -0.2349,
+	CSceneFormat:       0.001803,
+	CSceneProgramming:  0.06741,
+	CSceneTroubleshoot: -0.1137,
+	CAsks:              -0.3914,
+	CBias:              -9.809,
 }

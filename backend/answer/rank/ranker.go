@@ -375,7 +375,7 @@ func (rk *ranker) rankTasks(a analyse.Analysis, limit int, from *[]int, tm *task
 
 // byExample places the tldr pages of the pool by their examples. One
 // with an example that says most of the question (exampleFits), of an
-// installed command the manuals or the task model put first, goes ahead
+// installed command the manuals put first, goes ahead
 // of every manual page, the best fit first: the example is the answer a
 // user types, and the man page of its command comes with it (see
 // compose). The page of the first manual page's command goes no higher
@@ -394,17 +394,15 @@ const exampleFits = 0.75
 // owns a file".
 const examplePrecision = 0.6
 
-// exampleManuals and exampleTasks: a tldr page leads only for the
-// command of the manuals' first page or the task model's first command.
-// Among the manuals' first three (and the task model's), it led for
-// xzgrep where grep was asked, and aria2c for "download a file": near
-// copies of one example fit one question. Any other tldr page goes no
-// higher than after the manuals' first placeBelow pages.
-const (
-	exampleManuals = 1
-	exampleTasks   = 1
-	placeBelow     = 3
-)
+// placeBelow: a tldr page leads only for the command of the manuals'
+// first page. Among the manuals' first three, it led for xzgrep where
+// grep was asked and aria2c for "download a file" (near copies of one
+// example fit one question); for the task model's first command when its
+// example fit better than the first page's command's, basenc for "decode
+// some base64 text", gzip for bzip2 and sha256sum for cksum, more often
+// than it found the right command. Any other tldr page goes no higher
+// than after the manuals' first placeBelow pages.
+const placeBelow = 3
 
 // notInstalledFit is the fit a tldr page of a command not installed here
 // is held to: below exampleFits, so that it never leads.
@@ -427,20 +425,10 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 		return // no tldr page, or nothing but: the ranking stands
 	}
 	sort.Slice(manuals, func(x, y int) bool { return pool[manuals[x]].Score > pool[manuals[y]].Score })
-	// the commands the manuals, or the task model, put first: an example
-	// that fits the question leads only for one of them, for a
-	// description's words fit many questions by chance ("list the files
-	// in this folder" is what some tool's example says of its own
-	// files)
-	likely := map[string]bool{}
-	for _, i := range manuals[:min(exampleManuals, len(manuals))] {
-		likely[strings.ToLower(rk.r.Meta(pool[i].ID).Title)] = true
-	}
-	for id, t := range q.task {
-		if t.rank < exampleTasks {
-			likely[strings.ToLower(rk.r.Meta(id).Title)] = true
-		}
-	}
+	// the command the manuals put first: an example that fits the
+	// question leads only for it, for a description's words fit many
+	// questions by chance ("list the files in this folder" is what some
+	// tool's example says of its own files)
 	first := strings.ToLower(rk.r.Meta(pool[manuals[0]].ID).Title)
 	// below the manuals' first exampleManuals, where a page that is not
 	// their command's goes
@@ -473,12 +461,12 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 		// hundredths: a share that differs in rounding is no better fit
 		fit[i] = math.Round(f*100) / 100
 		name := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
-		if !rk.priors[pool[i].ID].command || !likely[name] && len(rk.byName()[name]) > 0 {
+		if !rk.priors[pool[i].ID].command || name != first && len(rk.byName()[name]) > 0 {
 			// a command that is not installed never leads: its page
 			// may follow the manuals, as an alternative to install;
-			// nor does one whose manual page the manuals and the task
-			// model leave behind (a command with no manual page has
-			// its examples alone to go by)
+			// nor does one whose manual page the manuals leave behind
+			// (a command with no manual page has its examples alone
+			// to go by)
 			fit[i] = min(fit[i], notInstalledFit)
 		}
 	}

@@ -314,15 +314,17 @@ const familyCap = 100
 
 // framing says which documents the statistics of ranking are taken from:
 // the manuals (man and info), or, in an index of nothing else, the
-// archives' articles. An archive is the user's choice of size and topic;
-// if its words and page lengths entered word rarity, average lengths and
-// popularity, adding one would reorder the manuals' pages among
-// themselves. Its articles are ranked against the manuals' frame instead.
+// archives' articles and example pages. An archive or a tldr cache is the
+// user's choice of size and topic; if its words and page lengths entered
+// word rarity, average lengths and popularity, adding one would reorder
+// the manuals' pages among themselves (6,643 tldr pages moved cut(1)
+// behind colrm(1) for "cut the first column from a csv"). Its pages are
+// ranked against the manuals' frame instead.
 func (b *Builder) framing() []bool {
 	framing := make([]bool, len(b.docs))
 	manuals := false
-	for i, d := range b.docs {
-		framing[i] = d.Type != typeZIM
+	for i := range b.docs {
+		framing[i] = !b.guest(i)
 		manuals = manuals || framing[i]
 	}
 	if !manuals {
@@ -414,11 +416,11 @@ func (b *Builder) link() {
 			}
 		}
 	}
-	// Popularity is the manuals' own: an archive's articles name commands
-	// as often as its authors liked.
+	// Popularity is the manuals' own: an archive's articles and a tldr
+	// cache's examples name commands as often as their authors liked.
 	referrers := make([]map[string]bool, len(b.docs))
 	for i, xs := range b.xrefs {
-		if b.docs[i].Type == typeZIM {
+		if b.guest(i) {
 			continue
 		}
 		from := b.pkg(i)
@@ -440,7 +442,7 @@ func (b *Builder) link() {
 	// command's page
 	users := map[string]map[string]bool{}
 	for i, rs := range b.runs {
-		if b.docs[i].Type == typeZIM {
+		if b.guest(i) {
 			continue
 		}
 		from := b.pkg(i)
@@ -467,6 +469,12 @@ func (b *Builder) link() {
 			}
 		}
 	}
+}
+
+// guest says whether document i is an archive's article or an example
+// page, which the manuals' statistics leave out (see framing).
+func (b *Builder) guest(i int) bool {
+	return b.docs[i].Type == typeZIM || b.docs[i].Type == typeTLDR
 }
 
 func (b *Builder) pkg(i int) string {

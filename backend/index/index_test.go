@@ -242,7 +242,8 @@ func TestBlockKeys(t *testing.T) {
 	}
 }
 
-// TestArchiveLeavesManualsFrame: adding an archive changes none of the
+// TestArchiveLeavesManualsFrame: adding an archive (or a tldr cache)
+// changes none of the
 // statistics the manuals' pages are ranked by (word rarity, how much a
 // word names pages, average lengths, popularity, the info node tied to a
 // program), whatever its articles say; a word only the archive has takes
@@ -252,68 +253,74 @@ func TestArchiveLeavesManualsFrame(t *testing.T) {
 	manFacts := []Facts{{Command: true, Package: "coreutils"}, {Command: true, Package: "coreutils"}, {Package: "coreutils"}}
 	alone := build(t, t.TempDir(), testDocs(), manFacts)
 
-	article := func(i int) *document.Document {
-		return &document.Document{Alias: "wiki", Type: "zim", Ref: fmt.Sprintf("A/Page_%d", i), Label: "page", Title: fmt.Sprintf("Zebra files %d", i),
+	articleOf := func(typ string, i int) *document.Document {
+		return &document.Document{Alias: "wiki", Type: typ, Ref: fmt.Sprintf("A/Page_%d", i), Label: "page", Title: fmt.Sprintf("Zebra files %d", i),
 			Names: []string{"ls", "chmod"}, // redirects named like programs
 			Sections: []document.Section{{Title: "Zebra files", Level: 1, Blocks: []document.Block{
 				{Kind: document.Para, Text: strings.Repeat("Change file mode bits and list directory contents, see chmod(1) and ls(1). ", 20)},
 				{Kind: document.Code, Text: "chmod -R u+w dir\nls -l dir"},
 			}}}}
 	}
-	docs, facts := testDocs(), slices.Clone(manFacts)
-	for i := range 5 {
-		docs = append(docs, article(i))
-		facts = append(facts, Facts{})
-	}
-	with := build(t, t.TempDir(), docs, facts)
+	// an archive's articles, and a tldr cache's example pages, alike
+	for _, typ := range []string{"zim", "tldr"} {
+		t.Run(typ, func(t *testing.T) {
+			article := func(i int) *document.Document { return articleOf(typ, i) }
+			docs, facts := testDocs(), slices.Clone(manFacts)
+			for i := range 5 {
+				docs = append(docs, article(i))
+				facts = append(facts, Facts{})
+			}
+			with := build(t, t.TempDir(), docs, facts)
 
-	for _, w := range []string{"chmod", "change", "file", "mode", "list", "directory", "contents", "recursively"} {
-		a, ok1 := alone.Term(terms.Stem(w))
-		b, ok2 := with.Term(terms.Stem(w))
-		if !ok1 || !ok2 {
-			t.Fatalf("%q not indexed", w)
-		}
-		if alone.IDF(a) != with.IDF(b) || alone.Naming(a) != with.Naming(b) || alone.WDF(a) != with.WDF(b) {
-			t.Errorf("%q: IDF %.4f -> %.4f, Naming %.3f -> %.3f, WDF %.1f -> %.1f with the archive", w,
-				alone.IDF(a), with.IDF(b), alone.Naming(a), with.Naming(b), alone.WDF(a), with.WDF(b))
-		}
-	}
-	if alone.MaxIDF() != with.MaxIDF() {
-		t.Errorf("MaxIDF %.4f -> %.4f", alone.MaxIDF(), with.MaxIDF())
-	}
-	for f := range NumFields {
-		if alone.AvgLen(f) != with.AvgLen(f) {
-			t.Errorf("field %d: average length %.2f -> %.2f", f, alone.AvgLen(f), with.AvgLen(f))
-		}
-	}
-	for id := range alone.NumDocs() {
-		a, b := alone.Meta(id), with.Meta(id)
-		if a.Inlinks != b.Inlinks || a.Uses != b.Uses || a.Group != b.Group {
-			t.Errorf("%s: inlinks %d -> %d, uses %d -> %d, group %d -> %d", a.Label, a.Inlinks, b.Inlinks, a.Uses, b.Uses, a.Group, b.Group)
-		}
-	}
-	for id := alone.NumDocs(); id < with.NumDocs(); id++ {
-		if g := with.Meta(id).Group; g != -1 {
-			t.Errorf("article %d is tied to page %d by its redirects", id, g)
-		}
-	}
-	// zebra is in the archive alone: as rare there as it is
-	z, ok := with.Term(terms.Stem("zebra"))
-	if !ok {
-		t.Fatal("zebra not indexed")
-	}
-	if with.WDF(z) != 5 || with.Naming(z) != 1 {
-		t.Errorf("zebra: WDF %.1f, Naming %.2f; want 5 and 1, from the articles", with.WDF(z), with.Naming(z))
+			for _, w := range []string{"chmod", "change", "file", "mode", "list", "directory", "contents", "recursively"} {
+				a, ok1 := alone.Term(terms.Stem(w))
+				b, ok2 := with.Term(terms.Stem(w))
+				if !ok1 || !ok2 {
+					t.Fatalf("%q not indexed", w)
+				}
+				if alone.IDF(a) != with.IDF(b) || alone.Naming(a) != with.Naming(b) || alone.WDF(a) != with.WDF(b) {
+					t.Errorf("%q: IDF %.4f -> %.4f, Naming %.3f -> %.3f, WDF %.1f -> %.1f with the archive", w,
+						alone.IDF(a), with.IDF(b), alone.Naming(a), with.Naming(b), alone.WDF(a), with.WDF(b))
+				}
+			}
+			if alone.MaxIDF() != with.MaxIDF() {
+				t.Errorf("MaxIDF %.4f -> %.4f", alone.MaxIDF(), with.MaxIDF())
+			}
+			for f := range NumFields {
+				if alone.AvgLen(f) != with.AvgLen(f) {
+					t.Errorf("field %d: average length %.2f -> %.2f", f, alone.AvgLen(f), with.AvgLen(f))
+				}
+			}
+			for id := range alone.NumDocs() {
+				a, b := alone.Meta(id), with.Meta(id)
+				if a.Inlinks != b.Inlinks || a.Uses != b.Uses || a.Group != b.Group {
+					t.Errorf("%s: inlinks %d -> %d, uses %d -> %d, group %d -> %d", a.Label, a.Inlinks, b.Inlinks, a.Uses, b.Uses, a.Group, b.Group)
+				}
+			}
+			for id := alone.NumDocs(); id < with.NumDocs(); id++ {
+				if g := with.Meta(id).Group; g != -1 {
+					t.Errorf("article %d is tied to page %d by its redirects", id, g)
+				}
+			}
+			// zebra is in the archive alone: as rare there as it is
+			z, ok := with.Term(terms.Stem("zebra"))
+			if !ok {
+				t.Fatal("zebra not indexed")
+			}
+			if with.WDF(z) != 5 || with.Naming(z) != 1 {
+				t.Errorf("zebra: WDF %.1f, Naming %.2f; want 5 and 1, from the articles", with.WDF(z), with.Naming(z))
+			}
+		})
 	}
 
 	var only []*document.Document
 	for i := range 5 {
-		only = append(only, article(i))
+		only = append(only, articleOf("zim", i))
 	}
 	only[0].Sections[0].Blocks = append(only[0].Sections[0].Blocks, document.Block{Kind: document.Para, Text: "quagga"})
 	articles := build(t, t.TempDir(), only, make([]Facts, len(only)))
 	q, _ := articles.Term(terms.Stem("quagga"))
-	z, _ = articles.Term(terms.Stem("zebra"))
+	z, _ := articles.Term(terms.Stem("zebra"))
 	if !(articles.IDF(q) > articles.IDF(z)) || articles.AvgLen(FieldBody) < 100 {
 		t.Errorf("articles alone: IDF quagga %.3f, zebra %.3f, body length %.1f; want the rarer word rarer, the articles' length",
 			articles.IDF(q), articles.IDF(z), articles.AvgLen(FieldBody))

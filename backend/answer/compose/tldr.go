@@ -106,7 +106,7 @@ func (c *composition) tldrLed(hits []answer.Hit, margin, confidence float64, oth
 
 // manOf is the man page of the program a tldr page is about: among the
 // hits, or else the page of that name this machine has (section 1 or 8
-// first); nil when it has none.
+// first), or one whose NAME line names it; nil when it has none.
 func (c *composition) manOf(hits []answer.Hit, name string, others loads) (*source, error) {
 	for _, h := range hits[:min(5, len(hits))] {
 		if answer.ProgramPage(h.Meta) && h.Meta.Title == name {
@@ -116,15 +116,19 @@ func (c *composition) manOf(hits []answer.Hit, name string, others loads) (*sour
 			return s, err
 		}
 	}
-	for _, id := range c.lib.Pages(name) {
-		m := c.lib.Meta(id)
-		if !answer.ProgramPage(m) || m.Title != name {
-			continue
+	// of that title, or else one that documents it under another name
+	// (pgrep(1) for pkill)
+	for _, byTitle := range []bool{true, false} {
+		for _, id := range c.lib.Pages(name) {
+			m := c.lib.Meta(id)
+			if !answer.ProgramPage(m) || byTitle && m.Title != name {
+				continue
+			}
+			s := &source{hit: answer.Hit{Doc: id, Meta: m}}
+			var err error
+			s.doc, err = c.lib.Load(id)
+			return s, err
 		}
-		s := &source{hit: answer.Hit{Doc: id, Meta: m}}
-		var err error
-		s.doc, err = c.lib.Load(id)
-		return s, err
 	}
 	return nil, nil
 }

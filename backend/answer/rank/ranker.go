@@ -78,6 +78,10 @@ type ranker struct {
 	// engine whether a model is used or not
 	tasks  *tasks.Model
 	byName func() map[string][]int
+	// named is byName by every name a page's NAME line gives (pgrep(1)
+	// for pkill too), for the tldr pages, whose commands' man pages may
+	// be another's
+	named func() map[string][]int
 
 	linesOnce sync.Once
 	lines     []float32 // lineVecs
@@ -161,7 +165,8 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 			}
 		}
 	}
-	rk.byName = sync.OnceValue(rk.manualNames)
+	rk.byName = sync.OnceValue(func() map[string][]int { return rk.manualNames(false) })
+	rk.named = sync.OnceValue(func() map[string][]int { return rk.manualNames(true) })
 	for sc := range rk.firstPrior {
 		rk.firstPrior[sc] = make([]float64, r.NumDocs())
 	}
@@ -429,7 +434,11 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	// question leads only for it, for a description's words fit many
 	// questions by chance ("list the files in this folder" is what some
 	// tool's example says of its own files)
-	first := strings.ToLower(rk.r.Meta(pool[manuals[0]].ID).Title)
+	fm := rk.r.Meta(pool[manuals[0]].ID)
+	first := map[string]bool{strings.ToLower(fm.Title): true}
+	for _, n := range fm.Names {
+		first[strings.ToLower(n)] = true
+	}
 	// below the manuals' first exampleManuals, where a page that is not
 	// their command's goes
 	below := pool[manuals[min(placeBelow, len(manuals))-1]].Score
@@ -461,7 +470,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 		// hundredths: a share that differs in rounding is no better fit
 		fit[i] = math.Round(f*100) / 100
 		name := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
-		if !rk.priors[pool[i].ID].command || name != first && len(rk.byName()[name]) > 0 {
+		if !rk.priors[pool[i].ID].command || !first[name] && len(rk.named()[name]) > 0 {
 			// a command that is not installed never leads: its page
 			// may follow the manuals, as an alternative to install;
 			// nor does one whose manual page the manuals leave behind
@@ -490,7 +499,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 			// is not the confidence's: it starts from the best manual
 			// page's
 			pool[i].Tree = max(pool[i].Tree, topTree)
-		case strings.ToLower(rk.r.Meta(pool[i].ID).Title) == first:
+		case first[strings.ToLower(rk.r.Meta(pool[i].ID).Title)]:
 			// the first manual page's command: its examples come with
 			// it, second (compose leads with them, citing the man page)
 			pool[i].Score = min(pool[i].Score, top-step)

@@ -102,7 +102,7 @@ func (rt *Retriever) Retrieve(ctx context.Context, question string) (*answer.Ret
 	cands = rt.rk.order(cands, q)
 	d := &Detail{}
 	if len(cands) > 0 {
-		d.Confidence = confInputs(cands, q)
+		d.Confidence = confInputs(manualsOf(cands), q)
 	}
 	cands = cands[:min(hitsShown, len(cands))]
 	d.Candidates = cands
@@ -157,7 +157,25 @@ func (p *Pool) Order(scores []float64) ([]Candidate, [NumConf]float64) {
 		return x.ID - y.ID
 	})
 	cands = p.rk.order(cands, p.q)
-	return cands, confInputs(cands, p.q)
+	return cands, confInputs(manualsOf(cands), p.q)
+}
+
+// manualsOf are the candidates confidence is read from: all of them when
+// a tldr page leads (its example says the question, which answers it),
+// and else all but the tldr pages, which the confidence and scope models
+// were fitted without: pages that fit a question by chance (java(1) for
+// an out-of-scope one) made it look answerable.
+func manualsOf(cands []Candidate) []Candidate {
+	if len(cands) == 0 || cands[0].Meta.Type == "tldr" {
+		return cands
+	}
+	out := make([]Candidate, 0, len(cands))
+	for _, c := range cands {
+		if c.Meta.Type != "tldr" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // order puts the ranked candidates in the order an answer cites them.

@@ -73,9 +73,10 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	return out, admit
 }
 
-// manualNames maps each section 1/6/8 page's lowercase name (its title)
-// to the pages of that name, for the task model's commands.
-func (rk *ranker) manualNames() map[string][]int {
+// manualNames maps each section 1/6/8 page's lowercase name (its title,
+// and with all the other names its NAME line gives) to the pages of that
+// name: for the task model's commands, by title.
+func (rk *ranker) manualNames(all bool) map[string][]int {
 	out := map[string][]int{}
 	for id := range rk.priors {
 		if !rk.priors[id].manual || rk.guest(id) {
@@ -85,8 +86,17 @@ func (rk *ranker) manualNames() map[string][]int {
 		if title == "" {
 			continue
 		}
-		n := strings.ToLower(title)
-		out[n] = append(out[n], id)
+		names := []string{title}
+		if all {
+			names = append(names, rk.r.Meta(id).Names...)
+		}
+		seen := map[string]bool{}
+		for _, n := range names {
+			if n = strings.ToLower(n); !seen[n] {
+				seen[n] = true
+				out[n] = append(out[n], id)
+			}
+		}
 	}
 	return out
 }

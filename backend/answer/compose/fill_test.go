@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -146,4 +147,23 @@ func TestValuedOptions(t *testing.T) {
 			t.Errorf("%s: valued %v, want %v", name, got[name], want)
 		}
 	}
+}
+
+// FuzzFill: any question and any synopsis line fill without a panic, and
+// a line that takes nothing comes back as it was.
+func FuzzFill(f *testing.F) {
+	f.Add("Copy report.pdf from folder a to folder b", "cp [OPTION]... [-T] SOURCE DEST")
+	f.Add(`grep "x y" in 'a.txt' larger than 3 GB`, "find -size n[cwbkMG] [starting-point...]")
+	f.Add("“a” named b called", "x [-o FILE] <group> FILE(s) MODE[,MODE]...")
+	f.Fuzz(func(t *testing.T, q, line string) {
+		args := analyse.Read(q).Args
+		for _, join := range []bool{true, false} {
+			ops := readOperands(q, args, join)
+			cmd, _, _ := strings.Cut(line, " ")
+			got, n := fill(line, cmd, ops, nil)
+			if n == 0 && got != line {
+				t.Fatalf("nothing written, but %q became %q", line, got)
+			}
+		}
+	})
 }

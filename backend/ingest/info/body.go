@@ -542,6 +542,9 @@ func (b *builder) menuEntry(ls []line) int {
 		return 0
 	}
 	after := ls[0].text[rest:]
+	if after == "" {
+		return 0 // a quoted name with nothing after it: "* \x7f\x7f"
+	}
 	var desc, node string
 	if strings.HasPrefix(after, "::") {
 		desc, node = after[2:], name

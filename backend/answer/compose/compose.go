@@ -991,7 +991,13 @@ func optionForm(term string) string {
 		if strings.Contains(a, "[=") {
 			continue // an optional argument, which the short form may not take: diff's "-u, -U NUM, --unified[=NUM]"
 		}
-		if _, arg, ok := strings.Cut(a, "="); ok {
+		_, arg, ok := strings.Cut(a, "=")
+		if f := strings.Fields(a); !ok && len(f) == 2 && strings.HasPrefix(f[0], "--") {
+			// "-U, --users USERS": the long form's argument a space
+			// apart is the short form's too
+			arg, ok = f[1], true
+		}
+		if ok {
 			arg = optionalPart().ReplaceAllString(arg, "")
 			if arg != "" && !strings.HasPrefix(first, "--") {
 				return first + " " + arg

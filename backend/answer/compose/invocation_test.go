@@ -43,6 +43,7 @@ func TestOptionForm(t *testing.T) {
 		"-S .suf --suffix .suf":      "-S .suf",
 		"--color[=WHEN]":             "--color[=WHEN]",
 		"-b, --body-numbering=STYLE": "-b STYLE",
+		"-U, --users USERS":          "-U USERS",
 		// -u takes no argument; -U and --unified do
 		"-u, -U NUM, --unified[=NUM]": "-u",
 	} {

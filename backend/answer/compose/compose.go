@@ -781,7 +781,10 @@ type ItemWeights struct {
 	Term, First, Precision, Length float64
 	// Arg is what an option adds whose argument the question gives
 	// (find's -size for "larger than 100 MB", head's -n NUM for "the
-	// first 20 lines"): the step can type it (see fill.go).
+	// first 20 lines"): the step can type it (see fill.go). Over the
+	// dev and style sets (rankeval -steps -items), first steps with the
+	// expected option were 188 of 540 at 0, 190 at 0.3, 189 at 0.6 and
+	// 188 at 1, mention 12.500, 12.500, 12.490 and 12.484 summed.
 	Arg float64
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/internal/safefile"
 	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
@@ -509,7 +510,8 @@ func listZIM(src catalog.Source, fi os.FileInfo) ([]unit, string, func(), error)
 }
 
 func (o Options) facts(file string) index.Facts {
-	pkg, prio := o.Machine.Package(resolve(file))
+	// symlinks (Debian's alternatives) lead to the file dpkg knows
+	pkg, prio := o.Machine.Package(safefile.Resolved(file))
 	return index.Facts{Package: pkg, Priority: prio}
 }
 
@@ -523,12 +525,4 @@ func (o Options) command(d *document.Document) bool {
 		}
 	}
 	return false
-}
-
-// resolve follows symlinks (Debian's alternatives) to the file dpkg knows.
-func resolve(file string) string {
-	if r, err := filepath.EvalSymlinks(file); err == nil {
-		return r
-	}
-	return file
 }

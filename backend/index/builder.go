@@ -471,11 +471,9 @@ func (b *Builder) link() {
 	}
 }
 
-// guest says whether document i is an archive's article or an example
-// page, which the manuals' statistics leave out (see framing).
-func (b *Builder) guest(i int) bool {
-	return b.docs[i].Type == typeZIM || b.docs[i].Type == typeTLDR
-}
+// guest says whether document i is a guest of the manuals (Guest), which
+// their statistics leave out (see framing).
+func (b *Builder) guest(i int) bool { return guestType(b.docs[i].Type) }
 
 func (b *Builder) pkg(i int) string {
 	if b.docs[i].Type == typeZIM {

@@ -19,6 +19,14 @@ const (
 	typeTLDR
 )
 
+// Guest says whether documents of type typ are the manuals' guests: an
+// archive's articles and a tldr cache's pages. Where an index has
+// manuals, the statistics of ranking are theirs (see Builder.framing),
+// and a guest is ranked as one more page among them.
+func Guest(typ string) bool { return guestType(typeCode(typ)) }
+
+func guestType(c uint8) bool { return c == typeZIM || c == typeTLDR }
+
 func typeCode(t string) uint8 {
 	switch t {
 	case "info":

@@ -125,7 +125,7 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 	for id := range rk.priors {
 		m := r.Meta(id)
 		family[m.Package]++
-		if m.Type != "zim" && m.Type != "tldr" {
+		if !index.Guest(m.Type) {
 			manuals = true
 			continue
 		}

@@ -18,19 +18,13 @@ import (
 )
 
 // pool selects the candidates worth every feature, or takes those from
-// holds, and computes them.
-func (rk *ranker) pool(a analyse.Analysis, from *[]int) ([]Candidate, *query) {
-	return rk.poolTasks(a, from, rk.tasks)
-}
-
-// poolTasks is pool with the task model tm (nil: none).
-func (rk *ranker) poolTasks(a analyse.Analysis, from *[]int, tm *tasks.Model) ([]Candidate, *query) {
+// holds, and computes them; tm is the task model (nil: none).
+func (rk *ranker) pool(a analyse.Analysis, from *[]int, tm *tasks.Model) ([]Candidate, *query) {
 	q := rk.resolve(a)
 	if len(a.Concepts) == 0 || q.mass == 0 {
 		return nil, q
 	}
 	var admit []int
-	q.tasks = tm
 	q.task, admit = rk.taskPages(a, tm)
 	sc := rk.scratch()
 	defer rk.release(sc)

@@ -82,7 +82,7 @@ func TestPoolSameOnAnyCores(t *testing.T) {
 		var want []Candidate
 		for _, cores := range []int{1, 2, 3, 8} {
 			runtime.GOMAXPROCS(cores)
-			got, _ := rk.pool(a, nil)
+			got, _ := rk.pool(a, nil, rk.tasks)
 			if len(got) == 0 {
 				t.Fatalf("%q: empty pool", question)
 			}
@@ -103,7 +103,7 @@ func TestPoolSameOnAnyCores(t *testing.T) {
 func TestEchoes(t *testing.T) {
 	e := retriever(t)
 	a := analyse.Analyse("How do I change the owner and group of a file?", analyse.Thesaurus)
-	pool, _ := e.rk.pool(a, nil)
+	pool, _ := e.rk.pool(a, nil, e.rk.tasks)
 	top := slices.Clone(pool)
 	slices.SortStableFunc(top, func(x, y Candidate) int { return cmp.Compare(y.F[FLex], x.F[FLex]) })
 	top = top[:min(echoPages, len(top))]
@@ -262,8 +262,8 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 		"how do I rank the download mirrors by speed",
 	} {
 		a := analyse.Analyse(question, analyse.Thesaurus)
-		alone, _ := rankers[0].rank(a, 1<<30, nil)
-		mixed, _ := rankers[1].rank(a, 1<<30, nil)
+		alone, _ := rankers[0].rank(a, 1<<30, nil, rankers[0].tasks)
+		mixed, _ := rankers[1].rank(a, 1<<30, nil, rankers[1].tasks)
 		want := map[string]float64{}
 		for _, c := range alone {
 			want[c.Meta.Label] = c.Score
@@ -304,7 +304,7 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 		"how do I choose the fastest mirror",
 	} {
 		a := analyse.Analyse(question, analyse.Thesaurus)
-		mixed, _ := rankers[1].rank(a, 1<<30, nil)
+		mixed, _ := rankers[1].rank(a, 1<<30, nil, rankers[1].tasks)
 		var manuals []Candidate
 		for _, c := range mixed {
 			if c.Meta.Type != "zim" {
@@ -341,7 +341,7 @@ func TestArticlesLeaveManualsScores(t *testing.T) {
 		t.Error("no article was placed: the test shows nothing")
 	}
 	q := "How do I rank pacman mirrors by download speed?"
-	if mixed, _ := rankers[1].rank(analyse.Analyse(q, analyse.Thesaurus), 3, nil); len(mixed) == 0 || mixed[0].Meta.Label != "Reflector" {
+	if mixed, _ := rankers[1].rank(analyse.Analyse(q, analyse.Thesaurus), 3, nil, rankers[1].tasks); len(mixed) == 0 || mixed[0].Meta.Label != "Reflector" {
 		t.Errorf("%q: first %v, want the article Reflector", q, mixed)
 	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/terms"
 )
@@ -29,11 +28,10 @@ type query struct {
 	// commands: lowercase names the question gives a command by (not as
 	// its verb), and how surely
 	commands map[string]float64
-	// tasks is the task model the question was read with (nil: none), and
-	// task the section 1/6/8 pages of the commands it puts first for the
+	// task: what the task model the question was read with says of the
+	// section 1/6/8 pages of the commands it puts first for the
 	// question's words (see taskPages)
-	tasks *tasks.Model
-	task  map[int]taskFact
+	task map[int]taskFact
 }
 
 type conceptAlt struct{ ci, alt int }

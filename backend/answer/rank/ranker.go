@@ -309,14 +309,10 @@ func (rk *ranker) treeSized() bool {
 }
 
 // rank returns the best candidates, best first; from, when not nil,
-// holds the candidates a Source found.
-func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int) ([]Candidate, *query) {
-	return rk.rankTasks(a, limit, from, rk.tasks)
-}
-
-// rankTasks is rank with the task model tm (nil: none).
-func (rk *ranker) rankTasks(a analyse.Analysis, limit int, from *[]int, tm *tasks.Model) ([]Candidate, *query) {
-	pool, q := rk.poolTasks(a, from, tm)
+// holds the candidates a Source found, and tm is the task model the
+// question is read with (nil: none).
+func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Model) ([]Candidate, *query) {
+	pool, q := rk.pool(a, from, tm)
 	for i := range pool {
 		pool[i].Linear = rk.w.Score(&pool[i].F, a.Scene, pool[i].Kind)
 		pool[i].Score = pool[i].Linear
@@ -378,17 +374,6 @@ func (rk *ranker) rankTasks(a analyse.Analysis, limit int, from *[]int, tm *task
 	return pool, q
 }
 
-// byExample places the tldr pages of the pool by their examples. One
-// with an example that says most of the question (exampleFits), of an
-// installed command the manuals put first, goes ahead
-// of every manual page, the best fit first: the example is the answer a
-// user types, and the man page of its command comes with it (see
-// compose). The page of the first manual page's command goes no higher
-// than second, and any other no higher than after the manuals' first
-// few: the trees were fitted on manual pages, and a tldr page that
-// mentions the question's words here and there (mount's "disk image"
-// for "write an ISO image onto a USB stick with dd") is not the answer
-// they take it for. The manuals' order is not changed.
 // exampleFits is the share of the question an example of a tldr page
 // must say for the page to be placed by it.
 const exampleFits = 0.75
@@ -413,6 +398,16 @@ const placeBelow = 3
 // is held to: below exampleFits, so that it never leads.
 const notInstalledFit = exampleFits - 0.01
 
+// byExample places the tldr pages of the pool by their examples. One
+// with an example that says most of the question (exampleFits), of an
+// installed command the manuals put first, goes ahead of every manual
+// page, the best fit first: the example is the answer a user types, and the man page of its command comes with it (see
+// compose). The page of the first manual page's command goes no higher
+// than second, and any other no higher than after the manuals' first
+// few: the trees were fitted on manual pages, and a tldr page that
+// mentions the question's words here and there (mount's "disk image"
+// for "write an ISO image onto a USB stick with dd") is not the answer
+// they take it for. The manuals' order is not changed.
 func (rk *ranker) byExample(pool []Candidate, q *query) {
 	top, topTree := math.Inf(-1), math.Inf(-1)
 	var at, manuals []int
@@ -439,10 +434,11 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	for _, n := range fm.Names {
 		first[strings.ToLower(n)] = true
 	}
-	// below the manuals' first exampleManuals, where a page that is not
+	// below the manuals' first placeBelow, where a page that is not
 	// their command's goes
 	below := pool[manuals[min(placeBelow, len(manuals))-1]].Score
 	fit := make(map[int]float64, len(at))
+	title := make(map[int]string, len(at)) // of each tldr page, lowercase
 	aq := q.question(rk.r)
 	cov := make([]float64, len(q.a.Concepts))
 	for _, i := range at {
@@ -470,6 +466,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 		// hundredths: a share that differs in rounding is no better fit
 		fit[i] = math.Round(f*100) / 100
 		name := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
+		title[i] = name
 		if !rk.priors[pool[i].ID].command || !first[name] && len(rk.named()[name]) > 0 {
 			// a command that is not installed never leads: its page
 			// may follow the manuals, as an alternative to install;
@@ -499,7 +496,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 			// is not the confidence's: it starts from the best manual
 			// page's
 			pool[i].Tree = max(pool[i].Tree, topTree)
-		case first[strings.ToLower(rk.r.Meta(pool[i].ID).Title)]:
+		case first[title[i]]:
 			// the first manual page's command: its examples come with
 			// it, second (compose leads with them, citing the man page)
 			pool[i].Score = min(pool[i].Score, top-step)

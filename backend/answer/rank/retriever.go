@@ -39,9 +39,7 @@ func (rt *Retriever) WithTasks(m *tasks.Model) *Retriever {
 }
 
 // Tasks is the task model the retriever reads questions with, nil for none.
-func (rt *Retriever) Tasks() *tasks.Model { return rt.taskModel() }
-
-func (rt *Retriever) taskModel() *tasks.Model {
+func (rt *Retriever) Tasks() *tasks.Model {
 	if rt.tasks != nil {
 		return rt.tasks
 	}
@@ -98,7 +96,7 @@ func (rt *Retriever) Retrieve(ctx context.Context, question string) (*answer.Ret
 		}
 		from = &ids
 	}
-	cands, q := rt.rk.rankTasks(a, 1<<30, from, rt.taskModel())
+	cands, q := rt.rk.rank(a, 1<<30, from, rt.Tasks())
 	cands = rt.rk.order(cands, q)
 	d := &Detail{}
 	if len(cands) > 0 {
@@ -138,7 +136,7 @@ type Pool struct {
 // Pool gathers and ranks every candidate for question.
 func (rt *Retriever) Pool(question string) *Pool {
 	a := analyse.Analyse(question, rt.expand)
-	cands, q := rt.rk.rankTasks(a, 1<<30, nil, rt.taskModel())
+	cands, q := rt.rk.rank(a, 1<<30, nil, rt.Tasks())
 	return &Pool{Analysis: a, Cands: cands, q: q, rk: rt.rk}
 }
 

@@ -29,7 +29,7 @@ func TestTaskAdmits(t *testing.T) {
 	if _, ok := rk.r.Term(a.Concepts[0].Alts[0].Stem); ok {
 		t.Fatalf("fixture index: want no page with %q", a.Concepts[0].Alts[0].Stem)
 	}
-	pool, q := rk.poolTasks(a, nil, m)
+	pool, q := rk.pool(a, nil, m)
 	found := false
 	for _, c := range pool {
 		title, _ := rk.r.NameLine(c.ID)
@@ -48,7 +48,7 @@ func TestTaskAdmits(t *testing.T) {
 		t.Errorf("chmod(1) not admitted; pool of %d", len(pool))
 	}
 	// without the model, nothing is admitted for it
-	pool, _ = rk.poolTasks(a, nil, nil)
+	pool, _ = rk.pool(a, nil, nil)
 	for _, c := range pool {
 		if title, _ := rk.r.NameLine(c.ID); title == "chmod" {
 			t.Errorf("chmod admitted without a task model")

@@ -89,6 +89,8 @@ func (l loads) load(lib *answer.Library, id int) (*document.Document, error) {
 type source struct {
 	hit answer.Hit
 	doc *document.Document
+	// valuedOpts: see valued
+	valuedOpts map[string]bool
 }
 
 // composition is one answer being written.
@@ -1282,7 +1284,7 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 // withOperands is a command line of cmd with the question's operands
 // written in (fill), or line as it is when it takes none of them.
 func (c *composition) withOperands(s *source, line, cmd string) string {
-	f, _ := fill(line, cmd, c.opsFor(line), valuedOptions(s.doc))
+	f, _ := fill(line, cmd, c.opsFor(line), s.valued())
 	return f
 }
 

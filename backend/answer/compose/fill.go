@@ -407,7 +407,7 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 		// of two that take as many, the one with fewer placeholders
 		// left to fill, then the shorter, which says it with fewer
 		// options: "adduser ann audio", not "adduser --ingroup audio ann"
-		f, n, left := fillLeft(l, cmd, c.opsFor(l), valuedOptions(s.doc))
+		f, n, left := fillLeft(l, cmd, c.opsFor(l), s.valued())
 		if n > most || n == most && n > 0 && (left < gaps || left == gaps && len(f) < len(best)) {
 			best, most, gaps = f, n, left
 		}
@@ -458,15 +458,6 @@ func placeholdersIn(line, cmd string) int {
 	return n
 }
 
-func overlaps(a, b []analyse.ArgKind) bool {
-	for _, k := range a {
-		if slices.Contains(b, k) {
-			return true
-		}
-	}
-	return false
-}
-
 // takesArg says whether an option item's option takes an argument the
 // question gives, of a kind its placeholder takes: "-n, --lines=[-]NUM"
 // for "the first 20 lines", "-size n[cwbkMG]" for "larger than 100 MB".
@@ -474,18 +465,8 @@ func (c *composition) takesArg(term string) bool {
 	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
 		return false
 	}
-	for _, alt := range strings.Split(term, ",") {
-		f := strings.Fields(alt)
-		if len(f) == 0 {
-			continue
-		}
-		arg := ""
-		if _, a, ok := strings.Cut(f[0], "="); ok {
-			arg = a
-		} else if len(f) > 1 {
-			arg = f[1]
-		}
-		arg = strings.TrimPrefix(strings.TrimPrefix(arg, "[-]"), "[+-]")
+	for _, t := range termArgs(term) {
+		arg := strings.TrimPrefix(strings.TrimPrefix(t.arg, "[-]"), "[+-]")
 		kinds := slotKinds(arg)
 		for _, op := range c.ops {
 			// a file an option takes (-o FILE, --reference=RFILE) is
@@ -522,25 +503,20 @@ func valuedOptions(d *document.Document) map[string]bool {
 			// name of the item takes; one that is optional ("[=NUM]"),
 			// only the names written with one
 			all := strings.Contains(b.Term, "=") && !strings.Contains(b.Term, "[=")
-			var names []string
-			for _, alt := range strings.Split(b.Term, ",") {
-				f := strings.Fields(alt)
-				if len(f) == 0 || !strings.HasPrefix(f[0], "-") {
-					continue
-				}
-				name, _, eq := strings.Cut(f[0], "=")
-				name = strings.TrimSuffix(name, "[")
-				names = append(names, name)
-				if eq || len(f) > 1 {
-					out[name] = true
-				}
-			}
-			for _, n := range names {
-				if all {
-					out[n] = true
+			for _, t := range termArgs(b.Term) {
+				if all || t.written {
+					out[t.name] = true
 				}
 			}
 		}
 	}
 	return out
+}
+
+// valued is valuedOptions of s's page, read once.
+func (s *source) valued() map[string]bool {
+	if s.valuedOpts == nil {
+		s.valuedOpts = valuedOptions(s.doc)
+	}
+	return s.valuedOpts
 }

@@ -99,6 +99,38 @@ func (o argOption) with(value string) string {
 	return o.long + "=" + value
 }
 
+// termArg is one name an option item's term gives, and the argument
+// written with it: "--output=FILE", "-U NUM", "--unified[=NUM]".
+type termArg struct {
+	name, arg string
+	// written: the name is written with an argument, "=" or a word after
+	// it
+	written bool
+}
+
+// termArgs reads an option item's term, "-u, -U NUM, --unified[=NUM]",
+// into its names, each with the argument written with it: those of its
+// comma-separated alternatives that start with "-".
+func termArgs(term string) []termArg {
+	var out []termArg
+	for _, alt := range strings.Split(term, ",") {
+		f := strings.Fields(alt)
+		if len(f) == 0 || !strings.HasPrefix(f[0], "-") {
+			continue
+		}
+		t := termArg{name: f[0]}
+		if n, a, ok := strings.Cut(f[0], "[="); ok {
+			t = termArg{name: n, arg: a, written: true}
+		} else if n, a, ok := strings.Cut(f[0], "="); ok {
+			t = termArg{name: n, arg: a, written: true}
+		} else if len(f) > 1 {
+			t.arg, t.written = f[1], true
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // argOptions are the options a page's items document with an argument.
 func argOptions(d *document.Document) []argOption {
 	var out []argOption
@@ -111,20 +143,8 @@ func argOptions(d *document.Document) []argOption {
 				continue
 			}
 			var o argOption
-			for _, alt := range strings.Split(b.Term, ",") {
-				f := strings.Fields(alt)
-				if len(f) == 0 || !strings.HasPrefix(f[0], "-") {
-					continue
-				}
-				name, arg := f[0], ""
-				if n, a, ok := strings.Cut(name, "[="); ok {
-					name, arg = n, a
-				} else if n, a, ok := strings.Cut(name, "="); ok {
-					name, arg = n, a
-				} else if len(f) > 1 {
-					arg = f[1]
-				}
-				arg = strings.Trim(arg, "[]<>=")
+			for _, t := range termArgs(b.Term) {
+				name, arg := t.name, strings.Trim(t.arg, "[]<>=")
 				if strings.HasPrefix(name, "--") {
 					o.long = name
 				} else if o.short == "" {

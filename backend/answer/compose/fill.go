@@ -278,13 +278,20 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	for i, w := range words {
 		inner := strings.Fields(strings.Trim(w, "[]"))
 		optional := strings.HasPrefix(w, "[")
+		var kinds []analyse.ArgKind
+		switch len(inner) {
+		case 1:
+			kinds = slotKinds(w)
+		case 2:
+			kinds = slotKinds(inner[1])
+		}
 		switch {
-		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && slotKinds(inner[1]) != nil:
-			slots = append(slots, slot{word: i, opt: inner[0], kinds: slotKinds(inner[1]), optional: true, optArg: true})
-		case len(inner) == 1 && slotKinds(w) != nil:
+		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && kinds != nil:
+			slots = append(slots, slot{word: i, opt: inner[0], kinds: kinds, optional: true, optArg: true})
+		case len(inner) == 1 && kinds != nil:
 			name := strings.ToLower(w)
 			sources = sources || strings.Contains(name, "source") || strings.Contains(name, "src")
-			slots = append(slots, slot{word: i, kinds: slotKinds(w), optional: optional, many: repeats(w) || plural(w),
+			slots = append(slots, slot{word: i, kinds: kinds, optional: optional, many: repeats(w) || plural(w),
 				dest: strings.Contains(name, "dest") || strings.Contains(name, "target"),
 				// (an operand after a flag is bracketed or repeated:
 				// "wc -l [FILE]...")

@@ -66,8 +66,6 @@ type question struct {
 
 func main() {
 	data := flag.String("data", "../shared/tasks", "the task collections")
-	flag.IntVar(altStems, "alts", 0, "also read up to this many of each concept's thesaurus expansions")
-	flag.Float64Var(altWeight, "altweight", 0.5, "with -alts, the least weight of an expansion read")
 	folds := flag.Int("folds", 5, "cross-validation folds")
 	seed := flag.Uint64("seed", 1, "shuffle seed of the folds")
 	grid := flag.Bool("grid", false, "run the tuning grid: one parameter at a time around the defaults")
@@ -292,8 +290,8 @@ func readQuestions(path string) ([]question, error) {
 }
 
 var (
-	altStems  = new(int)
-	altWeight = new(float64)
+	altStems  = flag.Int("alts", 0, "also read up to this many of each concept's thesaurus expansions")
+	altWeight = flag.Float64("altweight", 0.5, "with -alts, the least weight of an expansion read")
 )
 
 // manPages lists the names of this machine's man pages (/usr/share/man).

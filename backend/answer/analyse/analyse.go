@@ -5,6 +5,7 @@
 package analyse
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -105,6 +106,31 @@ var extensionRE = lazyre.New(`(?:^|[\s*(])\.([A-Za-z0-9]{1,8})\b`)
 // "how to", "I want to", "a way to" and the like.
 var verbRE = lazyre.New(`(?i)(?:\bhow (?:do|can|could|would|should|might|does|did|will)(?: i| you| we| one| someone)?|\bhow to|\b(?:want|need|like|trying|try|able|way|ways|possible|easiest|best|fastest|quickest) to|^(?:can|could|should) (?:i|you|we))\s+([a-z]+)`)
 
+// imperative is the verb of a task asked as a command ("sort the lines of
+// names.txt", "make the file executable"): its first word, unless that
+// word is a question's or a stopword. Like the verb after "how do I", a
+// page named like it is named by accident more often than not.
+func imperative(words []string) string {
+	for i, w := range words {
+		if i == 0 && w == "please" {
+			continue
+		}
+		if terms.Stop(w) || filler[w] || notImperative[w] || isNumber(w) {
+			return ""
+		}
+		return w
+	}
+	return ""
+}
+
+// notImperative are first words that open a question or a statement,
+// not a command.
+var notImperative = map[string]bool{
+	"who": true, "where": true, "when": true, "whats": true, "is": true, "are": true,
+	"can": true, "could": true, "should": true, "would": true, "do": true, "i": true,
+	"my": true, "me": true, "we": true, "you": true, "it": true, "this": true, "if": true,
+}
+
 // frames are question phrases that ask for a kind of quantity a manual
 // names with a noun: "how many cores" is the number of cores.
 var frames = []struct {
@@ -119,36 +145,46 @@ var frames = []struct {
 }
 
 // phrasals are verbs of two or three words whose meaning none of their
-// words has: "get rid of" is to remove, "turn off" to disable. The words
+// words has (a group, where there is one, holds the phrase and the rest
+// of the match its context): "get rid of" is to remove, "turn off" to disable. The words
 // of a phrase do not become concepts of their own; the phrase does, at
 // phrasalWeight: the manuals say what the phrase means in many ways, and
 // the question's object says more about the page than its verb.
 var phrasals = []struct {
 	re   func() *regexp.Regexp
 	alts []Alt
+	// weight, where it is not phrasalWeight: a phrase that means one
+	// plain verb weighs as that verb would
+	weight float64
 }{
-	{lazyre.New(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}},
-	{lazyre.New(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}},
-	{lazyre.New(`(?i)\bfree(?:s|ing|d)? up\b`), []Alt{{"free", 1}, {"release", 0.8}}},
-	{lazyre.New(`(?i)\bwip(?:e|es|ing|ed) out\b`), []Alt{{"erase", 1}, {"delete", 0.8}}},
-	{lazyre.New(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}},
-	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)? (?:it |them )?on\b`), []Alt{{"enable", 1}, {"start", 0.8}}},
-	{lazyre.New(`(?i)\bshut(?:s|ting)? down\b`), []Alt{{"shutdown", 1}, {"poweroff", 0.8}, {"halt", 0.8}}},
-	{lazyre.New(`(?i)\b(?:start|boot)(?:s|ing|ed)? up\b`), []Alt{{"boot", 1}, {"startup", 1}}},
-	{lazyre.New(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:in|on)(?:to)?\b`), []Alt{{"login", 1}, {"log", 0.8}}},
-	{lazyre.New(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:out|off)\b`), []Alt{{"logout", 1}, {"log", 0.8}}},
-	{lazyre.New(`(?i)\bset(?:s|ting)? up\b`), []Alt{{"configure", 1}, {"setup", 1}, {"install", 0.7}}},
-	{lazyre.New(`(?i)\blook(?:s|ing|ed)? up\b`), []Alt{{"lookup", 1}, {"query", 0.8}, {"resolve", 0.7}}},
-	{lazyre.New(`(?i)\b(?:find|finding|found|figure|figuring|figured) out\b`), nil}, // only the question's frame
-	{lazyre.New(`(?i)\bback(?:s|ing|ed)? up\b`), []Alt{{"backup", 1}, {"copy", 0.7}, {"archive", 0.7}}},
-	{lazyre.New(`(?i)\bkeep(?:s|ing)? track of\b`), []Alt{{"monitor", 1}, {"track", 1}}},
-	{lazyre.New(`(?i)\b(?:take|takes|taking|took) up\b`), []Alt{{"use", 1}, {"usage", 0.8}, {"occupy", 0.8}}},
-	{lazyre.New(`(?i)\b(?:put|putting|set|setting) (?:\w+ )?aside\b`), []Alt{{"save", 1}, {"stash", 1}, {"store", 0.7}}},
-	{lazyre.New(`(?i)\bline(?:s|d)? up\b`), []Alt{{"align", 1}, {"column", 0.7}}},
-	{lazyre.New(`(?i)\b(?:split|break|breaking|broke)(?:s)? up\b`), []Alt{{"split", 1}, {"divide", 0.8}}},
-	{lazyre.New(`(?i)\b(?:pull|pulls|pulling|pick|picks|picking) out\b`), []Alt{{"extract", 1}, {"select", 0.8}}},
-	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}},
-	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}},
+	// "make" is a light verb: "make a folder" creates one, "make the file
+	// executable" changes it, and neither asks for make(1)
+	{lazyre.New(`(?i)\bmak(?:e|es|ing) (?:a|an|new|another)\b`), []Alt{{"create", 1}, {"make", 0.7}, {"new", 0.6}}, 1},
+	{lazyre.New(`(?i)\bmak(?:e|es|ing) sure\b`), []Alt{{"check", 1}, {"verify", 1}}, 0},
+	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|readable|writable|writeable|unreadable|unwritable)\b`), []Alt{{"permission", 1}, {"mode", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:(?:the|it|them|this|that|these|those|my|your|our|all|every|each|its|their)\b|(?:\S+\s+)?(?:private|public|hidden|visible|immutable|persistent|permanent|smaller|larger|bigger|default|available|accessible|lowercase|uppercase|empty)\b)`), nil, 0},
+	{lazyre.New(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}, 0},
+	{lazyre.New(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}, 0},
+	{lazyre.New(`(?i)\bfree(?:s|ing|d)? up\b`), []Alt{{"free", 1}, {"release", 0.8}}, 0},
+	{lazyre.New(`(?i)\bwip(?:e|es|ing|ed) out\b`), []Alt{{"erase", 1}, {"delete", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)? (?:it |them )?on\b`), []Alt{{"enable", 1}, {"start", 0.8}}, 0},
+	{lazyre.New(`(?i)\bshut(?:s|ting)? down\b`), []Alt{{"shutdown", 1}, {"poweroff", 0.8}, {"halt", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(?:start|boot)(?:s|ing|ed)? up\b`), []Alt{{"boot", 1}, {"startup", 1}}, 0},
+	{lazyre.New(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:in|on)(?:to)?\b`), []Alt{{"login", 1}, {"log", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(?:log|sign)(?:s|ging|ged)? (?:out|off)\b`), []Alt{{"logout", 1}, {"log", 0.8}}, 0},
+	{lazyre.New(`(?i)\bset(?:s|ting)? up\b`), []Alt{{"configure", 1}, {"setup", 1}, {"install", 0.7}}, 0},
+	{lazyre.New(`(?i)\blook(?:s|ing|ed)? up\b`), []Alt{{"lookup", 1}, {"query", 0.8}, {"resolve", 0.7}}, 0},
+	{lazyre.New(`(?i)\b(?:find|finding|found|figure|figuring|figured) out\b`), nil, 0}, // only the question's frame
+	{lazyre.New(`(?i)\bback(?:s|ing|ed)? up\b`), []Alt{{"backup", 1}, {"copy", 0.7}, {"archive", 0.7}}, 0},
+	{lazyre.New(`(?i)\bkeep(?:s|ing)? track of\b`), []Alt{{"monitor", 1}, {"track", 1}}, 0},
+	{lazyre.New(`(?i)\b(?:take|takes|taking|took) up\b`), []Alt{{"use", 1}, {"usage", 0.8}, {"occupy", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(?:put|putting|set|setting) (?:\w+ )?aside\b`), []Alt{{"save", 1}, {"stash", 1}, {"store", 0.7}}, 0},
+	{lazyre.New(`(?i)\bline(?:s|d)? up\b`), []Alt{{"align", 1}, {"column", 0.7}}, 0},
+	{lazyre.New(`(?i)\b(?:split|break|breaking|broke)(?:s)? up\b`), []Alt{{"split", 1}, {"divide", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(?:pull|pulls|pulling|pick|picks|picking) out\b`), []Alt{{"extract", 1}, {"select", 0.8}}, 0},
+	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}, 0},
+	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}, 0},
 }
 
 const phrasalWeight = 0.5
@@ -246,6 +282,8 @@ func Analyse(q string, expand Expander) Analysis {
 	}
 	if m := verbRE().FindStringSubmatch(q); m != nil {
 		a.Verb = strings.ToLower(m[1])
+	} else if a.Scene == SceneHowTo {
+		a.Verb = imperative(words)
 	}
 	for _, m := range optionRE().FindAllStringSubmatch(asked, -1) {
 		if !slices.Contains(a.Options, m[1]) {
@@ -261,15 +299,18 @@ func Analyse(q string, expand Expander) Analysis {
 	phraseWords := map[string]bool{}
 	var phraseConcepts []Concept
 	for _, p := range phrasals {
-		m := p.re().FindString(q)
-		if m == "" {
+		sub := p.re().FindStringSubmatch(q)
+		if sub == nil {
 			continue
 		}
+		// a phrase that needs its context to be read sets that context
+		// apart in a group: only the group's words are the phrase's
+		m := sub[len(sub)-1]
 		terms.Words(m, false, func(w string) { phraseWords[w] = true })
 		if len(p.alts) == 0 {
 			continue
 		}
-		c := Concept{Word: p.alts[0].Stem, Weight: phrasalWeight}
+		c := Concept{Word: p.alts[0].Stem, Weight: cmp.Or(p.weight, phrasalWeight)}
 		for _, alt := range p.alts {
 			c.Alts = append(c.Alts, Alt{Stem: terms.Stem(alt.Stem), Weight: alt.Weight})
 		}

@@ -24,6 +24,15 @@ func TestAnalyse(t *testing.T) {
 		// do not become rare words of the question
 		{"Why doesn't my cron job run? I've checked it", SceneTroubleshoot, "", "cron job run checked"},
 		{"The service won’t start", SceneTroubleshoot, "", "service start"},
+		// a task asked as a command has its first word for verb
+		{"sort the lines of names.txt", SceneHowTo, "sort", "sort lines"},
+		{"please list every open port", SceneHowTo, "list", "list open port"},
+		{"is the firewall running", SceneHowTo, "", "firewall running"},
+		// "make" is a light verb: it names neither make(1) nor the task,
+		// what follows does
+		{"make the file build.sh executable", SceneHowTo, "make", "file executable permission"},
+		{"make a folder named reports", SceneHowTo, "make", "folder create"},
+		{"How do I make sure the disk is mounted?", SceneHowTo, "make", "disk mounted check"},
 	} {
 		a := Analyse(tc.q, Thesaurus)
 		var words []string

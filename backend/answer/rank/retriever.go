@@ -244,9 +244,17 @@ func manPageLeads(cands []Candidate) []Candidate {
 	if top.Type != "info" || top.Group >= 0 {
 		return cands
 	}
+	// the next two of the manuals' pages: an article between them (an
+	// archive's, which ranks among them) leaves their order as it is
+	// without the archive
 	lead := -1
-	for i := 1; i < min(3, len(cands)); i++ {
-		if m := cands[i].Meta; m.Type == "man" {
+	for i, seen := 1, 0; i < len(cands) && seen < 2; i++ {
+		m := cands[i].Meta
+		if m.Type == "zim" {
+			continue
+		}
+		seen++
+		if m.Type == "man" {
 			if top.Package != "" && m.Package == top.Package {
 				lead = i
 				break

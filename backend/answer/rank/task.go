@@ -23,6 +23,10 @@ const (
 	// taskAsk is how many commands are asked of the model before they
 	// are resolved against the index: many it knows have no page here.
 	taskAsk = 60
+	// taskAlt is the least weight of a concept's other stems the model
+	// is asked with: the thesaurus's near synonyms ("folder" is a
+	// directory), not its looser senses ("folder" is a pamphlet).
+	taskAlt = 0.7
 )
 
 // taskFact is what the task model says of a page for a question.
@@ -43,17 +47,25 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	if len(byName) == 0 {
 		return nil, nil
 	}
-	stems := make([]string, 0, len(a.Concepts))
+	words := make([]tasks.Term, 0, len(a.Concepts))
 	for _, c := range a.Concepts {
-		if len(c.Alts) > 0 && c.Alts[0].Stem != "" {
-			stems = append(stems, c.Alts[0].Stem)
+		if len(c.Alts) == 0 || c.Alts[0].Stem == "" {
+			continue
 		}
+		var t tasks.Term
+		for _, alt := range c.Alts {
+			if alt.Weight >= taskAlt {
+				t.Stems = append(t.Stems, alt.Stem)
+				t.Weights = append(t.Weights, alt.Weight)
+			}
+		}
+		words = append(words, t)
 	}
-	if len(stems) == 0 {
+	if len(words) == 0 {
 		return nil, nil
 	}
 	has := func(name string) bool { return len(byName[name]) > 0 }
-	top := tasks.Resolve(m.Commands(stems, taskAsk), has, taskTop)
+	top := tasks.Resolve(m.Match(words, taskAsk), has, taskTop)
 	if len(top) == 0 || top[0].Score <= 0 {
 		return nil, nil
 	}

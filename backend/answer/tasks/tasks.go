@@ -78,22 +78,44 @@ func pairKey(a, b string) string { return a + " " + b }
 
 // scratch is the per-question accumulator, pooled.
 type scratch struct {
-	score   []float32
-	touched []uint32
-	best    []cand
+	score, term          []float32
+	touched, termTouched []uint32
+	best                 []cand
 }
 
 // Commands returns the n best commands for a question's content stems
 // (Tokens, or the analyser's concept stems, in the question's order), best
 // first; commands that share no stem with the question are left out.
 func (m *Model) Commands(words []string, n int) []Scored {
+	terms := make([]Term, len(words))
+	for i, w := range words {
+		terms[i] = Term{Stems: []string{w}, Weights: []float64{1}}
+	}
+	return m.Match(terms, n)
+}
+
+// Term is a word of a question with the stems that may stand for it, its
+// own first, each at a weight in (0,1]: "folder" is also "directori" to a
+// model fitted on descriptions that say directory.
+type Term struct {
+	Stems   []string
+	Weights []float64
+}
+
+// Match is Commands for terms: a command scores, for each term, the best
+// of its stems' weights times the stem's weight, so that a term counts
+// once however many of its stems the command's descriptions hold; pairs
+// are of the terms' own stems.
+func (m *Model) Match(words []Term, n int) []Scored {
 	if m == nil || n <= 0 || len(words) == 0 {
 		return nil
 	}
 	s, _ := m.pool.Get().(*scratch)
 	if s == nil || len(s.score) != m.nCmd {
-		s = &scratch{score: make([]float32, m.nCmd)}
+		s = &scratch{score: make([]float32, m.nCmd), term: make([]float32, m.nCmd)}
 	}
+	// add keeps, per command, the best weight of the term's stems in
+	// s.term; flush adds them into s.score
 	add := func(key string, f float32) {
 		i, ok := m.find(key)
 		if !ok {
@@ -102,25 +124,45 @@ func (m *Model) Commands(words []string, n int) []Scored {
 		lo, hi := m.postings(i)
 		for p := lo; p < hi; p++ {
 			c, w := m.posting(p)
+			if s.term[c] == 0 {
+				s.termTouched = append(s.termTouched, c)
+			}
+			s.term[c] = max(s.term[c], f*w)
+		}
+	}
+	flush := func() {
+		for _, c := range s.termTouched {
 			if s.score[c] == 0 {
 				s.touched = append(s.touched, c)
 			}
-			s.score[c] += f * w
+			s.score[c] += s.term[c]
+			s.term[c] = 0
 		}
+		s.termTouched = s.termTouched[:0]
 	}
-	for i, w := range words {
+	own := func(t Term) string {
+		if len(t.Stems) == 0 {
+			return ""
+		}
+		return t.Stems[0]
+	}
+	for i, t := range words {
 		dup := false
 		for _, v := range words[:i] {
-			if v == w {
+			if own(v) == own(t) {
 				dup = true
 				break
 			}
 		}
 		if !dup {
-			add(w, 1)
+			for j, st := range t.Stems {
+				add(st, float32(t.Weights[j]))
+			}
+			flush()
 		}
-		if m.pairs && i > 0 && words[i-1] != w {
-			add(pairKey(words[i-1], w), 1)
+		if m.pairs && i > 0 && own(words[i-1]) != own(t) {
+			add(pairKey(own(words[i-1]), own(t)), 1)
+			flush()
 		}
 	}
 	// the n best, kept sorted in best; ties go to the earlier command

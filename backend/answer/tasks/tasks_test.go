@@ -56,6 +56,32 @@ func TestCommandsTiny(t *testing.T) {
 	}
 }
 
+func TestMatchAlternatives(t *testing.T) {
+	m, err := Fit(tiny(), DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "directory" is unknown to the model; its alternative "folder" is
+	// what the descriptions say
+	dir := Term{Stems: []string{"directori", "folder"}, Weights: []float64{1, 0.8}}
+	del := Term{Stems: []string{"delet"}, Weights: []float64{1}}
+	got := m.Match([]Term{del, dir}, 3)
+	if len(got) == 0 || got[0].Command != "rm" {
+		t.Fatalf("delete directory: %v, want rm first", got)
+	}
+	// a term counts once, at its best stem: "folder" twice over is
+	// not twice the evidence
+	one := m.Match([]Term{{Stems: []string{"folder"}, Weights: []float64{1}}}, 3)
+	twice := m.Match([]Term{{Stems: []string{"folder", "folder"}, Weights: []float64{1, 0.5}}}, 3)
+	if len(one) == 0 || len(twice) != len(one) || twice[0].Score != one[0].Score {
+		t.Errorf("one stem %v, the same stem twice %v: want the same scores", one, twice)
+	}
+	half := m.Match([]Term{{Stems: []string{"folder"}, Weights: []float64{0.5}}}, 3)
+	if len(half) == 0 || math.Abs(half[0].Score-one[0].Score/2) > 1e-4 {
+		t.Errorf("at weight 0.5: %v, want half of %v", half, one)
+	}
+}
+
 func TestPairs(t *testing.T) {
 	m, err := Fit(tiny(), DefaultParams)
 	if err != nil {

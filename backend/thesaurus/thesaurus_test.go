@@ -35,6 +35,9 @@ func TestDomainEquivalents(t *testing.T) {
 		{"rm", "remove", 0.8},
 		{"remove", "rm", 0.8},
 		{"cp", "copy", 0.8},
+		// one adds a user or a group by creating it, as the NAME lines
+		// of useradd and groupadd say
+		{"add", "create", 0.6},
 		{"mv", "move", 0.8},
 		{"unmount", "umount", 1},
 		{"decompress", "uncompress", 1},

@@ -39,7 +39,7 @@ generate-check:
 	@# the task model, where the task data is (CI has ../shared beside it)
 	@if [ -d "$(TASKS)" ]; then \
 		$(MAKE) --no-print-directory taskmodel >/dev/null && \
-		git diff --exit-code --stat -- backend/answer/tasks/model.bin || { echo "stale task model: run make taskmodel and commit backend/answer/tasks/model.bin"; exit 1; }; \
+		git diff --exit-code --stat -- backend/answer/tasks/model.bin backend/answer/tasks/options.bin || { echo "stale task model: run make taskmodel and commit backend/answer/tasks/model.bin and options.bin"; exit 1; }; \
 	else echo "generate-check: $(TASKS) not found: the task model is not checked"; fi
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the binaries, the

@@ -56,7 +56,7 @@ func main() {
 	flag.BoolVar(&aliasScore, "aliases", false, "count a page as the expected one when it documents the expected name too, as man finds it: grep(1) for egrep, whose page links to grep's (the shared eval counts labels alone)")
 	flag.BoolVar(&aliasFit, "aliasfit", false, "with -trees, fit the trees (and -stack's confidence inputs) counting such pages right, while scores count labels unless -aliases")
 	calib = flag.Bool("calib", false, "also print how well confidence is calibrated: ECE (10 bins) and AUROC of confidence against the first page answering the question (out-of-scope questions: it never does)")
-	itemsFlag := flag.String("items", "", "compose with these item weights, TERM,FIRST,PRECISION,LENGTH,ARG (compose.ItemWeights), not the shipped ones")
+	itemsFlag := flag.String("items", "", "compose with these item weights, TERM,FIRST,PRECISION,LENGTH,ARG,USAGE (compose.ItemWeights), not the shipped ones")
 	stepsFlag := flag.Bool("steps", false, "also print how often the first step gives the option a question expects (its mentions that start with -), where the first page is right")
 	stepMisses = flag.Bool("stepmisses", false, "with -steps, print the questions whose first step misses the expected option")
 	ranksFlag := flag.Bool("ranks", false, "print where the right page ranks among all candidates, as a histogram")
@@ -125,8 +125,8 @@ func main() {
 	cp.AltMargin = *altMargin
 	if *itemsFlag != "" {
 		var w compose.ItemWeights
-		if _, err := fmt.Sscanf(*itemsFlag, "%g,%g,%g,%g,%g", &w.Term, &w.First, &w.Precision, &w.Length, &w.Arg); err != nil {
-			fmt.Fprintln(os.Stderr, "rankeval: -items: want TERM,FIRST,PRECISION,LENGTH,ARG:", err)
+		if _, err := fmt.Sscanf(*itemsFlag, "%g,%g,%g,%g,%g,%g", &w.Term, &w.First, &w.Precision, &w.Length, &w.Arg, &w.Usage); err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval: -items: want TERM,FIRST,PRECISION,LENGTH,ARG,USAGE:", err)
 			os.Exit(2)
 		}
 		cp.Items = w

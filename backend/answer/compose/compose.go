@@ -15,6 +15,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/terms"
@@ -30,10 +31,16 @@ type Composer struct {
 	// Items weigh what an item's parts add to its block's share of the
 	// question when steps are chosen (see ItemWeights).
 	Items ItemWeights
+	// Options is the option model (tasks.DefaultOptions; nil: none),
+	// which ItemWeights.Usage weighs (see usage.go).
+	Options *tasks.Model
 }
 
 // New returns the composer ragman ships with.
-func New() *Composer { return &Composer{AltMargin: 0.8, Items: DefaultItems} }
+func New() *Composer {
+	opts, _ := tasks.DefaultOptions() // embedded: it decodes, or tests fail
+	return &Composer{AltMargin: 0.8, Items: DefaultItems, Options: opts}
+}
 
 // prefetched is how many pages behind the first are decoded ahead: the
 // alternatives, at most two, come from the first few close behind.
@@ -114,6 +121,13 @@ type composition struct {
 	// with (see fill.go), and apart the same with files and their
 	// folders apart
 	ops, apart []operand
+	// options, the option model, reads usageTerms; usages are what it
+	// says of each page's items (see usage), of the first page's only:
+	// usageOf
+	options    *tasks.Model
+	usageTerms []tasks.Term
+	usages     map[int]map[string]float64
+	usageOf    int
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -127,7 +141,7 @@ func (c *composition) cite(s *source, section string) string {
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq), seq: r.Analysis.Seq,
 		status: asksStatus(r.Analysis), where: asksWhere(r.Analysis), ops: operands(r.Analysis.Question, r.Analysis.Args),
-		apart: readOperands(r.Analysis.Question, r.Analysis.Args, false)}
+		apart: readOperands(r.Analysis.Question, r.Analysis.Args, false), options: cp.Options, usageTerms: usageTerms(r.Analysis), usageOf: -1}
 	hits := r.Hits
 	q := r.Question
 	// The pages that rank close enough to be cited beside the first are
@@ -144,6 +158,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	}
 	m := primary.hit.Meta
 
+	c.usageOf = primary.hit.Doc
 	ps := c.passages(primary.hit.Doc, primary.doc, primary.hit.NameCov)
 	// The steps of the first page: the options the question names of the
 	// program it names come first, whatever else they say ("what does
@@ -788,6 +803,9 @@ type ItemWeights struct {
 	// expected option were 188 of 540 at 0, 190 at 0.3, 189 at 0.6 and
 	// 188 at 1, mention 12.500, 12.500, 12.490 and 12.484 summed.
 	Arg float64
+	// Usage weighs what the option model says of the item's option
+	// (see usage.go).
+	Usage float64
 }
 
 // DefaultItems: Term and First at 0.5 took the answers of the first
@@ -798,7 +816,7 @@ type ItemWeights struct {
 // option the question expects, where the first page is right, from 67 to
 // 72 of 204 on dev..dev7 and from 54 to 60 of 175 on dev8..dev14, with
 // mention 0.774 -> 0.769 and 0.619 -> 0.633 (rankeval -steps -items).
-var DefaultItems = ItemWeights{Term: 0.5, First: 0.5, Precision: 0.5, Length: -0.05, Arg: 0.3}
+var DefaultItems = ItemWeights{Term: 0.5, First: 0.5, Precision: 0.5, Length: -0.05, Arg: 0.3, Usage: 0.5}
 
 // negMatch is what an item whose first sentence holds a negator adds for
 // a question that asks for a thing not to happen: "list files without
@@ -888,6 +906,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 				if c.takesArg(blk.Term) {
 					sc += c.items.Arg
 				}
+				sc += c.items.Usage * c.usage(id, d)[blk.Term]
 			}
 			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title) || !c.where && filesSection(s.Title), score: sc,
 				beyond: beyondShare(q, cov, given)})

@@ -20,6 +20,11 @@ const DefaultSummaries = true
 // (chosen with tools/taskeval; see its doc).
 var DefaultParams = Params{K1: 1.2, B: 0.25, TopK: 128, MinSupport: 1, Pairs: true, PairWeight: 0.25, PairMin: 1}
 
+// OptionParams are the option model's: its documents are a command's
+// option ("rm -r") with the descriptions of the command lines that give
+// it, a few each, so fewer stems are kept and no pairs.
+var OptionParams = Params{K1: 1.2, B: 0.25, TopK: 32, MinSupport: 1}
+
 // Fit fits a model on docs. It depends on the docs only (not their order).
 func Fit(docs []Doc, p Params) (*Model, error) {
 	b := fit(docs, p)

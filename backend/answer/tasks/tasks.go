@@ -16,6 +16,8 @@ package tasks
 
 import (
 	_ "embed"
+	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +28,13 @@ import (
 
 //go:embed model.bin
 var embedded []byte
+
+// The option model has the same form: its "commands" are a command and
+// one of its options ("rm -r"), fitted on the descriptions of the command
+// lines that give the option (taskdata.OptionDocs).
+//
+//go:embed options.bin
+var embeddedOptions []byte
 
 // Scored is a command and its score for a question; higher is better.
 type Scored struct {
@@ -43,6 +52,91 @@ var (
 func Default() (*Model, error) {
 	once.Do(func() { shared, sharedOK = Decode(embedded) })
 	return shared, sharedOK
+}
+
+var (
+	optOnce   sync.Once
+	optShared *Model
+	optErr    error
+)
+
+// DefaultOptions returns the embedded option model, decoded on first use.
+func DefaultOptions() (*Model, error) {
+	optOnce.Do(func() { optShared, optErr = Decode(embeddedOptions) })
+	return optShared, optErr
+}
+
+// Options scores the options the option model knows of command for a
+// question's terms (as Match reads them): option ("-r", "--recursive") →
+// its share of the question, in (0,1], nil when none scores: the sum of
+// its terms' weights over what it would be with each term at the best
+// any option has. A term counts by how few of the command's options it
+// is said of.
+func (m *Model) Options(command string, words []Term) map[string]float64 {
+	if m == nil || len(words) == 0 {
+		return nil
+	}
+	prefix := command + " "
+	lo := sort.Search(m.nCmd, func(i int) bool { return string(m.name(i)) >= prefix })
+	hi := lo
+	for hi < m.nCmd && strings.HasPrefix(string(m.name(hi)), prefix) {
+		hi++
+	}
+	if lo == hi {
+		return nil
+	}
+	score := make([]float64, hi-lo)
+	term := make([]float64, hi-lo)
+	mass := 0.0 // what an option said of with every term at its best would score
+	for i, t := range words {
+		if len(t.Stems) == 0 || slices.ContainsFunc(words[:i], func(v Term) bool { return len(v.Stems) > 0 && v.Stems[0] == t.Stems[0] }) {
+			continue
+		}
+		clear(term)
+		for j, st := range t.Stems {
+			si, ok := m.find(st)
+			if !ok {
+				continue
+			}
+			a, b := m.postings(si)
+			// by command within a stem: the command's options are a run
+			p := a + sort.Search(b-a, func(k int) bool { c, _ := m.posting(a + k); return int(c) >= lo })
+			for ; p < b; p++ {
+				c, w := m.posting(p)
+				if int(c) >= hi {
+					break
+				}
+				term[int(c)-lo] = max(term[int(c)-lo], float64(w)*t.Weights[j])
+			}
+		}
+		// a word many of the command's options are used for ("archive"
+		// for tar) tells them apart less than one few are ("list")
+		df := 0
+		for _, v := range term {
+			if v > 0 {
+				df++
+			}
+		}
+		if df == 0 {
+			continue
+		}
+		n := float64(hi - lo)
+		idf := math.Log((n+1)/float64(df)) / math.Log(n+1)
+		for k, v := range term {
+			score[k] += v * idf
+		}
+		mass += idf * slices.Max(term)
+	}
+	var out map[string]float64
+	for i, v := range score {
+		if v > 0 {
+			if out == nil {
+				out = map[string]float64{}
+			}
+			out[string(m.name(lo + i))[len(prefix):]] = v / mass
+		}
+	}
+	return out
 }
 
 // Tokens returns the content stems of a description or a question, in

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -250,5 +251,58 @@ func BenchmarkCommands(b *testing.B) {
 	for b.Loop() {
 		m.Commands(qs[i%len(qs)], 10)
 		i++
+	}
+}
+
+func TestOptionsModel(t *testing.T) {
+	d := func(cmd, text string) Doc { return Doc{Command: cmd, Stems: Tokens(text)} }
+	m, err := Fit([]Doc{
+		d("rm ", "Remove files"),
+		d("rm -r", "Remove a directory and everything in it"),
+		d("rm -r", "Delete a folder recursively"),
+		d("rm -f", "Remove files without asking for confirmation"),
+		d("rm -i", "Remove files asking for confirmation first"),
+		d("rmdir ", "Remove an empty directory"),
+	}, OptionParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := func(q string) []Term {
+		var out []Term
+		for _, st := range Tokens(q) {
+			out = append(out, Term{Stems: []string{st}, Weights: []float64{1}})
+		}
+		return out
+	}
+	got := m.Options("rm", terms("remove a directory with everything in it"))
+	if got["-r"] <= got["-f"] || got["-r"] <= got[""] || got["-r"] > 1 {
+		t.Errorf("a directory and everything in it: %v, want -r first, at most 1", got)
+	}
+	// "remove" is said of every option: none does it better than rm
+	// without options
+	for o, v := range m.Options("rm", terms("remove")) {
+		if v > m.Options("rm", terms("remove"))[""] {
+			t.Errorf("remove: %s scores %v, more than rm alone", o, v)
+		}
+	}
+	// rmdir's options are not rm's, though "rm " is a prefix of neither
+	if got := m.Options("rmdir", terms("empty directory")); len(got) != 1 || got[""] == 0 {
+		t.Errorf("rmdir: %v", got)
+	}
+	if got := m.Options("ls", terms("list files")); got != nil {
+		t.Errorf("a command the model does not know: %v", got)
+	}
+}
+
+func TestDefaultOptions(t *testing.T) {
+	m, err := DefaultOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// every option of the shipped model is filed under a command
+	for i := 0; i < m.NumCommands(); i++ {
+		if name := m.Command(i); !strings.Contains(name, " ") {
+			t.Fatalf("option %d, %q: no command", i, name)
+		}
 	}
 }

@@ -1,9 +1,10 @@
 // Command gen fits the task → command model of package tasks on the task
-// collections in ../shared/tasks and writes backend/answer/tasks/model.bin
-// (make taskmodel). The output depends on the data and the parameters only:
-// the same data gives the same bytes.
+// collections in ../shared/tasks and writes backend/answer/tasks/model.bin,
+// and the option model beside it, options.bin (make taskmodel). The output
+// depends on the data and the parameters only: the same data gives the
+// same bytes.
 //
-//	go run ./backend/answer/tasks/gen [-data ../shared/tasks] [-out backend/answer/tasks/model.bin]
+//	go run ./backend/answer/tasks/gen [-data ../shared/tasks] [-out backend/answer/tasks/model.bin] [-options backend/answer/tasks/options.bin]
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 func main() {
 	data := flag.String("data", "../shared/tasks", "the task collections (tldr, cheatsheets, navi, cheat.sh)")
 	out := flag.String("out", "backend/answer/tasks/model.bin", "the model file to write")
+	optOut := flag.String("options", "backend/answer/tasks/options.bin", "the option model file to write (\"\": none)")
 	p := tasks.DefaultParams
 	flag.Float64Var(&p.K1, "k1", p.K1, "BM25 k1")
 	flag.Float64Var(&p.B, "b", p.B, "BM25 b")
@@ -50,4 +52,24 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "gen: %d pairs, %d descriptions, %d commands, %d stems, %d weights, %d bytes -> %s\n",
 		len(pairs), len(docs), m.NumCommands(), m.NumStems(), m.NumPostings(), len(b), *out)
+	if *optOut == "" {
+		return
+	}
+	odocs := taskdata.OptionDocs(pairs)
+	ob, err := tasks.FitEncode(odocs, tasks.OptionParams)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	om, err := tasks.Decode(ob)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen: the option model does not read back:", err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(*optOut, ob, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	fmt.Fprintf(os.Stderr, "gen: %d option descriptions, %d options, %d stems, %d weights, %d bytes -> %s\n",
+		len(odocs), om.NumCommands(), om.NumStems(), om.NumPostings(), len(ob), *optOut)
 }

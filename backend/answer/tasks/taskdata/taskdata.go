@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -548,4 +549,103 @@ func DocPairs(pairs []Pair, summaries bool) ([]tasks.Doc, []Pair) {
 		}
 	}
 	return out, from
+}
+
+// Options returns the options a pair's command line gives the command it
+// is filed under, as typed, each once: "-r" and "--recursive" of tldr's
+// "rm {{[-r|--recursive]}} ..."; a value after "=" is dropped; a cluster
+// of single-dash letters ("-rf", "-czf") is also read as its letters,
+// which is how most commands take it (a command with long single-dash
+// options, find's -name, gets letters it has no item for, which nothing
+// asks for).
+func Options(p Pair) []string {
+	if p.Summary || p.Command == "" {
+		return nil
+	}
+	var out []string
+	add := func(o string) {
+		if !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	// tldr's alternatives, "{{[-r|--recursive]}}", are no pipes
+	line := braced.ReplaceAllStringFunc(p.Line, func(b string) string { return strings.ReplaceAll(b, "|", "\x01") })
+	for _, seg := range splitPipe(line) {
+		words := skipPrefix(strings.Fields(seg))
+		if len(words) == 0 {
+			continue
+		}
+		w := strings.TrimPrefix(words[0], "\\")
+		rest := words[1:]
+		switch {
+		case w == p.Command:
+		case len(words) > 1 && w+"-"+words[1] == p.Command:
+			rest = words[2:]
+		default:
+			continue
+		}
+	words:
+		for _, tok := range rest {
+			if endOfCommand[tok] {
+				break
+			}
+			for _, alt := range strings.Split(placeholder.Replace(tok), "\x01") {
+				name, _, _ := strings.Cut(alt, "=")
+				if !optionRE.MatchString(name) {
+					continue
+				}
+				add(name)
+				if runsAnother[name] {
+					break words // what follows is the other command's
+				}
+				if letters.MatchString(name) {
+					for _, l := range name[1:] {
+						add("-" + string(l))
+					}
+				}
+			}
+		}
+		break // the command's first run
+	}
+	return out
+}
+
+var (
+	braced       = regexp.MustCompile(`\{\{.*?\}\}`)
+	placeholder  = strings.NewReplacer("{{", "", "}}", "", "[", "", "]", "")
+	optionRE     = regexp.MustCompile(`^--?[A-Za-z0-9][A-Za-z0-9_-]*$`)
+	letters      = regexp.MustCompile(`^-[A-Za-z]{2,}$`)
+	runsAnother  = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}
+	endOfCommand = map[string]bool{";": true, "&&": true, "||": true, "&": true, ">": true, ">>": true, "<": true, "2>": true, "2>&1": true}
+)
+
+// OptionDocs are the documents an option model is fitted on: each
+// description once per option its command line gives, filed under
+// "command option" ("rm -r"), with the stems of Docs; a command line
+// that gives none is filed under "command " (the option "").
+func OptionDocs(pairs []Pair) []tasks.Doc {
+	var out []tasks.Doc
+	seen := map[string]bool{}
+	for _, p := range pairs {
+		st := tasks.Tokens(p.Desc)
+		if len(st) == 0 {
+			continue
+		}
+		desc := strings.ToLower(strings.Join(strings.Fields(p.Desc), " "))
+		opts := Options(p)
+		if len(opts) == 0 && !p.Summary && p.Line != "" {
+			// the command run without options: what the options of
+			// a task it does as well as they are measured against
+			opts = []string{""}
+		}
+		for _, o := range opts {
+			key := p.Command + " " + o
+			if seen[key+"\x00"+desc] {
+				continue
+			}
+			seen[key+"\x00"+desc] = true
+			out = append(out, tasks.Doc{Command: key, Stems: st})
+		}
+	}
+	return out
 }

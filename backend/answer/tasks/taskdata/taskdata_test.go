@@ -2,6 +2,7 @@ package taskdata
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -113,5 +114,52 @@ func TestDocs(t *testing.T) {
 	}
 	if got := Docs(pairs, true); len(got) != 3 {
 		t.Errorf("Docs with summaries = %+v", got)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	for _, c := range []struct {
+		cmd, line string
+		want      []string
+	}{
+		// tldr's alternatives are no pipe, and each is an option
+		{"rm", "rm {{[-r|--recursive]}} {{path/to/directory}}", []string{"-r", "--recursive"}},
+		// a cluster of letters is also its letters; a value after = goes
+		{"tar", "tar -czf {{out.tar.gz}} --exclude={{*.o}} {{dir}}", []string{"-czf", "-c", "-z", "-f", "--exclude"}},
+		// the options of the command filed under, not of what it pipes into
+		{"ps", "ps aux | grep -i {{name}}", nil},
+		{"grep", "ps aux | grep -i {{name}}", []string{"-i"}},
+		// after -exec the options are the other command's
+		{"find", "find . -name '*.log' -exec rm -f {} \\;", []string{"-name", "-n", "-a", "-m", "-e", "-exec"}},
+		// a subcommand filed as its page
+		{"git-commit", "git commit --amend -m {{msg}}", []string{"--amend", "-m"}},
+		// sudo and its options come before the command
+		{"apt", "sudo -E apt install -y {{pkg}}", []string{"-y"}},
+		// what follows ; or && is another command's
+		{"mkdir", "mkdir -p {{dir}} && cd {{dir}} -P", []string{"-p"}},
+	} {
+		got := Options(Pair{Command: c.cmd, Line: c.line})
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Options(%s, %q) = %q, want %q", c.cmd, c.line, got, c.want)
+		}
+	}
+	if got := Options(Pair{Command: "rm", Desc: "Remove files.", Summary: true}); got != nil {
+		t.Errorf("a summary: %q", got)
+	}
+}
+
+func TestOptionDocs(t *testing.T) {
+	pairs := []Pair{
+		{Command: "rm", Desc: "Remove a directory recursively", Line: "rm {{[-r|--recursive]}} {{dir}}"},
+		{Command: "rm", Desc: "remove a  directory recursively", Line: "rm -r {{dir}}"}, // the same again
+		{Command: "rm", Desc: "Remove files", Line: "rm {{file}}"},
+		{Command: "rm", Desc: "Remove files.", Summary: true},
+	}
+	var got []string
+	for _, d := range OptionDocs(pairs) {
+		got = append(got, d.Command)
+	}
+	if want := []string{"rm -r", "rm --recursive", "rm "}; !slices.Equal(got, want) {
+		t.Errorf("OptionDocs: %q, want %q", got, want)
 	}
 }

@@ -1,0 +1,92 @@
+package compose
+
+import (
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+// usageNear is the least thesaurus weight of a concept's other stems the
+// option model is asked with, as the ranking asks the task model.
+const usageNear = 0.7
+
+// negators open what a negation governs: its next three words.
+var negators = map[string]bool{"not": true, "no": true, "without": true, "never": true, "nor": true, "except": true}
+
+// usageTerms are the question's concepts as the option model reads them,
+// but those a negation governs: the descriptions say what an option does,
+// and "list files without sorting them" is not a question about sorting.
+func usageTerms(a analyse.Analysis) []tasks.Term {
+	negated := map[string]bool{}
+	for i, w := range a.Seq {
+		if negators[w] {
+			for _, n := range a.Seq[i+1 : min(i+4, len(a.Seq))] {
+				negated[n] = true
+			}
+		}
+	}
+	var out []tasks.Term
+	for _, c := range a.Concepts {
+		if len(c.Alts) == 0 || c.Alts[0].Stem == "" || negated[c.Word] {
+			continue
+		}
+		var t tasks.Term
+		for _, alt := range c.Alts {
+			if alt.Weight >= usageNear {
+				t.Stems = append(t.Stems, alt.Stem)
+				t.Weights = append(t.Weights, alt.Weight)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// usage is, per option item of page d (by its term), how well the option
+// model says the option does the question's task: the share of the
+// question its best name has (tasks.Model.Options) beyond the command's
+// without options, in [0,1]. Other people's
+// command lines that give an option, and what they say those lines do,
+// know which of a page's forty options is the one for "delete a folder
+// and everything in it" (rm's -r) when the items' own words hardly differ.
+//
+// Only the first page's options are read so: an alternative's step shows
+// how its page does the question, which its own words say better than
+// the popularity of its options (chmod's -R, behind chown and chgrp, for
+// "change the group of a file").
+func (c *composition) usage(id int, d *document.Document) map[string]float64 {
+	if id != c.usageOf {
+		return nil
+	}
+	if u, ok := c.usages[id]; ok {
+		return u
+	}
+	var u map[string]float64
+	if c.options != nil && d.Type == "man" {
+		scores := c.options.Options(typedName(d, d.Title), c.usageTerms)
+		if len(scores) > 0 {
+			u = map[string]float64{}
+			for si := range d.Sections {
+				for _, b := range d.Sections[si].Blocks {
+					if b.Kind != document.Item {
+						continue
+					}
+					v := 0.0
+					for _, n := range optionNames(b.Term) {
+						v = max(v, scores[n])
+					}
+					// an option that does the task no better than the
+					// command without options is no better answer
+					if v -= scores[""]; v > 0 {
+						u[b.Term] = v
+					}
+				}
+			}
+		}
+	}
+	if c.usages == nil {
+		c.usages = map[int]map[string]float64{}
+	}
+	c.usages[id] = u
+	return u
+}

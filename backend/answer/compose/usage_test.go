@@ -1,0 +1,48 @@
+package compose_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/compose"
+	"github.com/ragman-dev/ragman/testutil/testengine"
+)
+
+// Other people's command lines know which of a page's options does a
+// task its items' own words hardly tell apart: rm's -r, "remove
+// directories and their contents recursively", for a folder "with
+// everything in it", where without the option model -d's "remove empty
+// directories" leads. Where the items' words tell already, the model
+// leaves the lead as it is.
+func TestStepByUsage(t *testing.T) {
+	base := testengine.Must(t)
+	without := compose.New()
+	without.Options = nil
+	bare := &answer.Engine{Retriever: base.Retriever, Composer: without, Library: base.Library, Names: base.Names}
+	for _, tc := range []struct {
+		q, want string
+		model   bool // only with the option model
+	}{
+		{"delete the folder old_build with everything in it", "`rm -r old_build`", true},
+		{"create the folders a/b/c including every missing parent", "`mkdir -p a/b/c`", false},
+		{"show free disk space in human readable sizes", "`df -h", false},
+	} {
+		first := func(e *answer.Engine) string {
+			ans, _, err := e.Answer(context.Background(), tc.q, 0.35)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ans.Steps) == 0 {
+				return ""
+			}
+			return ans.Steps[0]
+		}
+		if got := first(base); !runs(got, tc.want) {
+			t.Errorf("%s: first step %q, want %s", tc.q, got, tc.want)
+		}
+		if got := first(bare); runs(got, tc.want) == tc.model {
+			t.Errorf("%s: without the option model, first step %q (want %s: %v)", tc.q, got, tc.want, !tc.model)
+		}
+	}
+}

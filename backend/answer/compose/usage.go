@@ -13,6 +13,10 @@ const usageNear = 0.7
 // negators open what a negation governs: its next three words.
 var negators = map[string]bool{"not": true, "no": true, "without": true, "never": true, "nor": true, "except": true}
 
+// usageLead is the least usage of a lead option that keeps the lead from
+// the command as its synopsis runs it.
+const usageLead = 0.5
+
 // usageTerms are the question's concepts as the option model reads them,
 // but those a negation governs: the descriptions say what an option does,
 // and "list files without sorting them" is not a question about sorting.

@@ -29,21 +29,7 @@ func usageTerms(a analyse.Analysis) []tasks.Term {
 			}
 		}
 	}
-	var out []tasks.Term
-	for _, c := range a.Concepts {
-		if len(c.Alts) == 0 || c.Alts[0].Stem == "" || negated[c.Word] {
-			continue
-		}
-		var t tasks.Term
-		for _, alt := range c.Alts {
-			if alt.Weight >= usageNear {
-				t.Stems = append(t.Stems, alt.Stem)
-				t.Weights = append(t.Weights, alt.Weight)
-			}
-		}
-		out = append(out, t)
-	}
-	return out
+	return tasks.Terms(a, usageNear, func(c analyse.Concept) bool { return negated[c.Word] })
 }
 
 // usage is, per option item of page d (by its term), how well the option

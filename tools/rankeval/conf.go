@@ -178,6 +178,16 @@ func fitStack(path string, threshold float64) ([rank.NumConf]float64, error) {
 		return [rank.NumConf]float64{}, err
 	}
 	const l2 = 1
+	// a set -setweight names weighs so in the fit: tldr-train's terse
+	// descriptions, half the rows, would otherwise calibrate it for
+	// themselves
+	sw := setWeights()
+	weight := func(r stacked) float64 {
+		if x, ok := sw[r.set]; ok {
+			return x
+		}
+		return 1
+	}
 	folds := 0
 	for _, r := range rows {
 		folds = max(folds, r.fold+1)
@@ -190,7 +200,7 @@ func fitStack(path string, threshold float64) ([rank.NumConf]float64, error) {
 				train = append(train, r)
 			}
 		}
-		w := fitLogistic(train, l2)
+		w := fitWeighted(train, weight, l2)
 		for i, r := range rows {
 			if r.fold == f {
 				held[i] = math.Round(1000*rank.Logistic(&w, &r.x)) / 1000
@@ -201,8 +211,10 @@ func fitStack(path string, threshold float64) ([rank.NumConf]float64, error) {
 	for i, r := range rows {
 		bySet[r.set] = append(bySet[r.set], i)
 		bySet["all"] = append(bySet["all"], i)
-		if strings.HasPrefix(r.set, "dev") {
-			bySet["dev*.tsv"] = append(bySet["dev*.tsv"], i)
+		for _, pooled := range []string{"dev", "style-"} {
+			if strings.HasPrefix(r.set, pooled) {
+				bySet[pooled+"*.tsv"] = append(bySet[pooled+"*.tsv"], i)
+			}
 		}
 	}
 	fmt.Printf("confidence on questions held out of the trees and of it (%d folds):\n", folds)
@@ -229,7 +241,7 @@ func fitStack(path string, threshold float64) ([rank.NumConf]float64, error) {
 		fmt.Printf("  %s: n=%d right=%d (%.3f) mean confidence=%.3f ece=%.3f auroc=%.3f right withheld=%d wrong answered=%d\n",
 			s, len(p), right, float64(right)/float64(len(p)), mean, ece(p, y), auroc(p, y), withheld, wrongAnswered)
 	}
-	w := fitLogistic(rows, l2)
+	w := fitWeighted(rows, weight, l2)
 	var parts []string
 	for i, v := range w {
 		parts = append(parts, fmt.Sprintf("%s=%.3g", rank.ConfNames[i], v))

@@ -28,7 +28,7 @@ var (
 	augment   = flag.Bool("augment", true, "with -trees, also train on each pool without package priorities")
 	byPage    = flag.Bool("bypage", false, "with -trees -cv, fold by the first expected page, so that no held-out question's page was an answer in training")
 	balance   = flag.Float64("balance", 0, "with -trees, weigh each question by the number of questions with its first expected page to this negative power, so that pages asked for often (bash(1)) do not teach the trees their own features")
-	setWeight = flag.String("setweight", "", "with -trees, SET=WEIGHT,...: the questions of the set of that file name weigh WEIGHT in the fit (1 otherwise)")
+	setWeight = flag.String("setweight", "", "with -trees or -conf, SET=WEIGHT,...: the questions of the set of that file name weigh WEIGHT in the fit (1 otherwise)")
 	drop      = flag.String("drop", "", "with -trees, comma-separated feature names the trees may not use (set to 0 in every vector); NAME:raw keeps the feature's rank in the pool")
 )
 
@@ -65,16 +65,7 @@ func treeGroups(ret *rank.Retriever, rows []row) (out [][]boost.Group, pages, se
 		sets = append(sets, rw.set)
 	}
 	dropFeatures(out)
-	for _, sw := range strings.Split(*setWeight, ",") {
-		if sw == "" {
-			continue
-		}
-		set, v, _ := strings.Cut(sw, "=")
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || x <= 0 {
-			fmt.Fprintf(os.Stderr, "rankeval: bad -setweight %q: want SET=WEIGHT, a positive weight\n", sw)
-			os.Exit(2)
-		}
+	for set, x := range setWeights() {
 		for i, gs := range out {
 			if sets[i] == set {
 				for j := range gs {
@@ -347,4 +338,22 @@ func tuneTrees(ret *rank.Retriever, rows []row) {
 		fmt.Fprintln(os.Stderr, "rankeval:", err)
 		os.Exit(1)
 	}
+}
+
+// setWeights reads -setweight: set file name → weight.
+func setWeights() map[string]float64 {
+	out := map[string]float64{}
+	for _, sw := range strings.Split(*setWeight, ",") {
+		if sw == "" {
+			continue
+		}
+		set, v, _ := strings.Cut(sw, "=")
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || x <= 0 {
+			fmt.Fprintf(os.Stderr, "rankeval: bad -setweight %q: want SET=WEIGHT, a positive weight\n", sw)
+			os.Exit(2)
+		}
+		out[set] = x
+	}
+	return out
 }

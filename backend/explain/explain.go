@@ -18,18 +18,28 @@ import (
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
-// Explain explains line with the pages of lib.
-func Explain(lib *answer.Library, line string) (*proto.Explanation, error) {
+// Explain explains line with the pages of lib; shell is the one the
+// user runs it in (Shell), whose builtins its command words may be.
+func Explain(lib *answer.Library, line, shell string) (*proto.Explanation, error) {
 	words, cmds, err := cmdline.Parse(line)
 	if err != nil {
 		return nil, err
 	}
-	e := &explainer{lib: lib, out: &proto.Explanation{CommandLine: line, Parts: []proto.ExplainPart{},
+	e := &explainer{lib: lib, shell: shell, out: &proto.Explanation{CommandLine: line, Parts: []proto.ExplainPart{},
 		References: []proto.Reference{}, Warnings: []string{}}}
+	e.script(words, cmds, true)
+	slices.SortStableFunc(e.out.Parts, func(a, b proto.ExplainPart) int { return a.Span[0] - b.Span[0] })
+	e.out.References = e.cite.Refs()
+	return e.out, nil
+}
+
+// script explains the commands of a line and the operators between them;
+// shell: the user's shell runs them, not a program's sh -c (watch).
+func (e *explainer) script(words []cmdline.Word, cmds []cmdline.Command, shell bool) {
 	// operators belong to no command: said where they stand
 	byStart := map[int]bool{}
 	for _, c := range cmds {
-		e.command(c)
+		e.command(c, shell)
 		for _, w := range slices.Concat(c.Assign, c.Args, c.Redirects) {
 			byStart[w.Start] = true
 		}
@@ -39,9 +49,35 @@ func Explain(lib *answer.Library, line string) (*proto.Explanation, error) {
 			e.add(w.Raw, proto.PartOperator, nil, "", operators[strings.TrimSpace(w.Raw)], [2]int{w.Start, w.End})
 		}
 	}
-	slices.SortStableFunc(e.out.Parts, func(a, b proto.ExplainPart) int { return a.Span[0] - b.Span[0] })
-	e.out.References = e.cite.Refs()
-	return e.out, nil
+}
+
+// commandString explains w, the command string a program runs with sh
+// -c (watch 'df -h | tail -1'), as a line of its own, and says whether it
+// read as one: a quoted word that reads as typed, its words' spans within
+// it.
+func (e *explainer) commandString(w cmdline.Word) bool {
+	q := w.Raw
+	if !strings.ContainsAny(w.Text, " \t|;&<>") || len(q) < 2 || q[0] != '\'' && q[0] != '"' || q[len(q)-1] != q[0] || q[1:len(q)-1] != w.Text {
+		return false
+	}
+	words, cmds, err := cmdline.Parse(w.Text)
+	if err != nil || len(cmds) == 0 {
+		return false
+	}
+	shift := func(ws []cmdline.Word) {
+		for i := range ws {
+			ws[i].Start += w.Start + 1
+			ws[i].End += w.Start + 1
+		}
+	}
+	shift(words)
+	for i := range cmds {
+		shift(cmds[i].Assign)
+		shift(cmds[i].Args)
+		shift(cmds[i].Redirects)
+	}
+	e.script(words, cmds, false)
+	return true
 }
 
 // operators say what the shell does with them.
@@ -61,13 +97,26 @@ type explainer struct {
 	cite  answer.Citer
 	out   *proto.Explanation
 	pages map[string]*page // opened, by name, nil for none: a line names a program more than once
+	shell string           // "bash", "zsh", or "" for a shell whose builtins are not read
+	// the shell's builtins, read once a command word may be one
+	builtins     *builtins
+	builtinsRead bool
+	builtinPages map[string]*page
 }
 
-// page is a program's page, opened.
+// page is a program's page, opened, or a shell builtin's entry in its
+// shell's page.
 type page struct {
 	meta index.Meta
 	doc  *document.Document
 	opts map[string]option
+	// ops are the operators of the expression the program reads, apart
+	// from its options (find's -or, !, \( and \))
+	ops map[string]option
+	// summary says what the program is, from the section summaryAt: a
+	// page's NAME line, a builtin's entry
+	summary, summaryAt string
+	builtin            bool
 	// unnamed are the options looked up that the page does not name: a
 	// line may repeat one thousands of times, and each look reads the page
 	unnamed map[string]bool
@@ -94,9 +143,22 @@ func (e *explainer) add(text, kind string, p *page, section, desc string, span [
 
 // wrappers run the command that follows their own options.
 var wrappers = map[string]bool{"sudo": true, "nohup": true, "time": true, "exec": true, "command": true, "nice": true,
-	"env": true, "xargs": true, "watch": true, "doas": true, "ionice": true, "chrt": true, "strace": true, "ltrace": true}
+	"env": true, "xargs": true, "watch": true, "doas": true, "ionice": true, "chrt": true, "strace": true, "ltrace": true,
+	"builtin": true, "noglob": true, "nocorrect": true}
 
-func (e *explainer) command(c cmdline.Command) {
+// inShell are the wrappers the shell runs its own command with, which may
+// be one of its builtins (command read, time read; zsh's noglob). The
+// others run a program, and the program of a builtin's name is that
+// program (sudo kill, xargs echo, watch runs sh's), as is exec's: bash's
+// exec replaces the shell with a program, never a builtin.
+var inShell = map[string]bool{"command": true, "builtin": true, "time": true, "noglob": true, "nocorrect": true}
+
+// runners are the options of a program that run a command of their own,
+// up to the word that ends it (find . -exec grep -l TODO {} +): its words
+// are the command's, from its page, not the program's options.
+var runners = map[string]map[string]bool{"find": {"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}}
+
+func (e *explainer) command(c cmdline.Command, shell bool) {
 	for _, w := range c.Assign {
 		name, _, _ := strings.Cut(w.Text, "=")
 		e.add(w.Raw, proto.PartAssignment, nil, "", "set the environment variable "+name+" for this command only", [2]int{w.Start, w.End})
@@ -113,18 +175,35 @@ func (e *explainer) command(c cmdline.Command) {
 		}
 		e.add(text, proto.PartRedirection, nil, "", redirection(w.Text), span)
 	}
-	e.args(c.Args)
+	e.args(c.Args, shell)
+}
+
+// program is the page of the program a command word runs, or of the
+// builtin it names where shell runs it (read -r: bash's read, not read(2)).
+// A builtin comes first: it is what bash runs for kill, echo, printf,
+// test and [ although their programs have pages of their own, which
+// explain them where a program runs them (sudo kill, find -exec echo) or
+// by a path (/bin/kill). time is not a builtin but a word of bash's
+// grammar, documented by no entry, and keeps time(1).
+func (e *explainer) program(word string, shell bool) *page {
+	if shell && !strings.Contains(word, "/") {
+		if p := e.builtin(word); p != nil {
+			return p
+		}
+	}
+	return e.open(path.Base(word))
 }
 
 // args explains a program and its arguments; a wrapper's command is
-// explained as a command of its own.
-func (e *explainer) args(args []cmdline.Word) {
+// explained as a command of its own. shell: the shell runs it, not
+// another program.
+func (e *explainer) args(args []cmdline.Word, shell bool) {
 	if len(args) == 0 {
 		return
 	}
 	prog := args[0]
 	name := path.Base(prog.Text)
-	p := e.open(name)
+	p := e.program(prog.Text, shell)
 	if p == nil {
 		e.add(prog.Raw, proto.PartUnknown, nil, "", "no manual page for "+name+" on this machine", [2]int{prog.Start, prog.End})
 		rest := args[1:]
@@ -132,12 +211,13 @@ func (e *explainer) args(args []cmdline.Word) {
 			// which of its words take a value is its page's to say: the
 			// command it runs is the first word that has a page (sudo
 			// -u www-data rsync ...: rsync)
+			shell := shell && inShell[name]
 			for i, w := range rest {
-				if !strings.HasPrefix(w.Text, "-") && e.open(path.Base(w.Text)) != nil {
+				if !strings.HasPrefix(w.Text, "-") && e.program(w.Text, shell) != nil {
 					for _, w := range rest[:i] {
 						e.add(w.Raw, proto.PartArgument, nil, "", "", [2]int{w.Start, w.End})
 					}
-					e.args(rest[i:])
+					e.args(rest[i:], shell)
 					return
 				}
 			}
@@ -147,8 +227,12 @@ func (e *explainer) args(args []cmdline.Word) {
 		}
 		return
 	}
-	e.add(prog.Raw, proto.PartCommand, p, "NAME", p.meta.Summary, [2]int{prog.Start, prog.End})
+	e.add(prog.Raw, proto.PartCommand, p, p.summaryAt, p.summary, [2]int{prog.Start, prog.End})
 	rest := args[1:]
+	if p.builtin {
+		e.options(name, p, rest, shell)
+		return
+	}
 	if sub, sp := e.subcommand(name, p, rest); sub != nil {
 		if sp != nil {
 			e.add(rest[0].Raw, proto.PartSubcommand, sp, "NAME", sp.meta.Summary, [2]int{rest[0].Start, rest[0].End})
@@ -158,20 +242,35 @@ func (e *explainer) args(args []cmdline.Word) {
 		}
 		rest = rest[1:]
 	}
-	e.options(name, p, rest)
+	e.options(name, p, rest, shell)
 }
 
 // options explains the words after a program (and its subcommand) with
-// its page p.
-func (e *explainer) options(name string, p *page, rest []cmdline.Word) {
+// its page p; shell: the shell runs the program.
+func (e *explainer) options(name string, p *page, rest []cmdline.Word, shell bool) {
 	ended := false // after "--", everything is an argument
 	for i := 0; i < len(rest); i++ {
 		w := rest[i]
 		span := [2]int{w.Start, w.End}
+		if o, ok := p.ops[w.Text]; ok && !ended {
+			// find's -or is an operator, not -o then -r
+			e.add(w.Raw, proto.PartOperator, p, o.section, o.desc, span)
+			continue
+		}
 		switch {
 		case ended || w.Text == "-" || !strings.HasPrefix(w.Text, "-"):
-			if wrappers[name] && !ended {
-				e.args(rest[i:])
+			// a wrapper's "--" ends its own options: its command follows
+			if wrappers[name] && (ended || w.Text != "-") {
+				if name == "env" && !ended && envAssignment(w.Text) {
+					e.add(w.Raw, proto.PartAssignment, nil, "", "set the environment variable "+w.Text[:strings.IndexByte(w.Text, '=')]+" for the command env runs", span)
+					continue
+				}
+				// watch runs its command with sh -c, as one string when
+				// it is given as one
+				if name == "watch" && i == len(rest)-1 && e.commandString(w) {
+					return
+				}
+				e.args(rest[i:], shell && inShell[name])
 				return
 			}
 			e.add(w.Raw, proto.PartArgument, nil, "", "", span)
@@ -194,11 +293,19 @@ func (e *explainer) options(name string, p *page, rest []cmdline.Word) {
 			// an entry only: a sentence that names "-Ft" is no reason not
 			// to read it as -F t
 			if o, ok := p.opts[w.Text]; ok { // find's -name, java's -jar
+				if runners[name][w.Text] {
+					i = e.run(p, o, rest, i)
+					continue
+				}
 				e.addOption(w.Raw, p, o, span)
 				if i+1 < len(rest) && (o.arg == required || o.arg == optional && negative(rest[i+1].Text)) {
 					i++
 					e.value(rest[i], w.Text)
 				}
+				continue
+			}
+			if o, ok := p.placeholder(w.Text); ok { // kill -9: -sigspec
+				e.addOption(w.Raw, p, o, span)
 				continue
 			}
 			if opt := e.cluster(w, p); opt != "" && i+1 < len(rest) {
@@ -207,6 +314,68 @@ func (e *explainer) options(name string, p *page, rest []cmdline.Word) {
 			}
 		}
 	}
+}
+
+// run explains an option that runs a command (find's -exec), the command
+// from its own page, and the word that ends it; it returns the index in
+// rest of the last word it explained.
+func (e *explainer) run(p *page, o option, rest []cmdline.Word, i int) int {
+	opt := rest[i]
+	end := len(rest) // find says what is missing; the rest is the command
+	for j := i + 2; j < len(rest); j++ {
+		// ";" ends it (\; or ';' to the shell), and "+" where it follows
+		// the {} the file names replace: in -exec grep -e + {} +, the
+		// first + is grep's
+		if rest[j].Text == ";" || rest[j].Text == "+" && rest[j-1].Text == "{}" && j-1 > i+1 {
+			end = j
+			break
+		}
+	}
+	if end < len(rest) {
+		// -exec command {} + has an entry of its own, apart from
+		// -exec command ;
+		if v, ok := variant(p, opt.Text, rest[end].Text); ok {
+			o = v
+		}
+	}
+	e.addOption(opt.Raw, p, o, [2]int{opt.Start, opt.End})
+	from := len(e.out.Parts)
+	e.args(rest[i+1:end], false)
+	for _, w := range rest[i+1 : end] {
+		if w.Text != "{}" {
+			continue
+		}
+		for k := from; k < len(e.out.Parts); k++ {
+			if part := &e.out.Parts[k]; part.Span == [2]int{w.Start, w.End} && part.Kind == proto.PartArgument && part.Description == "" {
+				part.Description = "replaced by the name of the file found"
+			}
+		}
+	}
+	if end == len(rest) {
+		return end
+	}
+	t := rest[end]
+	desc := "end of the command " + opt.Text + " runs, once for each file found"
+	if t.Text == "+" {
+		desc = "end of the command " + opt.Text + " runs, once for as many of the files found as its command line holds"
+	}
+	e.add(t.Raw, proto.PartArgument, nil, "", desc, [2]int{t.Start, t.End})
+	return end
+}
+
+// envAssignment says whether word is env's NAME=VALUE, which sets a
+// variable for its command rather than naming the command.
+func envAssignment(word string) bool {
+	name, _, ok := strings.Cut(word, "=")
+	if !ok || name == "" || name[0] >= '0' && name[0] <= '9' {
+		return false
+	}
+	for _, r := range name {
+		if r != '_' && !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // negative says whether word is a negative number, which an option with

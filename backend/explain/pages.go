@@ -29,7 +29,8 @@ type option struct {
 }
 
 // open finds the page of program name: its command page (sections 1, 8,
-// 6) first, and reads the options it documents. Nil without one.
+// 6) first, and reads the options it documents. Nil without one: a page
+// of another kind that has the name never explains a command word.
 func (e *explainer) open(name string) *page {
 	name = strings.ToLower(name)
 	if p, ok := e.pages[name]; ok {
@@ -48,6 +49,9 @@ func (e *explainer) read(name string) *page {
 	ids := e.lib.Pages(name)
 	best := -1
 	for _, id := range ids {
+		if !commandSection(e.lib.Meta(id).Section) {
+			continue
+		}
 		if best < 0 || answer.ProgramPage(e.lib.Meta(id)) && !answer.ProgramPage(e.lib.Meta(best)) {
 			best = id
 		}
@@ -60,7 +64,21 @@ func (e *explainer) read(name string) *page {
 		e.out.Warnings = append(e.out.Warnings, "could not read the page of "+name+": "+err.Error())
 		return nil
 	}
-	return &page{meta: e.lib.Meta(best), doc: doc, opts: options(doc)}
+	m := e.lib.Meta(best)
+	return &page{meta: m, doc: doc, opts: options(doc), ops: exprOperators(doc), summary: m.Summary, summaryAt: "NAME"}
+}
+
+// commandSection says whether a man page of section sec may document a
+// command: not one of the numbered sections of other things, where a
+// command's name names a system call (read(2), kill(2)), a library
+// function (printf(3), exec(3)), a device, a file format, a convention
+// or an SQL statement (SET(7)), nor Tcl's commands (read(n)); "1p",
+// "8", "l" and the unnumbered others may.
+func commandSection(sec string) bool {
+	if sec == "" {
+		return true
+	}
+	return !strings.ContainsRune("0234579n", rune(sec[0]))
 }
 
 // options are the options a page's items document, by name: "-x",
@@ -389,3 +407,144 @@ func synopsisArg(d *document.Document, name string) argKind {
 	}
 	return none
 }
+
+// exprWord is a placeholder of the expressions a program's operators
+// join: "expr", "expr1".
+var exprWord = regexp.MustCompile(`^expr\d*$`)
+
+// exprOperators are what a page's OPERATORS section says of each operator of
+// the expression the program reads: find's "expr1 -or expr2" gives -or,
+// "( expr )" both parentheses. One said to be the same as another ("Same
+// as expr1 -o expr2, but not POSIX compliant.") is said what that one is
+// too.
+func exprOperators(d *document.Document) map[string]option {
+	s := d.Find("OPERATORS")
+	if s == nil {
+		return nil
+	}
+	said := map[string]string{} // an item's term, as a sentence would give it: its first sentence
+	for _, b := range s.Blocks {
+		if b.Kind == document.Item {
+			said[strings.Join(strings.Fields(b.Term), " ")] = firstSentence(b.Text)
+		}
+	}
+	out := map[string]option{}
+	for _, b := range s.Blocks {
+		if b.Kind != document.Item {
+			continue
+		}
+		var ops []string
+		joins := false
+		for _, w := range strings.Fields(b.Term) {
+			if exprWord.MatchString(w) {
+				joins = true
+			} else {
+				ops = append(ops, w)
+			}
+		}
+		if !joins {
+			continue
+		}
+		desc := firstSentence(b.Text)
+		if rest, ok := strings.CutPrefix(desc, "Same as "); ok {
+			same := ""
+			for term := range said {
+				if len(term) > len(same) && strings.HasPrefix(rest, term) && !startsWord(rest[len(term):]) {
+					same = term
+				}
+			}
+			if same != "" {
+				desc = strings.TrimSuffix(desc, ".") + ": " + said[same]
+			}
+		}
+		for _, op := range ops {
+			if _, ok := out[op]; !ok {
+				out[op] = option{desc: desc, section: s.Title}
+			}
+		}
+	}
+	return out
+}
+
+// startsWord says whether s starts with a letter, a digit or a dash: the
+// rest of a word, not what follows one.
+func startsWord(s string) bool {
+	return s != "" && (unicode.IsLetter(rune(s[0])) || unicode.IsDigit(rune(s[0])) || s[0] == '-')
+}
+
+// variant is the entry of option name in the form that ends with the word
+// end ("-exec command {} +" for -exec ... +), when the page gives that
+// form an entry of its own.
+func variant(p *page, name, end string) (option, bool) {
+	for _, s := range p.doc.Sections {
+		for _, b := range s.Blocks {
+			f := strings.Fields(b.Term)
+			if b.Kind == document.Item && len(f) > 1 && f[0] == name && f[len(f)-1] == end {
+				return option{desc: firstSentence(b.Text), section: s.Title}, true
+			}
+		}
+	}
+	return option{}, false
+}
+
+// placeholder reads word as the form of p's synopsis that stands for a
+// value of its own: in "kill [-s sigspec | -n signum | -sigspec]", -9 and
+// -KILL are -sigspec, not an unknown -9 or the options -K -I -L -L. Only
+// a word that is no option the synopsis names, and a form whose
+// placeholder the synopsis gives as a value too ("-s sigspec"); described
+// by the sentence of the page that says what the placeholder is
+// ("sigspec is either a case-insensitive signal name ..."), else by the
+// sentence that names the word, else by the form in its synopsis.
+func (p *page) placeholder(word string) (option, bool) {
+	syn := p.doc.Find("SYNOPSIS")
+	if syn == nil || strings.HasPrefix(word, "--") || len(word) < 2 {
+		return option{}, false
+	}
+	var fields []string
+	for _, b := range syn.Blocks {
+		fields = append(fields, strings.FieldsFunc(b.Text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("[]{}|", r) })...)
+	}
+	if slices.Contains(fields, word) {
+		return option{}, false
+	}
+	form := ""
+	for _, f := range fields {
+		if name, ok := strings.CutPrefix(f, "-"); ok && placeholderName.MatchString(name) && slices.Contains(fields, name) {
+			form = f
+			break
+		}
+	}
+	if form == "" {
+		return option{}, false
+	}
+	if o, ok := p.lookup(word); ok {
+		return o, true
+	}
+	o := option{desc: form + " of the synopsis", section: "SYNOPSIS", mention: true}
+	for _, b := range syn.Blocks {
+		for _, l := range strings.Split(b.Text, "\n") {
+			if strings.Contains(l, form) {
+				o.desc = form + " in " + firstSentence(l)
+				break
+			}
+		}
+	}
+	for _, s := range p.doc.Sections {
+		if s.Title == "SYNOPSIS" {
+			continue
+		}
+		for _, b := range s.Blocks {
+			for _, sentence := range strings.SplitAfter(strings.Join(strings.Fields(b.Text), " "), ". ") {
+				if strings.HasPrefix(sentence, form[1:]+" ") {
+					o.desc, o.section = form+": "+firstSentence(sentence), s.Title
+					return o, true
+				}
+			}
+		}
+	}
+	return o, true
+}
+
+// placeholderName is how a synopsis names a value: lowercase, more than
+// a letter ("sigspec", "signal_name"), where "-n" is an option.
+var placeholderName = regexp.MustCompile(`^[a-z][a-z_]+$`)

@@ -6,6 +6,9 @@ const MethodExplain = "explain"
 // ExplainParams are MethodExplain's parameters.
 type ExplainParams struct {
 	CommandLine string `json:"command_line"`
+	// Shell is the user's $SHELL, whose builtins the line's command
+	// words may be: the backend's own is whoever started it
+	Shell string `json:"shell,omitempty"`
 }
 
 // Explanation is MethodExplain's result: a command line's words, each

@@ -450,7 +450,7 @@ func (s *Service) explain(held *holds, p proto.ExplainParams, r Replier) error {
 		return err
 	}
 	held.keep(v)
-	x, err := explain.Explain(v.lib, line)
+	x, err := explain.Explain(v.lib, line, explain.Shell(p.Shell))
 	if err != nil {
 		return &proto.Error{Code: proto.CodeBadRequest, Message: "cannot read the command line: " + err.Error(),
 			Hint: "quote it for your shell as a whole: ragman --explain 'tar -xzvf a.tgz'"}

@@ -64,7 +64,7 @@ func main() {
 		if line == "" {
 			continue
 		}
-		x, err := explain.Explain(lib, line)
+		x, err := explain.Explain(lib, line, explain.Shell(""))
 		if err != nil {
 			continue
 		}

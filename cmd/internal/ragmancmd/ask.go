@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -212,7 +213,7 @@ func (c *AskCmd) explain(env *cli.Env, line, format string) error {
 		return cli.Exit(cli.ExitError, err, setup.Hint(env.Paths, err))
 	}
 	var x proto.Explanation
-	if err := callBuilding(env, proto.MethodExplain, proto.ExplainParams{CommandLine: line}, &x, res.Catalog); err != nil {
+	if err := callBuilding(env, proto.MethodExplain, proto.ExplainParams{CommandLine: line, Shell: os.Getenv("SHELL")}, &x, res.Catalog); err != nil {
 		var be *cli.BackendError
 		if errors.As(err, &be) {
 			return be.AsExit()

@@ -47,6 +47,7 @@ const (
 	FEchoed               // log(1 + pages among the question's best lexical matches that use the page's name)
 	FTask                 // the task model's score of the page's command over its best command's (task.go)
 	FTaskRank             // 1/(1+place) of the page's command among the task model's, 0 if not among them
+	FTaskNear             // FTask, the model asked with the question's words' near synonyms too
 	NumFeatures
 )
 
@@ -158,11 +159,12 @@ var features = [NumFeatures]feature{
 		return 0
 	}},
 	FTaskRank: {"TaskRank", stageMatch, func(x *facts) float64 {
-		if t, ok := x.q.task[x.id]; ok {
+		if t, ok := x.q.task[x.id]; ok && t.rank >= 0 {
 			return 1 / float64(1+t.rank)
 		}
 		return 0
 	}},
+	FTaskNear: {"TaskNear", stageMatch, func(x *facts) float64 { return x.q.task[x.id].near }},
 }
 
 // FeatureNames name the features for tools and logs.

@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -31,14 +32,18 @@ const (
 
 // taskFact is what the task model says of a page for a question.
 type taskFact struct {
-	rank  int     // its command's place among those with pages, 0 first
+	rank  int     // its command's place among those with pages, 0 first; -1 if not among them
 	share float64 // its command's score over the best one's
+	near  float64 // the same, the model asked with near synonyms too
 }
 
 // taskPages reads the question's content words (as the analyser stems
 // them) with model m and returns, per section 1/6/8 page of the commands
 // it puts first, what it says of the page, and those commands' pages in
-// the model's order.
+// the model's order. The model is asked twice: with the question's own
+// words, as the descriptions it was fitted on say them, and with their
+// near synonyms too ("folder" is also a directory), which finds the
+// commands of a task worded unlike any description and strays more.
 func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFact, []int) {
 	if m == nil {
 		return nil, nil
@@ -47,40 +52,40 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	if len(byName) == 0 {
 		return nil, nil
 	}
-	words := make([]tasks.Term, 0, len(a.Concepts))
-	for _, c := range a.Concepts {
-		if len(c.Alts) == 0 || c.Alts[0].Stem == "" {
-			continue
-		}
-		var t tasks.Term
-		for _, alt := range c.Alts {
-			if alt.Weight >= taskAlt {
-				t.Stems = append(t.Stems, alt.Stem)
-				t.Weights = append(t.Weights, alt.Weight)
-			}
-		}
-		words = append(words, t)
-	}
-	if len(words) == 0 {
+	own := tasks.Terms(a, 2, nil)
+	near := tasks.Terms(a, taskAlt, nil)
+	if len(own) == 0 {
 		return nil, nil
 	}
 	has := func(name string) bool { return len(byName[name]) > 0 }
-	top := tasks.Resolve(m.Match(words, taskAsk), has, taskTop)
-	if len(top) == 0 || top[0].Score <= 0 {
-		return nil, nil
-	}
-	out := make(map[int]taskFact, len(top))
+	out := map[int]taskFact{}
 	var admit []int
-	for r, s := range top {
-		for _, id := range byName[s.Command] {
-			if _, ok := out[id]; ok {
-				continue
-			}
-			out[id] = taskFact{rank: r, share: s.Score / top[0].Score}
-			if r < taskAdmit {
-				admit = append(admit, id)
+	for i, words := range [][]tasks.Term{own, near} {
+		top := tasks.Resolve(m.Match(words, taskAsk), has, taskTop)
+		if len(top) == 0 || top[0].Score <= 0 {
+			continue
+		}
+		for r, s := range top {
+			for _, id := range byName[s.Command] {
+				f, ok := out[id]
+				if !ok {
+					f.rank = -1
+				}
+				share := s.Score / top[0].Score
+				if i == 0 {
+					f.rank, f.share = r, share
+				} else {
+					f.near = share
+				}
+				out[id] = f
+				if r < taskAdmit && !slices.Contains(admit, id) {
+					admit = append(admit, id)
+				}
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil, nil
 	}
 	return out, admit
 }

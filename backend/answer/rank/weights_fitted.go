@@ -8,8 +8,8 @@ import "github.com/ragman-dev/ragman/backend/answer/analyse"
 // tools/rankeval.
 const (
 	fittedRanking    = "350 questions, hit@1=0.577 hit@3=0.709 mrr=0.662"
-	fittedConfidence = "3540 questions held out of the trees by command: ece=0.010 auroc=0.769"
-	fittedScopeNote  = "3540 questions: 51 of 3415 answerable withheld, 6 of 125 out-of-scope answered"
+	fittedConfidence = "3540 questions held out of the trees by command: ece=0.038 auroc=0.757"
+	fittedScopeNote  = "3540 questions: 50 of 3415 answerable withheld, 5 of 125 out-of-scope answered"
 )
 
 var fittedW = [NumFeatures]float64{
@@ -45,6 +45,7 @@ var fittedW = [NumFeatures]float64{
 	FEchoed:        0,
 	FTask:          0,
 	FTaskRank:      0,
+	FTaskNear:      0,
 }
 
 var fittedKind = [analyse.NumScenes][NumKinds]float64{
@@ -56,31 +57,31 @@ var fittedKind = [analyse.NumScenes][NumKinds]float64{
 }
 
 var fittedConf = [NumConf]float64{
-	CTree:              -0.0386,
-	CTreeMargin:        0.1118,
-	CTreeThird:         0.1085,
-	CShare:             2.891,
-	CProgram:           0.5667,
-	CConcepts:          1.081,
-	CAgree:             0.2504,
-	CCoverage:          -0.8635,
-	CNameLine:          -0.4673,
-	CDense:             1.657,
-	CScore:             0.1498,
-	CMargin:            0.0199,
-	CAbsent:            -2.41,
-	CNamed:             -0.001044,
-	CTopical:           0.5375,
-	CLexBest:           0.1246,
-	CSenseBest:         0.1107,
-	CPopular:           -0.03719,
-	CSpread:            -0.1273,
-	CSceneConcept:      0.9521,
-	CSceneFormat:       0.1073,
-	CSceneProgramming:  -0.1384,
-	CSceneTroubleshoot: -0.3018,
-	CAsks:              -0.01043,
-	CBias:              -6.26,
+	CTree:              0.01151,
+	CTreeMargin:        0.04039,
+	CTreeThird:         0.04801,
+	CShare:             3.05,
+	CProgram:           0.1411,
+	CConcepts:          0.6836,
+	CAgree:             0.4672,
+	CCoverage:          0.0696,
+	CNameLine:          -0.2626,
+	CDense:             0.7679,
+	CScore:             0.1491,
+	CMargin:            0.0005525,
+	CAbsent:            -2.204,
+	CNamed:             0.2366,
+	CTopical:           0.5442,
+	CLexBest:           -0.1058,
+	CSenseBest:         -0.01669,
+	CPopular:           0.06412,
+	CSpread:            -0.01232,
+	CSceneConcept:      0.6535,
+	CSceneFormat:       0.2549,
+	CSceneProgramming:  -0.1847,
+	CSceneTroubleshoot: -0.3974,
+	CAsks:              -0.2535,
+	CBias:              -5.504,
 }
 
 var fittedScope = [NumConf]float64{
@@ -91,22 +92,22 @@ var fittedScope = [NumConf]float64{
 	CProgram:           0,
 	CConcepts:          0,
 	CAgree:             0,
-	CCoverage:          0.3407,
-	CNameLine:          0.04979,
-	CDense:             0.1442,
-	CScore:             1.454,
-	CMargin:            -0.8065,
-	CAbsent:            -0.08571,
-	CNamed:             -0.0919,
-	CTopical:           0.05196,
-	CLexBest:           -0.08465,
-	CSenseBest:         0.0388,
-	CPopular:           -0.1335,
-	CSpread:            0.4188,
-	CSceneConcept:      -0.2349,
-	CSceneFormat:       0.001803,
-	CSceneProgramming:  0.06741,
-	CSceneTroubleshoot: -0.1137,
-	CAsks:              -0.3914,
-	CBias:              -9.809,
+	CCoverage:          0.4514,
+	CNameLine:          -0.0122,
+	CDense:             0.2321,
+	CScore:             1.463,
+	CMargin:            -0.8206,
+	CAbsent:            -0.07758,
+	CNamed:             -0.02278,
+	CTopical:           0.06405,
+	CLexBest:           0.107,
+	CSenseBest:         0.02509,
+	CPopular:           -0.2116,
+	CSpread:            0.1224,
+	CSceneConcept:      -0.2591,
+	CSceneFormat:       0.001989,
+	CSceneProgramming:  0.06001,
+	CSceneTroubleshoot: -0.1491,
+	CAsks:              -0.3754,
+	CBias:              -9.709,
 }

@@ -1044,6 +1044,9 @@ var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 // pages also show what commands print (unit listings, log lines, tables of
 // timers), and that is nothing a user can run.
 func (c *composition) stepWorthy(s *source, p passage) bool {
+	if c.sweeping(p) {
+		return false
+	}
 	switch p.block.Kind {
 	case document.Item:
 		if slices.ContainsFunc(optionNames(p.block.Term), func(o string) bool { return metaOptions[o] }) {

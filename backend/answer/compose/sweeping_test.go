@@ -1,0 +1,37 @@
+package compose
+
+import (
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+func TestSweeping(t *testing.T) {
+	item := func(term string) passage { return passage{block: document.Block{Kind: document.Item, Term: term}} }
+	code := func(text string) passage { return passage{block: document.Block{Kind: document.Code, Text: text}} }
+	for _, tc := range []struct {
+		q    string
+		p    passage
+		want bool
+	}{
+		{"kill all processes named firefox", item("kill -9 -1"), true},
+		{"kill a process by name", item("kill -l 11"), false},
+		// -1 first is the signal HUP
+		{"reload a daemon", item("kill -1 1234"), false},
+		{"delete a folder", code("$ rm -rf /\n"), true},
+		{"delete a folder", code("rm -r build"), false},
+		{"copy a file", code("dd if=a.img of=/dev/sdb bs=4M"), true},
+		{"write an iso image to a usb stick", code("dd if=a.iso of=/dev/sdb bs=4M"), false},
+		{"copy a file", code("dd if=/dev/zero of=out bs=1M count=1"), false},
+		{"make a filesystem smaller", code("sudo mkfs.ext4 /dev/sda1"), false},
+		{"show the free space", code("mkfs.ext4 /dev/sda1"), true},
+	} {
+		a := analyse.Analyse(tc.q, analyse.Thesaurus)
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}}
+		if got := c.sweeping(tc.p); got != tc.want {
+			t.Errorf("%q, %q%q: sweeping %v, want %v", tc.q, tc.p.block.Term, tc.p.block.Text, got, tc.want)
+		}
+	}
+}

@@ -95,15 +95,6 @@ func (s *Stemmer) Stem(w string) string {
 	return s.add(w)
 }
 
-// StemBytes is Stem for a word Scan produced; it allocates only for words
-// it has not seen.
-func (s *Stemmer) StemBytes(w []byte) string {
-	if st, ok := s.cache[string(w)]; ok {
-		return st
-	}
-	return s.add(string(w))
-}
-
 func (s *Stemmer) add(w string) string {
 	st := stem(w)
 	s.cache[w] = st

@@ -189,11 +189,6 @@ func (b *builder) emit(bl document.Block) int {
 	return len(s.Blocks) - 1
 }
 
-// last returns the index of the last block of the current section, or -1.
-func (b *builder) last() int {
-	return len(b.secs[len(b.secs)-1].Blocks) - 1
-}
-
 // codeRun takes the example lines from ls[0] on. Examples separated by
 // blank lines only are kept as one block: @example often holds blank lines.
 func (b *builder) codeRun(ls []line, c int) int {

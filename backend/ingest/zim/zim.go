@@ -263,9 +263,6 @@ func (a *Archive) Close() error {
 	return errors.Join(errs...)
 }
 
-// Path is the file the archive was opened from.
-func (a *Archive) Path() string { return a.path }
-
 // NewNamespaces reports whether the archive uses the 2021 layout (content
 // in C/) rather than the old namespaces (articles in A/).
 func (a *Archive) NewNamespaces() bool { return a.ns == 'C' }

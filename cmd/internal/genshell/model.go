@@ -267,17 +267,6 @@ func (p *program) passthrough() []string {
 	return out
 }
 
-// argAt is what completes the argument at position i of c, or nil.
-func (c *command) argAt(i int) *arg {
-	if i < len(c.Args) {
-		return c.Args[i]
-	}
-	if n := len(c.Args); n > 0 && c.Args[n-1].Repeated {
-		return c.Args[n-1]
-	}
-	return nil
-}
-
 // uses reports whether anything in p is completed with values of kind k.
 func (p *program) uses(k kind) bool {
 	for _, c := range p.Commands {

@@ -53,10 +53,6 @@ type Draft struct {
 	Grounding float64
 }
 
-// DefaultContextTokens is the model context a composer plans its prompt
-// for when the caller names none: what small local models run with.
-const DefaultContextTokens = 2048
-
 type contextTokensKey struct{}
 
 // WithContextTokens tells composers that write with a model how many
@@ -67,12 +63,12 @@ func WithContextTokens(ctx context.Context, n int) context.Context {
 }
 
 // ContextTokens is the context budget WithContextTokens set, or
-// DefaultContextTokens.
+// proto.DefaultContextTokens.
 func ContextTokens(ctx context.Context) int {
 	if n, ok := ctx.Value(contextTokensKey{}).(int); ok && n > 0 {
 		return n
 	}
-	return DefaultContextTokens
+	return proto.DefaultContextTokens
 }
 
 // Retrieval is what a retriever found for one question.

@@ -107,6 +107,14 @@ type QueryParams struct {
 	Threshold      float64 `json:"threshold"`
 }
 
+// DefaultContextTokens is the context budget of a query that names none
+// and the default of ragman's --context-tokens: the backend reads no
+// longer a question (its work grows with the length, and a request of
+// megabytes must not hold a core), and a composer that writes with a
+// model plans its prompt for that context. One number, so that the
+// flag, the backend and the composer agree.
+const DefaultContextTokens = 4096
+
 // MaxConversationID bounds QueryParams.ConversationID, in bytes: the
 // backend keeps each id, and a shell's is a few dozen.
 const MaxConversationID = 256

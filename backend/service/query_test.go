@@ -26,8 +26,8 @@ func TestQueryBounds(t *testing.T) {
 	if err := queryHeld(s, context.Background(), "cid", proto.QueryParams{Question: b.String(), Threshold: 0.35}, r); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(strings.Join(r.ans.Warnings, " "), fmt.Sprintf("context allows (%d tokens) and was truncated", DefaultContextTokens)) ||
-		len(strings.Fields(r.ans.Question)) > DefaultContextTokens {
+	if !strings.Contains(strings.Join(r.ans.Warnings, " "), fmt.Sprintf("context allows (%d tokens) and was truncated", proto.DefaultContextTokens)) ||
+		len(strings.Fields(r.ans.Question)) > proto.DefaultContextTokens {
 		t.Errorf("a 100,000-word question with no budget: warnings %q, %d words echoed", r.ans.Warnings, len(strings.Fields(r.ans.Question)))
 	}
 

@@ -269,7 +269,7 @@ func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.Qu
 	}
 	budget := p.ContextTokens
 	if budget <= 0 {
-		budget = DefaultContextTokens
+		budget = proto.DefaultContextTokens
 	}
 	truncated := false
 	if words := strings.Fields(q); tokens(words) > budget {
@@ -406,11 +406,6 @@ func topLabels(c []answer.Hit, n int) string {
 	}
 	return strings.Join(l, ",")
 }
-
-// DefaultContextTokens bounds a question whose request names no budget,
-// as ragman's --context-tokens does by default: the work a question costs
-// grows with its length, and a request of megabytes must not hold a core.
-const DefaultContextTokens = 4096
 
 // tokens estimates the model tokens of a question: about four for every
 // three words of English.

@@ -338,7 +338,7 @@ func TestContextBudget(t *testing.T) {
 		return (n*4 + 2) / 3
 	}
 	var sizes []int
-	for _, budget := range []int{0, 640, 4096} {
+	for _, budget := range []int{0, 640, 2048} {
 		s := testollama.Start(t)
 		ctx := context.Background()
 		if budget > 0 {
@@ -350,7 +350,7 @@ func TestContextBudget(t *testing.T) {
 		c := s.Chats()[0]
 		want := budget
 		if budget == 0 {
-			want = answer.DefaultContextTokens
+			want = proto.DefaultContextTokens
 		}
 		reply, _ := c.Options["num_predict"].(float64)
 		if got, _ := c.Options["num_ctx"].(float64); int(got) != want {
@@ -361,8 +361,8 @@ func TestContextBudget(t *testing.T) {
 		}
 		sizes = append(sizes, estimate(c.Messages))
 	}
-	if !(sizes[1] < sizes[0] && sizes[0] < sizes[2]) {
-		t.Errorf("prompt sizes %v for budgets 2048 (default), 640, 4096", sizes)
+	if !(sizes[1] < sizes[2] && sizes[2] < sizes[0]) {
+		t.Errorf("prompt sizes %v for budgets %d (default), 640, 2048", sizes, proto.DefaultContextTokens)
 	}
 	s := testollama.Start(t)
 	_, err := (&generate.Composer{Client: s.Client(), Model: model}).Compose(answer.WithContextTokens(context.Background(), 200), ret, lib, &answer.Citer{})

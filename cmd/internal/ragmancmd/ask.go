@@ -19,7 +19,7 @@ type AskCmd struct {
 	Question      []string `arg:"" optional:"" passthrough:"partial" help:"The question, in plain English. Quote it or not."`
 	JSON          bool     `name:"json" xor:"format" help:"Print the answer as one JSON object."`
 	Plain         bool     `xor:"format" help:"Print plain text: the same sections, no markdown."`
-	ContextTokens int      `default:"4096" help:"Longest question passed on, in tokens; a longer one is truncated with a warning."`
+	ContextTokens int      `default:"${context_tokens}" help:"Longest question passed on, in tokens; a longer one is truncated with a warning."`
 	Conversation  string   `placeholder:"ID" help:"Ask within a conversation: a follow-up (\"and recursively?\") is read in the context of its last question."`
 	Explain       bool     `help:"Explain a command line instead: each program, subcommand, option and operator with what its page says (quote the line as a whole)."`
 	Why           bool     `help:"Explain how the last answer was reached: how the question was read, the pages ranked with their scores, what was kept, why the confidence is what it is."`

@@ -5,8 +5,10 @@ package ragmancmd
 import (
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/alecthomas/kong"
+	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
 )
@@ -75,7 +77,7 @@ func cutQuestion(args []string) (parse, rest []string, err error) {
 func options() []kong.Option {
 	return []kong.Option{
 		kong.Description("Answer plain-English Linux questions from the man pages, info manuals and offline wikis on this machine, with citations."),
-		kong.Vars{"version": version.Version},
+		kong.Vars{"version": version.Version, "context_tokens": strconv.Itoa(proto.DefaultContextTokens)},
 	}
 }
 

@@ -71,6 +71,15 @@ func ContextTokens(ctx context.Context) int {
 	return proto.DefaultContextTokens
 }
 
+// Tokens estimates the model tokens of words words of English: about
+// four for every three. The service cuts a question and a composer plans
+// its prompt by it, so that both read a budget the same way.
+func Tokens(words int) int { return (words*4 + 2) / 3 }
+
+// Words is how many words of English tokens tokens hold, by the same
+// estimate as Tokens.
+func Words(tokens int) int { return tokens * 3 / 4 }
+
 // Retrieval is what a retriever found for one question.
 type Retrieval struct {
 	// Analysis is the question as analyse read it.

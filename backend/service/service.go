@@ -272,7 +272,7 @@ func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.Qu
 		budget = proto.DefaultContextTokens
 	}
 	truncated := false
-	if words := strings.Fields(q); tokens(words) > budget {
+	if words := strings.Fields(q); answer.Tokens(len(words)) > budget {
 		q, truncated = truncate(words, budget), true
 		warnings = append(warnings, fmt.Sprintf(
 			"The question is longer than the context allows (%d tokens) and was truncated. Ask a narrower question, one task at a time.", budget))
@@ -407,12 +407,8 @@ func topLabels(c []answer.Hit, n int) string {
 	return strings.Join(l, ",")
 }
 
-// tokens estimates the model tokens of a question: about four for every
-// three words of English.
-func tokens(words []string) int { return (len(words)*4 + 2) / 3 }
-
 func truncate(words []string, limit int) string {
-	keep := max(1, limit*3/4)
+	keep := max(1, answer.Words(limit))
 	if keep < len(words) {
 		words = words[:keep]
 	}

@@ -335,7 +335,7 @@ func TestContextBudget(t *testing.T) {
 		for _, m := range msgs {
 			n += len(strings.Fields(m.Content))
 		}
-		return (n*4 + 2) / 3
+		return answer.Tokens(n)
 	}
 	var sizes []int
 	for _, budget := range []int{0, 640, 2048} {

@@ -68,9 +68,7 @@ const (
 	framingTokens = 24
 )
 
-// tokens estimates the model tokens of text: about four for every three
-// words of English (the service counts a question the same way).
-func tokens(text string) int { return (len(strings.Fields(text))*4 + 2) / 3 }
+func tokens(text string) int { return answer.Tokens(len(strings.Fields(text))) }
 
 // plan is how a context's tokens are spent: words of passages, and tokens
 // left for the reply.
@@ -85,7 +83,7 @@ type plan struct {
 func planFor(budget int, question string) plan {
 	reply := min(max(budget/4, 128), 512)
 	fixed := tokens(system) + tokens(question) + framingTokens + maxPassages*headerTokens
-	return plan{words: max(0, budget-reply-fixed) * 3 / 4, reply: reply}
+	return plan{words: answer.Words(max(0, budget-reply-fixed)), reply: reply}
 }
 
 // passage is the part of a page the prompt quotes.

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/terms"
@@ -347,8 +348,6 @@ func (e *Engine) Answer(ctx context.Context, question string, threshold float64)
 	return ans, ret, nil
 }
 
-// ProgramPage says whether m is the man page of a program (sections 1, 6
-// and 8).
-func ProgramPage(m index.Meta) bool {
-	return m.Type == "man" && (m.Section == "1" || m.Section == "8" || m.Section == "6")
-}
+// ProgramPage says whether m is the man page of a program
+// (document.ProgramPage).
+func ProgramPage(m index.Meta) bool { return document.ProgramPage(m.Type, m.Section) }

@@ -27,6 +27,15 @@ type Document struct {
 	URL      string    `json:"url,omitempty"`      // where a reader can open it (ZIM path for kiwix-serve)
 }
 
+// ProgramPage says whether a page of type typ and manual section section
+// documents a program: a man page of section 1 (commands), 6 (games) or
+// 8 (administration). The index marks these pages as commands and the
+// answerer treats them as a program's own page: one rule, so the two
+// agree.
+func ProgramPage(typ, section string) bool {
+	return typ == "man" && (section == "1" || section == "8" || section == "6")
+}
+
 // Section is a heading and what follows it up to the next heading of the
 // same or a higher level.
 type Section struct {

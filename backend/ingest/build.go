@@ -199,7 +199,7 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 					for _, d := range docs {
 						d.Alias = src.Alias
 						f := facts
-						f.Command = (d.Type == catalog.TypeMan && (d.Section == "1" || d.Section == "8" || d.Section == "6") || d.Type == catalog.TypeTLDR) && opt.command(d)
+						f.Command = (document.ProgramPage(d.Type, d.Section) || d.Type == catalog.TypeTLDR) && opt.command(d)
 						pd, perr := p.Prepare(d, f)
 						if perr != nil {
 							r.err = perr

@@ -201,7 +201,12 @@ func main() {
 		}
 		return
 	}
-	for _, path := range flag.Args() {
+	// -calib over several sets also pools them
+	paths := flag.Args()
+	var allConf []float64
+	var allRight []bool
+	sure, sureWrong := 0, 0
+	for _, path := range paths {
 		rows, err := read(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "rankeval:", err)
@@ -351,7 +356,20 @@ func main() {
 		}
 		if *calib {
 			fmt.Printf("%s: calibration of the first page: n=%d ece=%.3f auroc=%.3f\n", path, len(conf), ece(conf, right), auroc(conf, right))
+			allConf, allRight = append(allConf, conf...), append(allRight, right...)
+			for i, c := range conf {
+				if c >= 0.8 {
+					sure++
+					if !right[i] {
+						sureWrong++
+					}
+				}
+			}
 		}
+	}
+	if *calib && len(paths) > 1 {
+		fmt.Printf("all sets pooled: calibration of the first page: n=%d ece=%.3f auroc=%.3f; at 0.8 or more: %d answers, %d wrong\n",
+			len(allConf), ece(allConf, allRight), auroc(allConf, allRight), sure, sureWrong)
 	}
 }
 

@@ -207,9 +207,11 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// environment", which env's NAME line says word for word.
 	asked := lead && c.termAsked(primary, chosen[0]) && (!nameSays || c.wholeAsked(chosen[0], true))
 	// An option the option model backs keeps the lead too: people run
-	// the command so for the task (mkdir's -p for nested folders).
+	// the command so for the task (mkdir's -p for nested folders); unless
+	// it leaves a value the question never gave where the synopsis
+	// takes the question's own (fillsBetter).
 	backed := lead && c.usage(primary.hit.Doc, primary.doc)[chosen[0].block.Term] >= usageLead
-	if lead && !named && !backed && syn != "" && (!asked && (chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(primary, chosen[0], syn)) {
+	if lead && !named && syn != "" && (!asked && !backed && (chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(primary, chosen[0], syn)) {
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close, or the synopsis takes the question's operands better:

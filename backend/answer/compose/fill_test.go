@@ -36,6 +36,11 @@ func TestFill(t *testing.T) {
 		{"compare a.conf with b.conf", "diff [OPTION]... FILES", "diff", "diff a.conf b.conf"},
 		// a placeholder the question gives nothing for stays
 		{"set mode 640 on a file", "chmod [OPTION]... OCTAL-MODE FILE...", "chmod", "chmod 640 FILE..."},
+		// a word that asks for a permission is the mode that gives it
+		{"make the file deploy.sh executable", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod +x deploy.sh"},
+		{"let everyone's tools find notes.txt readable", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod +r notes.txt"},
+		// a mode the question gives wins
+		{"make run.sh executable with mode 750", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 750 run.sh"},
 	}
 	for _, c := range cases {
 		args := analyse.Read(c.q).Args

@@ -42,29 +42,11 @@ type Scored struct {
 	Score   float64
 }
 
-var (
-	once     sync.Once
-	shared   *Model
-	sharedOK error
-)
-
 // Default returns the embedded model, decoded on first use.
-func Default() (*Model, error) {
-	once.Do(func() { shared, sharedOK = Decode(embedded) })
-	return shared, sharedOK
-}
-
-var (
-	optOnce   sync.Once
-	optShared *Model
-	optErr    error
-)
+var Default = sync.OnceValues(func() (*Model, error) { return Decode(embedded) })
 
 // DefaultOptions returns the embedded option model, decoded on first use.
-func DefaultOptions() (*Model, error) {
-	optOnce.Do(func() { optShared, optErr = Decode(embeddedOptions) })
-	return optShared, optErr
-}
+var DefaultOptions = sync.OnceValues(func() (*Model, error) { return Decode(embeddedOptions) })
 
 // Options scores the options the option model knows of command for a
 // question's terms (as Match reads them): option ("-r", "--recursive") →
@@ -89,7 +71,7 @@ func (m *Model) Options(command string, words []Term) map[string]float64 {
 	term := make([]float64, hi-lo)
 	mass := 0.0 // what an option said of with every term at its best would score
 	for i, t := range words {
-		if len(t.Stems) == 0 || slices.ContainsFunc(words[:i], func(v Term) bool { return len(v.Stems) > 0 && v.Stems[0] == t.Stems[0] }) {
+		if len(t.Stems) == 0 || repeated(words, i) {
 			continue
 		}
 		clear(term)
@@ -196,6 +178,20 @@ type Term struct {
 	Weights []float64
 }
 
+// own is the term's own stem, "" for none.
+func (t Term) own() string {
+	if len(t.Stems) == 0 {
+		return ""
+	}
+	return t.Stems[0]
+}
+
+// repeated says whether words[i]'s own stem is an earlier term's: a
+// question's word said twice counts once.
+func repeated(words []Term, i int) bool {
+	return slices.ContainsFunc(words[:i], func(v Term) bool { return v.own() == words[i].own() })
+}
+
 // Match is Commands for terms: a command scores, for each term, the best
 // of its stems' weights times the stem's weight, so that a term counts
 // once however many of its stems the command's descriptions hold; pairs
@@ -234,28 +230,15 @@ func (m *Model) Match(words []Term, n int) []Scored {
 		}
 		s.termTouched = s.termTouched[:0]
 	}
-	own := func(t Term) string {
-		if len(t.Stems) == 0 {
-			return ""
-		}
-		return t.Stems[0]
-	}
 	for i, t := range words {
-		dup := false
-		for _, v := range words[:i] {
-			if own(v) == own(t) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if !repeated(words, i) {
 			for j, st := range t.Stems {
 				add(st, float32(t.Weights[j]))
 			}
 			flush()
 		}
-		if m.pairs && i > 0 && own(words[i-1]) != own(t) {
-			add(pairKey(own(words[i-1]), own(t)), 1)
+		if m.pairs && i > 0 && words[i-1].own() != t.own() {
+			add(pairKey(words[i-1].own(), t.own()), 1)
 			flush()
 		}
 	}

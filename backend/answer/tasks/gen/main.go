@@ -36,6 +36,21 @@ func main() {
 		os.Exit(1)
 	}
 	docs := taskdata.Docs(pairs, *summaries)
+	m, size := write(docs, p, *out, "model")
+	fmt.Fprintf(os.Stderr, "gen: %d pairs, %d descriptions, %d commands, %d stems, %d weights, %d bytes -> %s\n",
+		len(pairs), len(docs), m.NumCommands(), m.NumStems(), m.NumPostings(), size, *out)
+	if *optOut == "" {
+		return
+	}
+	odocs := taskdata.OptionDocs(pairs)
+	om, size := write(odocs, tasks.OptionParams, *optOut, "option model")
+	fmt.Fprintf(os.Stderr, "gen: %d option descriptions, %d options, %d stems, %d weights, %d bytes -> %s\n",
+		len(odocs), om.NumCommands(), om.NumStems(), om.NumPostings(), size, *optOut)
+}
+
+// write fits a model (what names it in errors) on docs with p, checks
+// that it reads back, and writes it to path; it exits on failure.
+func write(docs []tasks.Doc, p tasks.Params, path, what string) (*tasks.Model, int) {
 	b, err := tasks.FitEncode(docs, p)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
@@ -43,33 +58,12 @@ func main() {
 	}
 	m, err := tasks.Decode(b)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "gen: the model does not read back:", err)
+		fmt.Fprintf(os.Stderr, "gen: the %s does not read back: %v\n", what, err)
 		os.Exit(1)
 	}
-	if err := os.WriteFile(*out, b, 0o644); err != nil {
+	if err := os.WriteFile(path, b, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(os.Stderr, "gen: %d pairs, %d descriptions, %d commands, %d stems, %d weights, %d bytes -> %s\n",
-		len(pairs), len(docs), m.NumCommands(), m.NumStems(), m.NumPostings(), len(b), *out)
-	if *optOut == "" {
-		return
-	}
-	odocs := taskdata.OptionDocs(pairs)
-	ob, err := tasks.FitEncode(odocs, tasks.OptionParams)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "gen:", err)
-		os.Exit(1)
-	}
-	om, err := tasks.Decode(ob)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "gen: the option model does not read back:", err)
-		os.Exit(1)
-	}
-	if err := os.WriteFile(*optOut, ob, 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, "gen:", err)
-		os.Exit(1)
-	}
-	fmt.Fprintf(os.Stderr, "gen: %d option descriptions, %d options, %d stems, %d weights, %d bytes -> %s\n",
-		len(odocs), om.NumCommands(), om.NumStems(), om.NumPostings(), len(ob), *optOut)
+	return m, len(b)
 }

@@ -203,15 +203,15 @@ const negWindow = 3
 // words follows one of negators by at most negWindow words.
 func (q *Question) Negated(text string, fn func(ci int)) {
 	byStem := q.stems()
-	negatedWords(text, func(w string) {
+	NegatedWords(text, func(w string) {
 		for _, ca := range byStem[terms.Stem(w)] {
 			fn(ca.ci)
 		}
 	})
 }
 
-// negatedWords calls fn with each word of text that a negator reaches.
-func negatedWords(text string, fn func(w string)) {
+// NegatedWords calls fn with each word of text that a negator reaches.
+func NegatedWords(text string, fn func(w string)) {
 	// a negation ends with its clause: "never follow links; create files"
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
 		since := negWindow + 1
@@ -237,7 +237,7 @@ func negatedWords(text string, fn func(w string)) {
 // "ignore case".
 func NegatesRefusal(text string, seq []string) bool {
 	found := false
-	negatedWords(text, func(w string) {
+	NegatedWords(text, func(w string) {
 		found = found || refusals[w] && slices.Contains(seq, w)
 	})
 	return found

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
@@ -9,9 +10,6 @@ import (
 // usageNear is the least thesaurus weight of a concept's other stems the
 // option model is asked with, as the ranking asks the task model.
 const usageNear = 0.7
-
-// negators open what a negation governs: its next three words.
-var negators = map[string]bool{"not": true, "no": true, "without": true, "never": true, "nor": true, "except": true}
 
 // usageLead is the least usage of a lead option that keeps the lead from
 // the command as its synopsis runs it.
@@ -22,13 +20,7 @@ const usageLead = 0.5
 // and "list files without sorting them" is not a question about sorting.
 func usageTerms(a analyse.Analysis) []tasks.Term {
 	negated := map[string]bool{}
-	for i, w := range a.Seq {
-		if negators[w] {
-			for _, n := range a.Seq[i+1 : min(i+4, len(a.Seq))] {
-				negated[n] = true
-			}
-		}
-	}
+	answer.NegatedWords(a.Question, func(w string) { negated[w] = true })
 	return tasks.Terms(a, usageNear, func(c analyse.Concept) bool { return negated[c.Word] })
 }
 

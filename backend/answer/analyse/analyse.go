@@ -55,6 +55,11 @@ var sceneRE = lazyre.New(`(?i)\b(?:in|from|inside|within|on|at|using|with|via|th
 // sceneWeight is the weight of a word of such a phrase.
 const sceneWeight = 0.3
 
+// formatWeight is the weight of an archive format a file the question
+// names is in (Arg.Formats): "into the archive reports.zip" is likely
+// zip's task, but "copy backup.tar.gz to the disk" is cp's.
+const formatWeight = 0.5
+
 // valueWeight is the weight of a number: in "larger than 100 MB", "for 5
 // seconds", "from 1 to 100" it is a value the user will type, and a page
 // that happens to print it says nothing of the task.
@@ -355,6 +360,14 @@ func Analyse(q string, expand Expander) Analysis {
 		if !seen[c.Alts[0].Stem] {
 			seen[c.Alts[0].Stem] = true
 			a.Concepts = append(a.Concepts, c)
+		}
+	}
+	for _, arg := range a.Args {
+		for _, f := range arg.Formats() {
+			if st := terms.Stem(f); !seen[st] {
+				seen[st] = true
+				a.Concepts = append(a.Concepts, Concept{Word: f, Weight: formatWeight, Alts: []Alt{{Stem: st, Weight: 1}}})
+			}
 		}
 	}
 	for _, f := range frames {

@@ -79,7 +79,7 @@ var argPatterns = []argPattern{
 }
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as)\b|[,.;:?!]|\s*$)?`)
 
 // calledRE finds a name after "called" or "named" anywhere.
 var calledRE = lazyre.New(`(?i)\b(?:called|named|titled)\s+([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)`)
@@ -155,7 +155,7 @@ func Read(q string) Reading {
 					break
 				}
 			}
-			if p.kind == ArgFile && !fileLike(q[a:b]) {
+			if p.kind == ArgFile && (!fileLike(q[a:b]) || formatOnly(q[a:b])) {
 				continue
 			}
 			if p.kind == ArgQuoted {
@@ -354,6 +354,46 @@ func fileLike(w string) bool {
 	}
 	ext := lw[strings.LastIndexByte(lw, '.')+1:]
 	return ext != "" && !(ext[0] >= '0' && ext[0] <= '9')
+}
+
+// archiveFormats are the extensions of archives and compressed files, each
+// with the command that makes and reads them: the file a task names says
+// what it works on ("into reports.zip" is zip's, "data.tar.gz" tar's and
+// gzip's), where a .pdf or .txt says nothing of how.
+var archiveFormats = map[string][]string{
+	"zip": {"zip"}, "tar": {"tar"}, "gz": {"gzip"}, "tgz": {"tar", "gzip"}, "bz2": {"bzip2"},
+	"tbz2": {"tar", "bzip2"}, "xz": {"xz"}, "txz": {"tar", "xz"}, "zst": {"zstd"}, "7z": {"7z"},
+	"rar": {"rar"}, "lz4": {"lz4"}, "lzma": {"lzma"}, "cpio": {"cpio"},
+}
+
+// Formats are the commands of the archive formats a file's extensions
+// say, outermost last ("data.tar.gz": tar, gzip); none for other
+// arguments.
+func (a Arg) Formats() []string {
+	if a.Kind != ArgFile {
+		return nil
+	}
+	parts := strings.Split(strings.ToLower(a.Text), ".")
+	var out []string
+	for i := len(parts) - 1; i > 0; i-- {
+		f, ok := archiveFormats[parts[i]]
+		if !ok {
+			break
+		}
+		out = append(f, out...)
+	}
+	return out
+}
+
+// formatOnly says whether w is a chain of archive extensions and no name:
+// "a tar.gz file" asks for a kind of file, which is its topic.
+func formatOnly(w string) bool {
+	for part := range strings.SplitSeq(strings.ToLower(strings.TrimPrefix(w, ".")), ".") {
+		if _, ok := archiveFormats[part]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // plainWord says whether w is an English word and no more: lowercase

@@ -36,6 +36,11 @@ func TestRead(t *testing.T) {
 		{"list the user accounts on this system", "", "on this system", "list the user accounts"},
 		{"What version is installed, e.g. 1.2?", "", "", "What version is installed, e.g. 1.2?"},
 		{"edit ~/.bashrc", "path:~/.bashrc", "", "edit"},
+		{"sort the folder photos so that img-2.png comes first", "folder:photos file:img-2.png", "", "sort the folder so that comes first"},
+		{"copy the folder website but not its caches", "folder:website", "", "copy the folder but not its caches"},
+		{"show the folder size with units", "", "", "show the folder size with units"},
+		{"pack the folder photos into a tar.gz file", "folder:photos", "", "pack the folder into a tar.gz file"},
+		{"put notes.txt into the archive old.zip", "file:notes.txt file:old.zip", "", "put into the archive"},
 	} {
 		r := Read(tc.q)
 		var args []string
@@ -64,6 +69,27 @@ func TestTopicDropsNaming(t *testing.T) {
 		got := strings.Join(strings.Fields(Read(q).Topic(q)), " ")
 		if got != want {
 			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestFormats: a file's archive extensions say the commands that read it,
+// and a chain of them alone is a kind of file, not a name.
+func TestFormats(t *testing.T) {
+	for text, want := range map[string]string{
+		"data.tar.gz": "tar gzip", "site.zip": "zip", "b.tgz": "tar gzip", "x.tar.zst": "tar zstd",
+		"report.pdf": "", "notes.txt": "", "zip": "", "a.gz.txt": "",
+	} {
+		if got := strings.Join(Arg{Kind: ArgFile, Text: text}.Formats(), " "); got != want {
+			t.Errorf("Formats(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if got := (Arg{Kind: ArgFolder, Text: "a.zip"}).Formats(); got != nil {
+		t.Errorf("a folder has formats %q", got)
+	}
+	for w, want := range map[string]bool{"tar.gz": true, "zip": true, ".tgz": true, "data.zip": false, "tar.pdf": false} {
+		if got := formatOnly(w); got != want {
+			t.Errorf("formatOnly(%q) = %v, want %v", w, got, want)
 		}
 	}
 }

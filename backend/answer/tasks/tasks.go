@@ -194,8 +194,8 @@ func repeated(words []Term, i int) bool {
 
 // Match is Commands for terms: a command scores, for each term, the best
 // of its stems' weights times the stem's weight, so that a term counts
-// once however many of its stems the command's descriptions hold; pairs
-// are of the terms' own stems.
+// once however many of its stems the command's descriptions hold; so does
+// a pair of adjacent terms, of any of their stems.
 func (m *Model) Match(words []Term, n int) []Scored {
 	if m == nil || n <= 0 || len(words) == 0 {
 		return nil
@@ -238,7 +238,16 @@ func (m *Model) Match(words []Term, n int) []Scored {
 			flush()
 		}
 		if m.pairs && i > 0 && words[i-1].own() != t.own() {
-			add(pairKey(words[i-1].own(), t.own()), 1)
+			// a pair of any of the two terms' stems: "new folder" is
+			// the pair the descriptions write "new directori"
+			u := words[i-1]
+			for a, sa := range u.Stems {
+				for b, sb := range t.Stems {
+					if sa != sb {
+						add(pairKey(sa, sb), float32(u.Weights[a]*t.Weights[b]))
+					}
+				}
+			}
 			flush()
 		}
 	}

@@ -100,6 +100,30 @@ func TestPairs(t *testing.T) {
 	}
 }
 
+// TestPairsOfAlternatives: a pair of near synonyms counts as the pair the
+// descriptions write: "remove folder" is asked as "delet folder" too.
+func TestPairsOfAlternatives(t *testing.T) {
+	m, err := Fit(tiny(), DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm := func(terms ...Term) float64 {
+		for _, s := range m.Match(terms, 5) {
+			if s.Command == "rm" {
+				return s.Score
+			}
+		}
+		return 0
+	}
+	remove := Term{Stems: []string{"remov", "delet"}, Weights: []float64{1, 0.8}}
+	folder := Term{Stems: []string{"folder"}, Weights: []float64{1}}
+	both, apart := rm(remove, folder), rm(remove)+rm(folder)
+	want := apart + 0.8*m.Weights("rm")[pairKey("delet", "folder")]
+	if m.Weights("rm")[pairKey("delet", "folder")] == 0 || math.Abs(both-want) > 1e-4 {
+		t.Errorf("remove folder: rm scores %v, want its words' %v and the pair's at 0.8, %v", both, apart, want)
+	}
+}
+
 func TestRoundTrip(t *testing.T) {
 	b := fit(tiny(), DefaultParams)
 	data, err := b.Encode()

@@ -25,6 +25,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/thesaurus"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -651,10 +652,24 @@ func stepRuns(step string, opts []string) bool {
 		w, _, _ = strings.Cut(w, "=")
 		w = strings.TrimRight(strings.TrimLeft(w, "[("), "]),;")
 		for _, o := range opts {
-			if w == o {
+			if w == o || inBundle(w, o) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// inBundle says whether option o ("-z") is a letter of w, a bundle of
+// single-dash letters ("-czf"); not of find's -name, a word.
+func inBundle(w, o string) bool {
+	if len(o) != 2 || o[0] != '-' || len(w) < 3 || w[0] != '-' || w[1] == '-' || len(thesaurus.Related(strings.ToLower(w[1:]))) > 0 {
+		return false
+	}
+	for _, r := range w[1:] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return strings.ContainsRune(w[1:], rune(o[1]))
 }

@@ -281,6 +281,32 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 		// three in all: options are seldom what a what-is question asks
 		steps = append(explain, steps[:min(len(steps), max(1, maxPrimarySteps-len(explain)))]...)
 	}
+	// Options that do the task together, as other people's command lines
+	// run them, come first as one line: `tar -x -z -f data.tar.gz`, not
+	// -x alone. They lead the steps and the summary, in the lead
+	// option's place where it is one of them.
+	if !named && r.Analysis.Scene != analyse.SceneConcept {
+		// but an option the question's own words ask for, which the
+		// bundle leaves out, keeps the lead (tar's -g for incremental
+		// backups, which people seldom bundle)
+		if opts := c.bundle(primary, ps); opts != nil && !(asked && !slices.ContainsFunc(opts, func(p passage) bool { return p.sec == chosen[0].sec && p.blk == chosen[0].blk })) {
+			if line, desc, cites := c.bundleStep(primary, opts); line != "" {
+				if st := fmt.Sprintf("`%s`: %s %s", line, desc, cites); lead {
+					steps[0] = st
+				} else {
+					steps = append([]string{st}, steps...)
+				}
+				// a letter of the bundle is no step of its own after it
+				steps = slices.DeleteFunc(steps, func(st string) bool { return bundles(opts, line, st) })
+				use := fmt.Sprintf("Use `%s`: %s %s.", line, strings.TrimSuffix(desc, "."), cites)
+				if len(summary) > 1 && strings.HasPrefix(summary[1], "Use `") {
+					summary[1] = use
+				} else {
+					summary = slices.Insert(summary, 1, use)
+				}
+			}
+		}
+	}
 	// The first sentence says which command does it and how: the option
 	// that stands out, or else the command as its synopsis runs it, with
 	// what the NAME line says it does. The NAME line alone leaves the

@@ -156,7 +156,20 @@ func notFirst(t *testing.T, step string, questions ...string) {
 func runs(step, want string) bool {
 	cmd := strings.TrimSuffix(want, "`")
 	rest, ok := strings.CutPrefix(step, cmd)
-	return ok && (strings.HasPrefix(rest, "`") || strings.HasPrefix(rest, " "))
+	if ok && (strings.HasPrefix(rest, "`") || strings.HasPrefix(rest, " ")) {
+		return true
+	}
+	// or with the option's letter in a bundle: "`ls -lh" runs "`ls -h"
+	f := strings.Fields(cmd)
+	if n := len(f); n >= 2 && len(f[n-1]) == 2 && f[n-1][0] == '-' && f[n-1][1] != '-' {
+		prefix := strings.Join(f[:n-1], " ") + " -"
+		if rest, ok := strings.CutPrefix(step, prefix); ok {
+			bundle, _, _ := strings.Cut(rest, " ")
+			bundle = strings.TrimSuffix(bundle, "`")
+			return strings.Trim(bundle, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && strings.ContainsRune(bundle, rune(f[n-1][1]))
+		}
+	}
+	return false
 }
 
 // date(1)'s format conversions are items of their own; the step is the

@@ -2,6 +2,7 @@ package compose_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -43,6 +44,27 @@ func TestStepByUsage(t *testing.T) {
 		}
 		if got := first(bare); runs(got, tc.want) == tc.model {
 			t.Errorf("%s: without the option model, first step %q (want %s: %v)", tc.q, got, tc.want, !tc.model)
+		}
+	}
+}
+
+// Options other people's command lines run together for a task are one
+// step, typed as they type them: tar's -c, -z and -f for "pack a folder
+// into a .tar.gz", each letter documented by the page.
+func TestStepBundle(t *testing.T) {
+	e := testengine.Must(t)
+	for q, want := range map[string]string{
+		"create a gzip compressed tar archive of the folder photos": "-czf",
+	} {
+		ans, _, err := e.Answer(context.Background(), q, 0.35)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], " "+want+" ") {
+			t.Errorf("%s: steps %q, want the first to run %s", q, ans.Steps, want)
+		}
+		if !strings.Contains(ans.Summary, "Use `") {
+			t.Errorf("%s: summary %q does not say the line to use", q, ans.Summary)
 		}
 	}
 }

@@ -585,9 +585,12 @@ func Options(p Pair) []string {
 			continue
 		}
 	words:
-		for _, tok := range rest {
+		for i, tok := range rest {
 			if endOfCommand[tok] {
 				break
+			}
+			if i == 0 && oldStyle[p.Command] && bundled.MatchString(tok) {
+				tok = "-" + tok // "tar xvf" is "tar -xvf"
 			}
 			for _, alt := range strings.Split(placeholder.Replace(tok), "\x01") {
 				name, _, _ := strings.Cut(alt, "=")
@@ -611,10 +614,15 @@ func Options(p Pair) []string {
 }
 
 var (
-	braced       = regexp.MustCompile(`\{\{.*?\}\}`)
-	placeholder  = strings.NewReplacer("{{", "", "}}", "", "[", "", "]", "")
-	optionRE     = regexp.MustCompile(`^--?[A-Za-z0-9][A-Za-z0-9_-]*$`)
-	letters      = regexp.MustCompile(`^-[A-Za-z]{2,}$`)
+	braced      = regexp.MustCompile(`\{\{.*?\}\}`)
+	placeholder = strings.NewReplacer("{{", "", "}}", "", "[", "", "]", "")
+	optionRE    = regexp.MustCompile(`^--?[A-Za-z0-9][A-Za-z0-9_-]*$`)
+	letters     = regexp.MustCompile(`^-[A-Za-z]{2,}$`)
+	// oldStyle are the commands whose first word may be a bundle of
+	// option letters without a dash: tldr writes "tar xvf", and so does
+	// everyone
+	oldStyle     = map[string]bool{"tar": true, "ar": true}
+	bundled      = regexp.MustCompile(`^[A-Za-z]{1,6}$`)
 	runsAnother  = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}
 	endOfCommand = map[string]bool{";": true, "&&": true, "||": true, "&": true, ">": true, ">>": true, "<": true, "2>": true, "2>&1": true}
 )

@@ -126,6 +126,9 @@ func TestOptions(t *testing.T) {
 		{"rm", "rm {{[-r|--recursive]}} {{path/to/directory}}", []string{"-r", "--recursive"}},
 		// a cluster of letters is also its letters; a value after = goes
 		{"tar", "tar -czf {{out.tar.gz}} --exclude={{*.o}} {{dir}}", []string{"-czf", "-c", "-z", "-f", "--exclude"}},
+		// tar's first word may be a bundle without its dash
+		{"tar", "tar xvf {{path/to/source.tar}} {{[-C|--directory]}} {{dir}}", []string{"-xvf", "-x", "-v", "-f", "-C", "--directory"}},
+		{"tar", "tar {{path/to/a.tar}}", nil},
 		// the options of the command filed under, not of what it pipes into
 		{"ps", "ps aux | grep -i {{name}}", nil},
 		{"grep", "ps aux | grep -i {{name}}", []string{"-i"}},

@@ -1,0 +1,192 @@
+package compose
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+)
+
+// bundleShare is how close a bundle of option letters must come to the
+// best single option the page documents to be the first step in its
+// place: other people's command lines run du as "du -sh" for a folder's
+// size, and a bundle that does the task nearly as well as -s alone says
+// how it is typed.
+const bundleShare = 0.9
+
+// bundle is the letters of the first page's options that other people's
+// command lines run together for the task (tasks.Model.Options knows
+// "du -sh" as an option of its own): the bundle that scores best, each of
+// its letters an option item of the page, when it scores at least
+// usageLead beyond the command without options and bundleShare of the
+// best single option the page documents; nil otherwise.
+func (c *composition) bundle(s *source, ps []passage) []passage {
+	if c.options == nil || s.doc.Type != "man" || s.hit.Doc != c.usageOf {
+		return nil
+	}
+	scores := c.options.Options(typedName(s.doc, s.doc.Title), c.usageTerms)
+	if len(scores) < 2 {
+		return nil
+	}
+	items := map[string]passage{} // option name → its item
+	single := 0.0
+	for _, p := range ps {
+		if !c.optionItem(s, p) || c.sweeping(p) {
+			continue
+		}
+		if _, sub := c.optionCommand(s, p); sub {
+			continue
+		}
+		for _, n := range optionNames(p.block.Term) {
+			if _, ok := items[n]; !ok {
+				items[n] = p
+			}
+			single = max(single, scores[n])
+		}
+	}
+	var best []passage
+	most := 0.0
+	for o, v := range scores {
+		if !letterBundle(o) || v <= most {
+			continue
+		}
+		if _, ok := items[o]; ok {
+			continue // find's -name is an option, not n, a, m and e
+		}
+		var ps []passage
+		for _, l := range o[1:] {
+			p, ok := items["-"+string(l)]
+			if !ok {
+				ps = nil
+				break
+			}
+			ps = append(ps, p)
+		}
+		if ps != nil {
+			best, most = ps, v
+		}
+	}
+	if best == nil || most-scores[""] < usageLead || most < bundleShare*single {
+		return nil
+	}
+	return best
+}
+
+// letterBundle says whether an option is single-dash letters run
+// together: "-sh", "-xzf".
+func letterBundle(o string) bool {
+	if len(o) < 3 || o[0] != '-' || o[1] == '-' {
+		return false
+	}
+	for _, r := range o[1:] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// bundleStep is the command line that runs a bundle's letters as one
+// option, its value last ("du -sh videos", "tar -xzf data.tar.gz"), as
+// the synopsis writes the command with the question's operands written
+// in; what each letter does; and where the page says so. "" where a
+// letter that takes a value is not the last.
+func (c *composition) bundleStep(s *source, letters []passage) (line, desc, cites string) {
+	var opt, value string
+	var what, cited []string
+	for i, p := range letters {
+		form := optionForm(strings.TrimSpace(p.block.Term))
+		name, arg, _ := strings.Cut(form, " ")
+		if len(name) != 2 {
+			return "", "", ""
+		}
+		if arg != "" {
+			if i < len(letters)-1 {
+				return "", "", ""
+			}
+			// its placeholder alone: "GROUP1" of "GROUP1[,GROUP2,...]"
+			arg, _, _ = strings.Cut(strings.Fields(arg)[0], "[")
+			arg, _, _ = strings.Cut(arg, ",")
+			value = " " + strings.Trim(arg, "[]")
+		}
+		opt += name[1:]
+		d, _, _ := strings.Cut(firstSentence(p.block.Text), "\n")
+		d = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(d), ":"), ".")
+		if d != "" {
+			if len(what) > 0 {
+				d = lowerFirst(d)
+			}
+			what = append(what, d)
+		}
+		if ct := c.cite(s, p.title); !slices.Contains(cited, ct) {
+			cited = append(cited, ct)
+		}
+	}
+	// the synopsis's form that shows the first letter ("tar -c [-f
+	// ARCHIVE] [FILE...]"), the bundle in its place and the other
+	// letters, with their values, out
+	cmd, _ := c.optionCommand(s, letters[0])
+	first := optionForm(strings.TrimSpace(letters[0].block.Term))
+	firstName, _, _ := strings.Cut(first, " ")
+	bundled := "-" + opt + value
+	words := strings.Fields(invocation(s.doc, cmd, first))
+	out := []string{words[0]}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		name := strings.Trim(w, "[]")
+		if name == firstName && !slices.Contains(out, bundled) {
+			out = append(out, bundled)
+			i += len(strings.Fields(first)) - 1
+			continue
+		}
+		if l := itemOf(letters, name); l != nil {
+			if _, arg, _ := strings.Cut(optionForm(strings.TrimSpace(l.block.Term)), " "); arg != "" {
+				i++ // and its value: "[-f ARCHIVE]"
+			}
+			continue
+		}
+		out = append(out, w)
+	}
+	if !slices.Contains(out, bundled) {
+		out = slices.Insert(out, 1, bundled)
+	}
+	line = c.withOperands(s, strings.Join(out, " "), cmd)
+	return line, answer.Clip(strings.Join(what, "; "), 300) + ".", strings.Join(cited, " ")
+}
+
+// lowerFirst lowercases a description's first letter where it starts a
+// sentence only ("Filter the archive"), not a name ("GNU", "PID").
+func lowerFirst(s string) string {
+	if len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'a' && s[1] <= 'z' {
+		return string(s[0]+'a'-'A') + s[1:]
+	}
+	return s
+}
+
+// itemOf is the item of option name ("-f") among a bundle's letters,
+// nil if none is.
+func itemOf(letters []passage, name string) *passage {
+	for i, p := range letters {
+		if slices.Contains(optionNames(p.block.Term), name) {
+			return &letters[i]
+		}
+	}
+	return nil
+}
+
+// bundles says whether step st, other than the bundle's own (line), runs
+// one of the bundle's letters alone.
+func bundles(letters []passage, line, st string) bool {
+	if strings.HasPrefix(st, "`"+line+"`") {
+		return false
+	}
+	cmd, _, _ := strings.Cut(line, " ")
+	for _, p := range letters {
+		for _, n := range optionNames(p.block.Term) {
+			if strings.HasPrefix(st, "`"+cmd+" "+n+" ") || strings.HasPrefix(st, "`"+cmd+" "+n+"`") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -126,6 +126,14 @@ type Server struct {
 // Start runs a double until the test ends.
 func Start(t testing.TB, opts ...Option) *Server {
 	t.Helper()
+	s := New(opts...)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// New runs a double until Close, for callers without a testing.TB (a
+// testscript command, which closes it with ts.Defer).
+func New(opts ...Option) *Server {
 	s := &Server{reply: Echo, dim: DefaultDim}
 	Models(DefaultModels...)(s)
 	for _, o := range opts {
@@ -139,7 +147,6 @@ func Start(t testing.TB, opts ...Option) *Server {
 	mux.HandleFunc("POST /api/embed", s.embed)
 	mux.HandleFunc("POST /api/chat", s.chat)
 	s.srv = httptest.NewServer(s.record(mux))
-	t.Cleanup(s.Close)
 	return s
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/engines"
 	"github.com/ragman-dev/ragman/backend/health"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/ingest"
@@ -291,7 +292,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 // question's error, not the build's.
 func (s *Service) fillEngine(ctx context.Context, cid string, cat *catalog.Catalog, r Replier) error {
 	ch, err := s.engineChoice()
-	if err != nil || ch.retrieval != "weaviate" {
+	if err != nil || ch.Retrieval.Engine != engines.Weaviate {
 		return nil
 	}
 	v, err := s.current()

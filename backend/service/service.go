@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -22,11 +23,13 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/engines"
 	"github.com/ragman-dev/ragman/backend/explain"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/trace"
+	"github.com/ragman-dev/ragman/backend/wvindex"
 )
 
 // Replier is how a handler answers; backend/daemon provides it.
@@ -68,7 +71,7 @@ type version struct {
 	// engine answers from it with the engines of choice; nil until a
 	// question needs it
 	engine *answer.Engine
-	choice engineChoice
+	choice engines.Choice
 }
 
 // release gives back the hold current gave.
@@ -220,7 +223,8 @@ func (s *Service) engine() (*answer.Engine, *version, error) {
 	if v.engine != nil && v.choice == ch {
 		return v.engine, v, nil
 	}
-	eng, err := s.buildEngine(v.lib, ch)
+	eng, err := engines.Build(ch, engines.Deps{Library: v.lib, Expand: s.Expand, Weights: s.Weights,
+		WeaviateRecord: filepath.Join(s.Paths.IndexDir, wvindex.RecordFile), ConfigFile: s.Paths.ConfigFile, Log: s.Log})
 	if err != nil {
 		v.release()
 		return nil, nil, err
@@ -296,13 +300,13 @@ func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.Qu
 	names := eng.Names
 	ans.Meta = proto.Meta{Status: "OK", Source: "INDEX", FreshnessState: "FRESH", Engine: &names, IndexStatus: indexStatus(m)}
 	if ret.Fallback != "" {
-		ans.Meta.Status, names.Retrieval = "FALLBACK", "embedded"
+		ans.Meta.Status, names.Retrieval = "FALLBACK", engines.Embedded
 		ans.Warnings = append(ans.Warnings, ret.Fallback)
 		s.Log.Log(cid, "QueryOrchestrator.answer", "fallback", "reason", ret.Fallback)
 	}
 	switch d := ret.Draft; {
 	case d == nil: // nothing composed: no answer, and no engine wrote it
-		names.Generation = "extractive"
+		names.Generation = engines.Extractive
 	case d.Fallback != "":
 		ans.Meta.Status, names.Generation = "FALLBACK", d.Generator
 		ans.Warnings = append(ans.Warnings, "Ollama did not answer ("+d.Fallback+"), so this answer quotes the pages instead.")

@@ -3,8 +3,9 @@
 // Summary and Steps as JSON whose every part names the passages that
 // support it. Citations the reply cannot back are dropped, the rest
 // numbered by the same Citer as the extractive composer's, and what the
-// model wrote is measured against what it cites. In auto mode a failing
-// or unsupported reply hands the question to the extractive composer.
+// model wrote is measured against what it cites. A failing or
+// unsupported reply is an error: backend/engines decides whether the
+// extractive composer answers instead (generation.engine auto).
 package generate
 
 import (
@@ -19,13 +20,6 @@ import (
 	"github.com/ragman-dev/ragman/backend/embed"
 )
 
-// The names of the generation engines, as meta.engine.generation and
-// Draft.Generator give them.
-const (
-	Ollama     = "ollama"
-	Extractive = "extractive"
-)
-
 // DefaultTimeout bounds one generation when Composer.Timeout is 0: a
 // small model on a laptop's CPU writes a short answer in well under it,
 // and a user waits no longer for one.
@@ -37,37 +31,13 @@ type Composer struct {
 	Model  string
 	// Timeout bounds one generation; 0 is DefaultTimeout.
 	Timeout time.Duration
-	// Auto: when generation fails, or the reply holds nothing the
-	// passages support, compose with Extractive and say why in the
-	// Draft's Fallback (generation.engine: auto). Otherwise the error is
-	// returned (generation.engine: ollama).
-	Auto       bool
-	Extractive answer.Composer
 }
 
-// Compose writes the answer with the model; see Composer.Auto for what
-// happens when that fails. The Citer is written to only once a reply is
-// accepted, so the fallback numbers its references from 1.
+// Compose writes the answer with the model, or fails: Ollama did not
+// answer, or the reply holds nothing the passages support. The Citer is
+// written to only once a reply is accepted, so a composer that answers
+// instead numbers its references from 1.
 func (c *Composer) Compose(ctx context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
-	d, err := c.generate(ctx, r, lib, cite)
-	if err == nil {
-		return d, nil
-	}
-	if !c.Auto || c.Extractive == nil {
-		return answer.Draft{}, err
-	}
-	if ctx.Err() != nil {
-		return answer.Draft{}, ctx.Err() // the caller gave up: nobody reads a fallback
-	}
-	d, xerr := c.Extractive.Compose(ctx, r, lib, cite)
-	if xerr != nil {
-		return answer.Draft{}, xerr
-	}
-	d.Generator, d.Fallback = Extractive, err.Error()
-	return d, nil
-}
-
-func (c *Composer) generate(ctx context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
 	if c.Client == nil || c.Model == "" {
 		return answer.Draft{}, errors.New("ollama is not configured: no client or model")
 	}
@@ -121,22 +91,4 @@ func (c *Composer) generate(ctx context.Context, r *answer.Retrieval, lib *answe
 		return answer.Draft{}, err
 	}
 	return l.draft(ps, cite), nil
-}
-
-// Probe says whether generation can run: Ollama answers at client's
-// address and has pulled model. The service decides auto mode with it
-// up front, and health reports it.
-func Probe(ctx context.Context, client *api.Client, model string) error {
-	if client == nil {
-		return errors.New("ollama is not configured")
-	}
-	if _, err := client.Version(ctx); err != nil {
-		return embed.Explain(err, model)
-	}
-	// Show resolves the name as a chat would ("gemma3" is
-	// "gemma3:latest"), which matching List's names would have to redo
-	if _, err := client.Show(ctx, &api.ShowRequest{Model: model}); err != nil {
-		return embed.Explain(err, model)
-	}
-	return nil
 }

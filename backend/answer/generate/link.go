@@ -165,7 +165,7 @@ func (l linked) draft(ps []passage, cite *answer.Citer) answer.Draft {
 		}
 		return strings.Join(m, " ")
 	}
-	d := answer.Draft{Generator: Ollama, Grounding: l.grounding(), Steps: []string{}}
+	d := answer.Draft{Grounding: l.grounding(), Steps: []string{}}
 	if t := l.summary.text; t != "" {
 		// the marker goes before the full stop, as the extractive
 		// composer writes it

@@ -2,7 +2,6 @@ package health
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,12 +10,15 @@ import (
 	"sync"
 
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/embed"
+	"github.com/ragman-dev/ragman/backend/engines"
 	"github.com/ragman-dev/ragman/backend/wvindex"
 )
 
-// Prober reaches the engines over HTTP.
+// Prober reaches the engines: Weaviate over HTTP, Ollama through its
+// official client.
 type Prober struct {
-	Client   *http.Client // nil: a client with DefaultTimeout per attempt
+	Client   *http.Client // Weaviate's; nil: a client with DefaultTimeout per attempt
 	Schedule Schedule     // waits between attempts for engines the config selects
 	// WeaviateRecord is the wvindex.Record the last reindex wrote, the
 	// file; "" or a missing file: none yet.
@@ -59,30 +61,22 @@ func (p Prober) Weaviate(ctx context.Context, url string, s Schedule) (int, erro
 	})
 }
 
-// Ollama probes GET {url}/api/tags and checks that model is listed.
+// Ollama probes the Ollama at url as a question does (engines.Probe): it
+// answers, and has model. A missing model is final: retrying will not
+// pull it.
 func (p Prober) Ollama(ctx context.Context, url, model string, s Schedule) (int, error) {
-	u := strings.TrimRight(url, "/") + "/api/tags"
 	return Retry(ctx, s, func(ctx context.Context) error {
-		body, err := p.get(ctx, u)
+		client, err := embed.NewClient(url)
 		if err != nil {
-			return err
+			return Final(err)
 		}
-		var tags struct {
-			Models []struct {
-				Name  string `json:"name"`
-				Model string `json:"model"`
-			} `json:"models"`
+		ctx, cancel := context.WithTimeout(ctx, DefaultTimeout)
+		defer cancel()
+		err = engines.Probe(ctx, client, model)
+		if errors.Is(err, embed.ErrNoModel) {
+			return Final(&missingModel{model: model, url: url})
 		}
-		if err := json.Unmarshal(body, &tags); err != nil {
-			return fmt.Errorf("GET %s: not an Ollama answer: %v", u, err)
-		}
-		want := modelName(model)
-		for _, m := range tags.Models {
-			if modelName(m.Name) == want || modelName(m.Model) == want {
-				return nil
-			}
-		}
-		return Final(&missingModel{model: model, url: url})
+		return err
 	})
 }
 
@@ -90,14 +84,6 @@ type missingModel struct{ model, url string }
 
 func (m *missingModel) Error() string {
 	return fmt.Sprintf("Ollama answers at %s but does not have the model %s", m.url, m.model)
-}
-
-// modelName is a model's name with its tag, ":latest" when it has none.
-func modelName(s string) string {
-	if s != "" && !strings.Contains(s, ":") {
-		return s + ":latest"
-	}
-	return s
 }
 
 // EngineChecks probes the engines cfg selects, with p.Schedule's retries,
@@ -114,9 +100,9 @@ func EngineChecks(ctx context.Context, cfg config.Config, configFile string, p P
 }
 
 func weaviateCheck(ctx context.Context, cfg config.Config, configFile string, p Prober) Check {
-	c := Check{Name: "weaviate"}
+	c := Check{Name: engines.Weaviate}
 	url := cfg.Retrieval.Weaviate.URL
-	if cfg.Retrieval.Engine != "weaviate" {
+	if cfg.Retrieval.Engine != engines.Weaviate {
 		c.Status = Pass
 		c.Detail = fmt.Sprintf("optional, not configured (retrieval.engine: %s)", cfg.Retrieval.Engine)
 		return c
@@ -186,14 +172,14 @@ func (p Prober) weaviateIndex(ctx context.Context, url string) (state, hint stri
 }
 
 func ollamaCheck(ctx context.Context, cfg config.Config, configFile string, p Prober) Check {
-	c := Check{Name: "ollama"}
+	c := Check{Name: engines.Ollama}
 	o := cfg.Generation.Ollama
 	switch cfg.Generation.Engine {
-	case "extractive":
+	case engines.Extractive:
 		c.Status = Pass
 		c.Detail = "optional, not configured (generation.engine: extractive)"
 		return c
-	case "auto":
+	case engines.Auto:
 		_, err := p.Ollama(ctx, o.URL, o.Model, Schedule{})
 		var mm *missingModel
 		switch {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/testutil/testollama"
 )
 
 var fast = Schedule{time.Millisecond, time.Millisecond, time.Millisecond, time.Millisecond, time.Millisecond}
@@ -89,8 +90,20 @@ func TestWritable(t *testing.T) {
 	}
 }
 
+// probes counts the probes an Ollama double received: each asks its
+// version first.
+func probes(ol *testollama.Server) int {
+	n := 0
+	for _, r := range ol.Requests() {
+		if r.Path == "/api/version" {
+			n++
+		}
+	}
+	return n
+}
+
 func TestEngineChecks(t *testing.T) {
-	var weaviateCalls, ollamaCalls atomic.Int32
+	var weaviateCalls atomic.Int32
 	mux := http.NewServeMux()
 	mux.HandleFunc("/v1/.well-known/ready", func(w http.ResponseWriter, r *http.Request) {
 		if weaviateCalls.Add(1) <= 2 {
@@ -100,10 +113,7 @@ func TestEngineChecks(t *testing.T) {
 	// an empty server: no ragman collection yet
 	mux.HandleFunc("/v1/meta", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"version":"1.35.2"}`)) })
 	mux.HandleFunc("/v1/aliases", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"aliases":[]}`)) })
-	mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
-		ollamaCalls.Add(1)
-		w.Write([]byte(`{"models":[{"name":"gemma3:1b","model":"gemma3:1b"},{"name":"mistral","model":"mistral:latest"}]}`))
-	})
+	ol := testollama.Start(t, testollama.Models("gemma3:1b", "mistral"))
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	dead := httptest.NewServer(mux)
@@ -119,13 +129,13 @@ func TestEngineChecks(t *testing.T) {
 	if cs[0].Status != Pass || cs[0].Detail != "optional, not configured (retrieval.engine: embedded)" {
 		t.Errorf("weaviate: %+v", cs[0])
 	}
-	if cs[1].Status != Pass || ollamaCalls.Load() != 0 {
+	if cs[1].Status != Pass || !strings.HasPrefix(cs[1].Detail, "optional, not reachable at "+dead.URL) || probes(ol) != 0 {
 		t.Errorf("ollama auto, absent: %+v", cs[1])
 	}
 
 	// selected and there, Weaviate after two 503s
 	cfg.Retrieval.Engine, cfg.Retrieval.Weaviate.URL = "weaviate", srv.URL
-	cfg.Generation.Engine, cfg.Generation.Ollama.URL = "ollama", srv.URL
+	cfg.Generation.Engine, cfg.Generation.Ollama.URL = "ollama", ol.URL()
 	cs = EngineChecks(ctx, cfg, "config.yaml", p)
 	// three probes, and the readiness check before the version is read
 	if cs[0].Status != Pass || weaviateCalls.Load() != 4 || !strings.HasSuffix(cs[0].Detail, ", version 1.35.2, no ragman collection yet (retrieval.engine: weaviate)") {
@@ -141,9 +151,10 @@ func TestEngineChecks(t *testing.T) {
 	}
 	// model missing: FAIL at once, no retries
 	cfg.Generation.Ollama.Model = "llama3:8b"
-	before := ollamaCalls.Load()
-	if c := EngineChecks(ctx, cfg, "config.yaml", p)[1]; c.Status != Fail || ollamaCalls.Load()-before != 1 {
-		t.Errorf("missing model: %+v after %d calls", c, ollamaCalls.Load()-before)
+	before := probes(ol)
+	if c := EngineChecks(ctx, cfg, "config.yaml", p)[1]; c.Status != Fail || probes(ol)-before != 1 ||
+		c.Detail != "Ollama answers at "+ol.URL()+" but does not have the model llama3:8b" || !strings.Contains(c.Hint, "ollama pull llama3:8b") {
+		t.Errorf("missing model: %+v after %d probes", c, probes(ol)-before)
 	}
 	// auto with Ollama there but without the model: WARN
 	cfg.Generation.Engine = "auto"
@@ -154,7 +165,8 @@ func TestEngineChecks(t *testing.T) {
 	cfg.Retrieval.Weaviate.URL = dead.URL
 	cfg.Generation.Engine, cfg.Generation.Ollama.URL = "ollama", dead.URL
 	cs = EngineChecks(ctx, cfg, "config.yaml", p)
-	if cs[0].Status != Fail || cs[1].Status != Fail || cs[0].Hint == "" {
+	if cs[0].Status != Fail || cs[1].Status != Fail || cs[0].Hint == "" ||
+		!strings.HasPrefix(cs[1].Detail, "not reachable at "+dead.URL+" after 6 attempts: ") || !strings.Contains(cs[1].Hint, "ollama serve") {
 		t.Errorf("down: %+v", cs)
 	}
 }

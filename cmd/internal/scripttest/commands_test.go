@@ -25,6 +25,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
 	"github.com/ragman-dev/ragman/testutil/testbackend"
+	"github.com/ragman-dev/ragman/testutil/testollama"
 	"github.com/ragman-dev/ragman/testutil/testzim"
 )
 
@@ -178,15 +179,29 @@ func cmdExpand(ts *testscript.TestScript, neg bool, args []string) {
 // $VAR:
 //
 //	fakeengine weaviate VAR ready|down|flaky=N
-//	fakeengine ollama VAR ready|down|flaky=N [MODEL...]
+//	fakeengine ollama VAR ready|down [MODEL...]
 //
 // ready answers at once, down refuses connections, flaky=N answers 503
-// to the first N requests. The Ollama double lists MODELs in /api/tags.
+// to the first N requests. The Ollama double is testollama's, which
+// speaks the API the official client does, with the MODELs pulled.
 func cmdFakeEngine(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 3 {
 		ts.Fatalf("usage: fakeengine weaviate|ollama VAR ready|down|flaky=N [MODEL...]")
 	}
 	kind, v, mode := args[0], args[1], args[2]
+	if kind == "ollama" {
+		if mode != "ready" && mode != "down" {
+			ts.Fatalf("fakeengine ollama: mode %q, want ready or down", mode)
+		}
+		ol := testollama.New(testollama.Models(args[3:]...))
+		ts.Setenv(v, ol.URL())
+		if mode == "down" {
+			ol.Close()
+			return
+		}
+		ts.Defer(ol.Close)
+		return
+	}
 	failFirst := int64(0)
 	if n, ok := strings.CutPrefix(mode, "flaky="); ok {
 		var err error
@@ -217,16 +232,6 @@ func cmdFakeEngine(ts *testscript.TestScript, neg bool, args []string) {
 		})
 		mux.HandleFunc("/v1/aliases", func(w http.ResponseWriter, r *http.Request) {
 			json.NewEncoder(w).Encode(map[string]any{"aliases": []any{}})
-		})
-	case "ollama":
-		var models []map[string]string
-		for _, m := range args[3:] {
-			models = append(models, map[string]string{"name": m, "model": m})
-		}
-		mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
-			if !fail(w) {
-				json.NewEncoder(w).Encode(map[string]any{"models": models})
-			}
 		})
 	default:
 		ts.Fatalf("fakeengine: unknown engine %q", kind)

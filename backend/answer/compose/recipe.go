@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 )
 
 // bundleShare is how close a bundle of option letters must come to the
@@ -151,6 +152,17 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc, cite
 		out = slices.Insert(out, 1, bundled)
 	}
 	line = c.withOperands(s, strings.Join(out, " "), cmd)
+	// what the question works on, where no operand of the synopsis took
+	// it, goes last, as it does on most command lines: "tar -czf
+	// ARCHIVE photos"
+	for _, op := range c.opsFor(line) {
+		switch op.kind {
+		case analyse.ArgFolder, analyse.ArgFile, analyse.ArgPath, analyse.ArgGlob:
+			if !op.to && !slices.Contains(strings.Fields(line), op.text) {
+				line += " " + op.text
+			}
+		}
+	}
 	return line, answer.Clip(strings.Join(what, "; "), 300) + ".", strings.Join(cited, " ")
 }
 

@@ -166,7 +166,7 @@ var phrasals = []struct {
 	// executable" changes it, and neither asks for make(1)
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) (?:a|an|new|another)\b`), []Alt{{"create", 1}, {"make", 0.7}, {"new", 0.6}}, 1},
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) sure\b`), []Alt{{"check", 1}, {"verify", 1}}, 0},
-	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|readable|writable|writeable|unreadable|unwritable)\b`), []Alt{{"permission", 1}, {"mode", 0.8}}, 0},
+	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|runnable|readable|writable|writeable|unreadable|unwritable)\b`), []Alt{{"permission", 1}, {"mode", 0.8}}, 0},
 	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:(?:the|it|them|this|that|these|those|my|your|our|all|every|each|its|their)\b|(?:\S+\s+)?(?:private|public|hidden|visible|immutable|persistent|permanent|smaller|larger|bigger|default|available|accessible|lowercase|uppercase|empty)\b)`), nil, 0},
 	{lazyre.New(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}, 0},
 	{lazyre.New(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}, 0},

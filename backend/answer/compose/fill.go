@@ -69,20 +69,13 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		out = append(out, op)
 	}
 	if !slices.ContainsFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgMode }) {
-		if m := permissionWord().FindStringSubmatch(q); m != nil {
+		if bit := analyse.PermissionBit(q); bit != "" {
 			// "make deploy.sh executable" gives chmod's MODE too: +x
-			out = append([]operand{{kind: analyse.ArgMode, text: "+" + permissionBits[strings.ToLower(m[1])]}}, out...)
+			out = append([]operand{{kind: analyse.ArgMode, text: "+" + bit}}, out...)
 		}
 	}
 	return out
 }
-
-// permissionWord is a word that asks for a permission, and
-// permissionBits the symbolic mode it asks for.
-var (
-	permissionWord = lazyre.New(`(?i)\b(executable|runnable|readable|writable|writeable)\b`)
-	permissionBits = map[string]string{"executable": "x", "runnable": "x", "readable": "r", "writable": "w", "writeable": "w"}
-)
 
 // filesAfter: the words after a bare extension say it stands for files of
 // that kind ("all .log files").

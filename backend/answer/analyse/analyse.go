@@ -188,6 +188,11 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\bline(?:s|d)? up\b`), []Alt{{"align", 1}, {"column", 0.7}}, 0},
 	{lazyre.New(`(?i)\b(?:split|break|breaking|broke)(?:s)? up\b`), []Alt{{"split", 1}, {"divide", 0.8}}, 0},
 	{lazyre.New(`(?i)\b(?:pull|pulls|pulling|pick|picks|picking) out\b`), []Alt{{"extract", 1}, {"select", 0.8}}, 0},
+	// where one is and going elsewhere, in a newcomer's words: "the
+	// folder I am in" is the current working directory, "go to the
+	// parent folder" changes it
+	{lazyre.New(`(?i)\b(?:folder|directory|dir)\s+(?:that\s+)?((?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:currently\s+|now\s+)?in)\b`), []Alt{{"current", 1}, {"working", 1}}, 1},
+	{lazyre.New(`(?i)\b((?:go|goes|going|switch|navigate|jump)\s+(?:back\s+)?(?:up\s+)?(?:in)?to)\s+(?:the\s+|a\s+|my\s+|another\s+|that\s+)?(?:parent\s+|home\s+|previous\s+|other\s+)?(?:folder|directory|dir)\b`), []Alt{{"change", 1}, {"cd", 0.8}}, 1},
 	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}, 0},
 	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}, 0},
 }

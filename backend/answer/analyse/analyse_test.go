@@ -33,6 +33,9 @@ func TestAnalyse(t *testing.T) {
 		{"make the file build.sh executable", SceneHowTo, "make", "file executable permission"},
 		{"make a folder named reports", SceneHowTo, "make", "folder create"},
 		{"How do I make sure the disk is mounted?", SceneHowTo, "make", "disk mounted check"},
+		// where one is, and going elsewhere
+		{"show which folder I am in", SceneHowTo, "show", "show folder current"},
+		{"go to the parent folder", SceneHowTo, "go", "parent folder change"},
 		// a file's name is no topic, its archive format is
 		{"put the photos into old.tar.gz", SceneHowTo, "put", "put photos tar gzip"},
 		{"pack the folder photos into a tar.gz file", SceneHowTo, "pack", "pack folder tar gz file"},

@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/terms"
@@ -308,14 +309,19 @@ func Analyse(q string, expand Expander) Analysis {
 	}
 	phraseWords := map[string]bool{}
 	var phraseConcepts []Concept
+	var phraseAt []int // the number of the question's words before each phrase
 	for _, p := range phrasals {
-		sub := p.re().FindStringSubmatch(q)
-		if sub == nil {
+		loc := p.re().FindStringSubmatchIndex(q)
+		if loc == nil {
 			continue
 		}
 		// a phrase that needs its context to be read sets that context
 		// apart in a group: only the group's words are the phrase's
-		m := sub[len(sub)-1]
+		start, end := loc[len(loc)-2], loc[len(loc)-1]
+		if start < 0 {
+			start, end = loc[0], loc[1]
+		}
+		m := q[start:end]
 		terms.Words(m, false, func(w string) { phraseWords[w] = true })
 		if len(p.alts) == 0 {
 			continue
@@ -325,7 +331,11 @@ func Analyse(q string, expand Expander) Analysis {
 			c.Alts = append(c.Alts, Alt{Stem: terms.Stem(alt.Stem), Weight: alt.Weight})
 		}
 		phraseConcepts = append(phraseConcepts, c)
+		at := 0
+		terms.Words(q[:start], false, func(string) { at++ })
+		phraseAt = append(phraseAt, at)
 	}
+	var pos []int // each concept's place among the question's words
 	for i, w := range words {
 		if i > 0 && !terms.Stop(words[i-1]) && !terms.Stop(w) {
 			a.Pairs = append(a.Pairs, words[i-1]+"-"+w)
@@ -360,13 +370,29 @@ func Analyse(q string, expand Expander) Analysis {
 			}
 		}
 		a.Concepts = append(a.Concepts, c)
+		pos = append(pos, i)
 	}
-	for _, c := range phraseConcepts {
+	for i, c := range phraseConcepts {
 		if !seen[c.Alts[0].Stem] {
 			seen[c.Alts[0].Stem] = true
 			a.Concepts = append(a.Concepts, c)
+			pos = append(pos, phraseAt[i])
 		}
 	}
+	// a phrase's concept stands where the phrase is, as its words would:
+	// "make a folder" is create, then folder, the order the task data's
+	// descriptions write ("create directories"), whose pairs of words the
+	// task model knows
+	order := make([]int, len(a.Concepts))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool { return pos[order[x]] < pos[order[y]] })
+	sorted := make([]Concept, len(a.Concepts))
+	for i, o := range order {
+		sorted[i] = a.Concepts[o]
+	}
+	a.Concepts = sorted
 	for _, arg := range a.Args {
 		for _, f := range arg.Formats() {
 			if st := terms.Stem(f); !seen[st] {

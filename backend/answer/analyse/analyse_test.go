@@ -29,13 +29,13 @@ func TestAnalyse(t *testing.T) {
 		{"please list every open port", SceneHowTo, "list", "list open port"},
 		{"is the firewall running", SceneHowTo, "", "firewall running"},
 		// "make" is a light verb: it names neither make(1) nor the task,
-		// what follows does
-		{"make the file build.sh executable", SceneHowTo, "make", "file executable permission"},
-		{"make a folder named reports", SceneHowTo, "make", "folder create"},
-		{"How do I make sure the disk is mounted?", SceneHowTo, "make", "disk mounted check"},
+		// what follows does; a phrase's concept stands where the phrase is
+		{"make the file build.sh executable", SceneHowTo, "make", "permission file executable"},
+		{"make a folder named reports", SceneHowTo, "make", "create folder"},
+		{"How do I make sure the disk is mounted?", SceneHowTo, "make", "check disk mounted"},
 		// where one is, and going elsewhere
 		{"show which folder I am in", SceneHowTo, "show", "show folder current"},
-		{"go to the parent folder", SceneHowTo, "go", "parent folder change"},
+		{"go to the parent folder", SceneHowTo, "go", "change parent folder"},
 		// a file's name is no topic, its archive format is
 		{"put the photos into old.tar.gz", SceneHowTo, "put", "put photos tar gzip"},
 		{"pack the folder photos into a tar.gz file", SceneHowTo, "pack", "pack folder tar gz file"},

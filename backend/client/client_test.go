@@ -26,6 +26,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/daemon"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // wait bounds every wait on a signal in these tests: generous, because a
@@ -33,16 +34,16 @@ import (
 const wait = 10 * time.Second
 
 // This test binary doubles as the backend: Spawn re-executes it with
-// RAGMAN_TEST_BACKEND set.
+// envvar.TestBackend set.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("RAGMAN_TEST_BACKEND"); mode != "" {
+	if mode := os.Getenv(envvar.TestBackend); mode != "" {
 		os.Exit(runBackend(mode))
 	}
 	os.Exit(m.Run())
 }
 
 func runBackend(mode string) int {
-	dir := os.Getenv("RAGMAN_TEST_DIR")
+	dir := os.Getenv(envvar.TestDir)
 	log.SetPrefix(fmt.Sprintf("backend %d: ", os.Getpid()))
 	// Every start counts, including one that loses the lock: the tests
 	// prove that clients start exactly one.
@@ -57,11 +58,11 @@ func runBackend(mode string) int {
 		log.Print("crashing on purpose")
 		return 3
 	}
-	idle, err := time.ParseDuration(os.Getenv("RAGMAN_TEST_IDLE"))
+	idle, err := time.ParseDuration(os.Getenv(envvar.TestIdle))
 	if err != nil {
 		idle = wait
 	}
-	version := os.Getenv("RAGMAN_TEST_VERSION")
+	version := os.Getenv(envvar.TestVersion)
 	err = daemon.Serve(context.Background(), daemon.Options{Dir: dir, Version: version, IdleTimeout: idle, Logf: log.Printf},
 		func(ctx context.Context, req *proto.Request, r daemon.Replier) { handle(ctx, version, req, r) })
 	switch {
@@ -147,10 +148,10 @@ func options(dir, version string, idle time.Duration) client.Options {
 		Spawn: func() *exec.Cmd {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(),
-				"RAGMAN_TEST_BACKEND=serve",
-				"RAGMAN_TEST_DIR="+dir,
-				"RAGMAN_TEST_VERSION="+version,
-				"RAGMAN_TEST_IDLE="+idle.String())
+				envvar.TestBackend+"=serve",
+				envvar.TestDir+"="+dir,
+				envvar.TestVersion+"="+version,
+				envvar.TestIdle+"="+idle.String())
 			return cmd
 		},
 	}
@@ -400,7 +401,7 @@ func TestBackendCrashAtStart(t *testing.T) {
 	spawn := opt.Spawn
 	opt.Spawn = func() *exec.Cmd {
 		cmd := spawn()
-		cmd.Env = append(cmd.Env, "RAGMAN_TEST_BACKEND=crash")
+		cmd.Env = append(cmd.Env, envvar.TestBackend+"=crash")
 		return cmd
 	}
 	began := time.Now()

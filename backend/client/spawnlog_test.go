@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/client"
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // TestSpawnLogPlanted: a link planted at the backend's log file is not
@@ -23,7 +24,7 @@ func TestSpawnLogPlanted(t *testing.T) {
 		spawn := opt.Spawn
 		opt.Spawn = func() *exec.Cmd {
 			cmd := spawn()
-			cmd.Env = append(cmd.Env, "RAGMAN_TEST_BACKEND="+mode)
+			cmd.Env = append(cmd.Env, envvar.TestBackend+"="+mode)
 			return cmd
 		}
 		_, err := client.Call(context.Background(), opt, "whoami", "", nil, nil)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/rundir"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"golang.org/x/sys/unix"
 )
 
@@ -29,7 +30,7 @@ const wait = 10 * time.Second
 
 func TestMain(m *testing.M) {
 	// The peer check test runs this binary as another user to dial.
-	if sock := os.Getenv("RAGMAN_TEST_DIAL"); sock != "" {
+	if sock := os.Getenv(envvar.TestDial); sock != "" {
 		os.Exit(dialAndPrint(sock))
 	}
 	os.Exit(m.Run())
@@ -622,7 +623,7 @@ func TestPeerOfOtherUserRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "RAGMAN_TEST_DIAL="+s.sock())
+	cmd.Env = append(os.Environ(), envvar.TestDial+"="+s.sock())
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
 	out, err := cmd.Output()
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // Disk thresholds, in percent of the file system free: WARN at or below
@@ -18,12 +20,6 @@ const (
 	WarnPercent = 10.0
 	FailPercent = 8.0
 )
-
-// EnvDiskFree is a test-only override of the free space statfs reports,
-// not a user setting: RAGMAN_TEST_DISK_FREE=9% (a share of the real size)
-// or =200KB, =5MB, =1GB, =12345 (bytes). The scenarios use it to reach the
-// thresholds and the "not enough space" refusal without filling a disk.
-const EnvDiskFree = "RAGMAN_TEST_DISK_FREE"
 
 // Space is the free space of the file system holding Path.
 type Space struct {
@@ -58,7 +54,7 @@ func DiskSpace(path string) (Space, error) {
 		return Space{Path: p}, fmt.Errorf("statfs %s: %w", p, err)
 	}
 	s := Space{Path: p, Free: st.Bavail * uint64(st.Bsize), Total: st.Blocks * uint64(st.Bsize)}
-	if v := os.Getenv(EnvDiskFree); v != "" {
+	if v := os.Getenv(envvar.TestDiskFree); v != "" {
 		s.Free = override(v, s.Total, s.Free)
 	}
 	return s, nil

@@ -11,6 +11,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // Check statuses.
@@ -61,15 +63,10 @@ var DefaultSchedule = Schedule{500 * time.Millisecond, time.Second, 2 * time.Sec
 // DefaultTimeout bounds each attempt of a probe.
 const DefaultTimeout = 3 * time.Second
 
-// EnvRetrySchedule is a test-only override of DefaultSchedule, not a user
-// setting: RAGMAN_TEST_RETRY_SCHEDULE=10ms,10ms keeps the scenarios from
-// waiting 15 s for an engine that is down on purpose; "none" means no
-// retries.
-const EnvRetrySchedule = "RAGMAN_TEST_RETRY_SCHEDULE"
-
-// ScheduleFromEnv is DefaultSchedule unless the test override is set.
+// ScheduleFromEnv is DefaultSchedule unless the test hook
+// envvar.TestRetrySchedule overrides it.
 func ScheduleFromEnv() Schedule {
-	v := os.Getenv(EnvRetrySchedule)
+	v := os.Getenv(envvar.TestRetrySchedule)
 	if v == "" {
 		return DefaultSchedule
 	}

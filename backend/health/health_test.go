@@ -14,6 +14,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"github.com/ragman-dev/ragman/testutil/testollama"
 )
 
@@ -47,15 +48,15 @@ func TestRetry(t *testing.T) {
 }
 
 func TestScheduleFromEnv(t *testing.T) {
-	t.Setenv(EnvRetrySchedule, "")
+	t.Setenv(envvar.TestRetrySchedule, "")
 	if s := ScheduleFromEnv(); len(s) != 5 || s[0] != DefaultSchedule[0] {
 		t.Errorf("unset: %v", s)
 	}
-	t.Setenv(EnvRetrySchedule, "10ms,20ms")
+	t.Setenv(envvar.TestRetrySchedule, "10ms,20ms")
 	if s := ScheduleFromEnv(); len(s) != 2 || s[1] != 20*time.Millisecond {
 		t.Errorf("10ms,20ms: %v", s)
 	}
-	t.Setenv(EnvRetrySchedule, "none")
+	t.Setenv(envvar.TestRetrySchedule, "none")
 	if s := ScheduleFromEnv(); len(s) != 0 {
 		t.Errorf("none: %v", s)
 	}
@@ -64,17 +65,17 @@ func TestScheduleFromEnv(t *testing.T) {
 func TestDiskThresholds(t *testing.T) {
 	dir := t.TempDir()
 	for pct, want := range map[string]string{"50%": Pass, "10.5%": Pass, "10%": Warn, "9%": Warn, "8.01%": Warn, "8%": Fail, "1%": Fail, "0%": Fail} {
-		t.Setenv(EnvDiskFree, pct)
+		t.Setenv(envvar.TestDiskFree, pct)
 		if c := DiskCheck(dir); c.Status != want || (want != Pass) != (c.Hint != "") {
 			t.Errorf("%s free: %s (%s; hint %q), want %s", pct, c.Status, c.Detail, c.Hint, want)
 		}
 	}
-	t.Setenv(EnvDiskFree, "3MB")
+	t.Setenv(envvar.TestDiskFree, "3MB")
 	s, err := DiskSpace(filepath.Join(dir, "not", "yet"))
 	if err != nil || s.Free != 3<<20 || s.Path != dir {
 		t.Errorf("DiskSpace(missing child) = %+v, %v", s, err)
 	}
-	t.Setenv(EnvDiskFree, "")
+	t.Setenv(envvar.TestDiskFree, "")
 	if s, err := DiskSpace(dir); err != nil || s.Total == 0 || s.Free > s.Total {
 		t.Errorf("real statfs: %+v, %v", s, err)
 	}

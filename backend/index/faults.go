@@ -5,19 +5,15 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
-// EnvFailWriteAfter is a test-only fault injection, not a user setting:
-// RAGMAN_TEST_FAIL_WRITE_AFTER=N makes every index file a build writes fail
-// with ENOSPC ("no space left on device") once N bytes went into it, as a
-// full disk would. The scenarios use it to check that a build that runs
-// out of space aborts cleanly and leaves the active version serving.
-const EnvFailWriteAfter = "RAGMAN_TEST_FAIL_WRITE_AFTER"
-
 // fileWriter is where the builder writes an index file: f itself, unless
-// the fault injection above is set.
+// the test hook envvar.TestFailWriteAfter injects a full disk (ENOSPC,
+// "no space left on device") after that many bytes.
 func fileWriter(f *os.File) io.Writer {
-	n, err := strconv.ParseInt(os.Getenv(EnvFailWriteAfter), 10, 64)
+	n, err := strconv.ParseInt(os.Getenv(envvar.TestFailWriteAfter), 10, 64)
 	if err != nil || n < 0 {
 		return f
 	}

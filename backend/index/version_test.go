@@ -7,6 +7,8 @@ import (
 	"slices"
 	"syscall"
 	"testing"
+
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // buildVersion builds and activates a version of the test documents.
@@ -104,7 +106,7 @@ func TestRecover(t *testing.T) {
 func TestFullDiskDuringBuild(t *testing.T) {
 	dir := t.TempDir()
 	v := buildVersion(t, dir)
-	t.Setenv(EnvFailWriteAfter, "100")
+	t.Setenv(envvar.TestFailWriteAfter, "100")
 	st, _, err := Begin(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/priors"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"github.com/ragman-dev/ragman/internal/safefile"
 	"github.com/ragman-dev/ragman/internal/termesc"
 )
@@ -53,13 +54,6 @@ type partialError struct {
 }
 
 func (e *partialError) Error() string { return e.err.Error() }
-
-// EnvBuildDelay is a test-only hook, not a user setting:
-// RAGMAN_TEST_BUILD_DELAY=20ms makes a build pause that long after each
-// man page or info manual, so that tests can interrupt a build of the
-// small fixture tree in its middle (kill -9, a second reindex, a query
-// during the rebuild).
-const EnvBuildDelay = "RAGMAN_TEST_BUILD_DELAY"
 
 // Build reads every usable source of cat and activates a new index version
 // under indexDir. The previous version stays active until the new one is
@@ -174,7 +168,7 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 		quarantine(&state, fmt.Sprintf("%s holds no %s", src.Location, what), opt)
 		return state, nil
 	}
-	delay, _ := time.ParseDuration(os.Getenv(EnvBuildDelay))
+	delay, _ := time.ParseDuration(os.Getenv(envvar.TestBuildDelay))
 
 	type result struct {
 		i    int

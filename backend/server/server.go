@@ -18,6 +18,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/service"
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
 
 // ErrAlreadyRunning is returned by Serve when another backend holds the
@@ -77,14 +78,10 @@ func Serve(ctx context.Context, opt Options) error {
 	return err
 }
 
-// EnvRefreshInterval is a test-only override of backend.refresh_interval,
-// not a user setting: the scenarios set it to 0 so that no refresh races
-// the reindexes they run themselves, and the one about refreshing
-// unsets it.
-const EnvRefreshInterval = "RAGMAN_TEST_REFRESH_INTERVAL"
-
+// refreshInterval is the config's backend.refresh_interval, unless the
+// test hook envvar.TestRefreshInterval overrides it.
 func refreshInterval(cfg config.Config) time.Duration {
-	if v := os.Getenv(EnvRefreshInterval); v != "" {
+	if v := os.Getenv(envvar.TestRefreshInterval); v != "" {
 		if d, err := time.ParseDuration(v); err == nil {
 			return d
 		}

@@ -14,18 +14,15 @@ import (
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/health"
 	"github.com/ragman-dev/ragman/backend/proto"
+	"github.com/ragman-dev/ragman/internal/envvar"
 )
-
-// envAsNobody holds the folder of TestUnwritableDataFolder's run as a
-// user who may not write the data folder.
-const envAsNobody = "RAGMAN_TEST_UNWRITABLE_DIR"
 
 // A data folder this user may not write: health says FAIL with a hint,
 // and a reindex fails saying what to make writable (issue 22, failure 8).
 // root writes everywhere, so as root the test runs itself again as
 // nobody, over a copy of the test binary nobody may run.
 func TestUnwritableDataFolder(t *testing.T) {
-	if dir := os.Getenv(envAsNobody); dir != "" {
+	if dir := os.Getenv(envvar.TestUnwritableDir); dir != "" {
 		unwritable(t, dir)
 		return
 	}
@@ -60,7 +57,7 @@ func TestUnwritableDataFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "-test.run", "^TestUnwritableDataFolder$", "-test.v")
-	cmd.Env = append(os.Environ(), envAsNobody+"="+dir, "HOME="+dir)
+	cmd.Env = append(os.Environ(), envvar.TestUnwritableDir+"="+dir, "HOME="+dir)
 	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 	out, err := cmd.CombinedOutput()

@@ -68,13 +68,6 @@ func Warnings() []string {
 	return out
 }
 
-// TestStall is a test-only hook, not a user setting: RAGMAN_TEST_STALL=2s
-// is how long a silent backend or a build may run before it counts as
-// stalled (the client's silence bound, and the floor of health's "far
-// longer than the last" rule), so that a scenario sees a stall in
-// seconds instead of minutes.
-const TestStall = "RAGMAN_TEST_STALL"
-
 // Duration is the duration name holds, or def when it is unset or not a
 // positive duration.
 func Duration(name string, def time.Duration) time.Duration {

@@ -2,6 +2,7 @@ package scripttest
 
 import (
 	"encoding/json"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"github.com/ragman-dev/ragman/testutil/testbackend"
 	"os"
 	"os/exec"
@@ -52,7 +53,7 @@ func TestClientOnlyBuild(t *testing.T) {
 		"XDG_RUNTIME_DIR=" + filepath.Join(work, "run"),
 		"RAGMAN_MAN_DIR=" + filepath.Join(fixtures, "man"),
 		"RAGMAN_INFO_DIR=" + filepath.Join(fixtures, "info"),
-		"RAGMAN_TEST_DISK_FREE=50%",
+		envvar.TestDiskFree + "=50%",
 	}
 	if err := os.MkdirAll(filepath.Join(work, "run"), 0o700); err != nil {
 		t.Fatal(err)

@@ -25,6 +25,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/rundir"
 	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
 	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"github.com/ragman-dev/ragman/testutil/testbackend"
 )
 
@@ -159,11 +160,11 @@ func setup(env *testscript.Env, path, fixtures string) error {
 	// 0.5 to 8 s; the data folder's file system reports 50% free, so the
 	// disk check does not depend on this machine's disk. Scenarios that
 	// test these override them.
-	env.Setenv("RAGMAN_TEST_RETRY_SCHEDULE", "10ms,10ms,10ms,10ms,10ms")
-	env.Setenv("RAGMAN_TEST_DISK_FREE", "50%")
+	env.Setenv(envvar.TestRetrySchedule, "10ms,10ms,10ms,10ms,10ms")
+	env.Setenv(envvar.TestDiskFree, "50%")
 	// no background refresh races the reindexes the scenarios run;
 	// refresh.txtar turns it back on
-	env.Setenv("RAGMAN_TEST_REFRESH_INTERVAL", "0")
+	env.Setenv(envvar.TestRefreshInterval, "0")
 
 	run := filepath.Join(dirs["XDG_RUNTIME_DIR"], "ragcli")
 	logFile := filepath.Join(dirs["XDG_DATA_HOME"], "ragcli", "ragcli.log")

@@ -18,6 +18,7 @@ import (
 
 	"github.com/ragman-dev/ragman/cmd/internal/ragadmincmd"
 	"github.com/ragman-dev/ragman/cmd/internal/ragmancmd"
+	"github.com/ragman-dev/ragman/internal/envvar"
 	"github.com/ragman-dev/ragman/testutil/testbackend"
 )
 
@@ -84,8 +85,8 @@ func newHome(t testing.TB, config string) *home {
 		"RAGMAN_MAN_DIR":  filepath.Join(fixtures, "man"),
 		"RAGMAN_INFO_DIR": filepath.Join(fixtures, "info"),
 		// as in the scenarios: quick probes, a disk that is half free
-		"RAGMAN_TEST_RETRY_SCHEDULE": "10ms,10ms,10ms,10ms,10ms",
-		"RAGMAN_TEST_DISK_FREE":      "50%",
+		envvar.TestRetrySchedule: "10ms,10ms,10ms,10ms,10ms",
+		envvar.TestDiskFree:      "50%",
 		// man and info print their pages instead of paging them
 		"MANPAGER": "cat",
 		"PAGER":    "cat",

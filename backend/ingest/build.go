@@ -144,10 +144,13 @@ func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Optio
 // ErrSourceUnreadable marks a source that could not be listed at all.
 var ErrSourceUnreadable = errors.New("source unreadable")
 
+// buildSource adds the documents of one source to b and says how that
+// went in its state: active, with what was left out in its note, or
+// quarantined when nothing of it can be read. The error is only what
+// ends the whole build: b failed, or ctx is done.
 func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt Options, progress func(proto.Progress)) (index.SourceState, error) {
 	state := index.SourceState{Source: src}
-	stage := "reading " + src.Alias
-	progress(proto.Progress{Stage: stage, Source: src.Alias})
+	progress(proto.Progress{Stage: readingStage(src), Source: src.Alias})
 	units, note, done, err := list(src)
 	if done != nil {
 		defer done()
@@ -159,24 +162,66 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 		return state, nil
 	}
 	state.Note = note
-	total := len(units)
-	if total == 0 {
-		what := kind(src.Type) + " documents"
-		if src.Type == catalog.TypeZIM {
-			what = "HTML articles"
-		}
-		quarantine(&state, fmt.Sprintf("%s holds no %s", src.Location, what), opt)
+	if len(units) == 0 {
+		quarantine(&state, fmt.Sprintf("%s holds no %s", src.Location, documentsOf(src.Type)), opt)
 		return state, nil
 	}
-	delay, _ := time.ParseDuration(os.Getenv(envvar.TestBuildDelay))
-
-	type result struct {
-		i    int
-		docs []*index.Prepared
-		err  error
+	sb := &sourceBuild{b: b, src: src, units: units, opt: opt, state: &state}
+	if err := sb.addInOrder(prepare(ctx, units, src.Alias, opt), progress); err != nil {
+		return state, err
 	}
+	if err := ctx.Err(); err != nil {
+		return state, err
+	}
+	if state.Skipped == len(units) {
+		quarantine(&state, fmt.Sprintf("none of its %d %s could be read (first: %v)", len(units), unitsOf(src.Type), sb.firstErr), opt)
+		return state, nil
+	}
+	if skipped := sb.skippedNote(); skipped != "" {
+		if state.Note != "" {
+			state.Note += "; "
+		}
+		state.Note += skipped
+	}
+	state.Status = catalog.StatusActive
+	state.Reason = ""
+	return state, nil
+}
+
+// readingStage is the progress stage of a source's build.
+func readingStage(src catalog.Source) string { return "reading " + src.Alias }
+
+// documentsOf is what a source of type t holds, as a note names it.
+func documentsOf(t string) string {
+	if t == catalog.TypeZIM {
+		return "HTML articles"
+	}
+	return kind(t) + " documents"
+}
+
+// unitsOf is what the units of a source of type t are, as a note names
+// them.
+func unitsOf(t string) string {
+	if t == catalog.TypeZIM {
+		return "clusters of articles"
+	}
+	return "files"
+}
+
+// prepared is one unit read and made ready for the index: its documents,
+// or why it could not be read.
+type prepared struct {
+	i    int // the unit's place in the source
+	docs []*index.Prepared
+	err  error
+}
+
+// prepare reads and prepares the units on opt.Workers goroutines. The
+// channel gets one prepared per unit, in the order the workers finish
+// them, and is closed once they are all done, or sooner when ctx is.
+func prepare(ctx context.Context, units []unit, alias string, opt Options) <-chan prepared {
 	jobs := make(chan int)
-	results := make(chan result, opt.Workers*4)
+	results := make(chan prepared, opt.Workers*4)
 	var wg sync.WaitGroup
 	for range opt.Workers {
 		wg.Add(1)
@@ -184,25 +229,7 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 			defer wg.Done()
 			p := index.NewPreparer()
 			for i := range jobs {
-				u := units[i]
-				docs, err := u.read()
-				r := result{i: i, err: err}
-				var part *partialError
-				if err == nil || errors.As(err, &part) {
-					facts := opt.facts(u.file)
-					for _, d := range docs {
-						d.Alias = src.Alias
-						f := facts
-						f.Command = (document.ProgramPage(d.Type, d.Section) || d.Type == catalog.TypeTLDR) && opt.command(d)
-						pd, perr := p.Prepare(d, f)
-						if perr != nil {
-							r.err = perr
-							break
-						}
-						r.docs = append(r.docs, pd)
-					}
-				}
-				results <- r
+				results <- prepareUnit(p, i, units[i], alias, opt)
 			}
 		}()
 	}
@@ -217,15 +244,61 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	return results
+}
 
-	// Add in unit order, whatever order the workers finish in, so the same
-	// sources always give the same index.
-	pending := map[int]result{}
+// prepareUnit reads unit i and prepares its documents with what the
+// machine says of them (their package, whether each is a command). A
+// unit read in part keeps its documents and its partialError; one that
+// fails to prepare fails whole.
+func prepareUnit(p *index.Preparer, i int, u unit, alias string, opt Options) prepared {
+	docs, err := u.read()
+	r := prepared{i: i, err: err}
+	var part *partialError
+	if err != nil && !errors.As(err, &part) {
+		return r
+	}
+	facts := opt.facts(u.file)
+	for _, d := range docs {
+		d.Alias = alias
+		f := facts
+		f.Command = (document.ProgramPage(d.Type, d.Section) || d.Type == catalog.TypeTLDR) && opt.command(d)
+		pd, perr := p.Prepare(d, f)
+		if perr != nil {
+			r.err = perr
+			break
+		}
+		r.docs = append(r.docs, pd)
+	}
+	return r
+}
+
+// sourceBuild is one source's prepared units going into the index, and
+// what was skipped on the way, for the source's note.
+type sourceBuild struct {
+	b     *index.Builder
+	src   catalog.Source
+	units []unit
+	opt   Options
+	state *index.SourceState // counts the documents added and the units skipped
+
+	addErr          error    // the first error of b, which fails the build
+	firstErr        error    // the first unit skipped, for a quarantine's reason
+	firstSkips      []string // the first few, named in the note
+	articlesSkipped int      // of ZIM clusters read in part
+}
+
+// addInOrder adds what results brings in unit order, whatever order the
+// workers finish in, so that the same sources always give the same
+// index; it reports progress at most every 100 ms, and at the end. It
+// takes every result even after b failed, so that no worker is left
+// blocked, and returns b's first error.
+func (sb *sourceBuild) addInOrder(results <-chan prepared, progress func(proto.Progress)) error {
+	delay, _ := time.ParseDuration(os.Getenv(envvar.TestBuildDelay))
+	total := len(sb.units)
+	pending := map[int]prepared{}
 	next := 0
 	last := time.Time{}
-	var addErr, firstErr error
-	var firstSkips []string // the first few, named in the source's note
-	articlesSkipped := 0
 	for r := range results {
 		pending[r.i] = r
 		for {
@@ -238,81 +311,84 @@ func buildSource(ctx context.Context, b *index.Builder, src catalog.Source, opt 
 			if delay > 0 {
 				time.Sleep(delay)
 			}
-			var part *partialError
-			if errors.As(r.err, &part) {
-				articlesSkipped += part.skipped
-				opt.Log.Log(opt.CID, "Ingest.build", "documents skipped", "alias", src.Alias, "file", units[r.i].file,
-					"skipped", part.skipped, "reason", part.err)
-				r.err = nil
-			}
-			if r.err != nil {
-				file := units[r.i].file
-				if firstErr == nil {
-					firstErr = fmt.Errorf("%s: %s", shown(file), shown(strings.TrimPrefix(r.err.Error(), file+": ")))
-				}
-				if len(firstSkips) < namedSkips {
-					name := relName(src.Location, file)
-					reason := strings.TrimPrefix(strings.TrimPrefix(r.err.Error(), file+": "), name+": ")
-					firstSkips = append(firstSkips, fmt.Sprintf("%s (%s)", shown(name), shown(reason)))
-				}
-				state.Skipped++
-				opt.Log.Log(opt.CID, "Ingest.build", "document skipped", "alias", src.Alias, "file", units[r.i].file, "reason", r.err)
-				continue
-			}
-			for _, pd := range r.docs {
-				if addErr == nil {
-					if _, err := b.Add(pd); err != nil {
-						addErr = err
-					}
-				}
-				state.Documents++
-			}
+			sb.add(r)
 		}
 		if now := time.Now(); now.Sub(last) > 100*time.Millisecond || next == total {
 			last = now
 			pct := 100 * float64(next) / float64(max(total, 1))
-			progress(proto.Progress{Stage: stage, Source: src.Alias, Percent: &pct, Done: next, Total: total})
+			progress(proto.Progress{Stage: readingStage(sb.src), Source: sb.src.Alias, Percent: &pct, Done: next, Total: total})
 		}
 	}
-	if addErr != nil {
-		return state, addErr
+	return sb.addErr
+}
+
+// add adds the documents of one unit, or counts it skipped. Once b has
+// failed its documents are still counted but no longer added.
+func (sb *sourceBuild) add(r prepared) {
+	var part *partialError
+	if errors.As(r.err, &part) {
+		sb.articlesSkipped += part.skipped
+		sb.opt.Log.Log(sb.opt.CID, "Ingest.build", "documents skipped", "alias", sb.src.Alias, "file", sb.units[r.i].file,
+			"skipped", part.skipped, "reason", part.err)
+		r.err = nil
 	}
-	if err := ctx.Err(); err != nil {
-		return state, err
+	if r.err != nil {
+		sb.skip(r)
+		return
 	}
-	if state.Skipped == total {
-		what := "files"
-		if src.Type == catalog.TypeZIM {
-			what = "clusters of articles"
+	for _, pd := range r.docs {
+		if sb.addErr == nil {
+			if _, err := sb.b.Add(pd); err != nil {
+				sb.addErr = err
+			}
 		}
-		quarantine(&state, fmt.Sprintf("none of its %d %s could be read (first: %v)", total, what, firstErr), opt)
-		return state, nil
+		sb.state.Documents++
 	}
-	if src.Type == catalog.TypeZIM && (state.Skipped > 0 || articlesSkipped > 0) {
+}
+
+// skip counts a unit that could not be read, keeping the first error
+// and naming the first few for the note.
+func (sb *sourceBuild) skip(r prepared) {
+	file := sb.units[r.i].file
+	if sb.firstErr == nil {
+		sb.firstErr = fmt.Errorf("%s: %s", shown(file), shown(strings.TrimPrefix(r.err.Error(), file+": ")))
+	}
+	if len(sb.firstSkips) < namedSkips {
+		name := relName(sb.src.Location, file)
+		reason := strings.TrimPrefix(strings.TrimPrefix(r.err.Error(), file+": "), name+": ")
+		sb.firstSkips = append(sb.firstSkips, fmt.Sprintf("%s (%s)", shown(name), shown(reason)))
+	}
+	sb.state.Skipped++
+	sb.opt.Log.Log(sb.opt.CID, "Ingest.build", "document skipped", "alias", sb.src.Alias, "file", file, "reason", r.err)
+}
+
+// skippedNote says what of a source that was indexed could not be read,
+// for its note: "" when nothing was skipped. A ZIM archive counts its
+// clusters and articles and leaves the names to the log; other sources
+// name their first few files.
+func (sb *sourceBuild) skippedNote() string {
+	skipped, total := sb.state.Skipped, len(sb.units)
+	if sb.src.Type == catalog.TypeZIM {
 		var parts []string
-		if state.Skipped > 0 {
-			parts = append(parts, fmt.Sprintf("%d of %d clusters of articles", state.Skipped, total))
+		if skipped > 0 {
+			parts = append(parts, fmt.Sprintf("%d of %d clusters of articles", skipped, total))
 		}
-		if articlesSkipped > 0 {
-			parts = append(parts, fmt.Sprintf("%d articles", articlesSkipped))
+		if sb.articlesSkipped > 0 {
+			parts = append(parts, fmt.Sprintf("%d articles", sb.articlesSkipped))
 		}
-		if state.Note != "" {
-			state.Note += "; "
+		if len(parts) == 0 {
+			return ""
 		}
-		state.Note += strings.Join(parts, " and ") + " could not be read and were skipped (see the log)"
+		return strings.Join(parts, " and ") + " could not be read and were skipped (see the log)"
 	}
-	if src.Type != catalog.TypeZIM && state.Skipped > 0 {
-		if state.Note != "" {
-			state.Note += "; "
-		}
-		state.Note += fmt.Sprintf("%d of %d files could not be read and were skipped: %s", state.Skipped, total, strings.Join(firstSkips, ", "))
-		if state.Skipped > len(firstSkips) {
-			state.Note += ", ... (the log names them all)"
-		}
+	if skipped == 0 {
+		return ""
 	}
-	state.Status = catalog.StatusActive
-	state.Reason = ""
-	return state, nil
+	note := fmt.Sprintf("%d of %d files could not be read and were skipped: %s", skipped, total, strings.Join(sb.firstSkips, ", "))
+	if skipped > len(sb.firstSkips) {
+		note += ", ... (the log names them all)"
+	}
+	return note
 }
 
 // namedSkips is how many skipped files a source's note names.

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
@@ -42,9 +43,9 @@ func checkConversationID(id string) error {
 	return nil
 }
 
-// turn reads question in conversation id: a follow-up joins the last
-// question, a correction replaces it; either is said. It records what is
-// answered as the conversation's last question.
+// turn reads question in conversation id, after its last question
+// (analyse.InConversation), and records what is answered as the
+// conversation's last question.
 func (cs *conversations) turn(id, question string, now time.Time) (asked, note string) {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
@@ -59,13 +60,7 @@ func (cs *conversations) turn(id, question string, now time.Time) (asked, note s
 	asked = question
 	prev := cs.by[id]
 	if prev != nil {
-		if rest, ok := correction(question); ok {
-			asked = rest
-			note = "Taken as a correction of the previous answer (to \u201c" + prev.question + "\u201d): answered as a new question."
-		} else if rest, ok := followUp(question); ok {
-			asked = strings.TrimRight(prev.question, "?.! ") + " " + rest
-			note = "Read as a follow-up of \u201c" + prev.question + "\u201d: " + asked
-		}
+		asked, note = analyse.InConversation(prev.question, question)
 	}
 	if prev == nil && len(cs.by) >= maxConversations {
 		// the oldest goes
@@ -96,47 +91,4 @@ func remembered(question string) string {
 		}
 	}
 	return strings.Clone(question[:cut])
-}
-
-// followUp says whether question continues the one before: it starts
-// with "and", "also", "what about" or "how about", or it is a fragment of
-// at most three words ("recursively?"). rest is what it adds.
-func followUp(question string) (rest string, ok bool) {
-	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(question), "?.!"))
-	low := strings.ToLower(q)
-	for _, lead := range []string{"and ", "also ", "what about ", "how about ", "and what about "} {
-		if strings.HasPrefix(low, lead) {
-			return strings.TrimSpace(q[len(lead):]), true
-		}
-	}
-	if words := strings.Fields(low); len(words) > 0 && len(words) <= 3 && !questionWord(words[0]) {
-		return q, true
-	}
-	return "", false
-}
-
-// correction says whether question corrects the answer before: it starts
-// with "no,", "no ", "actually" or "not ". rest is the question to answer.
-func correction(question string) (rest string, ok bool) {
-	q := strings.TrimSpace(question)
-	low := strings.ToLower(q)
-	for _, lead := range []string{"no, ", "no ", "actually, ", "actually ", "not "} {
-		if strings.HasPrefix(low, lead) {
-			rest = strings.TrimSpace(q[len(lead):])
-			if lead == "not " {
-				rest = q // "not the owner, the group": the whole of it
-			}
-			return rest, rest != ""
-		}
-	}
-	return "", false
-}
-
-// questionWord says whether w starts a question of its own.
-func questionWord(w string) bool {
-	switch w {
-	case "how", "what", "which", "where", "why", "when", "who", "can", "is", "are", "does", "do", "show", "list", "find":
-		return true
-	}
-	return false
 }

@@ -11,12 +11,16 @@ import (
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
+// TestConversationTurns: a conversation reads each question after the
+// one it answered last (what analyse.InConversation makes of them is
+// tested there), per id, until it is forgotten, and keeps few.
 func TestConversationTurns(t *testing.T) {
 	var cs conversations
 	now := time.Now()
 	if q, note := cs.turn("a", "How do I change file permissions?", now); q != "How do I change file permissions?" || note != "" {
 		t.Errorf("first question: %q, %q", q, note)
 	}
+	// a follow-up's is the question it completed
 	for _, tc := range []struct{ in, want string }{
 		{"and recursively?", "How do I change file permissions recursively"},
 		{"what about symbolic links?", "How do I change file permissions recursively symbolic links"},
@@ -25,11 +29,10 @@ func TestConversationTurns(t *testing.T) {
 			t.Errorf("%q: asked %q (%q), want %q", tc.in, q, note, tc.want)
 		}
 	}
-	if q, note := cs.turn("a", "no, how do I change the owner?", now); q != "how do I change the owner?" || note == "" {
-		t.Errorf("correction: %q, %q", q, note)
-	}
-	if q, _ := cs.turn("a", "How do I list files?", now); q != "How do I list files?" {
-		t.Errorf("a question of its own was joined: %q", q)
+	// a correction's is the question it asks
+	cs.turn("a", "no, how do I change the owner?", now)
+	if q, _ := cs.turn("a", "and recursively?", now); q != "how do I change the owner recursively" {
+		t.Errorf("follow-up of a correction: %q", q)
 	}
 	if q, note := cs.turn("b", "and recursively?", now); q != "and recursively?" || note != "" {
 		t.Errorf("another conversation: %q, %q", q, note)

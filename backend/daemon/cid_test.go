@@ -20,7 +20,7 @@ func TestBadCorrelationID(t *testing.T) {
 		r.Result(nil)
 	})
 	for _, cid := range []string{
-		"c1\n2026-01-01T00:00:00.000Z pid=1 Backend.handle :: forged",
+		"c1\n2026-01-01T00:00:00.000Z pid=1 Service.Handle :: forged",
 		"c1\x1b]0;X\a", "c1\u202e", "c1 c2", "c1\u0085", strings.Repeat("c", proto.MaxCorrelationID+1),
 		"0f1c2d3e-4a5b-6c7d-8e9f-0a1b2c3d4e5f",
 	} {

@@ -46,7 +46,7 @@ func weaviate(ch Choice, d Deps) (*wvsearch.Source, error) {
 			ws.Embed, ws.Alpha = embed.New(client, rec.Embed).Embed, w.Alpha
 		}
 	}
-	ws.Embedded = func(err error) { d.Log.Log("", "Backend.search", "question not embedded, BM25 alone", "err", err) }
+	ws.Embedded = func(err error) { d.Log.Log("", "engines.weaviate", "question not embedded, BM25 alone", "err", err) }
 	return ws, nil
 }
 

@@ -79,12 +79,12 @@ func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Optio
 	start := time.Now()
 	st, recovered, err := index.Begin(indexDir)
 	for _, r := range recovered {
-		opt.Log.Log(opt.CID, "Ingest.build", "recovered", "removed", r, "reason", "left by an interrupted build")
+		opt.Log.Log(opt.CID, "ingest.Build", "recovered", "removed", r, "reason", "left by an interrupted build")
 	}
 	if err != nil {
 		return index.Manifest{}, err
 	}
-	opt.Log.Log(opt.CID, "Ingest.build", "start", "version", st.Name(), "sources", len(cat.Sources))
+	opt.Log.Log(opt.CID, "ingest.Build", "start", "version", st.Name(), "sources", len(cat.Sources))
 	committed := false
 	defer func() {
 		if !committed {
@@ -136,7 +136,7 @@ func Build(ctx context.Context, indexDir string, cat *catalog.Catalog, opt Optio
 	}
 	committed = true
 	m.Version = st.Name()
-	opt.Log.Log(opt.CID, "Ingest.build", "activated", "version", m.Version, "documents", m.Documents,
+	opt.Log.Log(opt.CID, "ingest.Build", "activated", "version", m.Version, "documents", m.Documents,
 		"chunks", m.Chunks, "terms", m.Terms, "took", time.Since(start))
 	return m, nil
 }
@@ -328,7 +328,7 @@ func (sb *sourceBuild) add(r prepared) {
 	var part *partialError
 	if errors.As(r.err, &part) {
 		sb.articlesSkipped += part.skipped
-		sb.opt.Log.Log(sb.opt.CID, "Ingest.build", "documents skipped", "alias", sb.src.Alias, "file", sb.units[r.i].file,
+		sb.opt.Log.Log(sb.opt.CID, "sourceBuild.add", "documents skipped", "alias", sb.src.Alias, "file", sb.units[r.i].file,
 			"skipped", part.skipped, "reason", part.err)
 		r.err = nil
 	}
@@ -359,7 +359,7 @@ func (sb *sourceBuild) skip(r prepared) {
 		sb.firstSkips = append(sb.firstSkips, fmt.Sprintf("%s (%s)", shown(name), shown(reason)))
 	}
 	sb.state.Skipped++
-	sb.opt.Log.Log(sb.opt.CID, "Ingest.build", "document skipped", "alias", sb.src.Alias, "file", file, "reason", r.err)
+	sb.opt.Log.Log(sb.opt.CID, "sourceBuild.skip", "document skipped", "alias", sb.src.Alias, "file", file, "reason", r.err)
 }
 
 // skippedNote says what of a source that was indexed could not be read,
@@ -419,7 +419,7 @@ func quarantine(state *index.SourceState, reason string, opt Options) {
 	state.Reason = reason
 	state.Note = "quarantined: " + reason
 	state.Documents, state.Skipped = 0, 0
-	opt.Log.Log(opt.CID, "Ingest.build", "source quarantined", "alias", state.Alias, "reason", reason)
+	opt.Log.Log(opt.CID, "ingest.quarantine", "source quarantined", "alias", state.Alias, "reason", reason)
 }
 
 func kind(t string) string {

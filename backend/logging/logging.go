@@ -1,8 +1,10 @@
 // Package logging writes the trace lines every stage of ragman leaves
-// behind: "Class.method :: step", the correlation id that ties one request
-// together across the CLI and the backend, and key=value details.
+// behind: "Type.method :: step" or "package.Function :: step", named
+// after the code that logs it so that a search of the source finds it,
+// the correlation id that ties one request together across the CLI and
+// the backend, and key=value details.
 //
-//	2026-11-22T10:00:00.123Z pid=42 cid=0f1c... QueryCommand.run :: start question="how do I ..."
+//	2026-11-22T10:00:00.123Z pid=42 cid=0f1c... Service.Handle :: start method=query
 package logging
 
 import (
@@ -70,11 +72,11 @@ func (l *Logger) Echo(w io.Writer) {
 	l.echo = io.MultiWriter(l.echo, w)
 }
 
-// Log writes one line: where is "Class.method", step what happened, kv
-// alternating keys and values. Every part is escaped (termesc.Escape,
-// value): a correlation id from a request or a file name from a source
-// cannot split the line, forge another or reach a terminal that tails
-// the log.
+// Log writes one line: where is the code that logs it ("Type.method" or
+// "package.Function"), step what happened, kv alternating keys and
+// values. Every part is escaped (termesc.Escape, value): a correlation
+// id from a request or a file name from a source cannot split the line,
+// forge another or reach a terminal that tails the log.
 func (l *Logger) Log(cid, where, step string, kv ...any) {
 	if l == nil {
 		return

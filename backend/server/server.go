@@ -42,7 +42,7 @@ type Options struct {
 func Serve(ctx context.Context, opt Options) error {
 	// The backend writes the index, traces and catalog there.
 	if err := config.EnsureDataDir(opt.Paths.DataDir); err != nil {
-		opt.Log.Log("", "Backend.serve", "refused", "err", err)
+		opt.Log.Log("", "server.Serve", "refused", "err", err)
 		return err
 	}
 	idle := time.Duration(opt.Config.Backend.IdleTimeout)
@@ -55,7 +55,7 @@ func Serve(ctx context.Context, opt Options) error {
 	nudge := make(chan os.Signal, 1)
 	signal.Notify(nudge, syscall.SIGUSR1)
 	defer signal.Stop(nudge)
-	opt.Log.Log("", "Backend.serve", "start", "version", opt.Version, "idle_timeout", idle, "refresh_interval", refresh)
+	opt.Log.Log("", "server.Serve", "start", "version", opt.Version, "idle_timeout", idle, "refresh_interval", refresh)
 	err := daemon.Serve(ctx, daemon.Options{
 		Version:     opt.Version,
 		IdleTimeout: idle,
@@ -64,17 +64,17 @@ func Serve(ctx context.Context, opt Options) error {
 				return
 			}
 			w := &freshness.Watcher{Interval: refresh, Sources: svc.Watched, Refresh: svc.Refresh, Nudge: nudge, StartDelay: 2 * time.Second, StallBound: svc.StallBound,
-				Log: func(msg string, kv ...any) { opt.Log.Log("", "Backend.refresh", msg, kv...) }}
+				Log: func(msg string, kv ...any) { opt.Log.Log("", "Watcher.refresh", msg, kv...) }}
 			w.Run(ctx, hold)
 		},
 		Logf: func(format string, args ...any) {
-			opt.Log.Log("", "Backend.serve", fmt.Sprintf(format, args...))
+			opt.Log.Log("", "daemon.Serve", fmt.Sprintf(format, args...))
 		},
 	}, func(ctx context.Context, req *proto.Request, r daemon.Replier) { svc.Handle(ctx, req, r) })
 	if errors.Is(err, ErrAlreadyRunning) {
 		return err
 	}
-	opt.Log.Log("", "Backend.serve", "stop", "err", fmt.Sprint(err))
+	opt.Log.Log("", "server.Serve", "stop", "err", fmt.Sprint(err))
 	return err
 }
 

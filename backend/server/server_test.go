@@ -59,10 +59,10 @@ func TestServe(t *testing.T) {
 		t.Fatal("Serve did not return after its context ended")
 	}
 	log := buf.String()
-	if n := strings.Count(log, "Backend.serve :: start version=test idle_timeout=10m0s"); n != 2 {
+	if n := strings.Count(log, "server.Serve :: start version=test idle_timeout=10m0s"); n != 2 {
 		t.Errorf("%d start lines, want 2 (one per Serve):\n%s", n, log)
 	}
-	if n := strings.Count(log, "Backend.serve :: stop"); n != 1 {
+	if n := strings.Count(log, "server.Serve :: stop"); n != 1 {
 		t.Errorf("%d stop lines, want 1 (the one that ran):\n%s", n, log)
 	}
 }

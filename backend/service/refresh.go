@@ -59,7 +59,7 @@ func (s *Service) Refresh(ctx context.Context, why string) error {
 	start := time.Now()
 	res, err := s.reindexAs(ctx, cid, "refresh", proto.ReindexParams{}, discard{})
 	if err == nil && res.Status == UpToDate {
-		s.Log.Log(cid, "Backend.refresh", "up to date", "why", why, "took", time.Since(start))
+		s.Log.Log(cid, "Service.Refresh", "up to date", "why", why, "took", time.Since(start))
 		return nil
 	}
 	rec := freshness.Record{At: start.UTC(), Why: why, Status: freshness.Refreshed, Version: res.Version,
@@ -68,9 +68,9 @@ func (s *Service) Refresh(ctx context.Context, why string) error {
 		rec.Status, rec.Error = freshness.Failed, err.Error()
 	}
 	if werr := rec.Write(s.Paths.Refresh); werr != nil {
-		s.Log.Log(cid, "Backend.refresh", "record not written", "err", werr)
+		s.Log.Log(cid, "Service.Refresh", "record not written", "err", werr)
 	}
-	s.Log.Log(cid, "Backend.refresh", rec.Status, "why", why, "version", rec.Version, "changed", fmt.Sprint(rec.Changed), "took", time.Since(start))
+	s.Log.Log(cid, "Service.Refresh", rec.Status, "why", why, "version", rec.Version, "changed", fmt.Sprint(rec.Changed), "took", time.Since(start))
 	return err
 }
 

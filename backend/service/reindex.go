@@ -113,7 +113,7 @@ func (s *Service) reindexLocked(ctx context.Context, cid string, p proto.Reindex
 	// logged as each leftover goes, not after: a crash in between would
 	// leave a leftover gone without a word in the log
 	recovered, err := index.Recover(s.Paths.IndexDir, func(name string) {
-		s.Log.Log(cid, "Backend.reindex", "recovered", "removed", name, "reason", "left by an interrupted build")
+		s.Log.Log(cid, "Service.reindexLocked", "recovered", "removed", name, "reason", "left by an interrupted build")
 	})
 	for _, name := range recovered {
 		r.Progress(proto.Progress{Stage: "recovered", Message: "removed " + name + ", left by an interrupted build"})
@@ -204,7 +204,7 @@ func (s *Service) rebuild(ctx context.Context, cid string, p proto.ReindexParams
 		}
 	}
 	if !p.Force && active != nil && active.Catalog == cat.Fingerprint() && active.Readers == index.ReadersVersion && unchanged {
-		s.Log.Log(cid, "Backend.reindex", "up to date", "version", active.Version)
+		s.Log.Log(cid, "Service.rebuild", "up to date", "version", active.Version)
 		res.Status, res.Version = UpToDate, active.Version
 		res.Documents, res.Chunks, res.Sources = active.Documents, active.Chunks, reports(active.Sources)
 		res.Changed = []string{}
@@ -398,7 +398,7 @@ func (s *Service) auditReindex(cid, action string, p proto.ReindexParams, res *R
 	}
 	e.Message = strings.Join(parts, "; ")
 	if aerr := catalog.Audit(s.Paths.AuditLog, e); aerr != nil {
-		s.Log.Log(cid, "Backend.reindex", "audit failed", "err", aerr)
+		s.Log.Log(cid, "Service.auditReindex", "audit failed", "err", aerr)
 	}
 	for _, st := range quarantined {
 		catalog.Audit(s.Paths.AuditLog, catalog.AuditEntry{Action: action, Target: st.Alias, Status: "error", TraceID: cid,

@@ -99,7 +99,7 @@ func New(paths config.Paths, log *logging.Logger, expand analyse.Expander) *Serv
 // Handle serves one request.
 func (s *Service) Handle(ctx context.Context, req *proto.Request, r Replier) {
 	start := time.Now()
-	s.Log.Log(req.CorrelationID, "Backend.handle", "start", "method", req.Method)
+	s.Log.Log(req.CorrelationID, "Service.Handle", "start", "method", req.Method)
 	var held holds
 	defer held.release()
 	var err error
@@ -137,10 +137,10 @@ func (s *Service) Handle(ctx context.Context, req *proto.Request, r Replier) {
 			pe = &proto.Error{Code: proto.CodeInternal, Message: err.Error()}
 		}
 		r.Error(pe)
-		s.Log.Log(req.CorrelationID, "Backend.handle", "error", "method", req.Method, "code", pe.Code, "err", pe.Message, "took", time.Since(start))
+		s.Log.Log(req.CorrelationID, "Service.Handle", "error", "method", req.Method, "code", pe.Code, "err", pe.Message, "took", time.Since(start))
 		return
 	}
-	s.Log.Log(req.CorrelationID, "Backend.handle", "done", "method", req.Method, "took", time.Since(start))
+	s.Log.Log(req.CorrelationID, "Service.Handle", "done", "method", req.Method, "took", time.Since(start))
 }
 
 func decode(raw json.RawMessage, v any) error {
@@ -173,7 +173,7 @@ func (s *Service) current() (*version, error) {
 	}
 	if s.active != nil && s.active.dir == dir {
 		if err := s.active.lib.Reader().Changed(); err != nil {
-			s.Log.Log("", "Backend.current", "the active index changed on disk", "err", err)
+			s.Log.Log("", "Service.current", "the active index changed on disk", "err", err)
 			return nil, &proto.Error{Code: proto.CodeInternal, Message: "the active index cannot be read: " + err.Error(),
 				Hint: "run `ragadmin reindex` to rebuild it"}
 		}
@@ -193,7 +193,7 @@ func (s *Service) current() (*version, error) {
 	}
 	s.active = &version{dir: dir, lib: answer.NewLibrary(r)}
 	r.Acquire()
-	s.Log.Log("", "Backend.current", "opened index", "version", r.Manifest.Version, "documents", r.NumDocs())
+	s.Log.Log("", "Service.current", "opened index", "version", r.Manifest.Version, "documents", r.NumDocs())
 	return s.active, nil
 }
 
@@ -268,7 +268,7 @@ func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.Qu
 		var note string
 		if q, note = s.convs.turn(p.ConversationID, q, time.Now()); note != "" {
 			warnings = append(warnings, note)
-			s.Log.Log(cid, "QueryOrchestrator.conversation", "follow-up", "conversation", p.ConversationID, "asked", q)
+			s.Log.Log(cid, "Service.query", "follow-up", "conversation", p.ConversationID, "asked", q)
 		}
 	}
 	budget := p.ContextTokens
@@ -302,7 +302,7 @@ func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.Qu
 	if ret.Fallback != "" {
 		ans.Meta.Status, names.Retrieval = "FALLBACK", engines.Embedded
 		ans.Warnings = append(ans.Warnings, ret.Fallback)
-		s.Log.Log(cid, "QueryOrchestrator.answer", "fallback", "reason", ret.Fallback)
+		s.Log.Log(cid, "Service.query", "fallback", "reason", ret.Fallback)
 	}
 	switch d := ret.Draft; {
 	case d == nil: // nothing composed: no answer, and no engine wrote it
@@ -310,7 +310,7 @@ func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.Qu
 	case d.Fallback != "":
 		ans.Meta.Status, names.Generation = "FALLBACK", d.Generator
 		ans.Warnings = append(ans.Warnings, "Ollama did not answer ("+d.Fallback+"), so this answer quotes the pages instead.")
-		s.Log.Log(cid, "QueryOrchestrator.answer", "generation fallback", "reason", d.Fallback)
+		s.Log.Log(cid, "Service.query", "generation fallback", "reason", d.Fallback)
 	case d.Generator != "":
 		names.Generation = d.Generator
 	}
@@ -325,9 +325,9 @@ func (s *Service) query(ctx context.Context, held *holds, cid string, p proto.Qu
 	terr := trace.Append(s.Paths.Traces, t)
 	err = r.Result(ans)
 	if terr != nil {
-		s.Log.Log(cid, "QueryOrchestrator.answer", "trace not written", "err", terr)
+		s.Log.Log(cid, "Service.query", "trace not written", "err", terr)
 	}
-	s.Log.Log(cid, "QueryOrchestrator.answer", "ranked", "scene", ret.Analysis.Scene.String(), "top", topLabels(ret.Hits, 3),
+	s.Log.Log(cid, "Service.query", "ranked", "scene", ret.Analysis.Scene.String(), "top", topLabels(ret.Hits, 3),
 		"confidence", ans.Confidence, "no_answer", ans.NoAnswer)
 	return err
 }

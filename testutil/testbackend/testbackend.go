@@ -23,7 +23,7 @@ const Wait = 10 * time.Second
 
 // Start is the log line every backend writes as it starts; its pid field
 // is the backend's.
-var Start = regexp.MustCompile(`pid=(\d+) Backend\.serve :: start\b`)
+var Start = regexp.MustCompile(`pid=(\d+) server\.Serve :: start\b`)
 
 // Stop asks the backend on the runtime folder run to shut down, waits for
 // every backend the trace log logFile says was started to exit, and kills

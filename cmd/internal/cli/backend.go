@@ -59,15 +59,15 @@ func (e *Env) Call(method string, params, out any, progress func(proto.Progress)
 	if err := config.EnsureDataDir(e.Paths.DataDir); err != nil {
 		return err
 	}
-	e.Log.Log(e.CID, "Client.call", "send", "method", method)
+	e.Log.Log(e.CID, "Env.Call", "send", "method", method)
 	raw, err := client.Call(context.Background(), e.clientOptions(), method, e.CID, params, progress)
 	if err != nil {
 		var pe *proto.Error
 		if errors.As(err, &pe) {
-			e.Log.Log(e.CID, "Client.call", "backend error", "code", pe.Code, "err", pe.Message)
+			e.Log.Log(e.CID, "Env.Call", "backend error", "code", pe.Code, "err", pe.Message)
 			return &BackendError{Err: pe}
 		}
-		e.Log.Log(e.CID, "Client.call", "unreachable", "err", err)
+		e.Log.Log(e.CID, "Env.Call", "unreachable", "err", err)
 		var se *client.StalledError
 		if errors.As(err, &se) {
 			return Exit(ExitUnreachable, fmt.Errorf("%v (correlation id %s); it may be stuck", se, e.CID),

@@ -72,6 +72,6 @@ func audit(env *cli.Env, action, target string, err error, message string) {
 		}
 	}
 	if aerr := catalog.Audit(env.Paths.AuditLog, e); aerr != nil {
-		env.Log.Log(env.CID, "Ragadmin.audit", "failed", "err", aerr)
+		env.Log.Log(env.CID, "ragadmincmd.audit", "failed", "err", aerr)
 	}
 }

@@ -25,7 +25,7 @@ func InConversation(prev, question string) (asked, note string) {
 func followUp(question string) (rest string, ok bool) {
 	q := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(question), "?.!"))
 	low := strings.ToLower(q)
-	for _, lead := range []string{"and ", "also ", "what about ", "how about ", "and what about "} {
+	for _, lead := range []string{"and what about ", "and how about ", "and ", "also ", "what about ", "how about "} { // longest first
 		if strings.HasPrefix(low, lead) {
 			return strings.TrimSpace(q[len(lead):]), true
 		}

@@ -16,6 +16,7 @@ func TestInConversation(t *testing.T) {
 		{"How about directories", "How do I change file permissions directories", "Read as a follow-up"},
 		{"also for groups.", "How do I change file permissions for groups", "Read as a follow-up"},
 		{"recursively?", "How do I change file permissions recursively", "Read as a follow-up"},
+		{"and what about sockets?", "How do I change file permissions sockets", "Read as a follow-up"},
 		{"no, how do I change the owner?", "how do I change the owner?", "Taken as a correction of the previous answer (to \u201cHow do I change file permissions?\u201d): answered as a new question."},
 		{"actually list open ports", "list open ports", "Taken as a correction"},
 		{"not the owner, the group", "not the owner, the group", "Taken as a correction"},

@@ -36,7 +36,14 @@ var Wiki = sync.OnceValues(func() (*index.Reader, error) {
 	return build(catalog.Source{Alias: "linuxwiki_en", Type: catalog.TypeZIM, Location: zim, Language: "eng", Status: catalog.StatusActive})
 })
 
-// Must is the index build makes (Fixture, Wiki), or the test fails.
+// Examples is Fixture with the tldr page cache testdata/fixtures/tldr
+// added.
+var Examples = sync.OnceValues(func() (*index.Reader, error) {
+	cache := filepath.Join(Root(), "testdata", "fixtures", "tldr")
+	return build(catalog.Source{Alias: "tldr", Type: catalog.TypeTLDR, Location: cache, Language: "en", Status: catalog.StatusActive})
+})
+
+// Must is the index build makes (Fixture, Wiki, Examples), or the test fails.
 func Must(t testing.TB, build func() (*index.Reader, error)) *index.Reader {
 	t.Helper()
 	r, err := build()

@@ -191,6 +191,29 @@ func TestSubjectArticleLeads(t *testing.T) {
 	}
 }
 
+// A tldr page is about its command, not about what its examples' command
+// lines say: find's tldr page, whose line finds '*.jpg', a word few
+// manual pages use, is not an article about jpg pictures that leads the
+// manuals' pages (scriptreplay's, whose line replays a typescript, led a
+// question about recording one with script).
+func TestSubjectNotFromExampleHeadings(t *testing.T) {
+	rt := newRetriever(t, testindex.Must(t, testindex.Examples))
+	a := analyse.Analyse("find every jpg picture under my home folder", analyse.Thesaurus)
+	_, q := rt.rk.pool(a, nil, rt.rk.tasks)
+	tldr := false
+	for id := range rt.rk.guests {
+		tldr = tldr || rt.rk.guests[id] && rt.rk.r.Meta(id).Type == "tldr"
+	}
+	if !tldr {
+		t.Fatal("no tldr page in the index")
+	}
+	for id := range rt.rk.subjectArticles(q) {
+		if m := rt.rk.r.Meta(id); m.Type == "tldr" {
+			t.Errorf("%s is about the question's subject by its headings", m.Label)
+		}
+	}
+}
+
 // source is a Source that finds the pages it was given, or fails.
 type source struct {
 	ids []int

@@ -13,7 +13,8 @@ const subjectMaxPages = 3
 // subjectArticles are the archives' articles about a subject of the
 // question that the manuals do not document: a question word that no
 // manual page is named by and at most subjectMaxPages of them use, in
-// the article's title (first) or its headings. An article about the
+// the article's title (first) or its headings (a tldr page's title
+// only). An article about the
 // question's subject answers it better than a manual page that matched
 // one of its generic words ("configure", "interface"). Nil in an index
 // without archives or manuals.
@@ -41,7 +42,11 @@ func (rk *ranker) subjectArticles(q *query) map[int]int {
 			switch {
 			case p.TF[index.FieldName] > 0:
 				about = set(about, p.Doc, 2)
-			case p.TF[index.FieldHeads] > 0:
+			case p.TF[index.FieldHeads] > 0 && rk.r.Meta(p.Doc).Type != "tldr":
+				// a tldr page is about its command: its headings are
+				// what the command's examples do ("replay a
+				// typescript" is scriptreplay's, not a page about
+				// typescripts)
 				about = set(about, p.Doc, 1)
 			}
 		})

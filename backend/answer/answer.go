@@ -316,6 +316,10 @@ func (e *Engine) Answer(ctx context.Context, question string, threshold float64)
 		scope = ret.Confidence
 	}
 	if scope < threshold {
+		// refused for the index's scope, the answer is no surer than
+		// that: a refusal that says "confidence 0.54 (threshold 0.35)"
+		// contradicts itself
+		ans.Confidence = min(ans.Confidence, scope)
 		noAnswer(ans, ret.Hits)
 		return ans, ret, nil
 	}

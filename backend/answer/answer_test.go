@@ -226,6 +226,21 @@ func TestEngineJoinsParts(t *testing.T) {
 	}
 }
 
+// A question the scope model says the index cannot answer is refused,
+// and says a confidence below the threshold, however sure the ranking is
+// of its first page.
+func TestScopeRefusalConfidence(t *testing.T) {
+	hits := []answer.Hit{{Meta: indexMeta("a", "one", "one(1)")}, {Meta: indexMeta("a", "two", "two(1)")}}
+	e := &answer.Engine{Retriever: fakeRetriever{answer.Retrieval{Hits: hits, Confidence: 0.6, Scope: 0.2}}, Composer: fakeComposer{}}
+	ans, _, err := e.Answer(context.Background(), "q", 0.35)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ans.NoAnswer || ans.Confidence >= ans.Threshold {
+		t.Errorf("refused %v at confidence %v, threshold %v", ans.NoAnswer, ans.Confidence, ans.Threshold)
+	}
+}
+
 func TestNegated(t *testing.T) {
 	q := &answer.Question{Concepts: []analyse.Concept{
 		{Word: "create", Alts: []analyse.Alt{{Stem: "creat", Weight: 1}}},

@@ -180,6 +180,9 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	if !named && len(chosen) == 3 {
 		chosen = c.withAskedOption(primary, ps, chosen)
 	}
+	if !named {
+		chosen = c.valueFirst(primary, ps, chosen)
+	}
 	var steps []string
 	said := map[string]bool{} // steps' text without their citations
 	for _, p := range chosen {

@@ -533,3 +533,34 @@ func (s *source) valued() map[string]bool {
 	}
 	return s.valuedOpts
 }
+
+// valueShare is how close to an example an option that takes the
+// question's value must score to lead in its place.
+const valueShare = 0.5
+
+// valueFirst puts first, ahead of an example or a paragraph that leads,
+// the option that
+// takes a value the question gives: "list the files bigger than 2 GB" is
+// `find -size +2G`, which the user can type as it is, not find(1)'s long
+// example that lists set-user-ID files and big files at once. The option
+// is one of the chosen steps or, where it was not chosen, the best of the
+// page's that scores valueShare of the example.
+func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
+	if len(chosen) == 0 || c.optionItem(s, chosen[0]) {
+		return chosen
+	}
+	for i, p := range chosen[1:] {
+		if c.optionItem(s, p) && c.takesArg(p.block.Term) {
+			return append([]passage{p}, slices.Delete(slices.Clone(chosen), i+1, i+2)...)
+		}
+	}
+	for _, p := range ps {
+		if p.score < valueShare*chosen[0].score {
+			break
+		}
+		if c.optionItem(s, p) && c.takesArg(p.block.Term) && c.stepWorthy(s, p) && !p.aside {
+			return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
+		}
+	}
+	return chosen
+}

@@ -36,7 +36,13 @@ func invocationFrom(lines []string, cmd, opt string) string {
 		}
 	}
 	out := []string{cmd}
-	if !shows && opt != "" {
+	// find's tests and actions are its expression, which comes after
+	// the starting points: "find /var -size +100M", never "find -size
+	// +100M /var"
+	expression := !shows && opt != "" && slices.ContainsFunc(form, func(w string) bool {
+		return placeholderWord(strings.TrimLeft(w, "[{( ")) == "expression"
+	})
+	if !shows && opt != "" && !expression {
 		out = append(out, opt)
 	}
 	operands := 0
@@ -44,6 +50,8 @@ func invocationFrom(lines []string, cmd, opt string) string {
 	for i, w := range form {
 		bare := strings.TrimLeft(w, "[{( ")
 		switch {
+		case expression && placeholderWord(bare) == "expression":
+			out = append(out, opt)
 		case shows && w == name:
 			out = append(out, opt)
 		case shows && i > 0 && form[i-1] == name && optArg != "" && w == optArg:

@@ -26,6 +26,8 @@ func TestInvocation(t *testing.T) {
 		{syn("deluser [options] [--force] [--remove-home] [--remove-all-files] [--backup] [--backup-to dir] user"), "deluser", "", "deluser user"},
 		{syn("env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]"), "env", "", "env [NAME=VALUE]... [COMMAND [ARG]...]"},
 		{syn("fsfreeze --freeze|--unfreeze mountpoint"), "fsfreeze", "", "fsfreeze --freeze|--unfreeze mountpoint"},
+		// find's tests go where its expression is, after the starting points
+		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-size n", "find [starting-point...] -size n"},
 		{&document.Document{}, "ls", "-a", "ls -a"},
 		{syn("other [OPTION]... FILE"), "ls", "-a", "ls -a"},
 	} {

@@ -361,3 +361,15 @@ func TestStepNameLineSaysAll(t *testing.T) {
 		t.Errorf("steps %q, want env's synopsis first", ans.Steps)
 	}
 }
+
+// An option that takes the value the question gives leads ahead of an
+// example that does more: `find -size +2G` for files bigger than 2 GB,
+// not find(1)'s example that lists set-user-ID files and big files at
+// once; with a folder given, the folder goes before the test, where find
+// wants its starting points.
+func TestStepValueFirst(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"list the files bigger than 2 GB", "`find -size +2G`"},
+		{"find the files larger than 100 MB in /var", "`find /var -size +100M`"},
+	})
+}

@@ -1075,7 +1075,7 @@ var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 // pages also show what commands print (unit listings, log lines, tables of
 // timers), and that is nothing a user can run.
 func (c *composition) stepWorthy(s *source, p passage) bool {
-	if c.sweeping(p) {
+	if c.sweeping(p) || c.losesData(p) {
 		return false
 	}
 	switch p.block.Kind {

@@ -32,7 +32,7 @@ func (c *composition) bundle(s *source, ps []passage) []passage {
 	items := map[string]passage{} // option name → its item
 	single := 0.0
 	for _, p := range ps {
-		if !c.optionItem(s, p) || c.sweeping(p) {
+		if !c.optionItem(s, p) || c.sweeping(p) || c.losesData(p) {
 			continue
 		}
 		if _, sub := c.optionCommand(s, p); sub {

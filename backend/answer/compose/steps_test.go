@@ -373,3 +373,19 @@ func TestStepValueFirst(t *testing.T) {
 		{"find the files larger than 100 MB in /var", "`find /var -size +100M`"},
 	})
 }
+
+// An option that deletes what the user has is no step for a question
+// that does not ask to delete: tar's --remove-files for comparing an
+// archive with the disk. Asked for, it is one.
+func TestStepLosesNoData(t *testing.T) {
+	has := func(q string) bool {
+		ans, _ := testengine.Ask(t, q, 0)
+		return slices.ContainsFunc(ans.Steps, func(s string) bool { return strings.Contains(s, "--remove-files") })
+	}
+	if q := "compare the files in a tar archive with the files on disk"; has(q) {
+		t.Errorf("%s: --remove-files among the steps", q)
+	}
+	if q := "put the files into a tar archive and remove the files from disk afterwards"; !has(q) {
+		t.Errorf("%s: no --remove-files among the steps", q)
+	}
+}

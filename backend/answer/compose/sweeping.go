@@ -1,6 +1,8 @@
 package compose
 
 import (
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 	"path"
 	"strings"
 
@@ -53,3 +55,40 @@ func (c *composition) sweeping(p passage) bool {
 	}
 	return false
 }
+
+// losesData says whether an option step deletes or overwrites what the
+// user has, where the question asks for no such thing: tar's
+// --remove-files for "compare a tar archive with the files on disk",
+// zip's -m (it deletes the originals), ssh-keygen's -R for checking a
+// host's key. A blind grader found each among the steps, unasked. An
+// option that says it does not delete ("keep (don't delete) input
+// files") is no loss.
+func (c *composition) losesData(p passage) bool {
+	if p.block.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(p.block.Term), "-") {
+		return false
+	}
+	first := firstSentence(p.block.Text)
+	if !destroys().MatchString(first) || answer.Negates(first) {
+		return false
+	}
+	for _, t := range c.usageTerms { // the question's words, but the negated
+		for _, st := range t.Stems {
+			if destroyStems[st] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// destroys finds a description that says the option deletes or
+// overwrites, and destroyStems are the stems of a question that asks for
+// that.
+var (
+	destroys     = lazyre.New(`(?i)\b(?:remov(?:e|es|ing)|delet(?:e|es|ing)|eras(?:e|es|ing)|wip(?:e|es|ing)|destroy(?:s|ing)?|shred(?:s|ding)?|overwrit(?:e|es|ing)|truncat(?:e|es|ing)|purg(?:e|es|ing))\b`)
+	destroyStems = map[string]bool{"remov": true, "delet": true, "eras": true, "wipe": true, "destroi": true, "shred": true,
+		"overwrit": true, "truncat": true, "purg": true, "clean": true, "clear": true, "unlink": true, "rm": true, "replac": true,
+		"move": true, "mv": true, "drop": true, "forget": true, "revok": true, "discard": true, "uninstal": true, "kill": true,
+		// tasks that delete what is old to keep the rest small
+		"shrink": true, "vacuum": true, "prune": true, "trim": true, "rotat": true, "free": true, "reclaim": true}
+)

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -23,7 +24,8 @@ func weaviateDown(w config.Weaviate, what string, err error) *proto.Error {
 
 // fillWeaviate makes the server's active collection the index version r
 // holds, unless it already is. A server that holds the chunks of another
-// version keeps answering with them until the new collection is whole:
+// version keeps answering with them until the new collection answers as
+// it will (wvindex's Activate waits for that, and fails after a while):
 // killing ragadmin or the server midway leaves a collection the next
 // fill removes, and the old one active.
 func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engines.Choice, r *index.Reader, cat *catalog.Catalog, rep Replier) error {
@@ -63,6 +65,10 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engines.Choic
 	if err != nil {
 		return weaviateDown(w, "creating the collection", err)
 	}
+	b.Waiting = func(why string) {
+		rep.Progress(proto.Progress{Stage: "waiting for weaviate", Message: why})
+		s.Log.Log(cid, "Backend.reindex", "weaviate: waiting for the new collection", "collection", class, "why", why)
+	}
 	langs := map[string]string{}
 	for _, src := range cat.Sources {
 		langs[src.Alias] = src.Language
@@ -73,15 +79,22 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engines.Choic
 	}, func(id int, err error) {
 		s.Log.Log(cid, "Backend.reindex", "weaviate: skipped a document", "label", r.Meta(id).Label, "err", err)
 	})
+	filled := time.Now()
+	what := "the index was built but not sent, and the server keeps answering from what it held"
 	if err == nil {
+		// Activate waits until the new collection answers as it will
 		err = b.Activate(ctx)
+		if errors.Is(err, wvindex.ErrNotReady) {
+			what = "the index was sent, but the server keeps answering from what it held"
+		}
 	}
 	if err != nil {
 		// best effort: the next fill removes what is left
 		b.Abort(context.WithoutCancel(ctx))
-		return weaviateDown(w, "the index was built but not sent, and the server keeps answering from what it held", err)
+		return weaviateDown(w, what, err)
 	}
-	s.Log.Log(cid, "Backend.reindex", "weaviate: filled", "collection", class, "objects", sent, "took", time.Since(start))
+	s.Log.Log(cid, "Backend.reindex", "weaviate: filled", "collection", class, "objects", sent,
+		"took", time.Since(start), "waited", time.Since(filled))
 	rec := wvindex.Record{URL: w.URL, Collection: class, Objects: sent, Embed: model}
 	if err := rec.Write(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile)); err != nil {
 		s.Log.Log(cid, "Backend.reindex", "weaviate: record not written", "err", err)

@@ -7,16 +7,20 @@ package wvindex
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-openapi/strfmt"
@@ -54,30 +58,44 @@ type Chunk struct {
 }
 
 // properties are the collection's properties, Chunk's JSON fields.
+// One property is searched, text, which holds the chunk's label twice
+// (as label^2 weighed it when label, section and text were searched
+// apart), its section's title and its text (see searchText). Weaviate
+// 1.35 ranks several searched properties by the best chunks of each
+// property in each of its on-disk segments, so the answers to a question
+// changed as the server merged segments minutes after a fill; a single
+// property's best chunks are the same however the segments lie.
 func properties() []*models.Property {
+	no := false
 	kw := func(n string) *models.Property { // filtered on, never searched
-		no := false
 		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "field", IndexSearchable: &no}
+	}
+	stored := func(n string) *models.Property { // neither searched nor filtered on: no index to build
+		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "word", IndexFilterable: &no, IndexSearchable: &no}
 	}
 	// Searched, never filtered on: without a filterable index the
 	// server builds half the postings, and a full import of this
 	// machine's pages took 30 s instead of 38.
 	text := func(n string) *models.Property {
-		no := false
 		return &models.Property{Name: n, DataType: []string{"text"}, Tokenization: "word", IndexFilterable: &no}
 	}
-	no := false
 	return []*models.Property{
 		kw("source_alias"), kw("source_type"), kw("language"), kw("document_ref"),
-		text("label"), text("section"), text("text"), {Name: "chunk_id", DataType: []string{"int"}, IndexFilterable: &no},
+		stored("label"), stored("section"), text("text"), {Name: "chunk_id", DataType: []string{"int"}, IndexFilterable: &no},
 	}
 }
 
 // props are the chunk's properties as the gRPC batch takes them, a map;
-// TestStore reads every one back through Chunk's JSON tags.
+// a search reads them back through Chunk's JSON tags, text aside.
 func (c Chunk) props() map[string]any {
 	return map[string]any{"source_alias": c.Alias, "source_type": c.Type, "language": c.Language, "document_ref": c.Ref,
-		"label": c.Label, "section": c.Section, "text": c.Text, "chunk_id": c.N}
+		"label": c.Label, "section": c.Section, "text": c.searchText(), "chunk_id": c.N}
+}
+
+// searchText is what the text property holds, the words a search
+// matches: the label twice, the section's title and the chunk's text.
+func (c Chunk) searchText() string {
+	return c.Label + "\n" + c.Label + "\n" + c.Section + "\n" + c.Text
 }
 
 // ID is the chunk's object id, derived from "<alias>:<sha256>:<n>".
@@ -94,7 +112,15 @@ type Store struct {
 	mu       sync.Mutex
 	active   string // see activeClass
 	activeAt time.Time
+
+	// ReadyWithin bounds how long Activate waits for a build's
+	// collection to answer as it will (see Build.ready).
+	ReadyWithin time.Duration
 }
+
+// readyWithin is Store.ReadyWithin's default: a server with the default
+// settings writes its buffers to disk within a minute of a fill.
+const readyWithin = 3 * time.Minute
 
 // Open connects to the server at host ("127.0.0.1:8080", scheme http),
 // importing through its gRPC port at grpcHost ("127.0.0.1:50051") when
@@ -108,7 +134,7 @@ func Open(host, grpcHost string, timeout time.Duration) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{c: c, host: host, http: &http.Client{Timeout: timeout}}, nil
+	return &Store{c: c, host: host, http: &http.Client{Timeout: timeout}, ReadyWithin: readyWithin}, nil
 }
 
 // Version is the server's version, once it says it is ready.
@@ -133,6 +159,14 @@ type Build struct {
 	s     *Store
 	class string
 	embed Embedder
+
+	// Waiting, when set, is told why Activate still waits, each time
+	// the reason changes.
+	Waiting func(reason string)
+
+	sent atomic.Int64 // objects the server accepted
+	mu   sync.Mutex
+	last []Chunk // the last batch it accepted, which the ready check searches
 }
 
 // Embedder gives each text its vector (an Ollama embedding model's).
@@ -233,14 +267,24 @@ func (b *Build) add(ctx context.Context, chunks []Chunk) error {
 				return fmt.Errorf("weaviate refused object %s: %s", r.ID, r.Result.Errors.Error[0].Message)
 			}
 		}
+		b.sent.Add(int64(len(chunks)))
+		b.mu.Lock()
+		b.last = chunks
+		b.mu.Unlock()
 		return nil
 	}
 	return fmt.Errorf("importing %d objects: %w", len(chunks), err)
 }
 
-// Activate points the alias at the build in one request and removes the
-// collections of earlier builds.
+// Activate waits until the build's collection answers as it will (see
+// ready), then points the alias at it in one request and removes the
+// collections of earlier builds. A collection that is not ready within
+// the store's ReadyWithin is an error wrapping ErrNotReady, and the alias
+// is left as it was.
 func (b *Build) Activate(ctx context.Context) error {
+	if err := b.ready(ctx); err != nil {
+		return err
+	}
 	old, err := b.s.Active(ctx)
 	if err != nil {
 		return err
@@ -338,7 +382,13 @@ func (s *Store) removeOld(ctx context.Context, keep string) ([]string, error) {
 
 // Count is how many objects the active collection holds.
 func (s *Store) Count(ctx context.Context) (int, error) {
-	r, err := s.c.GraphQL().Aggregate().WithClassName(Alias).
+	return s.countOf(ctx, Alias)
+}
+
+// countOf is how many objects class (or alias) holds, those in the
+// server's write buffers too.
+func (s *Store) countOf(ctx context.Context, class string) (int, error) {
+	r, err := s.c.GraphQL().Aggregate().WithClassName(class).
 		WithFields(graphql.Field{Name: "meta", Fields: []graphql.Field{{Name: "count"}}}).Do(ctx)
 	if err != nil {
 		return 0, err
@@ -352,16 +402,16 @@ func (s *Store) Count(ctx context.Context) (int, error) {
 	if err := remarshal(r.Data, &out); err != nil {
 		return 0, err
 	}
-	rows := out.Aggregate[Alias]
+	rows := out.Aggregate[class]
 	if len(rows) == 0 {
 		return 0, nil
 	}
 	return rows[0].Meta.Count, nil
 }
 
-// searched are the properties a search matches words in, a chunk's page
-// counting twice.
-var searched = []string{"label^2", "section", "text"}
+// searched are the properties a search matches words in: one, see
+// properties.
+var searched = []string{"text"}
 
 // Filter narrows a search; empty fields do not filter.
 type Filter struct {
@@ -375,9 +425,11 @@ type Hit struct {
 }
 
 // Search finds the chunks whose words best match query, by BM25 over
-// label, section and text, best first as the server ranks them. Their
-// Text is left out: a chunk's text is up to 2000 tokens, and what a
-// question needs is which pages hold the best chunks.
+// their label, section and text, best first, in the same order on every
+// run (see settle): at most limit, fewer when chunks that tie at the
+// limit go on past what the server returned. Their Text is left out: a
+// chunk's text is up to 2000 tokens, and what a question needs is which
+// pages hold the best chunks.
 func (s *Store) Search(ctx context.Context, query string, f Filter, limit int) ([]Hit, error) {
 	return s.search(ctx, query, nil, 0, f, limit)
 }
@@ -390,13 +442,6 @@ func (s *Store) Hybrid(ctx context.Context, query string, vector []float32, alph
 }
 
 func (s *Store) search(ctx context.Context, query string, vector []float32, alpha float64, f Filter, limit int) ([]Hit, error) {
-	var fields []graphql.Field
-	for _, p := range properties() {
-		if p.Name != "text" {
-			fields = append(fields, graphql.Field{Name: p.Name})
-		}
-	}
-	fields = append(fields, graphql.Field{Name: "_additional", Fields: []graphql.Field{{Name: "score"}}})
 	// Filters are checked against a class's schema, which an alias does
 	// not have here: the query names the class the alias points at.
 	class, err := s.activeClass(ctx)
@@ -406,6 +451,97 @@ func (s *Store) search(ctx context.Context, query string, vector []float32, alph
 	if class == "" {
 		return nil, ErrNoIndex
 	}
+	var ws []*filters.WhereBuilder
+	for _, kv := range [][2]string{{"source_alias", f.Alias}, {"source_type", f.Type}, {"language", f.Language}} {
+		if kv[1] != "" {
+			ws = append(ws, filters.Where().WithPath([]string{kv[0]}).WithOperator(filters.Equal).WithValueText(kv[1]))
+		}
+	}
+	var where *filters.WhereBuilder
+	switch len(ws) {
+	case 0:
+	case 1:
+		where = ws[0]
+	default:
+		where = filters.Where().WithOperator(filters.And).WithOperands(ws)
+	}
+	asked := limit + spare(limit)
+	hits, err := s.query(ctx, class, query, vector, alpha, where, asked)
+	if err != nil {
+		return nil, err
+	}
+	return settle(hits, limit, asked), nil
+}
+
+// spare is how many hits beyond limit a search asks for. Weaviate 1.35's
+// BM25 (block-max WAND) passes over a few of the best chunks when it
+// holds its limit of others, and which ones depends on how its segments
+// lie: asking for limit more kept the best 300 chunks of every shared
+// question the same while the server merged the segments of a fresh
+// collection (a tenth more changed one chunk of them in 18 of 65
+// questions), for about 80 ms more a search. The spare also tells
+// whether the chunks that tie at the limit are complete (see settle).
+func spare(limit int) int { return max(10, limit) }
+
+// scoreDigits is how many significant digits of a score order the hits:
+// the server's float32 scores move in the seventh digit when it merges
+// its segments (the average length it divides by is rounded), which
+// turned near ties around as a collection settled.
+const scoreDigits = 5
+
+// rounded is score to scoreDigits significant digits.
+func rounded(score float64) float64 {
+	if score == 0 || math.IsNaN(score) || math.IsInf(score, 0) {
+		return score
+	}
+	p := math.Pow(10, scoreDigits-1-math.Floor(math.Log10(math.Abs(score))))
+	return math.Round(score*p) / p
+}
+
+// settle orders hits, the best asked of a search, the same way on every
+// run: by score to scoreDigits digits, best first, and equal scores by
+// source, page and chunk (the server orders ties as they come out of a
+// map). It keeps limit of them; when the chunks that tie at the limit may
+// go on past the hits the server returned, it keeps none of those, since
+// which of them the server returned is chance.
+func settle(hits []Hit, limit, asked int) []Hit {
+	for i := range hits {
+		hits[i].Score = rounded(hits[i].Score)
+	}
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Alias, b.Alias); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Ref, b.Ref); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.N, b.N)
+	})
+	if len(hits) <= limit {
+		return hits
+	}
+	edge := hits[limit-1].Score
+	if hits[limit].Score == edge && len(hits) >= asked && hits[len(hits)-1].Score == edge {
+		for limit > 0 && hits[limit-1].Score == edge {
+			limit--
+		}
+	}
+	return hits[:limit]
+}
+
+// query asks the server for the best limit chunks of class that match
+// query (and vector, when set) and where, in the order it ranks them.
+func (s *Store) query(ctx context.Context, class, query string, vector []float32, alpha float64, where *filters.WhereBuilder, limit int) ([]Hit, error) {
+	var fields []graphql.Field
+	for _, p := range properties() {
+		if p.Name != "text" {
+			fields = append(fields, graphql.Field{Name: p.Name})
+		}
+	}
+	fields = append(fields, graphql.Field{Name: "_additional", Fields: []graphql.Field{{Name: "score"}}})
 	q := s.c.GraphQL().Get().WithClassName(class).WithFields(fields...).WithLimit(limit)
 	if vector != nil {
 		q = q.WithHybrid(s.c.GraphQL().HybridArgumentBuilder().WithQuery(query).WithVector(vector).
@@ -413,18 +549,8 @@ func (s *Store) search(ctx context.Context, query string, vector []float32, alph
 	} else {
 		q = q.WithBM25(s.c.GraphQL().Bm25ArgBuilder().WithQuery(query).WithProperties(searched...))
 	}
-	var ws []*filters.WhereBuilder
-	for _, kv := range [][2]string{{"source_alias", f.Alias}, {"source_type", f.Type}, {"language", f.Language}} {
-		if kv[1] != "" {
-			ws = append(ws, filters.Where().WithPath([]string{kv[0]}).WithOperator(filters.Equal).WithValueText(kv[1]))
-		}
-	}
-	switch len(ws) {
-	case 0:
-	case 1:
-		q = q.WithWhere(ws[0])
-	default:
-		q = q.WithWhere(filters.Where().WithOperator(filters.And).WithOperands(ws))
+	if where != nil {
+		q = q.WithWhere(where)
 	}
 	r, err := q.Do(ctx)
 	if err != nil {

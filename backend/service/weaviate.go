@@ -59,7 +59,7 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engines.Choic
 		return weaviateDown(w, "removing an unfinished collection", err)
 	}
 	for _, c := range removed {
-		s.Log.Log(cid, "Backend.reindex", "weaviate: removed an unfinished collection", "collection", c)
+		s.Log.Log(cid, "Service.fillWeaviate", "weaviate: removed an unfinished collection", "collection", c)
 	}
 	b, err := st.Begin(ctx, version, model, embed)
 	if err != nil {
@@ -67,7 +67,7 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engines.Choic
 	}
 	b.Waiting = func(why string) {
 		rep.Progress(proto.Progress{Stage: "waiting for weaviate", Message: why})
-		s.Log.Log(cid, "Backend.reindex", "weaviate: waiting for the new collection", "collection", class, "why", why)
+		s.Log.Log(cid, "Service.fillWeaviate", "weaviate: waiting for the new collection", "collection", class, "why", why)
 	}
 	langs := map[string]string{}
 	for _, src := range cat.Sources {
@@ -77,7 +77,7 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engines.Choic
 	sent, err := b.Fill(ctx, r, langs, func(done, total int) {
 		rep.Progress(proto.Progress{Stage: "filling weaviate", Done: done, Total: total})
 	}, func(id int, err error) {
-		s.Log.Log(cid, "Backend.reindex", "weaviate: skipped a document", "label", r.Meta(id).Label, "err", err)
+		s.Log.Log(cid, "Service.fillWeaviate", "weaviate: skipped a document", "label", r.Meta(id).Label, "err", err)
 	})
 	filled := time.Now()
 	what := "the index was built but not sent, and the server keeps answering from what it held"
@@ -93,11 +93,11 @@ func (s *Service) fillWeaviate(ctx context.Context, cid string, ch engines.Choic
 		b.Abort(context.WithoutCancel(ctx))
 		return weaviateDown(w, what, err)
 	}
-	s.Log.Log(cid, "Backend.reindex", "weaviate: filled", "collection", class, "objects", sent,
+	s.Log.Log(cid, "Service.fillWeaviate", "weaviate: filled", "collection", class, "objects", sent,
 		"took", time.Since(start), "waited", time.Since(filled))
 	rec := wvindex.Record{URL: w.URL, Collection: class, Objects: sent, Embed: model}
 	if err := rec.Write(filepath.Join(s.Paths.IndexDir, wvindex.RecordFile)); err != nil {
-		s.Log.Log(cid, "Backend.reindex", "weaviate: record not written", "err", err)
+		s.Log.Log(cid, "Service.fillWeaviate", "weaviate: record not written", "err", err)
 	}
 	// the engine searches as the record says (BM25 or hybrid): the next
 	// question makes it again, also when the index version is the same

@@ -2,6 +2,7 @@ package analyse
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -380,7 +381,7 @@ func (a Arg) Formats() []string {
 		if !ok {
 			break
 		}
-		out = append(f, out...)
+		out = slices.Concat(f, out) // not into the table's own slice
 	}
 	return out
 }

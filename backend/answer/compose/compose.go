@@ -128,6 +128,13 @@ type composition struct {
 	usageTerms []tasks.Term
 	usages     map[int]map[string]float64
 	usageOf    int
+	// scores are the option model's scores of the first page's command
+	// (see scoresOf), which usage and bundle both read
+	scores map[string]float64
+	scored bool
+	// lossAsked: the question asks to delete, shrink or clean up (see
+	// losesData)
+	lossAsked bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -142,6 +149,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(r.Analysis.Seq), seq: r.Analysis.Seq,
 		status: asksStatus(r.Analysis), where: asksWhere(r.Analysis), ops: operands(r.Analysis.Question, r.Analysis.Args),
 		apart: readOperands(r.Analysis.Question, r.Analysis.Args, false), options: cp.Options, usageTerms: usageTerms(r.Analysis), usageOf: -1}
+	c.lossAsked = asksLoss(c.usageTerms)
 	hits := r.Hits
 	q := r.Question
 	// The pages that rank close enough to be cited beside the first are
@@ -1319,14 +1327,19 @@ func (c *composition) optionCommand(s *source, p passage) (cmd string, sub bool)
 	return typedName(s.doc, cmd), false
 }
 
+// itemDoes is what an option item's text says it does: its first
+// sentence's first line, for a description that goes on into a list or
+// a table ("list the following fields:") says what it does before it.
+func itemDoes(text string) string {
+	d, _, _ := strings.Cut(firstSentence(text), "\n")
+	return strings.TrimSuffix(strings.TrimSpace(d), ":")
+}
+
 // invocationOf is the command line that runs an option item's option, as
 // the page's synopsis writes the command, and what the option does.
 func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	opt := optionForm(strings.TrimSpace(p.block.Term))
-	// its first line: a description that goes on into a list or a table
-	// ("list the following fields:") says what it does before it
-	desc, _, _ = strings.Cut(firstSentence(p.block.Text), "\n")
-	desc = answer.Clip(strings.TrimSuffix(strings.TrimSpace(desc), ":"), 240)
+	desc = answer.Clip(itemDoes(p.block.Text), 240)
 	if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
 		opt, desc = o, what
 	}

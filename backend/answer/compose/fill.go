@@ -539,8 +539,7 @@ func (s *source) valued() map[string]bool {
 const valueShare = 0.5
 
 // valueFirst puts first, ahead of an example or a paragraph that leads,
-// the option that
-// takes a value the question gives: "list the files bigger than 2 GB" is
+// the option that takes a value the question gives: "list the files bigger than 2 GB" is
 // `find -size +2G`, which the user can type as it is, not find(1)'s long
 // example that lists set-user-ID files and big files at once. The option
 // is one of the chosen steps or, where it was not chosen, the best of the

@@ -22,10 +22,7 @@ const bundleShare = 0.9
 // usageLead beyond the command without options and bundleShare of the
 // best single option the page documents; nil otherwise.
 func (c *composition) bundle(s *source, ps []passage) []passage {
-	if c.options == nil || s.doc.Type != "man" || s.hit.Doc != c.usageOf {
-		return nil
-	}
-	scores := c.options.Options(typedName(s.doc, s.doc.Title), c.usageTerms)
+	scores := c.scoresOf(s.hit.Doc, s.doc)
 	if len(scores) < 2 {
 		return nil
 	}
@@ -111,8 +108,7 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc, cite
 			value = " " + strings.Trim(arg, "[]")
 		}
 		opt += name[1:]
-		d, _, _ := strings.Cut(firstSentence(p.block.Text), "\n")
-		d = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(d), ":"), ".")
+		d := strings.TrimSuffix(itemDoes(p.block.Text), ".")
 		if d != "" {
 			if len(what) > 0 {
 				d = lowerFirst(d)

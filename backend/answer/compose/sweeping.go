@@ -1,12 +1,13 @@
 package compose
 
 import (
-	"github.com/ragman-dev/ragman/backend/answer"
-	"github.com/ragman-dev/ragman/internal/lazyre"
 	"path"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // sweeping says whether a step's command line does harm far beyond a
@@ -67,18 +68,24 @@ func (c *composition) losesData(p passage) bool {
 	if p.block.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(p.block.Term), "-") {
 		return false
 	}
-	first := firstSentence(p.block.Text)
-	if !destroys().MatchString(first) || answer.Negates(first) {
+	if c.lossAsked {
 		return false
 	}
-	for _, t := range c.usageTerms { // the question's words, but the negated
+	first := firstSentence(p.block.Text)
+	return destroys().MatchString(first) && !answer.Negates(first)
+}
+
+// asksLoss says whether a question's terms (its words but the negated,
+// usageTerms) ask to delete, shrink or clean up.
+func asksLoss(words []tasks.Term) bool {
+	for _, t := range words {
 		for _, st := range t.Stems {
 			if destroyStems[st] {
-				return false
+				return true
 			}
 		}
 	}
-	return true
+	return false
 }
 
 // destroys finds a description that says the option deletes or

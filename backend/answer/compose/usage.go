@@ -44,24 +44,21 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 		return u
 	}
 	var u map[string]float64
-	if c.options != nil && d.Type == "man" {
-		scores := c.options.Options(typedName(d, d.Title), c.usageTerms)
-		if len(scores) > 0 {
-			u = map[string]float64{}
-			for si := range d.Sections {
-				for _, b := range d.Sections[si].Blocks {
-					if b.Kind != document.Item {
-						continue
-					}
-					v := 0.0
-					for _, n := range optionNames(b.Term) {
-						v = max(v, scores[n])
-					}
-					// an option that does the task no better than the
-					// command without options is no better answer
-					if v -= scores[""]; v > 0 {
-						u[b.Term] = v
-					}
+	if scores := c.scoresOf(id, d); len(scores) > 0 {
+		u = map[string]float64{}
+		for si := range d.Sections {
+			for _, b := range d.Sections[si].Blocks {
+				if b.Kind != document.Item {
+					continue
+				}
+				v := 0.0
+				for _, n := range optionNames(b.Term) {
+					v = max(v, scores[n])
+				}
+				// an option that does the task no better than the
+				// command without options is no better answer
+				if v -= scores[""]; v > 0 {
+					u[b.Term] = v
 				}
 			}
 		}
@@ -71,4 +68,17 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 	}
 	c.usages[id] = u
 	return u
+}
+
+// scoresOf is the option model's scores of the options of page d's
+// command for the question (tasks.Model.Options), for the first page
+// only (usageOf), asked once.
+func (c *composition) scoresOf(id int, d *document.Document) map[string]float64 {
+	if id != c.usageOf || c.options == nil || d.Type != "man" {
+		return nil
+	}
+	if !c.scored {
+		c.scores, c.scored = c.options.Options(typedName(d, d.Title), c.usageTerms), true
+	}
+	return c.scores
 }

@@ -55,26 +55,6 @@ var DefaultOptions = sync.OnceValues(func() (*Model, error) { return Decode(embe
 // any option has. A term counts by how few of the command's options it
 // is said of.
 func (m *Model) Options(command string, words []Term) map[string]float64 {
-	shares := m.OptionShares(command, words)
-	if shares == nil {
-		return nil
-	}
-	out := make(map[string]float64, len(shares))
-	for o, sh := range shares {
-		sum := 0.0
-		for _, v := range sh {
-			sum += v
-		}
-		out[o] = sum
-	}
-	return out
-}
-
-// OptionShares is Options term by term: option → each term's part of its
-// share (indexed as words), so that options can be told apart by what of
-// the question each says ("unpack a .tar.gz": -x the unpacking, -z the
-// gzip).
-func (m *Model) OptionShares(command string, words []Term) map[string][]float64 {
 	if m == nil || len(words) == 0 {
 		return nil
 	}
@@ -87,7 +67,7 @@ func (m *Model) OptionShares(command string, words []Term) map[string][]float64 
 	if lo == hi {
 		return nil
 	}
-	share := make([][]float64, hi-lo)
+	score := make([]float64, hi-lo)
 	term := make([]float64, hi-lo)
 	mass := 0.0 // what an option said of with every term at its best would score
 	for i, t := range words {
@@ -125,30 +105,17 @@ func (m *Model) OptionShares(command string, words []Term) map[string][]float64 
 		n := float64(hi - lo)
 		idf := math.Log((n+1)/float64(df)) / math.Log(n+1)
 		for k, v := range term {
-			if v > 0 {
-				if share[k] == nil {
-					share[k] = make([]float64, len(words))
-				}
-				share[k][i] = v * idf
-			}
+			score[k] += v * idf
 		}
 		mass += idf * slices.Max(term)
 	}
-	var out map[string][]float64
-	for k, sh := range share {
-		if sh == nil {
-			continue
-		}
-		sum := 0.0
-		for i := range sh {
-			sh[i] /= mass
-			sum += sh[i]
-		}
-		if sum > 0 {
+	var out map[string]float64
+	for i, v := range score {
+		if v > 0 {
 			if out == nil {
-				out = map[string][]float64{}
+				out = map[string]float64{}
 			}
-			out[string(m.name(lo + k))[len(prefix):]] = sh
+			out[string(m.name(lo + i))[len(prefix):]] = v / mass
 		}
 	}
 	return out

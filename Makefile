@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt deadcode generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab answerab versionsbench
+.PHONY: all build check test vet fmt deadcode generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab answerab versionsbench answerdiff
 
 all: build
 
@@ -153,6 +153,14 @@ reindexab: build
 answerab: build
 	@test -n "$(BASE)" || { echo "usage: make answerab BASE=DIR [RUNS=3] [SET=FILE] [NEW=DIR]"; exit 64; }
 	bash tools/answerab/run.sh "$(or $(NEW),$(BIN))" "$(BASE)" "$(RUNS)" "$(SET)"
+
+# Answers byte for byte: this tree's build (or NEW=DIR) against another
+# (BASE=DIR holding its ragman and ragadmin), every question of the shared
+# set and testdata/eval asked of both over one index; prints the questions
+# whose answers differ and exits 1 when any does.
+answerdiff: build
+	@test -n "$(BASE)" || { echo "usage: make answerdiff BASE=DIR [NEW=DIR] [SET=FILE]"; exit 64; }
+	bash tools/answerdiff/run.sh "$(or $(NEW),$(BIN))" "$(BASE)" "$(SET)"
 
 # What one backend keeps mapped of the versions five forced reindexes
 # retire, and its memory after each (issue 35, item 3); BINDIR_BENCH=DIR

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // invocation is the command line that runs cmd with an option, written
@@ -182,4 +183,119 @@ func typedName(d *document.Document, title string) string {
 		}
 	}
 	return title
+}
+
+// optionForm turns an option term into what one types: "-n, --lines=[-]NUM"
+// becomes "-n NUM"; "-R, --recursive" becomes "-R".
+func optionForm(term string) string {
+	alts := strings.Split(term, ", ")
+	if len(alts) == 1 {
+		// "-l --list", "-S .suf --suffix .suf": alternatives a space apart
+		alts = nil
+		for _, f := range strings.Fields(term) {
+			if strings.HasPrefix(f, "-") || len(alts) == 0 {
+				alts = append(alts, f)
+			} else {
+				alts[len(alts)-1] += " " + f
+			}
+		}
+	}
+	first := strings.TrimSpace(alts[0])
+	if strings.Contains(first, " ") {
+		return first
+	}
+	if name, arg, ok := strings.Cut(first, "="); ok && !strings.HasSuffix(name, "[") {
+		return name + " " + arg
+	}
+	if strings.Contains(first, "[") {
+		return first // an optional argument: "--color[=WHEN]"
+	}
+	for _, a := range alts[1:] {
+		if strings.Contains(a, "[=") {
+			continue // an optional argument, which the short form may not take: diff's "-u, -U NUM, --unified[=NUM]"
+		}
+		_, arg, ok := strings.Cut(a, "=")
+		if f := strings.Fields(a); !ok && len(f) == 2 && strings.HasPrefix(f[0], "--") {
+			// "-U, --users USERS": the long form's argument a space
+			// apart is the short form's too
+			arg, ok = f[1], true
+		}
+		if ok {
+			arg = optionalPart().ReplaceAllString(arg, "")
+			if arg != "" && !strings.HasPrefix(first, "--") {
+				return first + " " + arg
+			}
+		}
+	}
+	return first
+}
+
+// optionalPart is a bracketed part of an option's argument: "[-]NUM".
+var optionalPart = lazyre.New(`\[[^\]]*\]`)
+
+// optionCommand is what an option item's option is given to: the page's
+// command, or the subcommand whose section lists it ("git stash"), and
+// which of the two it is.
+func (c *composition) optionCommand(s *source, p passage) (cmd string, sub bool) {
+	cmd = s.hit.Meta.Title
+	if sc := subcommandOf(p.title, cmd, s.doc); sc != "" {
+		return cmd + " " + sc, true
+	}
+	return typedName(s.doc, cmd), false
+}
+
+// subcommandOf is the subcommand a section of a command's page is about,
+// when its heading starts with one ("reindex [ALIAS...]" -> "reindex",
+// "sources add PATH" -> "sources add") and the SYNOPSIS runs the command
+// with it: the options listed there belong to "name subcommand", not to
+// the bare command. "" otherwise.
+func subcommandOf(title, name string, d *document.Document) string {
+	lines := synopsisLines(d)
+	if lines == nil {
+		return ""
+	}
+	usage := " " + strings.Join(lines, " ") + " "
+	words := strings.Fields(title)
+	best := ""
+	for i, w := range words {
+		if !commandish().MatchString(w) || strings.ToLower(w) != w {
+			break
+		}
+		sub := strings.Join(words[:i+1], " ")
+		if !strings.Contains(usage, " "+name+" "+sub+" ") {
+			break
+		}
+		best = sub
+	}
+	return best
+}
+
+// invocationOf is the command line that runs an option item's option, as
+// the page's synopsis writes the command, and what the option does.
+func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
+	opt := optionForm(strings.TrimSpace(p.block.Term))
+	desc = answer.Clip(itemDoes(p.block.Text), 240)
+	if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
+		opt, desc = o, what
+	}
+	cmd, sub := c.optionCommand(s, p)
+	if sub {
+		return cmd + " " + opt, desc
+	}
+	return c.withOperands(s, invocation(s.doc, cmd, opt), cmd), desc
+}
+
+// itemDoes is what an option item's text says it does: its first
+// sentence's first line, for a description that goes on into a list or
+// a table ("list the following fields:") says what it does before it.
+func itemDoes(text string) string {
+	d, _, _ := strings.Cut(firstSentence(text), "\n")
+	return strings.TrimSuffix(strings.TrimSpace(d), ":")
+}
+
+// withOperands is a command line of cmd with the question's operands
+// written in (fill), or line as it is when it takes none of them.
+func (c *composition) withOperands(s *source, line, cmd string) string {
+	f, _ := fill(line, cmd, c.opsFor(line), s.valued())
+	return f
 }

@@ -1,0 +1,282 @@
+package compose
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+// passage is a block of a loaded document with how much of the question it
+// holds.
+type passage struct {
+	sec, blk int
+	block    document.Block
+	title    string
+	aside    bool // from a section about the page, not its subject
+	score    float64
+	// beyond is the share of what the page's names and NAME line do not
+	// say of the question that the passage says
+	beyond float64
+}
+
+// passages scores every block of document id, loaded as d, against the
+// question, from the terms the index keeps of each block; given is what
+// of each concept the page's NAME line holds (nil: nothing).
+func (c *composition) passages(id int, d *document.Document, given []float64) []passage {
+	q := c.q
+	var out []passage
+	// per concept, its weight in this page's passages (a quarter of its
+	// weight at least, so mass is 0 only where the question's is)
+	pw := slices.Clone(q.Weights)
+	mass := 0.0
+	for ci := range pw {
+		pw[ci] *= 1 - givenDiscount*givenOf(given, ci)
+		mass += pw[ci]
+	}
+	score := func(cov []float64) float64 { return answer.Share(cov, pw, mass) }
+	tcov := make([]float64, len(q.Concepts))
+	// plain: read text as for a question that negates nothing
+	textScore := func(text string, plain bool) float64 {
+		clear(tcov)
+		q.CoverText(text, tcov)
+		if plain {
+			// wget's --no-http-keep-alive, "Turn off the keep-alive
+			// feature", is not how to keep a connection alive
+			q.Negated(text, func(ci int) { tcov[ci] = 0 })
+		}
+		return score(tcov)
+	}
+	asides := make([]bool, len(d.Sections))
+	for i := range d.Sections {
+		asides[i] = Aside(&d.Sections[i])
+	}
+	cov := make([]float64, len(q.Concepts))
+	lead := make([]float64, len(q.Concepts)) // the paragraph before, when there is one
+	leadSec, leadBlk := -1, 0
+	q.Blocks(id, cov, func(sec, bi int) {
+		if sec >= len(d.Sections) || bi >= len(d.Sections[sec].Blocks) {
+			return // the index and the stored document disagree: skip, never crash
+		}
+		s := &d.Sections[sec]
+		blk := s.Blocks[bi]
+		if blk.Kind == document.Code && leadSec == sec && leadBlk == bi-1 {
+			// An example is introduced by the paragraph before it ("An
+			// entire directory can be packed with one command:"), which
+			// says in words what its code does.
+			for ci, w := range lead {
+				cov[ci] = max(cov[ci], w)
+			}
+		}
+		if blk.Kind == document.Para {
+			leadSec, leadBlk = sec, bi
+			copy(lead, cov)
+		}
+		first := "" // an item's first sentence, which says what it does
+		// whether the item reads as for a question that negates nothing
+		plain := !c.negative
+		if blk.Kind == document.Item {
+			first = firstSentence(blk.Text)
+			// the question asks to ignore or skip a thing, and the item
+			// says not to: grep's --no-ignore-case, "Do not ignore case
+			// distinctions", is the opposite of "ignore case"
+			plain = plain || answer.NegatesRefusal(first, c.seq)
+			if plain {
+				// "do not create any files" (touch -c) is not about
+				// creating files, unless the question is about not
+				// doing something
+				q.Negated(first, func(ci int) { cov[ci] = 0 })
+			}
+		}
+		if sc := score(cov); sc > 0 {
+			if blk.Kind == document.Item {
+				sc += c.itemScore(blk.Term, first, textScore, !plain)
+				if c.takesArg(blk.Term) {
+					sc += c.items.Arg
+				}
+				sc += c.items.Usage * c.usage(id, d)[blk.Term]
+			}
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title) || !c.where && filesSection(s.Title), score: sc,
+				beyond: beyondShare(q, cov, given)})
+		}
+	})
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
+}
+
+// ItemWeights are what an item's parts add to its block's share of the
+// question when steps are chosen: its term's share (an option's long
+// name is the manual's word for what it does: --keep, --invert-match),
+// its first sentence's share (it says what the option does; the rest,
+// how and in which cases, where a long description meets many words of
+// a question it is not about), the share of the first sentence's words
+// that are the question's (a short description that says just this
+// beats a long one that says it among other things), and per doubling of
+// the first sentence's length.
+type ItemWeights struct {
+	Term, First, Precision, Length float64
+	// Arg is what an option adds whose argument the question gives
+	// (find's -size for "larger than 100 MB", head's -n NUM for "the
+	// first 20 lines"): the step can type it (see fill.go). Over the
+	// dev and style sets (rankeval -steps -items), first steps with the
+	// expected option were 188 of 540 at 0, 190 at 0.3, 189 at 0.6 and
+	// 188 at 1, mention 12.500, 12.500, 12.490 and 12.484 summed.
+	Arg float64
+	// Usage weighs what the option model says of the item's option
+	// (see usage.go).
+	Usage float64
+}
+
+// DefaultItems: Term and First at 0.5 took the answers of the first
+// testdata/eval sets that mention the expected option or command from
+// 691 to 702 of 895. Precision 0.5 and Length -0.05 (a first sentence
+// twice as long adds 0.05: terse items that match one word, "See
+// --foo", lose to descriptions) raised the first steps that give the
+// option the question expects, where the first page is right, from 67 to
+// 72 of 204 on dev..dev7 and from 54 to 60 of 175 on dev8..dev14, with
+// mention 0.774 -> 0.769 and 0.619 -> 0.633 (rankeval -steps -items).
+var DefaultItems = ItemWeights{Term: 0.5, First: 0.5, Precision: 0.5, Length: -0.05, Arg: 0.3, Usage: 0.5}
+
+// negMatch is what an item whose first sentence holds a negator adds for
+// a question that asks for a thing not to happen: "list files without
+// sorting them" wants ls -U's "do not sort". It raised the dev sets'
+// mentions from 1050.0 to 1058.1 of 1498 with first steps unchanged
+// (0.6: 1055.0), the shared set and the held-out tldr questions
+// unchanged.
+const negMatch = 0.3
+
+// givenDiscount is how much less a question word counts in a page's
+// passages when the page's names and NAME line already hold it: every
+// passage of find(1) is about finding files, so for "find files larger
+// than 100 MB" the passage to show is the one about size.
+const givenDiscount = 0.75
+
+// itemScore is what an item's parts, its term and its first sentence,
+// add to its block's share (see ItemWeights); textScore is a text's
+// share of the question, read as for a question that negates nothing
+// when plain; negative, whether a negation in the item may be what the
+// question asks for (and the item is not read plain).
+func (c *composition) itemScore(term, first string, textScore func(text string, plain bool) float64, negative bool) float64 {
+	w := c.items
+	sc := w.Term*textScore(term, !negative) + w.First*textScore(first, !negative)
+	if w.Precision != 0 || w.Length != 0 {
+		words, hits := c.q.Precision(first)
+		if words > 0 {
+			sc += w.Precision * float64(hits) / float64(words)
+		}
+		sc -= w.Length * math.Log2(float64(max(words, 1)))
+	}
+	if negative && answer.Negates(first) {
+		// "don't follow symlinks": realpath -s's "don't expand symlinks"
+		// before -L's "resolve '..' components before symlinks"
+		sc += negMatch
+	}
+	return sc
+}
+
+// beyondShare is the share of what the page's names and NAME line
+// (given) leave of the question that a passage (cov) holds; 1 when they
+// leave nothing.
+func beyondShare(q *answer.Question, cov, given []float64) float64 {
+	num, den := 0.0, 0.0
+	for ci, w := range q.Weights {
+		g := givenOf(given, ci)
+		den += w * (1 - g)
+		num += w * max(0, cov[ci]-g)
+	}
+	if den <= 0 {
+		return 1
+	}
+	return num / den
+}
+
+// givenOf is what of concept ci the page's names and NAME line hold:
+// given[ci], 0 where given does not say (nil, or shorter).
+func givenOf(given []float64, ci int) float64 {
+	if ci < len(given) {
+		return given[ci]
+	}
+	return 0
+}
+
+// Aside says whether a section is about the page rather than its subject:
+// pointers, credits, bugs, and where the program came from. A HISTORY that
+// runs longer than provenance ever does here (tput's, at 2 kB, is the
+// longest) is the subject itself: the shell's command history.
+func Aside(s *document.Section) bool {
+	switch strings.ToUpper(s.Title) {
+	case "SEE ALSO", "AUTHOR", "AUTHORS", "COPYRIGHT", "REPORTING BUGS", "BUGS":
+		return true
+	case "HISTORY":
+		n := 0
+		for _, b := range s.Blocks {
+			n += len(b.Text)
+		}
+		return n < provenanceMax
+	}
+	return false
+}
+
+// provenanceMax is the most text a HISTORY section about a program's
+// origins has on this machine's pages, rounded up.
+const provenanceMax = 2500
+
+// filesSection says whether a section lists the files a program reads
+// and writes: "~/.ssh/known_hosts: Contains a list of host keys" does not
+// say how to make a key pair, nor "/etc/passwd-: Backup file for
+// /etc/passwd" what the fields of /etc/passwd mean.
+func filesSection(title string) bool {
+	switch strings.ToUpper(title) {
+	case "FILES", "FILE":
+		return true
+	}
+	return false
+}
+
+// asksWhere says whether a question asks where a thing is kept, which a
+// FILES section tells, or is no how-to question at all: what the fields
+// of /etc/passwd mean.
+func asksWhere(a analyse.Analysis) bool {
+	if a.Scene != analyse.SceneHowTo {
+		return true
+	}
+	for _, w := range a.Seq {
+		switch w {
+		case "where", "location", "located", "stored", "kept", "saved", "path", "paths", "which":
+			return true
+		}
+	}
+	return false
+}
+
+// statusSection says whether a section lists what a program's exit codes
+// or a call's return values mean: "Success: the user or group exists as
+// specified" answers why usermod exited 6, not how to add a user to a
+// group.
+func statusSection(title string) bool {
+	switch strings.ToUpper(title) {
+	case "EXIT STATUS", "EXIT CODE", "EXIT CODES", "EXIT VALUE", "EXIT VALUES", "RETURN VALUE", "RETURN VALUES", "DIAGNOSTICS", "ERRORS":
+		return true
+	}
+	return false
+}
+
+// asksStatus says whether a question asks what statusSection's sections
+// tell: about a failure (a quoted message, a command that refuses), in
+// code, or about exit codes and return values.
+func asksStatus(a analyse.Analysis) bool {
+	if a.Scene == analyse.SceneTroubleshoot || a.Scene == analyse.SceneProgramming || strings.ContainsAny(a.Question, "\"“") {
+		return true
+	}
+	for _, w := range a.Seq {
+		switch w {
+		case "exit", "exits", "status", "return", "returns", "returned", "code", "codes", "refuse", "refuses", "refused", "complain", "complains", "says":
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,372 @@
+package compose
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// namedOptions are the option items of a program's page that document an
+// option the question writes ("-v" in "what does grep -v do"), when the
+// question names the program: in the question's order, then the page's.
+// Options match as typed, case and all: grep -v is not grep -V.
+func namedOptions(s *source, a analyse.Analysis) []passage {
+	m := s.hit.Meta
+	if len(a.Options) == 0 || !answer.ProgramPage(m) || !slices.Contains(a.Words, strings.ToLower(m.Title)) {
+		return nil
+	}
+	var out []passage
+	for _, opt := range a.Options {
+		for si := range s.doc.Sections {
+			sec := &s.doc.Sections[si]
+			if Aside(sec) {
+				continue
+			}
+			for bi, b := range sec.Blocks {
+				if b.Kind == document.Item && slices.Contains(optionNames(b.Term), opt) &&
+					!slices.ContainsFunc(out, func(p passage) bool { return p.sec == si && p.blk == bi }) {
+					out = append(out, passage{sec: si, blk: bi, block: b, title: sec.Title})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// optionNames are the options an item's term documents: "-v" and
+// "--invert-match" for "-v, --invert-match", "--color" for
+// "--color[=WHEN]".
+func optionNames(term string) []string {
+	var out []string
+	for _, alt := range strings.Split(term, ",") {
+		// "-k --keep" (gzip) lists two names without a comma; "-o FILE"
+		// one name and its value
+		for i, f := range strings.Fields(alt) {
+			if end := strings.IndexAny(f, "=["); end >= 0 {
+				f = f[:end]
+			}
+			if !strings.HasPrefix(f, "-") || len(f) < 2 {
+				break
+			}
+			if i == 0 || strings.HasPrefix(f, "--") {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// optionItem says whether a passage documents an option of a program:
+// what a command line can be written from.
+func (c *composition) optionItem(s *source, p passage) bool {
+	return p.block.Kind == document.Item && answer.ProgramPage(s.hit.Meta) && strings.HasPrefix(strings.TrimSpace(p.block.Term), "-")
+}
+
+// stepWorthy says whether a passage can be a step: an item, or a code
+// block; on a program's page, only a code block that runs a command. Such
+// pages also show what commands print (unit listings, log lines, tables of
+// timers), and that is nothing a user can run.
+func (c *composition) stepWorthy(s *source, p passage) bool {
+	if c.sweeping(p) || c.losesData(p) {
+		return false
+	}
+	switch p.block.Kind {
+	case document.Item:
+		if slices.ContainsFunc(optionNames(p.block.Term), func(o string) bool { return metaOptions[o] }) {
+			// every program's "display this help and exit": a step
+			// only for a question about help or versions
+			return c.asks("help", "version", "usag")
+		}
+		if strings.HasPrefix(strings.ToUpper(p.title), "ENVIRONMENT") {
+			// LC_ALL, POSIXLY_CORRECT: the answer to a question about
+			// the environment, noise in any other
+			return c.asks("environ", "variabl")
+		}
+		return true
+	case document.Code:
+		return !answer.ProgramPage(s.hit.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), c.commandLine)
+	}
+	return false
+}
+
+// metaOptions are the options about the program rather than its task.
+var metaOptions = map[string]bool{"--help": true, "--version": true, "--usage": true}
+
+// asks says whether the question holds any of these stems.
+func (c *composition) asks(stems ...string) bool {
+	for _, con := range c.q.Concepts {
+		if len(con.Alts) > 0 && slices.Contains(stems, con.Alts[0].Stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// withAskedOption makes the second of chosen an option whose long name is
+// the question's own word (see termAsked) when none of them is one: mv's
+// --verbose for "move files in verbose mode", whose first sentence
+// ("explain what is being done") holds no word of the question and
+// ranks below options that say "move" and "file".
+func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage {
+	for _, p := range chosen {
+		if c.optionItem(s, p) && c.termAsked(s, p) {
+			return chosen
+		}
+	}
+	for _, p := range ps {
+		if c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && c.termAsked(s, p) && c.wholeAsked(p, false) && !slices.ContainsFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }) {
+			// second: it says what the question asks, in its words,
+			// though its description may not; the first step stays
+			// what decides whether the plain command leads
+			return slices.Insert(chosen[:len(chosen)-1:len(chosen)-1], 1, p)
+		}
+	}
+	return chosen
+}
+
+// termAsked says whether an option's long name is a word the question
+// asks with: base64's --decode for "decode a base64 string", split's
+// --lines for "pieces of 1000 lines". The NAME line may say it too
+// ("encode/decode data"), but the option is what does it.
+//
+// Words of the program's name say nothing of the option (sort's --sort,
+// useradd's --selinux-user), nor do --help and --version, nor the NAME
+// line's first word, which the program does by itself: deluser's
+// --remove-all-files for "remove a user", where the NAME line is "remove
+// a user or group from the system".
+func (c *composition) termAsked(s *source, p passage) bool {
+	title := strings.ToLower(s.hit.Meta.Title)
+	lead := ""
+	terms.Words(s.hit.Meta.Summary, false, func(w string) {
+		if lead == "" && !terms.Stop(w) {
+			lead = terms.Stem(w)
+		}
+	})
+	for _, name := range optionNames(p.block.Term) {
+		if metaOptions[name] {
+			return false
+		}
+		long, ok := strings.CutPrefix(name, "--")
+		if !ok && len(name) > 2 {
+			long = name[1:] // find's -empty, -newer
+		}
+		for _, w := range strings.Split(long, "-") {
+			if st := terms.Stem(w); len(w) > 2 && !strings.Contains(title, w) && st != lead && c.asksWord(st) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wholeAsked says whether every word of one of an option's long names is
+// a word of the question: --verbose, --ignore-case for "ignoring upper and
+// lower case", but not --listed-incremental for "list". With single, a
+// long name after one dash counts too (find's -empty), which holds
+// "links" for find's -links (hard links) in "find symbolic links": strong
+// enough to keep a lead the option has, not to make a step of it.
+func (c *composition) wholeAsked(p passage, single bool) bool {
+	for _, name := range optionNames(p.block.Term) {
+		long, ok := strings.CutPrefix(name, "--")
+		if !ok && single && len(name) > 2 {
+			long, ok = name[1:], true // find's -empty, -newer
+		}
+		if !ok {
+			continue
+		}
+		all := true
+		for _, w := range strings.Split(long, "-") {
+			all = all && c.asksWord(terms.Stem(w))
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// asksWord says whether stem is the question's own word for one of its
+// concepts (not an expansion).
+func (c *composition) asksWord(stem string) bool {
+	for _, con := range c.q.Concepts {
+		if len(con.Alts) > 0 && con.Alts[0].Stem == stem && con.Alts[0].Weight == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// basicScore and basicRest decide when the synopsis, not the best
+// option, is the first step: when that option's passage holds less of the
+// question than basicScore, or the page's names and NAME line hold all but
+// basicRest of it. Over the dev sets' answers led by an option of the
+// right page (374), the first step was what the question expected (the
+// option it names, or none) for 107 with the option always first and 157
+// with these two; neighbouring values give 152-157.
+const (
+	basicScore = 0.5
+	basicRest  = 0.2
+)
+
+// basicBeyond: the synopsis also comes first when the best passage holds
+// less than this share of what the NAME line leaves of the question:
+// df's --total ("elide all entries insignificant to available space")
+// for "how much free space is left on my disks", whose NAME line "report
+// file system space usage" says the rest. Over the dev sets (rankeval
+// -steps), first steps that are what the question expects, the option it
+// names or none, went from 570 (131 + 439) to 585 (126 + 459) at 0.35
+// for option items and to 591 (124 + 467) with examples too; 0.2 gave
+// 577, 0.5 580, 0.65 584; mention unchanged (1049.0 of 1498). The
+// option is still the next step. An option that holds vagueScore of the
+// question keeps the lead though ("copy directories recursively", cp -R,
+// for "copy a directory with everything in it"): 590 (127 + 463).
+// Keeping it for every question that names the program instead put
+// side options first again (sort -V, du --inodes, rm -I): 582.
+const (
+	basicBeyond = 0.35
+	vagueScore  = 0.85
+)
+
+// step renders one passage as a step: a command line in backticks where the
+// passage gives one, and its explanation.
+func (c *composition) step(s *source, p passage) string {
+	q := c.q
+	m := s.hit.Meta
+	b := p.block
+	isCmd := answer.ProgramPage(m)
+	switch b.Kind {
+	case document.Item:
+		term := strings.TrimSpace(b.Term)
+		typed := typedName(s.doc, m.Title)
+		if document.ListMark(term) {
+			if line, what := c.example(m, b.Text); line != "" {
+				return fmt.Sprintf("`%s`: %s", line, what)
+			}
+		}
+		if !strings.HasPrefix(term, "-") && strings.HasPrefix(strings.TrimSpace(b.Text), "$ ") {
+			// a session under its caption, git-reset(1)'s "Undo a
+			// commit and redo: $ git commit ... $ git reset --soft
+			// HEAD^ (1) ...": the commands typed that hold most of
+			// the question, then the caption
+			own := typed + " "
+			lines := codeLines(b.Text, q, func(l string) bool { return strings.HasPrefix(l, "$ "+own) })
+			if !strings.HasPrefix(lines[0], "$ "+own) {
+				lines = codeLines(b.Text, q, func(l string) bool { return strings.HasPrefix(l, "$ ") })
+			}
+			return fmt.Sprintf("%s: %s", typedLines(lines), term)
+		}
+		desc := answer.Clip(shownSentence(b.Text), 240)
+		value := ""
+		if isCmd {
+			value = valueOf(s.doc, p.sec, p.blk)
+		}
+		switch {
+		case isCmd && strings.HasPrefix(term, "-"):
+			cmd, _ := c.optionCommand(s, p)
+			if opt, what := c.inlineValue(term, b.Text); opt != "" {
+				return fmt.Sprintf("`%s %s`: %s", cmd, opt, what)
+			}
+			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
+		case isCmd && value != "":
+			return fmt.Sprintf("`%s %s`: %s", typed, value, desc)
+		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
+			!strings.HasPrefix(term, typed+" "):
+			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
+			// it is, below)
+			return fmt.Sprintf("`%s %s`: %s", typed, term, desc)
+		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
+			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
+			return fmt.Sprintf("`%s +%s`: %s", typed, term, desc)
+		case looksLikeCommand(term, m):
+			return fmt.Sprintf("`%s`: %s", term, desc)
+		case document.ListMark(term):
+			// a list's bullet or number ("•", "2."): the text is the step
+			return sentence(desc)
+		}
+		return fmt.Sprintf("%s: %s", term, desc)
+	case document.Code, document.Table:
+		keep := func(l string) bool { return strings.HasPrefix(l, "$ ") }
+		if isCmd {
+			keep = func(l string) bool { return strings.HasPrefix(l, "$ ") || c.commandLine(l) }
+		}
+		return typedLines(codeLines(b.Text, q, keep))
+	}
+	return answer.Clip(bestSentence(oneLine(b.Text), q), 300)
+}
+
+// subcommand says whether an item's lowercase term is one of the
+// command's subcommands, to be run after its name ("systemctl
+// restart"): the item is in a section about commands, or the SYNOPSIS
+// runs the command with it. A list of output columns (free's "cache",
+// "available") is not.
+func subcommand(d *document.Document, section, term string) bool {
+	switch sec := strings.ToUpper(section); {
+	case strings.Contains(sec, "BUILTIN"):
+		// a shell's builtins are typed at its prompt, not given to it:
+		// printf, not "bash printf"
+		return false
+	case keyBinding().MatchString(term):
+		// readline's "Commands for Changing Text" are bound to keys:
+		// "capitalize-word (M-c)" is typed as M-c, not "bash
+		// capitalize-word"
+		return false
+	case strings.Contains(sec, "COMMAND"):
+		return true
+	case strings.Contains(sec, "ARGUMENT") || strings.Contains(sec, "OPERAND"):
+		// zipgrep's ARGUMENTS document "pattern", which its synopsis
+		// writes as a word too: what one types there, not "zipgrep pattern"
+		return false
+	}
+	word, _, _ := strings.Cut(term, " ")
+	for _, l := range synopsisLines(d) {
+		for _, w := range strings.Fields(l) {
+			if strings.Trim(w, "[]{}|") == word {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keyBinding finds an Emacs-style key in an item's term: "(M-c)",
+// "(C-x C-r)".
+var keyBinding = lazyre.New(`\((?:[CM]-\S+)(?:\s+[CM]-\S+)*\)`)
+
+var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
+
+// formatSeq matches a conversion of a format string: "%s", "%:z", "%-d".
+var formatSeq = lazyre.New(`^%[-_0^#:]*[A-Za-z%+]$`)
+
+// plusFormat says whether a program's synopsis takes its output format as
+// an operand after a plus, "date [OPTION]... [+FORMAT]", so that each of
+// the format's conversions runs as "date +%s".
+func plusFormat(d *document.Document) bool {
+	for _, l := range synopsisLines(d) {
+		if strings.Contains(l, "[+FORMAT]") || strings.Contains(l, " +FORMAT") {
+			return true
+		}
+	}
+	return false
+}
+
+// basicStep is the step that runs a page's command as its SYNOPSIS line
+// writes it, with what its NAME line says it does. The line is kept as
+// written: the options it lists are often the ones a question needs
+// ("prlimit ... [--pid PID]").
+func (c *composition) basicStep(s *source, line string) string {
+	if f := c.bestFill(s, line); f != line {
+		line = f
+	} else {
+		line = plainForm(s.doc, s.hit.Meta.Title, line)
+	}
+	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
+		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
+	}
+	return fmt.Sprintf("`%s` %s", line, c.cite(s, "SYNOPSIS"))
+}

@@ -65,12 +65,13 @@ type composition struct {
 	// folders apart
 	ops, apart []operand
 	// options, the option model, reads usageTerms; usages are what it
-	// says of each page's items (see usage), of the first page's only:
-	// usageOf
+	// says of the items of the first page (usageOf, -1 until it is
+	// chosen), the only one it reads (see usage), once read (usagesRead)
 	options    *tasks.Model
 	usageTerms []tasks.Term
-	usages     map[int]map[string]float64
 	usageOf    int
+	usages     map[string]float64
+	usagesRead bool
 	// scores are the option model's scores of the first page's command
 	// (see scoresOf), which usage and bundle both read
 	scores map[string]float64

@@ -40,8 +40,8 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 	if id != c.usageOf {
 		return nil
 	}
-	if u, ok := c.usages[id]; ok {
-		return u
+	if c.usagesRead {
+		return c.usages
 	}
 	var u map[string]float64
 	if scores := c.scoresOf(id, d); len(scores) > 0 {
@@ -63,10 +63,7 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 			}
 		}
 	}
-	if c.usages == nil {
-		c.usages = map[int]map[string]float64{}
-	}
-	c.usages[id] = u
+	c.usages, c.usagesRead = u, true
 	return u
 }
 

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -14,6 +15,59 @@ import (
 // size, and a bundle that does the task nearly as well as -s alone says
 // how it is typed.
 const bundleShare = 0.9
+
+// optionBundle is a bundle of option letters (see bundle) and the
+// command line that runs it, and what it does (see bundleStep).
+type optionBundle struct {
+	letters    []passage
+	line, desc string
+}
+
+// leadBundle is the bundle that leads the first page's steps and its
+// Summary: options that do the task together, as other people's command
+// lines run them, come first as one line: `tar -x -z -f data.tar.gz`,
+// not -x alone; nil when there is none, or it is not one line.
+func (c *composition) leadBundle(pl *plan) *optionBundle {
+	opts := c.bundle(pl.s, pl.ps)
+	// but an option the question's own words ask for, which the bundle
+	// leaves out, keeps the lead (tar's -g for incremental backups,
+	// which people seldom bundle)
+	if opts == nil || pl.asked && !slices.ContainsFunc(opts, func(p passage) bool { return p.sec == pl.chosen[0].sec && p.blk == pl.chosen[0].blk }) {
+		return nil
+	}
+	line, desc := c.bundleStep(pl.s, opts)
+	if line == "" {
+		return nil
+	}
+	return &optionBundle{letters: opts, line: line, desc: desc}
+}
+
+// bundleFirst makes the bundle the first step, in the lead option's
+// place where it leads, and the Summary's "Use" sentence.
+func (c *composition) bundleFirst(pl *plan, steps, summary []string) ([]string, []string) {
+	b := pl.bundle
+	var cited []string
+	for _, p := range b.letters {
+		if ct := c.cite(pl.s, p.title); !slices.Contains(cited, ct) {
+			cited = append(cited, ct)
+		}
+	}
+	cites := strings.Join(cited, " ")
+	if st := fmt.Sprintf("`%s`: %s %s", b.line, b.desc, cites); pl.lead {
+		steps[0] = st
+	} else {
+		steps = append([]string{st}, steps...)
+	}
+	// a letter of the bundle is no step of its own after it
+	steps = slices.DeleteFunc(steps, func(st string) bool { return bundles(b.letters, b.line, st) })
+	use := fmt.Sprintf("Use `%s`: %s %s.", b.line, strings.TrimSuffix(b.desc, "."), cites)
+	if saysUse(summary) {
+		summary[1] = use
+	} else {
+		summary = slices.Insert(summary, 1, use)
+	}
+	return steps, summary
+}
 
 // bundle is the letters of the first page's options that other people's
 // command lines run together for the task (tasks.Model.Options knows
@@ -87,20 +141,20 @@ func letterBundle(o string) bool {
 // bundleStep is the command line that runs a bundle's letters as one
 // option, its value last ("du -sh videos", "tar -xzf data.tar.gz"), as
 // the synopsis writes the command with the question's operands written
-// in; what each letter does; and where the page says so. "" where a
-// letter that takes a value is not the last.
-func (c *composition) bundleStep(s *source, letters []passage) (line, desc, cites string) {
+// in; and what each letter does. "" where a letter that takes a value is
+// not the last.
+func (c *composition) bundleStep(s *source, letters []passage) (line, desc string) {
 	var opt, value string
-	var what, cited []string
+	var what []string
 	for i, p := range letters {
 		form := optionForm(strings.TrimSpace(p.block.Term))
 		name, arg, _ := strings.Cut(form, " ")
 		if len(name) != 2 {
-			return "", "", ""
+			return "", ""
 		}
 		if arg != "" {
 			if i < len(letters)-1 {
-				return "", "", ""
+				return "", ""
 			}
 			// its placeholder alone: "GROUP1" of "GROUP1[,GROUP2,...]"
 			arg, _, _ = strings.Cut(strings.Fields(arg)[0], "[")
@@ -114,9 +168,6 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc, cite
 				d = lowerFirst(d)
 			}
 			what = append(what, d)
-		}
-		if ct := c.cite(s, p.title); !slices.Contains(cited, ct) {
-			cited = append(cited, ct)
 		}
 	}
 	// the synopsis's form that shows the first letter ("tar -c [-f
@@ -159,7 +210,7 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc, cite
 			}
 		}
 	}
-	return line, answer.Clip(strings.Join(what, "; "), 300) + ".", strings.Join(cited, " ")
+	return line, answer.Clip(strings.Join(what, "; "), 300) + "."
 }
 
 // lowerFirst lowercases a description's first letter where it starts a

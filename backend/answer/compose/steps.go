@@ -12,6 +12,137 @@ import (
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
+// plan is the first page's part of an answer as it is planned:
+// which of its passages are steps, in which order, and what leads them.
+type plan struct {
+	s      *source
+	ps     []passage // its passages, best first
+	chosen []passage // those that are steps, in their order
+	// named: the question names the options chosen leads with (see
+	// namedOptions)
+	named bool
+	// shown is how many of chosen are written: fewer where the command
+	// as its synopsis (syn) runs it is a step ahead of them (synopsis)
+	shown    int
+	syn      string
+	synopsis synopsisStep
+	// lead: chosen[0] is an option, whose step, and whose "Use"
+	// sentence where it stands out, is the command line that runs it
+	// (line) and what it does (desc); asked: its name is a word the
+	// question asks with (see termAsked)
+	lead, asked bool
+	line, desc  string
+	// bundle, when set, is the first step and the "Use" sentence, in
+	// lead's place (see leadBundle)
+	bundle *optionBundle
+}
+
+// synopsisStep is whether the command as its synopsis runs it is the
+// first step of the first page, and why.
+type synopsisStep int
+
+const (
+	noSynopsis synopsisStep = iota
+	// in the place of the option that was to lead (see decideLead)
+	synopsisForOption
+	// ahead of the chosen passages, of which it leaves two
+	synopsisAhead
+)
+
+// chooseSteps reads the first page's passages and chooses its steps:
+// the options the question names of the program it names come first,
+// whatever else they say ("what does grep -v do" is about -v), then its
+// best options and examples.
+func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
+	pl := &plan{s: s, ps: c.passages(s.hit.Doc, s.doc, s.hit.NameCov)}
+	shown := map[[2]int]bool{}
+	for _, p := range namedOptions(s, a) {
+		if len(pl.chosen) < 3 {
+			shown[[2]int{p.sec, p.blk}] = true
+			pl.chosen = append(pl.chosen, p)
+		}
+	}
+	pl.named = len(pl.chosen) > 0
+	for _, p := range pl.ps {
+		if len(pl.chosen) < 3 && c.stepWorthy(s, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") && !shown[[2]int{p.sec, p.blk}] {
+			pl.chosen = append(pl.chosen, p)
+		}
+	}
+	if !pl.named && len(pl.chosen) == 3 {
+		pl.chosen = c.withAskedOption(s, pl.ps, pl.chosen)
+	}
+	if !pl.named {
+		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
+	}
+	pl.shown = len(pl.chosen)
+	return pl
+}
+
+// decideLead decides whether the first page's steps lead with the best
+// option, as the command line that runs it, or with the command as its
+// synopsis runs it.
+func (c *composition) decideLead(pl *plan) {
+	s := pl.s
+	pl.lead = len(pl.chosen) > 0 && c.optionItem(s, pl.chosen[0])
+	pl.syn = answer.Synopsis(s.doc)
+	// the best passage says little of what the NAME line leaves, and
+	// not much of the question either
+	vague := len(pl.chosen) > 0 && pl.chosen[0].beyond < basicBeyond && pl.chosen[0].score < vagueScore
+	// or the NAME line says nearly all of it
+	nameSays := beyondName(c.q, s.hit.NameCov) < basicRest
+	// An option named by a word of the question keeps the lead, unless
+	// the NAME line says the question and the option's name says more:
+	// env's --ignore-environment for "run a program with a modified
+	// environment", which env's NAME line says word for word.
+	pl.asked = pl.lead && c.termAsked(s, pl.chosen[0]) && (!nameSays || c.wholeAsked(pl.chosen[0], true))
+	// An option the option model backs keeps the lead too: people run
+	// the command so for the task (mkdir's -p for nested folders); unless
+	// it leaves a value the question never gave where the synopsis
+	// takes the question's own (fillsBetter).
+	backed := pl.lead && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] >= usageLead
+	switch {
+	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && (pl.chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
+		// The page's NAME line says most of the question ("list the
+		// environment", "compute a file's MD5 sum"), or no option comes
+		// close, or the synopsis takes the question's operands better:
+		// the command as the synopsis runs it is the answer, and the
+		// best options follow.
+		pl.synopsis, pl.lead = synopsisForOption, false
+	case pl.lead:
+		// The first step runs the command with the option, as the
+		// synopsis writes the command: what one types.
+		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
+	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays)):
+		// and before an example that shows the command doing something
+		// else than the question adds to its NAME line: mount's shared
+		// subtrees for "mount a USB stick"
+		pl.synopsis, pl.shown = synopsisAhead, min(len(pl.chosen), 2)
+	}
+}
+
+// chosenSteps writes the first page's chosen passages as steps, as many
+// as are shown, the lead as the command line that runs its option; and
+// what each one's step says without its citation (said), shown or not.
+func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]bool) {
+	s := pl.s
+	said = map[string]bool{}
+	for i, p := range pl.chosen {
+		st := c.step(s, p)
+		said[st] = true
+		// cited, shown or not: the references have listed every chosen
+		// passage's section
+		cite := c.cite(s, p.title)
+		switch {
+		case i >= pl.shown:
+		case i == 0 && pl.lead:
+			steps = append(steps, fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite))
+		default:
+			steps = append(steps, st+" "+cite)
+		}
+	}
+	return steps, said
+}
+
 // namedOptions are the option items of a program's page that document an
 // option the question writes ("-v" in "what does grep -v do"), when the
 // question names the program: in the question's order, then the page's.

@@ -1,13 +1,83 @@
 package compose
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
+
+// nameSentence is the Summary's sentence of a page's NAME line.
+func (c *composition) nameSentence(s *source) string {
+	m := s.hit.Meta
+	name := m.Title
+	if m.Summary != "" {
+		name += ": " + strings.TrimSuffix(m.Summary, ".")
+	}
+	return fmt.Sprintf("%s %s %s.", name, answer.Inline(m), c.cite(s, "NAME"))
+}
+
+// secondSentence is the Summary's sentence after the first page's NAME
+// line: the "Use" sentence of the lead option where it stands out (the
+// question names it, or it scores leadMargin above the next), or else
+// the sentence of its running text that says most of the question; ""
+// when there is none.
+func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
+	if pl.lead && (pl.named || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin) {
+		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
+	}
+	return c.runningSentence(pl, scene)
+}
+
+// runningSentence is the sentence of the first page's running text that
+// holds most of the question, cited; not an example's caption, which
+// says what the code under it does ("Show the local time for 9AM next
+// Friday") and nothing without it. "" when it says nothing the NAME line
+// does not.
+func (c *composition) runningSentence(pl *plan, scene analyse.Scene) string {
+	q := c.q
+	for _, p := range pl.ps {
+		if p.block.Kind != document.Para || p.aside || examples(p.title) {
+			continue
+		}
+		// what a thing is: the definition, though the NAME line named
+		// it; how to do a thing: a sentence that tells more
+		best := bestSentence(oneLine(p.block.Text), q)
+		if scene == analyse.SceneConcept || adds(q, best, pl.s.hit.NameCov) || mentionsOption(best) || usage(best, pl.s.doc) {
+			return strings.TrimSuffix(sentence(best), ".") + " " + c.cite(pl.s, p.title) + "."
+		}
+		return ""
+	}
+	return ""
+}
+
+// useFirst makes the Summary's first sentence say which command does it
+// and how: the bundle or the option that stands out, or else the command
+// as its synopsis runs it, with what the NAME line says it does. The
+// NAME line alone leaves the user to find the command line in the steps.
+func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene) []string {
+	s, m := pl.s, pl.s.hit.Meta
+	if saysUse(summary) {
+		summary[0], summary[1] = summary[1], summary[0]
+	} else if line := plainRun(s.doc, m, pl.syn); line != "" && scene != analyse.SceneConcept {
+		what := strings.TrimSuffix(m.Summary, ".")
+		if what != "" {
+			what = ": " + what
+		}
+		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", c.bestFill(s, line), what, answer.Inline(m), c.cite(s, "SYNOPSIS"))
+	}
+	return summary
+}
+
+// saysUse says whether the Summary's second sentence, after the NAME
+// line's, is a "Use `...`" one.
+func saysUse(summary []string) bool {
+	return len(summary) > 1 && strings.HasPrefix(summary[1], "Use `")
+}
 
 // plainRun is how a program's page runs it, for the Summary's first
 // sentence: the command and its operands as its synopsis writes them
@@ -128,6 +198,35 @@ const (
 	explainScore    = 0.3
 	maxPrimarySteps = 3
 )
+
+// explain is a what-is question's answer in sentences: those of the
+// first page's paragraphs that hold most of it, cited, but one the
+// Summary or a step says already (summary, said); what they say is
+// added to said.
+func (c *composition) explain(pl *plan, summary []string, said map[string]bool) []string {
+	q := c.q
+	shown := strings.Join(summary, " ")
+	var explain []string
+	for _, p := range pl.ps {
+		if len(explain) == maxExplain {
+			break
+		}
+		if p.block.Kind != document.Para || p.aside || examples(p.title) || p.score < explainScore {
+			continue
+		}
+		raw := strings.TrimSpace(bestSentence(oneLine(p.block.Text), q))
+		if introduces(raw) || c.commandLine(raw) {
+			continue // ("mount --bind foo foo" in running text is no sentence)
+		}
+		best := sentence(raw)
+		if said[best] || strings.Contains(shown, strings.TrimSuffix(best, ".")) {
+			continue
+		}
+		said[best] = true
+		explain = append(explain, best+" "+c.cite(pl.s, p.title))
+	}
+	return explain
+}
 
 // introduces says whether a sentence only introduces or points elsewhere
 // ("Linux supports the standard signals listed below.", "See

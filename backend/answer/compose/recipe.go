@@ -42,8 +42,9 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	return &optionBundle{letters: opts, line: line, desc: desc}
 }
 
-// bundleFirst makes the bundle the first step, in the lead option's
-// place where it leads, and the Summary's "Use" sentence.
+// bundleFirst makes the bundle the first step, ahead of the steps
+// written without the passages it covers (see chosenSteps), and the
+// Summary's "Use" sentence, in the lead option's place.
 func (c *composition) bundleFirst(pl *plan, steps, summary []string) ([]string, []string) {
 	b := pl.bundle
 	var cited []string
@@ -53,13 +54,7 @@ func (c *composition) bundleFirst(pl *plan, steps, summary []string) ([]string, 
 		}
 	}
 	cites := strings.Join(cited, " ")
-	if st := fmt.Sprintf("`%s`: %s %s", b.line, b.desc, cites); pl.lead {
-		steps[0] = st
-	} else {
-		steps = append([]string{st}, steps...)
-	}
-	// a letter of the bundle is no step of its own after it
-	steps = slices.DeleteFunc(steps, func(st string) bool { return bundles(b.letters, b.line, st) })
+	steps = append([]string{fmt.Sprintf("`%s`: %s %s", b.line, b.desc, cites)}, steps...)
 	use := fmt.Sprintf("Use `%s`: %s %s.", b.line, strings.TrimSuffix(b.desc, "."), cites)
 	if saysUse(summary) {
 		summary[1] = use
@@ -233,18 +228,20 @@ func itemOf(letters []passage, name string) *passage {
 	return nil
 }
 
-// bundles says whether step st, other than the bundle's own (line), runs
-// one of the bundle's letters alone.
-func bundles(letters []passage, line, st string) bool {
-	if strings.HasPrefix(st, "`"+line+"`") {
+// covers says whether a passage is an option item of the command itself
+// that documents one of the bundle's letters, by any of its names ("-z",
+// "--gzip"): its own step would run alone what the bundle runs.
+func (c *composition) covers(s *source, b *optionBundle, p passage) bool {
+	if !c.optionItem(s, p) {
 		return false
 	}
-	cmd, _, _ := strings.Cut(line, " ")
-	for _, p := range letters {
-		for _, n := range optionNames(p.block.Term) {
-			if strings.HasPrefix(st, "`"+cmd+" "+n+" ") || strings.HasPrefix(st, "`"+cmd+" "+n+"`") {
-				return true
-			}
+	if _, sub := c.optionCommand(s, p); sub {
+		return false
+	}
+	names := optionNames(p.block.Term)
+	for _, l := range b.letters {
+		if slices.ContainsFunc(optionNames(l.block.Term), func(n string) bool { return slices.Contains(names, n) }) {
+			return true
 		}
 	}
 	return false

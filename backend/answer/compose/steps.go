@@ -121,8 +121,9 @@ func (c *composition) decideLead(pl *plan) {
 }
 
 // chosenSteps writes the first page's chosen passages as steps, as many
-// as are shown, the lead as the command line that runs its option; and
-// what each one's step says without its citation (said), shown or not.
+// as are shown, the lead as the command line that runs its option, but
+// those the bundle covers; and what each one's step says without its
+// citation (said), shown or not.
 func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]bool) {
 	s := pl.s
 	said = map[string]bool{}
@@ -134,6 +135,9 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 		cite := c.cite(s, p.title)
 		switch {
 		case i >= pl.shown:
+		case pl.bundle != nil && (i == 0 && pl.lead || c.covers(s, pl.bundle, p)):
+			// the bundle takes the lead option's place, and a letter of
+			// it is no step of its own after it
 		case i == 0 && pl.lead:
 			steps = append(steps, fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite))
 		default:

@@ -68,3 +68,31 @@ func TestStepBundle(t *testing.T) {
 		}
 	}
 }
+
+// A letter of the bundle is no step of its own after it: rm's -r, which
+// the first page's steps chose for "a folder that still has files in
+// it", is run by `rm -rf` and not again alone.
+func TestStepBundleLetters(t *testing.T) {
+	e := testengine.Must(t)
+	for q, want := range map[string]string{
+		"delete a folder that still has files in it":                "`rm -rf",
+		"create a gzip compressed tar archive of the folder photos": "`tar -czf",
+	} {
+		ans, _, err := e.Answer(context.Background(), q, 0.35)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], want+" ") {
+			t.Errorf("%s: steps %q, want the first to run %s`", q, ans.Steps, want)
+			continue
+		}
+		cmd, letters, _ := strings.Cut(strings.TrimPrefix(want, "`"), " -")
+		for _, st := range ans.Steps[1:] {
+			for _, l := range letters {
+				if alone := "`" + cmd + " -" + string(l) + "`"; runs(st, alone) {
+					t.Errorf("%s: step %q runs %s alone after %s`", q, st, alone, want)
+				}
+			}
+		}
+	}
+}

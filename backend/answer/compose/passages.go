@@ -30,30 +30,13 @@ type passage struct {
 func (c *composition) passages(id int, d *document.Document, given []float64) []passage {
 	q := c.q
 	var out []passage
-	// per concept, its weight in this page's passages (a quarter of its
-	// weight at least, so mass is 0 only where the question's is)
-	pw := slices.Clone(q.Weights)
-	mass := 0.0
-	for ci := range pw {
-		pw[ci] *= 1 - givenDiscount*givenOf(given, ci)
-		mass += pw[ci]
-	}
-	score := func(cov []float64) float64 { return answer.Share(cov, pw, mass) }
-	tcov := make([]float64, len(q.Concepts))
-	// plain: read text as for a question that negates nothing
-	textScore := func(text string, plain bool) float64 {
-		clear(tcov)
-		q.CoverText(text, tcov)
-		if plain {
-			// wget's --no-http-keep-alive, "Turn off the keep-alive
-			// feature", is not how to keep a connection alive
-			q.Negated(text, func(ci int) { tcov[ci] = 0 })
-		}
-		return score(tcov)
-	}
+	shares := newPageShares(q, given)
+	// the page's own sections, and those that answer another question
+	// than this one (see statusSection, filesSection)
 	asides := make([]bool, len(d.Sections))
 	for i := range d.Sections {
-		asides[i] = Aside(&d.Sections[i])
+		s := &d.Sections[i]
+		asides[i] = Aside(s) || !c.status && statusSection(s.Title) || !c.where && filesSection(s.Title)
 	}
 	cov := make([]float64, len(q.Concepts))
 	lead := make([]float64, len(q.Concepts)) // the paragraph before, when there is one
@@ -76,36 +59,82 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			leadSec, leadBlk = sec, bi
 			copy(lead, cov)
 		}
-		first := "" // an item's first sentence, which says what it does
-		// whether the item reads as for a question that negates nothing
-		plain := !c.negative
-		if blk.Kind == document.Item {
-			first = firstSentence(blk.Text)
-			// the question asks to ignore or skip a thing, and the item
-			// says not to: grep's --no-ignore-case, "Do not ignore case
-			// distinctions", is the opposite of "ignore case"
-			plain = plain || answer.NegatesRefusal(first, c.seq)
-			if plain {
-				// "do not create any files" (touch -c) is not about
-				// creating files, unless the question is about not
-				// doing something
-				q.Negated(first, func(ci int) { cov[ci] = 0 })
-			}
-		}
-		if sc := score(cov); sc > 0 {
+		first, plain := c.readItem(blk, cov)
+		if sc := shares.of(cov); sc > 0 {
 			if blk.Kind == document.Item {
-				sc += c.itemScore(blk.Term, first, textScore, !plain)
+				sc += c.itemScore(blk.Term, first, shares.text, !plain)
 				if c.takesArg(blk.Term) {
 					sc += c.items.Arg
 				}
 				sc += c.items.Usage * c.usage(id, d)[blk.Term]
 			}
-			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec] || !c.status && statusSection(s.Title) || !c.where && filesSection(s.Title), score: sc,
-				beyond: beyondShare(q, cov, given)})
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given)})
 		}
 	})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out
+}
+
+// pageShares are the shares of the question a page's texts hold, each
+// concept weighing less where the page's names and NAME line hold it
+// already (see givenDiscount).
+type pageShares struct {
+	q *answer.Question
+	// per concept, its weight in this page's passages (a quarter of its
+	// weight at least, so mass is 0 only where the question's is)
+	w    []float64
+	mass float64
+	cov  []float64 // text's, reused
+}
+
+// newPageShares weighs the question for a page whose names and NAME
+// line hold given of each concept.
+func newPageShares(q *answer.Question, given []float64) *pageShares {
+	sh := &pageShares{q: q, w: slices.Clone(q.Weights), cov: make([]float64, len(q.Concepts))}
+	for ci := range sh.w {
+		sh.w[ci] *= 1 - givenDiscount*givenOf(given, ci)
+		sh.mass += sh.w[ci]
+	}
+	return sh
+}
+
+// of is the share of a passage with these concepts' coverage.
+func (sh *pageShares) of(cov []float64) float64 { return answer.Share(cov, sh.w, sh.mass) }
+
+// text is the share of a text, read as for a question that negates
+// nothing when plain.
+func (sh *pageShares) text(text string, plain bool) float64 {
+	clear(sh.cov)
+	sh.q.CoverText(text, sh.cov)
+	if plain {
+		// wget's --no-http-keep-alive, "Turn off the keep-alive
+		// feature", is not how to keep a connection alive
+		sh.q.Negated(text, func(ci int) { sh.cov[ci] = 0 })
+	}
+	return sh.of(sh.cov)
+}
+
+// readItem reads an item block: its first sentence, which says what it
+// does, and whether it reads as for a question that negates nothing
+// (plain), in which case the words its first sentence negates are taken
+// out of its coverage (cov). Another block reads plain where the
+// question negates nothing, and has no first sentence.
+func (c *composition) readItem(blk document.Block, cov []float64) (first string, plain bool) {
+	plain = !c.negative
+	if blk.Kind != document.Item {
+		return "", plain
+	}
+	first = firstSentence(blk.Text)
+	// the question asks to ignore or skip a thing, and the item says
+	// not to: grep's --no-ignore-case, "Do not ignore case
+	// distinctions", is the opposite of "ignore case"
+	plain = plain || answer.NegatesRefusal(first, c.seq)
+	if plain {
+		// "do not create any files" (touch -c) is not about creating
+		// files, unless the question is about not doing something
+		c.q.Negated(first, func(ci int) { cov[ci] = 0 })
+	}
+	return first, plain
 }
 
 // ItemWeights are what an item's parts add to its block's share of the

@@ -23,32 +23,9 @@ const maxFlags = 4
 // or none of its examples holds any of the question; the answer is then
 // written as for any page.
 func (c *composition) tldrLed(hits []answer.Hit, margin, confidence float64, others loads) (d answer.Draft, ok bool, err error) {
-	tl := -1
-	floor := closeFloor(hits, margin)
-	for i, h := range hits[:min(3, len(hits))] {
-		if h.Score < floor {
-			break
-		}
-		if h.Meta.Type == "tldr" && (i == 0 || h.Meta.Title == hits[0].Meta.Title) {
-			tl = i
-			break
-		}
-	}
-	if tl < 0 {
-		return d, false, nil
-	}
-	t := &source{hit: hits[tl]}
-	if t.doc, err = others.load(c.lib, t.hit.Doc); err != nil {
+	t, ex, err := c.tldrExamples(hits, margin, others)
+	if err != nil || len(ex) == 0 {
 		return d, false, err
-	}
-	var ex []passage
-	for _, p := range c.passages(t.hit.Doc, t.doc, t.hit.NameCov) {
-		if p.block.Kind == document.Item && examples(p.title) && strings.TrimSpace(p.block.Term) != "" {
-			ex = append(ex, p)
-		}
-	}
-	if len(ex) == 0 {
-		return d, false, nil
 	}
 	man, err := c.manOf(hits, t.hit.Meta.Title, others)
 	if err != nil {
@@ -102,6 +79,35 @@ func (c *composition) tldrLed(hits []answer.Hit, margin, confidence float64, oth
 	summary = append(summary, altSummary...)
 	steps = append(steps, altSteps...)
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, true, nil
+}
+
+// tldrExamples are the examples of the tldr page (t) among the first
+// three hits that rank close, the first hit or one of its title, that
+// hold any of the question, best first; none when no such page is
+// there.
+func (c *composition) tldrExamples(hits []answer.Hit, margin float64, others loads) (t *source, ex []passage, err error) {
+	floor := closeFloor(hits, margin)
+	for i, h := range hits[:min(3, len(hits))] {
+		if h.Score < floor {
+			break
+		}
+		if h.Meta.Type == "tldr" && (i == 0 || h.Meta.Title == hits[0].Meta.Title) {
+			t = &source{hit: h}
+			break
+		}
+	}
+	if t == nil {
+		return nil, nil, nil
+	}
+	if t.doc, err = others.load(c.lib, t.hit.Doc); err != nil {
+		return nil, nil, err
+	}
+	for _, p := range c.passages(t.hit.Doc, t.doc, t.hit.NameCov) {
+		if p.block.Kind == document.Item && examples(p.title) && strings.TrimSpace(p.block.Term) != "" {
+			ex = append(ex, p)
+		}
+	}
+	return t, ex, nil
 }
 
 // manOf is the man page of the program a tldr page is about: among the

@@ -165,13 +165,30 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 			what = append(what, d)
 		}
 	}
-	// the synopsis's form that shows the first letter ("tar -c [-f
-	// ARCHIVE] [FILE...]"), the bundle in its place and the other
-	// letters, with their values, out
-	cmd, _ := c.optionCommand(s, letters[0])
+	form, cmd := c.bundledForm(s, letters, "-"+opt+value)
+	line = c.withOperands(s, form, cmd)
+	// what the question works on, where no operand of the synopsis took
+	// it, goes last, as it does on most command lines: "tar -czf
+	// ARCHIVE photos"
+	for _, op := range c.opsFor(line) {
+		switch op.kind {
+		case analyse.ArgFolder, analyse.ArgFile, analyse.ArgPath, analyse.ArgGlob:
+			if !op.to && !slices.Contains(strings.Fields(line), op.text) {
+				line += " " + op.text
+			}
+		}
+	}
+	return line, answer.Clip(strings.Join(what, "; "), 300) + "."
+}
+
+// bundledForm is the synopsis's form that shows a bundle's first letter
+// ("tar -c [-f ARCHIVE] [FILE...]"), the bundle as typed (bundled, "-czf
+// ARCHIVE") in its place and the other letters, with their values, out;
+// and the command the letters are given to (cmd).
+func (c *composition) bundledForm(s *source, letters []passage, bundled string) (form, cmd string) {
+	cmd, _ = c.optionCommand(s, letters[0])
 	first := optionForm(strings.TrimSpace(letters[0].block.Term))
 	firstName, _, _ := strings.Cut(first, " ")
-	bundled := "-" + opt + value
 	words := strings.Fields(invocation(s.doc, cmd, first))
 	out := []string{words[0]}
 	for i := 1; i < len(words); i++ {
@@ -193,19 +210,7 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 	if !slices.Contains(out, bundled) {
 		out = slices.Insert(out, 1, bundled)
 	}
-	line = c.withOperands(s, strings.Join(out, " "), cmd)
-	// what the question works on, where no operand of the synopsis took
-	// it, goes last, as it does on most command lines: "tar -czf
-	// ARCHIVE photos"
-	for _, op := range c.opsFor(line) {
-		switch op.kind {
-		case analyse.ArgFolder, analyse.ArgFile, analyse.ArgPath, analyse.ArgGlob:
-			if !op.to && !slices.Contains(strings.Fields(line), op.text) {
-				line += " " + op.text
-			}
-		}
-	}
-	return line, answer.Clip(strings.Join(what, "; "), 300) + "."
+	return strings.Join(out, " "), cmd
 }
 
 // lowerFirst lowercases a description's first letter where it starts a

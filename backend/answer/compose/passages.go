@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"github.com/ragman-dev/ragman/internal/lazyre"
 	"math"
 	"slices"
 	"sort"
@@ -20,8 +21,10 @@ type passage struct {
 	aside    bool // from a section about the page, not its subject
 	score    float64
 	// beyond is the share of what the page's names and NAME line do not
-	// say of the question that the passage says
-	beyond float64
+	// say of the question that the passage says; does, the same of what
+	// an item does, where its first sentence runs into a second (see
+	// whatItDoes; 1 otherwise)
+	beyond, does float64
 }
 
 // passages scores every block of document id, loaded as d, against the
@@ -47,6 +50,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 		}
 		s := &d.Sections[sec]
 		blk := s.Blocks[bi]
+		introduced := 0.0
 		if blk.Kind == document.Code && leadSec == sec && leadBlk == bi-1 {
 			// An example is introduced by the paragraph before it ("An
 			// entire directory can be packed with one command:"), which
@@ -54,6 +58,8 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			for ci, w := range lead {
 				cov[ci] = max(cov[ci], w)
 			}
+			// as an item's first sentence says what it does
+			introduced = c.items.First * shares.of(lead)
 		}
 		if blk.Kind == document.Para {
 			leadSec, leadBlk = sec, bi
@@ -61,6 +67,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 		}
 		first, plain := c.readItem(blk, cov)
 		if sc := shares.of(cov); sc > 0 {
+			sc += introduced
 			if blk.Kind == document.Item {
 				sc += c.itemScore(blk.Term, first, shares.text, !plain)
 				if c.takesArg(blk.Term) {
@@ -68,7 +75,11 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 				}
 				sc += c.items.Usage * c.usage(id, d)[blk.Term]
 			}
-			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given)})
+			does := 1.0
+			if what := whatItDoes(first); what != first {
+				does = shares.beyond(blk.Term+"\n"+what, plain, given)
+			}
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given), does: does})
 		}
 	})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
@@ -113,6 +124,28 @@ func (sh *pageShares) text(text string, plain bool) float64 {
 	}
 	return sh.of(sh.cov)
 }
+
+// beyond is beyondShare of a text, read as text reads it.
+func (sh *pageShares) beyond(text string, plain bool, given []float64) float64 {
+	sh.text(text, plain)
+	return beyondShare(sh.q, sh.cov, given)
+}
+
+// whatItDoes is an item's first sentence up to where a second sentence
+// that starts with a command's name may begin: mount's -l is "Add the
+// labels in the mount output. mount must have permission to read the
+// disk device ...", which sentences (starting with a capital) take for
+// one.
+func whatItDoes(first string) string {
+	if loc := lowerStart().FindStringIndex(first); loc != nil {
+		return first[:loc[0]+strings.IndexByte(first[loc[0]:], '.')+1]
+	}
+	return first
+}
+
+// lowerStart is a word of four letters or more that ends a sentence (not
+// "e.g." or "etc."), then one in lower case.
+var lowerStart = lazyre.New(`\b[a-z]{4,}\.\s+[a-z]`)
 
 // readItem reads an item block: its first sentence, which says what it
 // does, and whether it reads as for a question that negates nothing

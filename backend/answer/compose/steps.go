@@ -87,7 +87,11 @@ func (c *composition) decideLead(pl *plan) {
 	pl.syn = answer.Synopsis(s.doc)
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either
-	vague := len(pl.chosen) > 0 && pl.chosen[0].beyond < basicBeyond && pl.chosen[0].score < vagueScore
+	vague := len(pl.chosen) > 0 && (pl.chosen[0].beyond < basicBeyond && pl.chosen[0].score < vagueScore ||
+		// or says it only after what the option does: mount's -l, "Add
+		// the labels in the mount output", then a sentence of the disk
+		// device, for "mount a disk"
+		pl.chosen[0].does < offPoint)
 	// or the NAME line says nearly all of it
 	nameSays := beyondName(c.q, s.hit.NameCov) < basicRest
 	// An option named by a word of the question keeps the lead, unless
@@ -365,6 +369,7 @@ const (
 // side options first again (sort -V, du --inodes, rm -I): 582.
 const (
 	basicBeyond = 0.35
+	offPoint    = 0.01
 	vagueScore  = 0.85
 )
 

@@ -28,6 +28,9 @@ type out struct {
 	join     bool   // the last text ended with \c
 	item     int    // open Item block of the current section, -1 for none
 	itemDep  int    // depth at which the open item was started
+	// tagged: the open item's tag is the paragraph before an .RS (see
+	// indent), so the .RE that matches that .RS ends it
+	tagged bool
 	depth    int    // .RS, .Bl and .Bd nesting
 	trap     trapKind
 	trapLvl  int    // heading level for trapTitle
@@ -324,6 +327,7 @@ func (p *parser) closeItem() {
 		sec.Blocks[p.item].Text = string(p.itemBuf)
 	}
 	p.item = -1
+	p.tagged = false
 	p.itemBuf = p.itemBuf[:0]
 }
 
@@ -356,6 +360,7 @@ func (p *parser) indent() {
 		if term := normSpace(string(p.cur)); isTermLine(term) {
 			p.cur = p.cur[:0]
 			p.startItem(term)
+			p.tagged = p.item >= 0 && p.itemDep == p.depth
 		}
 	}
 	p.flush()
@@ -389,7 +394,7 @@ func (p *parser) outdent() {
 	if p.depth > 0 {
 		p.depth--
 	}
-	if p.item >= 0 && p.depth < p.itemDep {
+	if p.item >= 0 && (p.depth < p.itemDep || p.tagged && p.depth == p.itemDep) {
 		p.closeItem()
 	}
 }
@@ -470,6 +475,17 @@ func (p *parser) request(name, rest string) {
 			return
 		}
 		p.flush()
+		// Asciidoctor's pages (util-linux's dmesg, mount, lsblk) separate
+		// paragraphs with .sp where DocBook writes .PP, and write each
+		// option as .sp, the term, ".RS 4", the description, ".RE": the
+		// term is a tag as after .PP (see indent). Unlike .PP it ends no
+		// item, since it also parts the paragraphs inside one.
+		p.paraStart = true
+		return
+	case "it":
+		// DocBook's run-in headings (.sp, then ".it 1 an-trap" and a
+		// bold title, then .RS 4 over its paragraphs) are no tags
+		p.paraStart = false
 		return
 	case "nf":
 		p.setFill(false)

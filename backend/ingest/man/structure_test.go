@@ -73,3 +73,73 @@ Display help message and exit\&.
 		}
 	}
 }
+
+// TestAsciidoctorItems: Asciidoctor-made pages (util-linux) part their
+// paragraphs with .sp, not .PP, and tag each option with the line before
+// an .RS 4; its .RE ends the entry, so what follows the list is no part
+// of its last entry. DocBook's run-in headings (.sp, .it 1 an-trap, a
+// bold title over .RS 4) stay paragraphs.
+func TestAsciidoctorItems(t *testing.T) {
+	src := `.TH BEEPER 1
+.SH "NAME"
+beeper \- ring the terminal bell
+.SH "OPTIONS"
+.sp
+The \fB\-\-loud\fP and \fB\-\-quiet\fP options are exclusive.
+.sp
+\fB\-l\fP, \fB\-\-loud\fP
+.RS 4
+Ring as loud as the terminal can.
+.sp
+Neighbours may complain.
+.RE
+.sp
+\fB\-q\fP, \fB\-\-quiet\fP
+.RS 4
+Flash the screen instead of ringing.
+.RE
+.sp
+Both options also read \fBBEEPER_VOLUME\fP.
+.sp
+.it 1 an-trap
+.nr an-no-space-flag 1
+.nr an-break-flag 1
+.br
+.ps +1
+\fBVolume\fR
+.RS 4
+.PP
+The volume is a number from 0 to 9.
+.RE
+`
+	d, err := Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := d.Find("OPTIONS")
+	if sec == nil {
+		t.Fatalf("no OPTIONS in %+v", d.Sections)
+	}
+	type blk struct {
+		kind document.BlockKind
+		term string
+		text string
+	}
+	want := []blk{
+		{document.Para, "", "The --loud and --quiet options are exclusive."},
+		{document.Item, "-l, --loud", "Ring as loud as the terminal can.\nNeighbours may complain."},
+		{document.Item, "-q, --quiet", "Flash the screen instead of ringing."},
+		{document.Para, "", "Both options also read BEEPER_VOLUME."},
+		{document.Para, "", "Volume"},
+		{document.Para, "", "The volume is a number from 0 to 9."},
+	}
+	if len(sec.Blocks) != len(want) {
+		t.Fatalf("got %d blocks %+v, want %d", len(sec.Blocks), sec.Blocks, len(want))
+	}
+	for i, w := range want {
+		b := sec.Blocks[i]
+		if b.Kind != w.kind || b.Term != w.term || b.Text != w.text {
+			t.Errorf("block %d: got %v %q %q, want %v %q %q", i, b.Kind, b.Term, b.Text, w.kind, w.term, w.text)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/weaviate/weaviate/entities/models"
 )
 
 // ErrNotReady says a build's collection did not answer as it will within
@@ -23,22 +25,42 @@ const inBuffer = 10
 // readyEvery is how often Activate asks the server again.
 const readyEvery = 500 * time.Millisecond
 
+// flush has the server write the build's collection from its write
+// buffers (memtables) to disk now, rather than a minute after a buffer's
+// first write, when a server with the default settings writes it (see
+// ready for why that matters): a tenant set INACTIVE is shut down, which
+// writes out every buffer of every property, and set ACTIVE is loaded
+// again from disk. No other request of Weaviate 1.35 writes the buffers
+// without a backup module; a buffer whose log is 4 KB or less stays a
+// log and is read back into a buffer, which inBuffer allows for.
+func (b *Build) flush(ctx context.Context) error {
+	for _, status := range []string{models.TenantActivityStatusINACTIVE, models.TenantActivityStatusACTIVE} {
+		err := b.s.c.Schema().TenantsUpdater().WithClassName(b.class).
+			WithTenants(models.Tenant{Name: Tenant, ActivityStatus: status}).Do(ctx)
+		if err != nil {
+			return fmt.Errorf("writing %s to disk: setting its tenant %s: %w", b.class, strings.ToLower(status), err)
+		}
+	}
+	return nil
+}
+
 // ready waits until the build's collection answers a question as it will
 // once the server is done with it, then warms it with a few searches.
 //
 // The server takes an object in its write buffers (memtables) and writes
-// them to disk segments later: a buffer a minute after its first write
-// by default. Weaviate 1.35's BM25 ranks the objects still in a buffer
-// by a bound of 0 (the buffer's block has no maximum impact), so once a
-// search holds its limit of other chunks it passes over them: right
-// after a fill of this machine's pages, the info manuals, written last,
-// were missing from the best chunks of nearly every question. So ready
-// waits for what the server reports: every shard READY, loaded, its
+// them to disk segments later. Weaviate 1.35's BM25 ranks the objects
+// still in a buffer by a bound of 0 (the buffer's block has no maximum
+// impact), so once a search holds its limit of other chunks it passes
+// over them: right after a fill of this machine's pages, the info
+// manuals, written last, were missing from the best chunks of nearly
+// every question. flush has the buffers written; ready checks that they
+// were, by what the server reports: every shard READY, loaded, its
 // vector queue empty, as many objects as were sent counted (which
 // counts the buffers), and as many in /v1/nodes (which counts only what
-// is on disk, so all of them are written), but for inBuffer. The searched property's
-// buffer is written apart from the objects', and nothing reports it; on
-// this machine it was written with or before the objects'.
+// is on disk, so all of them are written), but for inBuffer. The
+// searched property's buffer is written apart from the objects', and
+// nothing reports it: a shut down tenant writes both, and the server's
+// timer, on this machine, wrote it with or before the objects'.
 func (b *Build) ready(ctx context.Context) error {
 	within := b.s.ReadyWithin
 	deadline := time.Now().Add(within)
@@ -82,7 +104,7 @@ func (b *Build) notReady(ctx context.Context, want int) (string, error) {
 			return fmt.Sprintf("shard %s has %d vectors to index", sh.Name, sh.VectorQueueSize), nil
 		}
 	}
-	n, err := b.s.countOf(ctx, b.class)
+	n, err := b.s.countOf(ctx, b.class, Tenant)
 	if err != nil {
 		return "", err
 	}
@@ -164,7 +186,7 @@ func (b *Build) warm(ctx context.Context) error {
 	words := probe(b.last)
 	b.mu.Unlock()
 	for i := range min(warmups, len(words)) {
-		if _, err := b.s.query(ctx, b.class, strings.Join(words[i:], " "), nil, 0, nil, 300); err != nil {
+		if _, err := b.s.query(ctx, b.class, Tenant, strings.Join(words[i:], " "), nil, 0, nil, 300); err != nil {
 			return fmt.Errorf("warming %s: %w", b.class, err)
 		}
 	}

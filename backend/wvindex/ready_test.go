@@ -31,9 +31,11 @@ func many(n int) []wvindex.Chunk {
 // Activate switches the alias only when the new collection answers as
 // it will: the server ranks the objects still in its write buffer as if
 // they could not score, so a search of a collection filled a moment ago
-// misses the best chunk, written last. After Activate returns, every
-// object is counted, also on disk, and the search finds it; a server that
-// is not ready in time leaves the old collection in use.
+// misses the best chunk, written last. Left to the server's timer (a
+// minute after the buffer's first write), the collection is not ready
+// in a few seconds, and the old collection stays in use; with the flush,
+// Activate returns well before the timer, every object is counted, also
+// on disk, and the search finds the best chunk first.
 func TestActivateWaits(t *testing.T) {
 	srv := testweaviate.Start(t)
 	ctx := context.Background()
@@ -43,32 +45,33 @@ func TestActivateWaits(t *testing.T) {
 	}
 	build(t, s, "v1", chunks("list directory entries"))
 
-	// not ready in time: an error, and v1 still answers
-	s.ReadyWithin = time.Millisecond
+	// the timer alone: not ready in time, an error, and v1 still answers
+	s.ReadyWithin = 2 * time.Second
 	b, err := s.Begin(ctx, "v2", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	b.TestOnlyNoFlush()
 	if err := b.Add(ctx, many(1200)); err != nil {
 		t.Fatal(err)
 	}
 	var told []string
 	b.Waiting = func(why string) { told = append(told, why) }
 	if err := b.Activate(ctx); !errors.Is(err, wvindex.ErrNotReady) || !strings.Contains(err.Error(), "stays in use") {
-		t.Fatalf("Activate with no time to wait: %v", err)
+		t.Fatalf("Activate without the flush: %v", err)
 	}
 	if a, _ := s.Active(ctx); a != wvindex.Alias+"_v1" {
 		t.Fatalf("after a build that was not ready the alias points at %q", a)
 	}
-	if len(told) == 0 || !strings.Contains(told[0], "of 1200 objects") {
+	if len(told) == 0 || !strings.Contains(told[0], "of 1200 objects written to disk") {
 		t.Errorf("told %q while waiting", told)
 	}
 	if err := b.Abort(ctx); err != nil {
 		t.Fatal(err)
 	}
 
-	// given the time, Activate waits for the buffer to be written
-	s.ReadyWithin = 3 * testweaviate.FlushAfter * time.Second
+	// flushed: ready long before the timer would have written the buffer
+	s.ReadyWithin = testweaviate.FlushAfter * time.Second / 3
 	b, err = s.Begin(ctx, "v3", "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +84,7 @@ func TestActivateWaits(t *testing.T) {
 	if err := b.Activate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("Activate waited %v", time.Since(start))
+	t.Logf("Activate took %v", time.Since(start))
 	if n, err := s.Count(ctx); err != nil || n != len(cs) {
 		t.Fatalf("Count = %d, %v; want %d", n, err, len(cs))
 	}

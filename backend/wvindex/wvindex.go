@@ -111,6 +111,7 @@ type Store struct {
 
 	mu       sync.Mutex
 	active   string // see activeClass
+	tenant   string // the active collection's tenant, "" in one without
 	activeAt time.Time
 
 	// ReadyWithin bounds how long Activate waits for a build's
@@ -164,6 +165,8 @@ type Build struct {
 	// the reason changes.
 	Waiting func(reason string)
 
+	testOnlyNoFlush bool // Activate leaves the writing to the server's timer (export_test.go)
+
 	sent atomic.Int64 // objects the server accepted
 	mu   sync.Mutex
 	last []Chunk // the last batch it accepted, which the ready check searches
@@ -189,17 +192,30 @@ func Class(version, model string) string {
 	return name
 }
 
+// Tenant is the one tenant of a build's collection, which holds all of
+// its objects. A collection is multi-tenant only so that Activate can
+// have the server write it to disk at once (see Build.flush);
+// collections of earlier ragman versions have no tenant, and are
+// searched without one.
+const Tenant = "ragman"
+
 // Begin creates the collection of index version. With embed, every
 // object gets its text's vector, and searches may be hybrid; without,
 // the collection has no vector index to build.
 func (s *Store) Begin(ctx context.Context, version, model string, embed Embedder) (*Build, error) {
 	class := Class(version, model)
-	c := &models.Class{Class: class, Vectorizer: "none", Properties: properties()}
+	c := &models.Class{Class: class, Vectorizer: "none", Properties: properties(),
+		MultiTenancyConfig: &models.MultiTenancyConfig{Enabled: true}}
 	if embed == nil {
 		c.VectorIndexConfig = map[string]any{"skip": true}
 	}
 	if err := s.c.Schema().ClassCreator().WithClass(c).Do(ctx); err != nil {
 		return nil, fmt.Errorf("creating collection %s: %w", class, err)
+	}
+	// a collection left without its tenant is removed by the next fill,
+	// as one of a killed build is
+	if err := s.c.Schema().TenantsCreator().WithClassName(class).WithTenants(models.Tenant{Name: Tenant}).Do(ctx); err != nil {
+		return nil, fmt.Errorf("creating tenant %s of %s: %w", Tenant, class, err)
 	}
 	return &Build{s: s, class: class, embed: embed}, nil
 }
@@ -228,7 +244,7 @@ func (b *Build) Add(ctx context.Context, chunks []Chunk) error {
 func (b *Build) add(ctx context.Context, chunks []Chunk) error {
 	objs := make([]*models.Object, len(chunks))
 	for i, c := range chunks {
-		objs[i] = &models.Object{Class: b.class, ID: strfmt.UUID(c.ID()), Properties: c.props()}
+		objs[i] = &models.Object{Class: b.class, Tenant: Tenant, ID: strfmt.UUID(c.ID()), Properties: c.props()}
 	}
 	if b.embed != nil {
 		texts := make([]string, len(chunks))
@@ -276,12 +292,17 @@ func (b *Build) add(ctx context.Context, chunks []Chunk) error {
 	return fmt.Errorf("importing %d objects: %w", len(chunks), err)
 }
 
-// Activate waits until the build's collection answers as it will (see
-// ready), then points the alias at it in one request and removes the
-// collections of earlier builds. A collection that is not ready within
-// the store's ReadyWithin is an error wrapping ErrNotReady, and the alias
-// is left as it was.
+// Activate has the server write the build's collection to disk (see
+// flush), waits until it answers as it will (see ready), then points the
+// alias at it in one request and removes the collections of earlier
+// builds. A collection that is not ready within the store's ReadyWithin
+// is an error wrapping ErrNotReady, and the alias is left as it was.
 func (b *Build) Activate(ctx context.Context) error {
+	if !b.testOnlyNoFlush {
+		if err := b.flush(ctx); err != nil {
+			return err
+		}
+	}
 	if err := b.ready(ctx); err != nil {
 		return err
 	}
@@ -297,7 +318,7 @@ func (b *Build) Activate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("switching %s to %s: %w", Alias, b.class, err)
 	}
-	b.s.remember(b.class)
+	b.s.remember(b.class, Tenant)
 	_, err = b.s.removeOld(ctx, b.class)
 	return err
 }
@@ -313,25 +334,45 @@ func (b *Build) Abort(ctx context.Context) error {
 // once).
 const activeFor = 5 * time.Second
 
-// activeClass is Active, remembered for activeFor.
-func (s *Store) activeClass(ctx context.Context) (string, error) {
+// activeClass is Active and its tenant (see tenantOf), remembered for
+// activeFor; the tenant is asked again only when the class changes.
+func (s *Store) activeClass(ctx context.Context) (class, tenant string, err error) {
 	s.mu.Lock()
-	class, at := s.active, s.activeAt
+	was, tenant, at := s.active, s.tenant, s.activeAt
 	s.mu.Unlock()
-	if class != "" && time.Since(at) < activeFor {
-		return class, nil
+	if was != "" && time.Since(at) < activeFor {
+		return was, tenant, nil
 	}
-	class, err := s.Active(ctx)
-	if err == nil {
-		s.remember(class)
+	class, err = s.Active(ctx)
+	if err != nil || class == "" {
+		return class, "", err
 	}
-	return class, err
+	if class != was {
+		if tenant, err = s.tenantOf(ctx, class); err != nil {
+			return "", "", err
+		}
+	}
+	s.remember(class, tenant)
+	return class, tenant, nil
 }
 
-func (s *Store) remember(class string) {
+func (s *Store) remember(class, tenant string) {
 	s.mu.Lock()
-	s.active, s.activeAt = class, time.Now()
+	s.active, s.tenant, s.activeAt = class, tenant, time.Now()
 	s.mu.Unlock()
+}
+
+// tenantOf is the tenant that holds class's objects: Tenant, or "" in
+// a collection an earlier ragman filled without tenants.
+func (s *Store) tenantOf(ctx context.Context, class string) (string, error) {
+	c, err := s.c.Schema().ClassGetter().WithClassName(class).Do(ctx)
+	if err != nil {
+		return "", fmt.Errorf("reading collection %s: %w", class, err)
+	}
+	if c.MultiTenancyConfig != nil && c.MultiTenancyConfig.Enabled {
+		return Tenant, nil
+	}
+	return "", nil
 }
 
 // Active is the collection the alias points at, "" before the first
@@ -380,16 +421,32 @@ func (s *Store) removeOld(ctx context.Context, keep string) ([]string, error) {
 	return removed, nil
 }
 
-// Count is how many objects the active collection holds.
+// Count is how many objects the active collection holds, asked afresh:
+// the collection a search last found active may have been replaced.
 func (s *Store) Count(ctx context.Context) (int, error) {
-	return s.countOf(ctx, Alias)
+	class, err := s.Active(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if class == "" {
+		return 0, ErrNoIndex
+	}
+	tenant, err := s.tenantOf(ctx, class)
+	if err != nil {
+		return 0, err
+	}
+	return s.countOf(ctx, class, tenant)
 }
 
-// countOf is how many objects class (or alias) holds, those in the
-// server's write buffers too.
-func (s *Store) countOf(ctx context.Context, class string) (int, error) {
-	r, err := s.c.GraphQL().Aggregate().WithClassName(class).
-		WithFields(graphql.Field{Name: "meta", Fields: []graphql.Field{{Name: "count"}}}).Do(ctx)
+// countOf is how many objects class holds in tenant ("": none), those in
+// the server's write buffers too.
+func (s *Store) countOf(ctx context.Context, class, tenant string) (int, error) {
+	q := s.c.GraphQL().Aggregate().WithClassName(class).
+		WithFields(graphql.Field{Name: "meta", Fields: []graphql.Field{{Name: "count"}}})
+	if tenant != "" {
+		q = q.WithTenant(tenant)
+	}
+	r, err := q.Do(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -444,7 +501,7 @@ func (s *Store) Hybrid(ctx context.Context, query string, vector []float32, alph
 func (s *Store) search(ctx context.Context, query string, vector []float32, alpha float64, f Filter, limit int) ([]Hit, error) {
 	// Filters are checked against a class's schema, which an alias does
 	// not have here: the query names the class the alias points at.
-	class, err := s.activeClass(ctx)
+	class, tenant, err := s.activeClass(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -466,7 +523,7 @@ func (s *Store) search(ctx context.Context, query string, vector []float32, alph
 		where = filters.Where().WithOperator(filters.And).WithOperands(ws)
 	}
 	asked := limit + spare(limit)
-	hits, err := s.query(ctx, class, query, vector, alpha, where, asked)
+	hits, err := s.query(ctx, class, tenant, query, vector, alpha, where, asked)
 	if err != nil {
 		return nil, err
 	}
@@ -532,9 +589,10 @@ func settle(hits []Hit, limit, asked int) []Hit {
 	return hits[:limit]
 }
 
-// query asks the server for the best limit chunks of class that match
-// query (and vector, when set) and where, in the order it ranks them.
-func (s *Store) query(ctx context.Context, class, query string, vector []float32, alpha float64, where *filters.WhereBuilder, limit int) ([]Hit, error) {
+// query asks the server for the best limit chunks of class's tenant ("":
+// none) that match query (and vector, when set) and where, in the order
+// it ranks them.
+func (s *Store) query(ctx context.Context, class, tenant, query string, vector []float32, alpha float64, where *filters.WhereBuilder, limit int) ([]Hit, error) {
 	var fields []graphql.Field
 	for _, p := range properties() {
 		if p.Name != "text" {
@@ -551,6 +609,9 @@ func (s *Store) query(ctx context.Context, class, query string, vector []float32
 	}
 	if where != nil {
 		q = q.WithWhere(where)
+	}
+	if tenant != "" {
+		q = q.WithTenant(tenant)
 	}
 	r, err := q.Do(ctx)
 	if err != nil {

@@ -4,15 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/go-openapi/strfmt"
 	"github.com/ragman-dev/ragman/backend/wvindex"
 	"github.com/ragman-dev/ragman/testutil/testweaviate"
+	"github.com/weaviate/weaviate-go-client/v4/weaviate"
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/fault"
+	"github.com/weaviate/weaviate/entities/models"
 )
 
 func chunks(lsText string) []wvindex.Chunk {
@@ -226,5 +230,65 @@ func TestExplain(t *testing.T) {
 		if got := wvindex.Explain(tc.err); got != tc.want {
 			t.Errorf("Explain(%v) = %q, want %q", tc.err, got, tc.want)
 		}
+	}
+}
+
+// A collection an earlier ragman filled has no tenants: it is searched
+// and counted without one until a build replaces it, and the build's
+// collection, with its tenant, is searched at once.
+func TestUntenanted(t *testing.T) {
+	srv := testweaviate.Start(t)
+	ctx := context.Background()
+	c, err := weaviate.NewClient(weaviate.Config{Host: srv.Host, Scheme: "http", Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := wvindex.Class("v1", "")
+	if err := c.Schema().ClassCreator().WithClass(&models.Class{Class: old, Vectorizer: "none",
+		VectorIndexConfig: map[string]any{"skip": true}}).Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var objs []*models.Object
+	for _, ch := range chunks("list directory entries") {
+		objs = append(objs, &models.Object{Class: old, ID: strfmt.UUID(ch.ID()), Properties: map[string]any{
+			"source_alias": ch.Alias, "source_type": ch.Type, "language": ch.Language, "document_ref": ch.Ref,
+			"label": ch.Label, "section": ch.Section, "text": ch.Label + "\n" + ch.Text, "chunk_id": ch.N}})
+	}
+	if _, err := c.Batch().ObjectsBatcher().WithObjects(objs...).Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(srv.URL()+"/v1/aliases", "application/json", strings.NewReader(`{"alias":"`+wvindex.Alias+`","class":"`+old+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("creating the alias: %s", resp.Status)
+	}
+
+	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Count(ctx); err != nil || n != 4 {
+		t.Fatalf("Count of the collection without tenants = %d, %v; want 4", n, err)
+	}
+	if hs, err := s.Search(ctx, "directory entries", wvindex.Filter{Type: "man"}, 10); err != nil || len(hs) == 0 || hs[0].Label != "ls(1)" {
+		t.Fatalf("Search of the collection without tenants = %v, %v", labels(hs), err)
+	}
+	build(t, s, "v2", chunks("show what folders hold"))
+	if n, err := s.Count(ctx); err != nil || n != 4 {
+		t.Fatalf("Count after the build = %d, %v; want 4", n, err)
+	}
+	if hs, err := s.Search(ctx, "folders", wvindex.Filter{}, 10); err != nil || !slices.Equal(labels(hs), []string{"ls(1)"}) {
+		t.Fatalf("Search after the build = %v, %v", labels(hs), err)
+	}
+	// another process's Store learns the new collection's tenant
+	s2, err := wvindex.Open(srv.Host, "", 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hs, err := s2.Search(ctx, "folders", wvindex.Filter{}, 10); err != nil || !slices.Equal(labels(hs), []string{"ls(1)"}) {
+		t.Fatalf("Search by a fresh store = %v, %v", labels(hs), err)
 	}
 }

@@ -23,8 +23,10 @@ import (
 const Version = "1.35.2"
 
 // FlushAfter is how many seconds after its first write the server writes
-// a write buffer (memtable) to disk, 60 by default.
-const FlushAfter = 5
+// a write buffer (memtable) to disk, its default: servers run with the
+// default settings, as users run them, and wvindex's Activate has a new
+// collection written at once.
+const FlushAfter = 60
 
 // readyWithin bounds the wait for a server to answer ready: it takes
 // about 15 s on a 2-core machine.
@@ -75,9 +77,6 @@ func Start(t testing.TB) *Server {
 		"RAFT_JOIN=node1",
 		"RAFT_BOOTSTRAP_EXPECT=1",
 		"GRPC_PORT="+strconv.Itoa(ports[1]),
-		// a write buffer goes to disk 5 s after its first write instead
-		// of 60: wvindex's Activate waits for that
-		"PERSISTENCE_MEMTABLES_FLUSH_DIRTY_AFTER_SECONDS="+strconv.Itoa(FlushAfter),
 	)
 	s.run(t)
 	t.Cleanup(func() { s.stop(syscall.SIGTERM) })

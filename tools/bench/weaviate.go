@@ -13,9 +13,10 @@ var (
 )
 
 // weaviateBuildRatio is the bar of issue 37, part 4 (issue 21's was 3):
-// a full reindex into Weaviate, which now waits until the server has
-// written the new collection to disk and it answers as it will, takes at
-// most this many times the embedded build of the same run.
+// a full reindex into Weaviate, which has the server write the new
+// collection to disk and checks that it answers as it will, takes at
+// most this many times the embedded build of the same run, on a server
+// with the default settings.
 const weaviateBuildRatio = 5.0
 
 // weaviate times a full rebuild with retrieval.engine weaviate (the

@@ -30,8 +30,8 @@ type out struct {
 	itemDep  int    // depth at which the open item was started
 	// tagged: the open item's tag is the paragraph before an .RS (see
 	// indent), so the .RE that matches that .RS ends it
-	tagged bool
-	depth    int    // .RS, .Bl and .Bd nesting
+	tagged   bool
+	depth    int // .RS, .Bl and .Bd nesting
 	trap     trapKind
 	trapLvl  int    // heading level for trapTitle
 	trapBuf  []byte // text collected for the trap

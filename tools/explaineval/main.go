@@ -29,6 +29,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "sampling seed")
 	verbose := flag.Bool("v", false, "print every line and each option word that was not matched")
 	inner := flag.Bool("inner", false, "take a line between a page's first and last example lines: a population apart from the default's, for a held-out figure")
+	tasks := flag.String("tasks", "", "take the lines from the task collections in this folder (tldr, cheatsheets, navi, cheat.sh), read at run time, in place of the EXAMPLES: builtins, pipelines, find -exec, xargs and sudo among them")
 	flag.Parse()
 	r, err := index.Open(*dir)
 	if err != nil {
@@ -37,6 +38,10 @@ func main() {
 	}
 	lib := answer.NewLibrary(r)
 	rng := rand.New(rand.NewPCG(*seed, 11))
+	if *tasks != "" {
+		evalTasks(lib, *tasks, *lines, rng, *verbose)
+		return
+	}
 	documented, matched, entries, collected := 0, 0, 0, 0
 	perPackage := map[string]int{}
 	for _, id := range rng.Perm(r.NumDocs()) {
@@ -64,7 +69,7 @@ func main() {
 		if line == "" {
 			continue
 		}
-		x, err := explain.Explain(lib, line, explain.Shell(""))
+		x, err := explainLine(lib, line)
 		if err != nil {
 			continue
 		}
@@ -100,6 +105,13 @@ func main() {
 	fmt.Printf("%d command lines from the EXAMPLES of %d packages; %d documented option words: %d (%.1f%%) matched to their page's entry, %d (%.1f%%) with the sentences that name the others\n",
 		collected, len(perPackage), documented, entries, 100*float64(entries)/float64(max(documented, 1)),
 		matched, 100*float64(matched)/float64(max(documented, 1)))
+}
+
+// explainLine explains line as ragman --explain does for a user whose
+// $SHELL is unset, bash's: the one call to explain, so that the tool
+// measures an earlier tree's explain with this line changed alone.
+func explainLine(lib *answer.Library, line string) (*proto.Explanation, error) {
+	return explain.Explain(lib, line, explain.Shell(""))
 }
 
 // example is the first (or, with last, the last) line of an EXAMPLES

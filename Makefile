@@ -6,7 +6,7 @@ BIN     := bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/ragman-dev/ragman/cmd/internal/version.Version=$(VERSION)
 
-.PHONY: all build check test vet fmt deadcode generate-check bench eval explaineval fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab answerab versionsbench answerdiff
+.PHONY: all build check test vet fmt deadcode generate-check bench eval explaineval explaineval-tasks fidelity fuzz fuzz-ci soak freshbench tldreval clean wordvec reindexab answerab versionsbench answerdiff
 
 all: build
 
@@ -187,6 +187,17 @@ EXPLAIN_SEED ?= 1
 
 explaineval:
 	$(GO) run ./tools/explaineval -index $(INDEX) -seed $(EXPLAIN_SEED)
+
+# The same measure on EXPLAIN_LINES command lines of the task collections
+# in TASKS (tldr, cheatsheets, navi, cheat.sh; read at run time, never
+# copied here), an equal share of builtins, find -exec and xargs, sudo,
+# pipelines and the rest where there are that many: the figure overall
+# and by kind of line (issue 37).
+TASKS ?= ../shared/tasks
+EXPLAIN_LINES ?= 600
+
+explaineval-tasks:
+	$(GO) run ./tools/explaineval -index $(INDEX) -seed $(EXPLAIN_SEED) -tasks $(TASKS) -lines $(EXPLAIN_LINES)
 
 # The fuzz targets of the man, info, zim and tldr readers, FUZZTIME each (go test
 # takes one -fuzz target at a time). A failing input lands in the package's

@@ -369,6 +369,7 @@ type optionWord struct {
 	name       string
 	start, end int // the word's span, or the letter's byte
 	whole      bool
+	word       int // where the word of a letter starts
 }
 
 func optionWords(s segment) []optionWord {
@@ -385,19 +386,19 @@ func optionWords(s segment) []optionWord {
 		}
 		name, _, _ := strings.Cut(w.Text, "=")
 		if mentions(s.text, name) || strings.HasPrefix(w.Text, "--") || strings.Contains(w.Text, "=") {
-			out = append(out, optionWord{name, w.Start, w.End, true})
+			out = append(out, optionWord{name, w.Start, w.End, true, w.Start})
 			continue
 		}
 		if !letterWord(name) {
 			// -4000, -n5: a value, or an option and its value
-			out = append(out, optionWord{name, w.Start, w.End, true})
+			out = append(out, optionWord{name, w.Start, w.End, true, w.Start})
 			continue
 		}
 		// a cluster whose every letter the page mentions (-xzf), not
 		// a value that starts with a dash (head -n -count)
 		var letters []optionWord
 		for i, r := range w.Text[1:] {
-			letters = append(letters, optionWord{"-" + string(r), w.Start + 1 + i, w.Start + 2 + i, false})
+			letters = append(letters, optionWord{"-" + string(r), w.Start + 1 + i, w.Start + 2 + i, false, w.Start})
 		}
 		if !slices.ContainsFunc(letters, func(o optionWord) bool { return !mentions(s.text, o.name) }) {
 			out = append(out, letters...)
@@ -432,9 +433,13 @@ func measure(t *tally, segs []segment, x *proto.Explanation, note func(seg segme
 		if s.label == "" {
 			continue
 		}
+		valueIn := -1 // the word whose letters after one matched are its value (tar -Ipigz)
 		for _, o := range optionWords(s) {
 			if !mentions(s.text, o.name) {
 				continue // the page says nothing of it: unknown is right
+			}
+			if !o.whole && o.word == valueIn {
+				continue
 			}
 			t.documented++
 			found, mention := false, false
@@ -451,6 +456,11 @@ func measure(t *tally, segs []segment, x *proto.Explanation, note func(seg segme
 					found, mention = true, p.Mention
 					break
 				}
+			}
+			if found && !o.whole && slices.ContainsFunc(x.Parts, func(p proto.ExplainPart) bool {
+				return p.Kind == proto.PartArgument && p.Span[0] == o.end
+			}) {
+				valueIn = o.word
 			}
 			switch {
 			case found && !mention:

@@ -6,6 +6,26 @@ import (
 	"github.com/ragman-dev/ragman/backend/document"
 )
 
+type blk struct {
+	kind document.BlockKind
+	term string
+	text string
+}
+
+// sameBlocks fails t where a section's blocks are not want.
+func sameBlocks(t *testing.T, got []document.Block, want []blk) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d blocks %+v, want %d", len(got), got, len(want))
+	}
+	for i, w := range want {
+		b := got[i]
+		if b.Kind != w.kind || b.Term != w.term || b.Text != w.text {
+			t.Errorf("block %d: got %v %q %q, want %v %q %q", i, b.Kind, b.Term, b.Text, w.kind, w.term, w.text)
+		}
+	}
+}
+
 // TestDocBookItems: DocBook-made pages (shadow, systemd, git) tag their
 // list entries with a one-line paragraph and indent the description; the
 // entries must come out as items, like .TP's, and a sentence that leads
@@ -50,11 +70,6 @@ Display help message and exit\&.
 	if sec == nil {
 		t.Fatalf("no OPTIONS in %+v", d.Sections)
 	}
-	type blk struct {
-		kind document.BlockKind
-		term string
-		text string
-	}
 	want := []blk{
 		{document.Para, "", "The options which apply to the passwd command are:"},
 		{document.Item, "-e, --expire", "Immediately expire the password."},
@@ -63,15 +78,7 @@ Display help message and exit\&.
 		{document.Code, "", "passwd -e alice"},
 		{document.Item, "-h", "Display help message and exit."},
 	}
-	if len(sec.Blocks) != len(want) {
-		t.Fatalf("got %d blocks %+v, want %d", len(sec.Blocks), sec.Blocks, len(want))
-	}
-	for i, w := range want {
-		b := sec.Blocks[i]
-		if b.Kind != w.kind || b.Term != w.term || b.Text != w.text {
-			t.Errorf("block %d: got %v %q %q, want %v %q %q", i, b.Kind, b.Term, b.Text, w.kind, w.term, w.text)
-		}
-	}
+	sameBlocks(t, sec.Blocks, want)
 }
 
 // TestAsciidoctorItems: Asciidoctor-made pages (util-linux) part their
@@ -120,11 +127,6 @@ The volume is a number from 0 to 9.
 	if sec == nil {
 		t.Fatalf("no OPTIONS in %+v", d.Sections)
 	}
-	type blk struct {
-		kind document.BlockKind
-		term string
-		text string
-	}
 	want := []blk{
 		{document.Para, "", "The --loud and --quiet options are exclusive."},
 		{document.Item, "-l, --loud", "Ring as loud as the terminal can.\nNeighbours may complain."},
@@ -133,13 +135,5 @@ The volume is a number from 0 to 9.
 		{document.Para, "", "Volume"},
 		{document.Para, "", "The volume is a number from 0 to 9."},
 	}
-	if len(sec.Blocks) != len(want) {
-		t.Fatalf("got %d blocks %+v, want %d", len(sec.Blocks), sec.Blocks, len(want))
-	}
-	for i, w := range want {
-		b := sec.Blocks[i]
-		if b.Kind != w.kind || b.Term != w.term || b.Text != w.text {
-			t.Errorf("block %d: got %v %q %q, want %v %q %q", i, b.Kind, b.Term, b.Text, w.kind, w.term, w.text)
-		}
-	}
+	sameBlocks(t, sec.Blocks, want)
 }

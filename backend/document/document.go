@@ -132,6 +132,12 @@ func Clip(s string, n int, mark string) string {
 	return strings.TrimRight(s[:cut], " ,;:") + mark
 }
 
+// ClipLine shortens a line to at most n bytes at a word boundary, its
+// surrounding white space trimmed, marking the cut with " ...".
+func ClipLine(s string, n int) string {
+	return Clip(strings.TrimSpace(s), n, " ...")
+}
+
 // ListMark says whether an item's term only marks a list's entry: a
 // bullet or a number ("•", "-", "2.", "(3)", "b)"). Other terms without
 // letters are what the entry documents: bash's "[...]" and "?" patterns,

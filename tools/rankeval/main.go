@@ -24,6 +24,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/compose"
 	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/config"
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/thesaurus"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -282,7 +283,7 @@ func main() {
 						if len(ans.Steps) == 0 || !optionStep().MatchString(ans.Steps[0]) {
 							plainOK++
 						} else if *stepMisses {
-							fmt.Printf("plain miss %s\t%s\tmentions %s\tfirst %s\n", rw.id, rw.q, rw.must, answer.Clip(ans.Steps[0], 120))
+							fmt.Printf("plain miss %s\t%s\tmentions %s\tfirst %s\n", rw.id, rw.q, rw.must, document.ClipLine(ans.Steps[0], 120))
 						}
 					} else if len(opts) > 0 {
 						optN++
@@ -293,7 +294,7 @@ func main() {
 							if len(ans.Steps) > 0 {
 								first = ans.Steps[0]
 							}
-							fmt.Printf("step miss %s\t%s\twant %v\tfirst %s\n", rw.id, rw.q, opts, answer.Clip(first, 120))
+							fmt.Printf("step miss %s\t%s\twant %v\tfirst %s\n", rw.id, rw.q, opts, document.ClipLine(first, 120))
 						}
 					}
 				}

@@ -110,7 +110,7 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 			// run it, so that the user who wanted su(1) for "switch to
 			// the root user" is not left with switch_root's options
 			// alone
-			if syn := answer.Synopsis(s.doc); syn != "" {
+			if syn := document.Synopsis(s.doc); syn != "" {
 				steps = append(steps, c.basicStep(s, syn))
 			}
 		}

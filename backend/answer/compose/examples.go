@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
@@ -52,7 +53,7 @@ func (c *composition) example(m index.Meta, text string) (line, what string) {
 		if strings.TrimSpace(prose) == "" {
 			prose = strings.Join(lines[end:], "\n")
 		}
-		what = answer.Clip(shownSentence(prose), 240)
+		what = document.ClipLine(shownSentence(prose), 240)
 		if !strings.ContainsAny(cmd, `'"`) {
 			// the page's alignment; inside quotes blanks are data
 			cmd = strings.Join(strings.Fields(cmd), " ")
@@ -116,7 +117,7 @@ func codeLines(text string, q *answer.Question, keep func(string) bool) []string
 		if l == "" {
 			continue
 		}
-		c := answer.Clip(l, 160)
+		c := document.ClipLine(l, 160)
 		lines = append(lines, c)
 		if keep != nil && keep(l) {
 			kept = append(kept, c)

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
@@ -125,10 +124,10 @@ func placeholderWord(bare string) string {
 	return strings.ToLower(strings.TrimRight(bare, "].…"))
 }
 
-// synopsisLines are answer.SynopsisLines, each with its runs of white
+// synopsisLines are document.SynopsisLines, each with its runs of white
 // space made one space.
 func synopsisLines(d *document.Document) []string {
-	lines := answer.SynopsisLines(d)
+	lines := document.SynopsisLines(d)
 	for i, l := range lines {
 		lines[i] = strings.Join(strings.Fields(l), " ")
 	}
@@ -274,7 +273,7 @@ func subcommandOf(title, name string, d *document.Document) string {
 // the page's synopsis writes the command, and what the option does.
 func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	opt := optionForm(strings.TrimSpace(p.block.Term))
-	desc = answer.Clip(itemDoes(p.block.Text), 240)
+	desc = document.ClipLine(itemDoes(p.block.Text), 240)
 	if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
 		opt, desc = o, what
 	}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
 )
 
 // bundleShare is how close a bundle of option letters must come to the
@@ -178,7 +178,7 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 			}
 		}
 	}
-	return line, answer.Clip(strings.Join(what, "; "), 300) + "."
+	return line, document.ClipLine(strings.Join(what, "; "), 300) + "."
 }
 
 // bundledForm is the synopsis's form that shows a bundle's first letter

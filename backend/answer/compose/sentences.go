@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -47,7 +48,7 @@ func bestSentence(text string, q *answer.Question) string {
 			best, bestScore = s, sc
 		}
 	}
-	return answer.Clip(best, 300)
+	return document.ClipLine(best, 300)
 }
 
 func sentence(s string) string {

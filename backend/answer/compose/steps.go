@@ -84,7 +84,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 func (c *composition) decideLead(pl *plan) {
 	s := pl.s
 	pl.lead = len(pl.chosen) > 0 && c.optionItem(s, pl.chosen[0])
-	pl.syn = answer.Synopsis(s.doc)
+	pl.syn = document.Synopsis(s.doc)
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either
 	vague := len(pl.chosen) > 0 && (pl.chosen[0].beyond < basicBeyond && pl.chosen[0].score < vagueScore ||
@@ -401,7 +401,7 @@ func (c *composition) step(s *source, p passage) string {
 			}
 			return fmt.Sprintf("%s: %s", typedLines(lines), term)
 		}
-		desc := answer.Clip(shownSentence(b.Text), 240)
+		desc := document.ClipLine(shownSentence(b.Text), 240)
 		value := ""
 		if isCmd {
 			value = valueOf(s.doc, p.sec, p.blk)
@@ -437,7 +437,7 @@ func (c *composition) step(s *source, p passage) string {
 		}
 		return typedLines(codeLines(b.Text, q, keep))
 	}
-	return answer.Clip(bestSentence(oneLine(b.Text), q), 300)
+	return document.ClipLine(bestSentence(oneLine(b.Text), q), 300)
 }
 
 // subcommand says whether an item's lowercase term is one of the

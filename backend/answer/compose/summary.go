@@ -84,7 +84,7 @@ func saysUse(summary []string) bool {
 // ("df [FILE]...", "deluser user"); "" when that says nothing a user
 // can type: no operand ("mount"), a subcommand's first form (git
 // stash's is "git stash list"), or a synopsis of symbols ("lsof [ +c c
-// ] [ +|-d d ]"). syn is the page's answer.Synopsis.
+// ] [ +|-d d ]"). syn is the page's document.Synopsis.
 func plainRun(d *document.Document, m index.Meta, syn string) string {
 	cmd := typedName(d, m.Title)
 	if !answer.ProgramPage(m) || strings.Contains(cmd, " ") || syn == "" {

@@ -145,7 +145,7 @@ func (c *composition) flagSteps(man *source, line string) []string {
 	subcommand := func(w string) bool { return len(c.lib.Pages(man.hit.Meta.Title+"-"+w)) > 0 }
 	var out []string
 	for _, f := range exampleFlags(man.doc, line, subcommand) {
-		out = append(out, fmt.Sprintf("`%s`: %s %s", f.flag, answer.Clip(shownSentence(f.b.Text), 240), c.cite(man, f.section)))
+		out = append(out, fmt.Sprintf("`%s`: %s %s", f.flag, document.ClipLine(shownSentence(f.b.Text), 240), c.cite(man, f.section)))
 	}
 	return out
 }

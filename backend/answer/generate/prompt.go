@@ -135,7 +135,7 @@ func gather(r *answer.Retrieval, lib *answer.Library, words int) ([]passage, err
 func quote(q *answer.Question, m index.Meta, d *document.Document, words int) passage {
 	lines := []string{nameLine(m)}
 	if answer.ProgramPage(m) {
-		if syn := answer.Synopsis(d); syn != "" {
+		if syn := document.Synopsis(d); syn != "" {
 			lines = append(lines, "Synopsis: "+syn)
 		}
 	}

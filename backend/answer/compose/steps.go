@@ -103,7 +103,10 @@ func (c *composition) decideLead(pl *plan) {
 	// the command so for the task (mkdir's -p for nested folders); unless
 	// it leaves a value the question never gave where the synopsis
 	// takes the question's own (fillsBetter).
-	backed := pl.lead && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] >= usageLead
+	// Not one that says nothing of what the NAME line leaves of the
+	// question, though: mount's -o for "mount a usb stick", which people
+	// write in many a mount line, but the stick wants none.
+	backed := pl.lead && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] >= usageLead && pl.chosen[0].beyond > 0
 	switch {
 	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && (pl.chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
 		// The page's NAME line says most of the question ("list the

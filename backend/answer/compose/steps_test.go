@@ -234,6 +234,9 @@ func TestStepPlainFirst(t *testing.T) {
 	firstSteps(t, []struct{ q, want string }{
 		{"How much disk space is still available?", "`df [OPTION]... [FILE]...`"},
 		{"mount a disk", "`mount [-fnrsvw] [-o options] device|mountpoint`"},
+		// the option model backs -o for mounting, but -o says nothing of
+		// a stick
+		{"mount a usb stick", "`mount [-fnrsvw] [-o options] device|mountpoint`"},
 	})
 }
 

@@ -67,7 +67,8 @@ var argPatterns = []argPattern{
 	{ArgURL, lazyre.New(`\b(?:https?|ftp|sftp|ssh|git|rsync)://[^\s"'<>]+[^\s"'<>.,;:?!)]`)},
 	{ArgHost, lazyre.New(`\b[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)*[A-Za-z0-9-]+\b`)},
 	{ArgHost, lazyre.New(`\b(?:\d{1,3}\.){3}\d{1,3}\b`)},
-	{ArgGlob, lazyre.New(`(?:^|\s)([^\s"'*]*\*[^\s"',;:?!)]*)`)},
+	// a glob that ends the sentence leaves its full stop (`*.min.js.`)
+	{ArgGlob, lazyre.New(`(?:^|\s)([^\s"'*]*\*(?:[^\s"',;:?!)]*[^\s"',;:?!).])?)`)},
 	{ArgPath, lazyre.New(`(?:^|[\s(])((?:~|\.{1,2})?/[^\s"',;:?!()]*[^\s"',;:?!().]|~|(?:[A-Za-z0-9_.-]+/)+[A-Za-z0-9_.-]*[A-Za-z0-9_-])`)},
 	{ArgSize, lazyre.New(`(?i)\b(\d+(?:\.\d+)?\s?(?:[kmgtp]i?b|[kmgtp]|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?))\b`)},
 	{ArgDuration, lazyre.New(`(?i)\b(\d+\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?))\b`)},

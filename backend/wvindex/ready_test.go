@@ -39,10 +39,7 @@ func many(n int) []wvindex.Chunk {
 func TestActivateWaits(t *testing.T) {
 	srv := testweaviate.Start(t)
 	ctx := context.Background()
-	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := open(t, srv)
 	build(t, s, "v1", chunks("list directory entries"))
 
 	// the timer alone: not ready in time, an error, and v1 still answers
@@ -100,10 +97,7 @@ func TestActivateWaits(t *testing.T) {
 func TestTieOrder(t *testing.T) {
 	srv := testweaviate.Start(t)
 	ctx := context.Background()
-	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := open(t, srv)
 	var cs []wvindex.Chunk
 	for i := range 40 { // the same words in each: the same score
 		cs = append(cs, wvindex.Chunk{Alias: "man-pages", Type: "man", Language: "en", Ref: fmt.Sprintf("man1/t%02d.1.gz", 39-i),

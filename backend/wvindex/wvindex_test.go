@@ -36,6 +36,16 @@ func labels(hs []wvindex.Hit) []string {
 	return out
 }
 
+// open opens a store on srv as ragman does.
+func open(t *testing.T, srv *testweaviate.Server) *wvindex.Store {
+	t.Helper()
+	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func build(t *testing.T, s *wvindex.Store, version string, cs []wvindex.Chunk) {
 	t.Helper()
 	ctx := context.Background()
@@ -56,10 +66,7 @@ func build(t *testing.T, s *wvindex.Store, version string, cs []wvindex.Chunk) {
 func TestStore(t *testing.T) {
 	srv := testweaviate.Start(t)
 	ctx := context.Background()
-	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := open(t, srv)
 	if v, err := s.Version(ctx); err != nil || v != testweaviate.Version {
 		t.Fatalf("Version = %q, %v", v, err)
 	}
@@ -171,10 +178,7 @@ func axes(_ context.Context, texts []string) ([][]float32, error) {
 func TestHybrid(t *testing.T) {
 	srv := testweaviate.Start(t)
 	ctx := context.Background()
-	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := open(t, srv)
 	b, err := s.Begin(ctx, "v1", "axes", axes)
 	if err != nil {
 		t.Fatal(err)
@@ -266,10 +270,7 @@ func TestUntenanted(t *testing.T) {
 		t.Fatalf("creating the alias: %s", resp.Status)
 	}
 
-	s, err := wvindex.Open(srv.Host, srv.GRPC(), 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := open(t, srv)
 	if n, err := s.Count(ctx); err != nil || n != 4 {
 		t.Fatalf("Count of the collection without tenants = %d, %v; want 4", n, err)
 	}

@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"github.com/ragman-dev/ragman/internal/lazyre"
 	"math"
 	"slices"
 	"sort"
@@ -10,6 +9,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // passage is a block of a loaded document with how much of the question it

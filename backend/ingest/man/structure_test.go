@@ -12,6 +12,20 @@ type blk struct {
 	text string
 }
 
+// optionBlocks parses a page and returns its OPTIONS section's blocks.
+func optionBlocks(t *testing.T, src string) []document.Block {
+	t.Helper()
+	d, err := Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := d.Find("OPTIONS")
+	if sec == nil {
+		t.Fatalf("no OPTIONS in %+v", d.Sections)
+	}
+	return sec.Blocks
+}
+
 // sameBlocks fails t where a section's blocks are not want.
 func sameBlocks(t *testing.T, got []document.Block, want []blk) {
 	t.Helper()
@@ -62,14 +76,6 @@ passwd \-e alice
 \fB\-h\fR
 Display help message and exit\&.
 `
-	d, err := Parse([]byte(src), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec := d.Find("OPTIONS")
-	if sec == nil {
-		t.Fatalf("no OPTIONS in %+v", d.Sections)
-	}
 	want := []blk{
 		{document.Para, "", "The options which apply to the passwd command are:"},
 		{document.Item, "-e, --expire", "Immediately expire the password."},
@@ -78,7 +84,7 @@ Display help message and exit\&.
 		{document.Code, "", "passwd -e alice"},
 		{document.Item, "-h", "Display help message and exit."},
 	}
-	sameBlocks(t, sec.Blocks, want)
+	sameBlocks(t, optionBlocks(t, src), want)
 }
 
 // TestAsciidoctorItems: Asciidoctor-made pages (util-linux) part their
@@ -119,14 +125,6 @@ Both options also read \fBBEEPER_VOLUME\fP.
 The volume is a number from 0 to 9.
 .RE
 `
-	d, err := Parse([]byte(src), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec := d.Find("OPTIONS")
-	if sec == nil {
-		t.Fatalf("no OPTIONS in %+v", d.Sections)
-	}
 	want := []blk{
 		{document.Para, "", "The --loud and --quiet options are exclusive."},
 		{document.Item, "-l, --loud", "Ring as loud as the terminal can.\nNeighbours may complain."},
@@ -135,5 +133,5 @@ The volume is a number from 0 to 9.
 		{document.Para, "", "Volume"},
 		{document.Para, "", "The volume is a number from 0 to 9."},
 	}
-	sameBlocks(t, sec.Blocks, want)
+	sameBlocks(t, optionBlocks(t, src), want)
 }

@@ -10,17 +10,23 @@ import (
 // The SYNOPSIS of a command page: its lines (SynopsisLines) and the one
 // that runs the command in its plainest form (Synopsis).
 
-// Synopsis is the synopsis line of a command page that runs it in its
-// plainest form, clipped: the first whose command is not followed by an
-// option every use of the form needs ("umount [-dflnrv] {directory|device}",
-// not "umount -a ..."), else the first line.
-func Synopsis(d *Document) string {
+// Synopsis is PlainForm clipped to a line one reads.
+func Synopsis(d *Document) string { return ClipLine(PlainForm(d), 160) }
+
+// PlainForm is the synopsis line of a command page that runs it in its
+// plainest form: the first whose command is not followed by an option
+// every use of the form needs ("umount [-dflnrv] {directory|device}", not
+// "umount -a ..."), else the first line. It is not clipped: a long form's
+// operands come last (strings' "file...").
+func PlainForm(d *Document) string {
 	lines := SynopsisLines(d)
 	if len(lines) == 0 {
 		return ""
 	}
-	// prose ("zstdmt is equivalent to zstd -T0") runs nothing
-	lines = slices.DeleteFunc(lines, func(l string) bool { return prose(strings.Fields(l)) })
+	// prose ("zstdmt is equivalent to zstd -T0") runs nothing, and a C
+	// page's "#include <signal.h>" is what its prototype needs, not what
+	// one calls
+	lines = slices.DeleteFunc(lines, func(l string) bool { return prose(strings.Fields(l)) || strings.HasPrefix(l, "#") })
 	if len(lines) == 0 {
 		return ""
 	}
@@ -32,32 +38,54 @@ func Synopsis(d *Document) string {
 	// a form that names what it acts on ("mount [-fnrsvw] [-o options]
 	// device|mountpoint") does the NAME line's job; one of options alone
 	// may do something else ("mount [-l] [-t fstype]" lists mounts)
+	// route's "route [-v] add [-net|-host] target" is one of its actions
+	// (add, del), not how it runs plainly
 	for _, l := range forms {
-		if f := strings.Fields(l); plain(f) && operand(f[1:]) {
-			return ClipLine(l, 160)
+		if f := strings.Fields(l); plain(f) && operand(f[1:]) && !action(f, forms) {
+			return l
 		}
 	}
 	for _, l := range forms {
 		if plain(strings.Fields(l)) {
-			return ClipLine(l, 160)
+			return l
 		}
 	}
-	return ClipLine(lines[0], 160)
+	return lines[0]
 }
 
 // operand says whether synopsis words hold a required operand: a word
 // outside brackets that is not an option.
-func operand(words []string) bool {
+func operand(words []string) bool { return operandAt(words) >= 0 }
+
+// operandAt is the place of the first required operand among synopsis
+// words, -1 if none.
+func operandAt(words []string) int {
 	depth := 0
-	for _, w := range words {
+	for i, w := range words {
 		// a {choice} is required too, unless it is one of options; echo's
 		// "LONG-OPTION" names options, not an operand
 		if depth == 0 && !strings.HasPrefix(strings.TrimLeft(w, "{"), "-") && !strings.HasPrefix(w, "[") && w != "..." &&
 			!strings.Contains(strings.ToUpper(w), "OPTION") {
-			return true
+			return i
 		}
 		depth += strings.Count(w, "[") + strings.Count(w, "{") - strings.Count(w, "]") - strings.Count(w, "}")
 		depth = max(depth, 0)
+	}
+	return -1
+}
+
+// action says whether a form's first operand is a word another form puts
+// in its place after the same words: route's "add" and "del". Words
+// typed as they are, not placeholders: chmod's MODE and OCTAL-MODE are
+// two ways to give one operand.
+func action(f []string, forms []string) bool {
+	at := operandAt(f[1:]) + 1 // f[0] is the command
+	for _, l := range forms {
+		g := strings.Fields(l)
+		if len(g) > at && slices.Equal(g[:at], f[:at]) && g[at] != f[at] && operandAt(g[1:])+1 == at &&
+			literal().MatchString(f[at]) && literal().MatchString(g[at]) {
+			return true
+		}
 	}
 	return false
 }
@@ -85,7 +113,9 @@ func helpForm(args []string) bool {
 
 // SynopsisLines are the lines of a page's SYNOPSIS, trimmed, without a
 // closing remark (TrimRemark), the empty ones left out; none without a
-// document or a SYNOPSIS.
+// document or a SYNOPSIS. A line that goes on with the form above it
+// (see continued) is joined to it: strings(1) writes one form over ten
+// lines and its operand, "file...", on the last.
 func SynopsisLines(d *Document) []string {
 	if d == nil {
 		return nil
@@ -96,14 +126,39 @@ func SynopsisLines(d *Document) []string {
 	}
 	var out []string
 	for _, b := range s.Blocks {
-		for _, l := range strings.Split(b.Text, "\n") {
-			if l = strings.TrimSpace(l); l != "" {
+		text := b.Text
+		if b.Kind == Item && strings.TrimSpace(b.Term) != "" {
+			// route(8) tags each form with its command: ".TP", ".B
+			// route", then the form's words
+			text = strings.TrimSpace(b.Term) + " " + text
+		}
+		for _, l := range strings.Split(text, "\n") {
+			l = strings.TrimSpace(l)
+			switch {
+			case l == "":
+			case len(out) > 0 && continued(out[len(out)-1], l):
+				out[len(out)-1] = TrimRemark(out[len(out)-1] + " " + l)
+			default:
 				out = append(out, TrimRemark(l))
 			}
 		}
 	}
 	return out
 }
+
+// continued says whether a synopsis line goes on with the form above it
+// (prev): it starts as a form's later words do, with an option, a
+// bracketed or braced group, a choice or a <placeholder>, never with a
+// command's name; or prev leaves a bracket open (route's "[gw" and "Gw]",
+// a C prototype's parameter list).
+func continued(prev, l string) bool {
+	open := strings.Count(prev, "[") + strings.Count(prev, "{") + strings.Count(prev, "(")
+	return strings.ContainsRune("[{-|<", rune(l[0])) || open > strings.Count(prev, "]")+strings.Count(prev, "}")+strings.Count(prev, ")")
+}
+
+// literal is a word typed as it is: lowercase letters and hyphens
+// (systemd-analyze's "critical-chain").
+var literal = lazyre.New(`^[a-z][a-z-]*$`)
 
 // remark matches a note in prose at the end of a synopsis line, which is
 // not typed: ptx's "(without -G)".

@@ -1,6 +1,9 @@
 package document
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // umount(8)'s first synopsis form unmounts everything; the plain form
 // follows it.
@@ -19,9 +22,42 @@ func TestSynopsisPlainForm(t *testing.T) {
 		"mount [-h|-V]\nmount [-l] [-t fstype]\nmount -a [-fFnrsvw] [-t fstype]\nmount [-fnrsvw] [-o options] device|mountpoint": "mount [-fnrsvw] [-o options] device|mountpoint",
 		"echo [SHORT-OPTION]... [STRING]...\necho LONG-OPTION":                                                                   "echo [SHORT-OPTION]... [STRING]...",
 		"zstdmt is equivalent to zstd -T0\nunzstd is equivalent to zstd -d":                                                      "",
+		// one form over several lines, its operand on the last
+		"strings [-afovV] [-min-len]\n[-n min-len] [--bytes=min-len]\n[--help] [--version] file...": "strings [-afovV] [-min-len] [-n min-len] [--bytes=min-len] [--help] [--version] file...",
+		// two ways to give one operand are no actions
+		"chmod [OPTION]... MODE[,MODE]... FILE...\nchmod [OPTION]... OCTAL-MODE FILE...\nchmod [OPTION]... --reference=RFILE FILE...": "chmod [OPTION]... MODE[,MODE]... FILE...",
+		// a C page's prototype, not its header
+		"#include <signal.h>\nint kill(pid_t pid, int sig);":                                                    "int kill(pid_t pid, int sig);",
+		"#include <sys/mount.h>\nint mount(const char *source, const char *target,\nunsigned long mountflags);": "int mount(const char *source, const char *target, unsigned long mountflags);",
+		// a bracket left open goes on on the next line; a form of one of
+		// the command's actions (add, del) is not its plain form
+		"route [-CFvnNee] [-A family |-4|-6]\nroute [-v] add [-net|-host] target [gw\nGw] [metric N]":                                     "route [-v] add [-net|-host] target [gw Gw] [metric N]",
+		"route [-CFvnNee] [-A family |-4|-6]\nroute [-v] add [-net|-host] target [gw\nGw] [metric N]\nroute [-v] del [-net|-host] target": "route [-CFvnNee] [-A family |-4|-6]",
+		"lz4 [OPTIONS] [-|INPUT-FILE] OUTPUT-FILE\nunlz4 [OPTIONS] [-|INPUT-FILE] OUTPUT-FILE":                                            "lz4 [OPTIONS] [-|INPUT-FILE] OUTPUT-FILE",
 	} {
 		if got := Synopsis(doc(text)); got != want {
 			t.Errorf("Synopsis(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// route(8) tags each synopsis form with its command's name (.TP, .B
+// route): the forms are the tags with their text, one a line.
+func TestSynopsisTaggedForms(t *testing.T) {
+	doc := &Document{Sections: []Section{{Title: "SYNOPSIS", Blocks: []Block{
+		{Kind: Para, Text: "route [-CFvnNee] [-A family |-4|-6]"},
+		{Kind: Item, Term: "route", Text: "[-v] [-A family |-4|-6] add [-net|-host] target [netmask Nm] [gw\nGw] [metric N]"},
+		{Kind: Item, Term: "route", Text: "[-v] [-A family |-4|-6] del [-net|-host] target [gw Gw]"},
+	}}}}
+	want := []string{
+		"route [-CFvnNee] [-A family |-4|-6]",
+		"route [-v] [-A family |-4|-6] add [-net|-host] target [netmask Nm] [gw Gw] [metric N]",
+		"route [-v] [-A family |-4|-6] del [-net|-host] target [gw Gw]",
+	}
+	if got := SynopsisLines(doc); !slices.Equal(got, want) {
+		t.Errorf("SynopsisLines = %q, want %q", got, want)
+	}
+	if got := Synopsis(doc); got != want[0] {
+		t.Errorf("Synopsis = %q, want %q", got, want[0])
 	}
 }

@@ -160,6 +160,9 @@ func Read(q string) Reading {
 			if p.kind == ArgFile && (!fileLike(q[a:b]) || formatOnly(q[a:b])) {
 				continue
 			}
+			if p.kind == ArgPath && slashWords(q[:a], q[a:b]) {
+				continue
+			}
 			if p.kind == ArgQuoted {
 				// the quotes go with it, out of the task
 				if free(m[0], m[1]) {
@@ -177,6 +180,8 @@ func Read(q string) Reading {
 		kind := nounKind(q[m[2]:m[3]])
 		given := strings.Contains(strings.ToLower(q[m[3]:m[4]]), "called") || strings.Contains(strings.ToLower(q[m[3]:m[4]]), "named")
 		switch {
+		case shouted(q[m[2]:m[3]], name):
+			continue
 		case len(name) == 1 && m[6] >= 0:
 			// "folder a to folder b": a letter is a name only where
 			// the sentence goes on as after one
@@ -246,6 +251,30 @@ func (r Reading) Topic(q string) string {
 		}
 	}
 	return string(b)
+}
+
+// slashWords says whether a relative path's text, after before, is words
+// with a slash between them, not a path: a unit after its number ("5000
+// Kbit/s", "km/h") or a pair of words ("and/or", "read/write").
+func slashWords(before, text string) bool {
+	if strings.HasPrefix(text, "/") || strings.HasPrefix(text, "~") || strings.HasPrefix(text, ".") || strings.Count(text, "/") != 1 {
+		return false
+	}
+	first, second, _ := strings.Cut(strings.ToLower(text), "/")
+	return len(second) == 1 || slashPairs[first+"/"+second] ||
+		numberBefore().MatchString(before) && len(second) <= 3
+}
+
+var slashPairs = map[string]bool{"and/or": true, "read/write": true, "input/output": true, "client/server": true,
+	"tcp/ip": true, "yes/no": true, "on/off": true, "true/false": true, "start/stop": true, "enable/disable": true}
+
+// numberBefore: a number just before, which a unit follows.
+var numberBefore = lazyre.New(`\d\s*$`)
+
+// shouted says whether a name after a noun is more of a message written
+// in capitals ("REMOTE HOST IDENTIFICATION HAS CHANGED"), not a name.
+func shouted(noun, name string) bool {
+	return len(name) > 1 && strings.ToUpper(noun) == noun && strings.ToUpper(name) == name && strings.ToLower(name) != name
 }
 
 // namingBefore is the word that introduces a name just before it.

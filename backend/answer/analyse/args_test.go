@@ -42,6 +42,12 @@ func TestRead(t *testing.T) {
 		{"show the folder size with units", "", "", "show the folder size with units"},
 		{"pack the folder photos into a tar.gz file", "folder:photos", "", "pack the folder into a tar.gz file"},
 		{"put notes.txt into the archive old.zip", "file:notes.txt file:old.zip", "", "put into the archive"},
+		// a unit and a pair of words with a slash are no paths; a message
+		// in capitals names no host
+		{"throttle the copy to 800 Kbit/s", "number:800", "", "throttle the copy to Kbit/s"},
+		{"read and/or write the folder docs/old", "path:docs/old", "", "read and/or write the folder"},
+		{"ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED", "", "", "ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED"},
+		{"connect to host db01 and run uptime", "host:db01", "", "connect to host and run uptime"},
 	} {
 		r := Read(tc.q)
 		var args []string

@@ -139,6 +139,9 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{file, path}
 	case has("starting-point"):
 		return []analyse.ArgKind{path, folder}
+	case w == "destination":
+		// ssh's and sftp's: a host, where cp's DEST is a file
+		return []analyse.ArgKind{analyse.ArgHost}
 	case has("file", "source", "src", "dest", "target", "path"):
 		return []analyse.ArgKind{file, glob, path, folder}
 	case has("group"):

@@ -40,6 +40,7 @@ func TestFill(t *testing.T) {
 		{"make the file deploy.sh executable", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod +x deploy.sh"},
 		{"let everyone's tools find notes.txt readable", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod +r notes.txt"},
 		// a mode the question gives wins
+		{"open a shell on the host web07.example.com", "ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]", "ssh", "ssh web07.example.com"},
 		{"make run.sh executable with mode 750", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 750 run.sh"},
 	}
 	for _, c := range cases {
@@ -58,6 +59,8 @@ func TestFillNothing(t *testing.T) {
 		{"list the files here", "ls [OPTION]... [FILE]...", "ls"},
 		{"add the user ann", "groupadd [options] GROUP", "groupadd"},
 		{"show the date", "date [OPTION]... [+FORMAT]", "date"},
+		// ssh's destination is a host, not the file the question edits
+		{"in ~/.ssh/config, give the server a short name", "ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]", "ssh"},
 	} {
 		ops := operands(c.q, analyse.Read(c.q).Args)
 		if got, n := fill(c.line, c.cmd, ops, nil); n > 0 || got != c.line {

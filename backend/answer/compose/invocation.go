@@ -95,8 +95,9 @@ func plainForm(d *document.Document, title, line string) string {
 	}
 	out := []string{cmd}
 	for _, w := range synopsisWords(rest) {
-		bare := strings.TrimLeft(w, "[ ")
-		if optional := w != bare; optional && (strings.HasPrefix(bare, "-") || genericOptions(bare)) {
+		// git commit's "[(-c | -C | --squash) <commit> | ...]" is options too
+		bare := strings.TrimLeft(w, "[( ")
+		if optional := strings.HasPrefix(w, "["); optional && (strings.HasPrefix(bare, "-") || genericOptions(bare)) {
 			continue // an option one may give, which the steps name
 		}
 		out = append(out, w)

@@ -28,6 +28,8 @@ func TestInvocation(t *testing.T) {
 		{syn("fsfreeze --freeze|--unfreeze mountpoint"), "fsfreeze", "", "fsfreeze --freeze|--unfreeze mountpoint"},
 		// find's tests go where its expression is, after the starting points
 		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-size n", "find [starting-point...] -size n"},
+		// a form written over several lines has its operand on the last
+		{syn("strings [-afovV] [-min-len]\n        [-n min-len] [--bytes=min-len]\n        [--help] [--version] file..."), "strings", "-f", "strings -f file..."},
 		{&document.Document{}, "ls", "-a", "ls -a"},
 		{syn("other [OPTION]... FILE"), "ls", "-a", "ls -a"},
 	} {

@@ -84,7 +84,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 func (c *composition) decideLead(pl *plan) {
 	s := pl.s
 	pl.lead = len(pl.chosen) > 0 && c.optionItem(s, pl.chosen[0])
-	pl.syn = document.Synopsis(s.doc)
+	pl.syn = document.PlainForm(s.doc)
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either
 	vague := len(pl.chosen) > 0 && (pl.chosen[0].beyond < basicBeyond && pl.chosen[0].score < vagueScore ||
@@ -498,16 +498,17 @@ func plusFormat(d *document.Document) bool {
 	return false
 }
 
+// maxSynopsis is the longest synopsis line a step shows.
+const maxSynopsis = 160
+
 // basicStep is the step that runs a page's command as its SYNOPSIS line
 // writes it, with what its NAME line says it does. The line is kept as
 // written: the options it lists are often the ones a question needs
 // ("prlimit ... [--pid PID]").
 func (c *composition) basicStep(s *source, line string) string {
-	if f := c.bestFill(s, line); f != line {
-		line = f
-	} else {
-		line = plainForm(s.doc, s.hit.Meta.Title, line)
-	}
+	// a long form, filled or not, is shown with the options it lists
+	// left out and clipped: the steps after it name the options
+	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, c.bestFill(s, line)), maxSynopsis)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}

@@ -477,7 +477,12 @@ func placeholdersIn(line, cmd string) int {
 // takesArg says whether an option item's option takes an argument the
 // question gives, of a kind its placeholder takes: "-n, --lines=[-]NUM"
 // for "the first 20 lines", "-size n[cwbkMG]" for "larger than 100 MB".
-func (c *composition) takesArg(term string) bool {
+func (c *composition) takesArg(term string) bool { return c.takesValue(term, true) }
+
+// takesValue is takesArg, counting a bare number the question gives
+// only where numbers is set: "10 comes after 9" gives sort no value for
+// --parallel N, though a step for -n NUM may type it.
+func (c *composition) takesValue(term string, numbers bool) bool {
 	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
 		return false
 	}
@@ -487,7 +492,7 @@ func (c *composition) takesArg(term string) bool {
 		for _, op := range c.ops {
 			// a file an option takes (-o FILE, --reference=RFILE) is
 			// seldom the question's file, which is an operand
-			if !fileKind(op.kind) && slices.Contains(kinds, op.kind) && (op.kind != analyse.ArgSize || sized(op, arg) != "") {
+			if !fileKind(op.kind) && (numbers || op.kind != analyse.ArgNumber) && slices.Contains(kinds, op.kind) && (op.kind != analyse.ArgSize || sized(op, arg) != "") {
 				return true
 			}
 		}

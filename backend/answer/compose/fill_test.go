@@ -125,6 +125,17 @@ func TestTakesArg(t *testing.T) {
 			t.Errorf("%q, %q: takesArg = %v, want %v", c.q, c.term, got, c.want)
 		}
 	}
+	// a bare number is a value for the step, not a reason to choose it
+	for term, want := range map[string]bool{"-n, --lines=[-]NUM": false, "-size n[cwbkMG]": true} {
+		q := "show 10 of the files larger than 3 GB"
+		cp := &composition{ops: operands(q, analyse.Read(q).Args)}
+		if got := cp.takesValue(term, false); got != want {
+			t.Errorf("%q: takesValue(numbers=false) = %v, want %v", term, got, want)
+		}
+		if !cp.takesArg(term) {
+			t.Errorf("%q: takesArg = false, want true", term)
+		}
+	}
 }
 
 func TestFillAfterFlag(t *testing.T) {

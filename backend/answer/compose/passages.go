@@ -70,7 +70,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			sc += introduced
 			if blk.Kind == document.Item {
 				sc += c.itemScore(blk.Term, first, shares.text, !plain)
-				if c.takesArg(blk.Term) {
+				if c.takesValue(blk.Term, false) {
 					sc += c.items.Arg
 				}
 				sc += c.items.Usage * c.usage(id, d)[blk.Term]
@@ -182,11 +182,14 @@ func (c *composition) readItem(blk document.Block, cov []float64) (first string,
 type ItemWeights struct {
 	Term, First, Precision, Length float64
 	// Arg is what an option adds whose argument the question gives
-	// (find's -size for "larger than 100 MB", head's -n NUM for "the
-	// first 20 lines"): the step can type it (see fill.go). Over the
-	// dev and style sets (rankeval -steps -items), first steps with the
-	// expected option were 188 of 540 at 0, 190 at 0.3, 189 at 0.6 and
-	// 188 at 1, mention 12.500, 12.500, 12.490 and 12.484 summed.
+	// (find's -size for "larger than 100 MB", chmod's -m for "mode
+	// 750"): the step can type it (see fill.go). Over the dev and style
+	// sets (rankeval -steps -items), first steps with the expected
+	// option were 188 of 540 at 0, 190 at 0.3, 189 at 0.6 and 188 at 1,
+	// mention 12.500, 12.500, 12.490 and 12.484 summed. A bare number
+	// adds nothing (takesValue): "10 comes after 9" led with sort's
+	// --parallel N; the item's words find head's -n NUM for "the first
+	// 20 lines" without it.
 	Arg float64
 	// Usage weighs what the option model says of the item's option
 	// (see usage.go).

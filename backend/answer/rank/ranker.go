@@ -365,6 +365,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 		}
 		return pool[i].ID < pool[j].ID
 	})
+	rk.byNamedTool(pool, q)
 	if len(pool) > limit {
 		pool = pool[:limit]
 	}

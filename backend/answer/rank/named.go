@@ -1,0 +1,89 @@
+package rank
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// namedSure is how surely a word must name a program (see resolveNames)
+// for byNamedTool to put its page first: a word the corpus keeps for names
+// ("curl", "zstd"), not one it also uses as an ordinary word ("find",
+// "top", "last").
+var namedSure = 0.8
+
+// namedWithin is how far down the pool the named program's page may be
+// for byNamedTool to put it first.
+var namedWithin = 5
+
+// byNamedTool puts first the page of the one program the question names as
+// its tool ("with curl", "compress a file with zstd", "in base64"), where
+// the trees put another page ahead of it: wget's for "download a page
+// that needs a password with curl", gzip's for zstd. A question that
+// names two programs, names one to do without it ("without calling
+// sed"), or whose first page is one of the named program's own
+// (git-push(1) for "git push"), keeps its order.
+func (rk *ranker) byNamedTool(pool []Candidate, q *query) {
+	if len(pool) < 2 {
+		return
+	}
+	names := map[string]int{} // title -> place in the pool
+	for i := range pool[:min(len(pool), namedWithin)] {
+		n, ok := q.named[pool[i].ID]
+		if !ok || n.verb || n.sure < namedSure || !rk.priors[pool[i].ID].manual {
+			continue
+		}
+		title := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
+		if _, seen := names[title]; !seen && containsWord(q.a.Words, title) {
+			names[title] = i
+		}
+	}
+	if len(names) != 1 {
+		return
+	}
+	for title, i := range names {
+		top := strings.ToLower(rk.r.Meta(pool[0].ID).Title)
+		if i == 0 || strings.HasPrefix(top, title+"-") || strings.HasPrefix(top, title+".") || !asTool(q.a.Question, title) {
+			return
+		}
+		pool[i].Score = pool[0].Score + 1e-6
+	}
+	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Score > pool[j].Score })
+}
+
+func containsWord(words []string, w string) bool {
+	for _, x := range words {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// asTool says whether a question names a program as the tool to do its
+// task with: "with curl", "using zstd", "in base64", "tell make to",
+// "run it through sed"; not as a thing the task is about ("an apt
+// preferences entry", "change my login shell to zsh"), nor as one to do
+// without ("without calling sed": the word before is no such word).
+func asTool(question, name string) bool {
+	re := regexp.MustCompile(`(?i)\b(?:with|using|use|via|through|in|by|run|running|call|calling|make|tell|have|let|get)\s+(?:the\s+|a\s+)?(?:command\s+|program\s+|tool\s+)?` +
+		regexp.QuoteMeta(name) + `\b`)
+	for _, m := range re.FindAllStringIndex(question, -1) {
+		if !doneWithout().MatchString(question[:m[0]]) && clauseGoesOn().MatchString(question[m[1]:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseGoesOn matches what may follow a program named as a tool: the end
+// of the clause, or a word that starts the next part of the sentence. A
+// noun after the name makes it a kind of thing ("using LZ4 compression",
+// "in bridge interfaces"), not the tool.
+var clauseGoesOn = lazyre.New(`(?i)^(?:\s*$|\s*[,.;:?!)'"]|'s\b|\s+(?:and|or|but|so|to|at|on|for|from|with|without|into|in|over|by|then|that|which|instead|while|when|if|as|is|are|was|were|does|do|did|can|can't|cannot|could|would|will|won't|should|says|said|prints|shows|keeps|command|itself)\b)`)
+
+// doneWithout ends the words before a program named as one to do
+// without: "without calling sed", "instead of using awk".
+var doneWithout = lazyre.New(`(?i)\b(?:without|instead\s+of|rather\s+than|other\s+than|not|no|never|avoid)\s*$`)

@@ -1,0 +1,68 @@
+package rank
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+)
+
+func TestAsTool(t *testing.T) {
+	for _, tc := range []struct {
+		q, name string
+		want    bool
+	}{
+		{"download a page that needs a password with curl", "curl", true},
+		{"Encode logo.png in base64", "base64", true},
+		{"tell make to use all cores", "make", true},
+		{"compress it using the zstd command", "zstd", true},
+		{"write an apt preferences entry", "apt", false},
+		{"change my login shell to zsh", "zsh", false},
+		{"replace text in a variable without calling sed", "sed", false},
+		{"why do I see futex calls when I strace a program", "strace", false},
+		{"initialize a zram device using LZ4 compression", "lz4", false},
+		{"compress a file with zstd and have the original removed", "zstd", true},
+	} {
+		if got := asTool(tc.q, tc.name); got != tc.want {
+			t.Errorf("asTool(%q, %q) = %v, want %v", tc.q, tc.name, got, tc.want)
+		}
+	}
+}
+
+// byNamedTool puts the page of the one program the question names as its
+// tool first, behind whichever page the trees put there; a program named
+// otherwise keeps its place.
+func TestByNamedTool(t *testing.T) {
+	rk := newTestRanker(t, retriever(t))
+	page := func(name string) int {
+		ids := rk.lib.Pages(name)
+		if len(ids) == 0 {
+			t.Fatalf("no page %s in the fixture", name)
+		}
+		return ids[0]
+	}
+	tail, grep, chown := page("tail"), page("grep"), page("chown")
+	for _, tc := range []struct {
+		q     string
+		named map[int]naming
+		want  []int
+	}{
+		{"see the last lines of app.log with grep", map[int]naming{grep: {sure: 1}}, []int{grep, tail, chown}},
+		{"see the last lines grep printed", map[int]naming{grep: {sure: 1}}, []int{tail, grep, chown}},
+		// a word the corpus also uses as an ordinary one
+		{"see the last lines of app.log with grep", map[int]naming{grep: {sure: 0.5}}, []int{tail, grep, chown}},
+		// two programs named: no telling which one is the tool
+		{"see the last lines with grep or chown", map[int]naming{grep: {sure: 1}, chown: {sure: 1}}, []int{tail, grep, chown}},
+	} {
+		q := &query{a: analyse.Analyse(tc.q, analyse.Thesaurus), named: tc.named}
+		pool := []Candidate{{ID: tail, Score: 3}, {ID: grep, Score: 2}, {ID: chown, Score: 1}}
+		rk.byNamedTool(pool, q)
+		var got []int
+		for _, c := range pool {
+			got = append(got, c.ID)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}

@@ -230,6 +230,11 @@ func (c *composition) stepWorthy(s *source, p passage) bool {
 			// the environment, noise in any other
 			return c.asks("environ", "variabl")
 		}
+		if t := strings.ToUpper(p.title); strings.HasPrefix(t, "COLOR") || strings.HasPrefix(t, "COLOUR") {
+			// dmesg's color scheme names ("time: The message
+			// timestamp"): an answer to how to color its output alone
+			return c.asks("color", "colour", "colorscheme")
+		}
 		return true
 	case document.Code:
 		return !answer.ProgramPage(s.hit.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), c.commandLine)

@@ -6,6 +6,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
 )
 
 func TestSweeping(t *testing.T) {
@@ -32,6 +33,23 @@ func TestSweeping(t *testing.T) {
 		c := &composition{q: &answer.Question{Concepts: a.Concepts}}
 		if got := c.sweeping(tc.p); got != tc.want {
 			t.Errorf("%q, %q%q: sweeping %v, want %v", tc.q, tc.p.block.Term, tc.p.block.Text, got, tc.want)
+		}
+	}
+}
+
+// A program's color scheme names (dmesg's "time: The message timestamp")
+// are steps only for a question about its colors.
+func TestStepWorthyColors(t *testing.T) {
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "1", Title: "dmesg"}}}
+	p := passage{title: "COLORS", block: document.Block{Kind: document.Item, Term: "time", Text: "The message timestamp."}}
+	for q, want := range map[string]bool{
+		"print kernel messages with readable times": false,
+		"change the colors dmesg uses for times":    true,
+	} {
+		a := analyse.Analyse(q, analyse.Thesaurus)
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}}
+		if got := c.stepWorthy(s, p); got != want {
+			t.Errorf("%q: stepWorthy = %v, want %v", q, got, want)
 		}
 	}
 }

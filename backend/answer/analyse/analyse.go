@@ -235,7 +235,7 @@ var filler = map[string]bool{
 }
 
 var (
-	programmingRE  = lazyre.New(`(?i)\b(in c|c program|c code|system call|syscall|library function|function call|api|header file)\b`)
+	programmingRE  = lazyre.New(`(?i)\b(in c|from c|c (?:program|code|daemon|library|function|application|source)s?|system call|syscall|library function|function call|api|header file)\b`)
 	formatRE       = lazyre.New(`(?i)\b(format of|syntax of|fields? of|file format|configuration file|config file|entries in)\b|/etc/`)
 	conceptRE      = lazyre.New(`(?i)^\s*(what (is|are|does|do)|what's|explain|difference between|meaning of)\b`)
 	troubleshootRE = lazyre.New(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can['’]t|won['’]t|broken)\b`)

@@ -18,6 +18,9 @@ func TestAnalyse(t *testing.T) {
 		{"What does the sticky bit do?", SceneConcept, "", "sticky bit"},
 		{"Why does rm fail with permission denied?", SceneTroubleshoot, "", "rm fail permission denied"},
 		{"How do I create a pipe in C?", SceneProgramming, "create", "create pipe"},
+		{"read a directory's entries from C", SceneProgramming, "", "read directory entries"},
+		{"log errors from my C daemon to syslog", SceneProgramming, "", "log errors daemon syslog"},
+		{"press ctrl-c to stop it", SceneHowTo, "press", "press ctrl stop"},
 		{"How many CPU cores does this machine have?", SceneHowTo, "", "cpu cores machine number"},
 		{"I want to delete a folder", SceneHowTo, "delete", "delete folder"},
 		// contractions are spelled out, so their parts ("doesn", "ve")

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -87,3 +88,47 @@ var clauseGoesOn = lazyre.New(`(?i)^(?:\s*$|\s*[,.;:?!)'"]|'s\b|\s+(?:and|or|but
 // doneWithout ends the words before a program named as one to do
 // without: "without calling sed", "instead of using awk".
 var doneWithout = lazyre.New(`(?i)\b(?:without|instead\s+of|rather\s+than|other\s+than|not|no|never|avoid)\s*$`)
+
+// shellWithin is how far down the pool a program's page may be for
+// byShell to put it ahead of a library page.
+var shellWithin = 3
+
+// byShell puts the best program page (sections 1 and 8) of the pool's
+// first shellWithin ahead of a library or system call page (sections 2
+// and 3) the trees put first, for a how-to question that says nothing of
+// programming: toupper(3) for "convert uppercase letters to lowercase in
+// a stream", stat(2) for "get the directory part of a path".
+func (rk *ranker) byShell(pool []Candidate, q *query) {
+	if len(pool) < 2 {
+		return
+	}
+	n := min(len(pool), shellWithin)
+	sections, programs := make([]string, n), make([]bool, n)
+	for i := range n {
+		if m := rk.r.Meta(pool[i].ID); m.Type == "man" {
+			sections[i] = m.Section
+		}
+		programs[i] = rk.priors[pool[i].ID].manual
+	}
+	if i := shellFirst(q.a.Scene, sections, programs); i > 0 {
+		p := pool[i]
+		p.Score = pool[0].Score + 1e-6
+		copy(pool[1:i+1], pool[:i])
+		pool[0] = p
+	}
+}
+
+// shellFirst is the place of the program page byShell puts first, among
+// pages of these manual sections ("" for no man page), of which these
+// are programs' pages; 0 for none.
+func shellFirst(scene analyse.Scene, sections []string, programs []bool) int {
+	if scene != analyse.SceneHowTo || len(sections) < 2 || sections[0] == "" || sections[0][0] != '2' && sections[0][0] != '3' {
+		return 0
+	}
+	for i := 1; i < len(sections); i++ {
+		if programs[i] {
+			return i
+		}
+	}
+	return 0
+}

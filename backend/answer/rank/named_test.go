@@ -66,3 +66,26 @@ func TestByNamedTool(t *testing.T) {
 		}
 	}
 }
+
+// byShell puts a program's page ahead of a library page the trees put
+// first, for a how-to question that says nothing of programming.
+func TestShellFirst(t *testing.T) {
+	for _, tc := range []struct {
+		q        string
+		sections []string
+		programs []bool
+		want     int
+	}{
+		{"convert uppercase letters to lowercase in a stream", []string{"3", "1", "1"}, []bool{false, true, true}, 1},
+		{"convert uppercase letters to lowercase in a stream", []string{"3", "3", "8"}, []bool{false, false, true}, 2},
+		{"convert uppercase letters to lowercase in C", []string{"3", "1"}, []bool{false, true}, 0},
+		{"what is a system call", []string{"2", "1"}, []bool{false, true}, 0},
+		{"convert uppercase letters to lowercase in a stream", []string{"1", "3"}, []bool{true, false}, 0},
+		{"convert uppercase letters to lowercase in a stream", []string{"3", "7", ""}, []bool{false, false, false}, 0},
+	} {
+		a := analyse.Analyse(tc.q, analyse.Thesaurus)
+		if got := shellFirst(a.Scene, tc.sections, tc.programs); got != tc.want {
+			t.Errorf("%q %v: shellFirst = %d, want %d", tc.q, tc.sections, got, tc.want)
+		}
+	}
+}

@@ -366,6 +366,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 		return pool[i].ID < pool[j].ID
 	})
 	rk.byNamedTool(pool, q)
+	rk.byShell(pool, q)
 	if len(pool) > limit {
 		pool = pool[:limit]
 	}

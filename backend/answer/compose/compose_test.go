@@ -252,6 +252,8 @@ func TestOptionNames(t *testing.T) {
 		"--color[=WHEN]":                 {"--color"},
 		"-n, --lines=[+]NUM":             {"-n", "--lines"},
 		"-e PATTERNS, --regexp=PATTERNS": {"-e", "--regexp"},
+		"-S or --chop-long-lines":        {"-S", "--chop-long-lines"},
+		"-r | -revert":                   {"-r", "-revert"},
 		"pattern":                        nil,
 	} {
 		if got := optionNames(term); !slices.Equal(got, want) {

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -162,6 +163,8 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgName}
 	case w == "size":
 		return []analyse.ArgKind{analyse.ArgSize}
+	case durationSlots[w]:
+		return []analyse.ArgKind{analyse.ArgDuration}
 	case w == "n" || w == "num" || w == "number" || w == "count":
 		return []analyse.ArgKind{analyse.ArgNumber}
 	}
@@ -212,6 +215,61 @@ func sized(op operand, word string) string {
 	}
 	return ""
 }
+
+// durationSlots are the placeholders that take a length of time, by the
+// unit they are written in (see timed).
+var durationSlots = map[string]bool{"seconds": true, "secs": true, "sec": true, "timeout": true, "delay": true,
+	"interval": true, "minutes": true, "mins": true, "hours": true, "days": true, "duration": true, "life": true, "lifetime": true}
+
+// timed writes a length of time the question gives ("2 hours") into a
+// slot: as a number of the unit the slot names (wget's "-T seconds":
+// 7200), or with a suffix where it names none (ssh-add's "-t life",
+// timeout's DURATION: 2h); "" where the unit does not divide it or the
+// question's unit has no fixed length (months).
+func timed(text, slot string) string {
+	m := durationRE().FindStringSubmatch(strings.ToLower(text))
+	if m == nil {
+		return ""
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return ""
+	}
+	unit := map[byte]int{'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 7 * 86400}[m[2][0]]
+	if unit == 0 {
+		return ""
+	}
+	secs := n * unit
+	in := func(u int) string {
+		if secs%u != 0 {
+			return ""
+		}
+		return strconv.Itoa(secs / u)
+	}
+	switch w := placeholderWord(strings.TrimLeft(slot, "[<")); {
+	case strings.HasPrefix(w, "min"):
+		return in(60)
+	case w == "hours":
+		return in(3600)
+	case w == "days":
+		return in(86400)
+	case w == "duration" || strings.HasPrefix(w, "life"):
+		for _, u := range []struct {
+			secs   int
+			suffix string
+		}{{86400, "d"}, {3600, "h"}, {60, "m"}} {
+			if secs%u.secs == 0 {
+				return strconv.Itoa(secs/u.secs) + u.suffix
+			}
+		}
+		return strconv.Itoa(secs) + "s"
+	}
+	return strconv.Itoa(secs)
+}
+
+// durationRE reads a length of time as the analyser finds one: a whole
+// number and its unit (months and years have no fixed length).
+var durationRE = lazyre.New(`^(\d+)\s?(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)$`)
 
 // splitSize splits "100 MB" or "2G" into its whole number and its unit.
 func splitSize(s string) (num, unit string) {
@@ -317,9 +375,14 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	used := make([]bool, len(ops))
 	give := func(k int, j int) {
 		text := ops[j].text
-		if ops[j].kind == analyse.ArgSize {
+		switch ops[j].kind {
+		case analyse.ArgSize:
 			if text = sized(ops[j], words[slots[k].word]); text == "" {
 				return // no unit for it: the slot stays
+			}
+		case analyse.ArgDuration:
+			if text = timed(ops[j].text, words[slots[k].word]); text == "" {
+				return
 			}
 		}
 		used[j] = true

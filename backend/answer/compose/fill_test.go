@@ -41,6 +41,10 @@ func TestFill(t *testing.T) {
 		{"let everyone's tools find notes.txt readable", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod +r notes.txt"},
 		// a mode the question gives wins
 		{"open a shell on the host web07.example.com", "ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]", "ssh", "ssh web07.example.com"},
+		// a length of time, in the unit the slot takes
+		{"drop the key from the agent after 2 hours", "ssh-add -t life [file ...]", "ssh-add", "ssh-add -t 2h"},
+		{"give up when the server is silent for 2 minutes", "wget -T seconds [URL]...", "wget", "wget -T 120"},
+		{"stop the job if it runs longer than 90 minutes", "timeout [OPTION] DURATION COMMAND [ARG]...", "timeout", "timeout 90m COMMAND"},
 		{"make run.sh executable with mode 750", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 750 run.sh"},
 	}
 	for _, c := range cases {

@@ -23,7 +23,7 @@ func invocation(d *document.Document, cmd, opt string) string {
 func invocationFrom(lines []string, cmd, opt string) string {
 	name, _, _ := strings.Cut(opt, " ")
 	var form []string // the chosen form's words after cmd
-	shows := false
+	shows, plain := false, false
 	for _, l := range lines {
 		rest, ok := strings.CutPrefix(l, cmd+" ")
 		if !ok {
@@ -31,8 +31,12 @@ func invocationFrom(lines []string, cmd, opt string) string {
 		}
 		words := synopsisWords(rest)
 		has := slices.Contains(words, name)
-		if form == nil || has && !shows {
-			form, shows = words, has
+		// where no form shows the option, the first that runs the
+		// command plainly: not umount's "umount -a [-dflnrv] ...",
+		// which unmounts everything, for umount -d
+		isPlain := len(words) > 0 && !strings.HasPrefix(words[0], "-")
+		if form == nil || has && !shows || !shows && !has && isPlain && !plain {
+			form, shows, plain = words, has, isPlain
 		}
 	}
 	out := []string{cmd}
@@ -188,7 +192,7 @@ func typedName(d *document.Document, title string) string {
 // optionForm turns an option term into what one types: "-n, --lines=[-]NUM"
 // becomes "-n NUM"; "-R, --recursive" becomes "-R".
 func optionForm(term string) string {
-	alts := strings.Split(term, ", ")
+	alts := strings.Split(alternatives().ReplaceAllString(term, ", -"), ", ")
 	if len(alts) == 1 {
 		// "-l --list", "-S .suf --suffix .suf": alternatives a space apart
 		alts = nil
@@ -229,6 +233,10 @@ func optionForm(term string) string {
 	}
 	return first
 }
+
+// alternatives separates two names of one option as some pages write
+// them: less's "-S or --chop-long-lines", xxd's "-r | -revert".
+var alternatives = lazyre.New(`\s+(?:or|\|)\s+-`)
 
 // optionalPart is a bracketed part of an option's argument: "[-]NUM".
 var optionalPart = lazyre.New(`\[[^\]]*\]`)

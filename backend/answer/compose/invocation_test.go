@@ -30,6 +30,8 @@ func TestInvocation(t *testing.T) {
 		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-size n", "find [starting-point...] -size n"},
 		// a form written over several lines has its operand on the last
 		{syn("strings [-afovV] [-min-len]\n        [-n min-len] [--bytes=min-len]\n        [--help] [--version] file..."), "strings", "-f", "strings -f file..."},
+		// no form shows -d: the plain one, not the one that unmounts all
+		{syn("umount -a [-dflnrv] [-t fstype] [-O option...]\numount [-dflnrv] {directory|device}\numount -h|-V"), "umount", "-d", "umount -d"},
 		{&document.Document{}, "ls", "-a", "ls -a"},
 		{syn("other [OPTION]... FILE"), "ls", "-a", "ls -a"},
 	} {
@@ -43,6 +45,9 @@ func TestOptionForm(t *testing.T) {
 	for term, want := range map[string]string{
 		"-n, --lines=[-]NUM":         "-n NUM",
 		"-R, --recursive":            "-R",
+		"-S or --chop-long-lines":    "-S",
+		"-j n or --jump-target=n":    "-j n",
+		"-r | -revert":               "-r",
 		"-l --list":                  "-l",
 		"-S .suf --suffix .suf":      "-S .suf",
 		"--color[=WHEN]":             "--color[=WHEN]",

@@ -186,7 +186,7 @@ func namedOptions(s *source, a analyse.Analysis) []passage {
 // "--color[=WHEN]".
 func optionNames(term string) []string {
 	var out []string
-	for _, alt := range strings.Split(term, ",") {
+	for _, alt := range strings.Split(alternatives().ReplaceAllString(term, ", -"), ",") {
 		// "-k --keep" (gzip) lists two names without a comma; "-o FILE"
 		// one name and its value
 		for i, f := range strings.Fields(alt) {

@@ -218,7 +218,7 @@ func sized(op operand, word string) string {
 
 // durationSlots are the placeholders that take a length of time, by the
 // unit they are written in (see timed).
-var durationSlots = map[string]bool{"seconds": true, "secs": true, "sec": true, "timeout": true, "delay": true,
+var durationSlots = map[string]bool{"seconds": true, "secs": true, "sec": true, "delay": true,
 	"interval": true, "minutes": true, "mins": true, "hours": true, "days": true, "duration": true, "life": true, "lifetime": true}
 
 // timed writes a length of time the question gives ("2 hours") into a

@@ -1,8 +1,12 @@
 package rank
 
+// Rules that reorder the trees' first pages where a question says more
+// than its words' match does: the program it names as its tool
+// (byNamedTool), a shell task that is no programming one (byShell).
+
 import (
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -37,7 +41,7 @@ func (rk *ranker) byNamedTool(pool []Candidate, q *query) {
 			continue
 		}
 		title := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
-		if _, seen := names[title]; !seen && containsWord(q.a.Words, title) {
+		if _, seen := names[title]; !seen && slices.Contains(q.a.Words, title) {
 			names[title] = i
 		}
 	}
@@ -49,18 +53,17 @@ func (rk *ranker) byNamedTool(pool []Candidate, q *query) {
 		if i == 0 || strings.HasPrefix(top, title+"-") || strings.HasPrefix(top, title+".") || !asTool(q.a.Question, title) {
 			return
 		}
-		pool[i].Score = pool[0].Score + 1e-6
+		promote(pool, i)
 	}
-	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Score > pool[j].Score })
 }
 
-func containsWord(words []string, w string) bool {
-	for _, x := range words {
-		if x == w {
-			return true
-		}
-	}
-	return false
+// promote moves the pool's i-th page first, just above the page that was,
+// the others keeping their order.
+func promote(pool []Candidate, i int) {
+	p := pool[i]
+	p.Score = pool[0].Score + 1e-6
+	copy(pool[1:i+1], pool[:i])
+	pool[0] = p
 }
 
 // asTool says whether a question names a program as the tool to do its
@@ -111,10 +114,7 @@ func (rk *ranker) byShell(pool []Candidate, q *query) {
 		programs[i] = rk.priors[pool[i].ID].manual
 	}
 	if i := shellFirst(q.a.Scene, sections, programs); i > 0 {
-		p := pool[i]
-		p.Score = pool[0].Score + 1e-6
-		copy(pool[1:i+1], pool[:i])
-		pool[0] = p
+		promote(pool, i)
 	}
 }
 

@@ -115,11 +115,10 @@ func slotKinds(word string) []analyse.ArgKind {
 	if unitSlot().MatchString(word) {
 		return []analyse.ArgKind{analyse.ArgSize, analyse.ArgNumber}
 	}
-	m := slotWord().FindStringSubmatch(word)
-	if m == nil {
+	w := slotName(word)
+	if w == "" {
 		return nil
 	}
-	w := strings.ToLower(m[1])
 	has := func(parts ...string) bool {
 		for _, p := range parts {
 			if strings.Contains(w, p) {
@@ -163,7 +162,7 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgName}
 	case w == "size":
 		return []analyse.ArgKind{analyse.ArgSize}
-	case durationSlots[w]:
+	case durationSlot(w):
 		return []analyse.ArgKind{analyse.ArgDuration}
 	case w == "n" || w == "num" || w == "number" || w == "count":
 		return []analyse.ArgKind{analyse.ArgNumber}
@@ -216,55 +215,62 @@ func sized(op operand, word string) string {
 	return ""
 }
 
-// durationSlots are the placeholders that take a length of time, by the
-// unit they are written in (see timed).
-var durationSlots = map[string]bool{"seconds": true, "secs": true, "sec": true, "delay": true,
-	"interval": true, "minutes": true, "mins": true, "hours": true, "days": true, "duration": true, "life": true, "lifetime": true}
+// durationUnits are the placeholders that take a length of time, by
+// name, with the seconds of the unit they are written in; 0 for one
+// that names no unit and takes a number with a suffix (see timed).
+var durationUnits = map[string]int{"seconds": 1, "secs": 1, "sec": 1, "delay": 1, "interval": 1,
+	"minutes": 60, "mins": 60, "hours": 3600, "days": 86400, "duration": 0, "life": 0, "lifetime": 0}
+
+// durationSlot says whether a placeholder's name takes a length of time.
+func durationSlot(name string) bool {
+	_, ok := durationUnits[name]
+	return ok
+}
+
+// slotName is a placeholder's name as slotKinds reads it, lowercase:
+// "group" of "<group>", "file" of "[FILE]..."; "" for a word that is no
+// placeholder.
+func slotName(word string) string {
+	if m := slotWord().FindStringSubmatch(word); m != nil {
+		return strings.ToLower(m[1])
+	}
+	return ""
+}
 
 // timed writes a length of time the question gives ("2 hours") into a
 // slot: as a number of the unit the slot names (wget's "-T seconds":
 // 7200), or with a suffix where it names none (ssh-add's "-t life",
-// timeout's DURATION: 2h); "" where the unit does not divide it or the
-// question's unit has no fixed length (months).
+// timeout's DURATION: 2h); "" where the unit does not divide it, the
+// question's unit has no fixed length (months) or the slot takes no
+// time.
 func timed(text, slot string) string {
 	m := durationRE().FindStringSubmatch(strings.ToLower(text))
-	if m == nil {
+	unit, ok := durationUnits[slotName(slot)]
+	if m == nil || !ok {
 		return ""
 	}
 	n, err := strconv.Atoi(m[1])
 	if err != nil {
 		return ""
 	}
-	unit := map[byte]int{'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 7 * 86400}[m[2][0]]
-	if unit == 0 {
-		return ""
-	}
-	secs := n * unit
-	in := func(u int) string {
-		if secs%u != 0 {
+	// the question's unit, by its first letter, which durationRE admits
+	// for seconds, minutes, hours, days and weeks alone
+	secs := n * map[byte]int{'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 7 * 86400}[m[2][0]]
+	if unit > 0 {
+		if secs%unit != 0 {
 			return ""
 		}
-		return strconv.Itoa(secs / u)
+		return strconv.Itoa(secs / unit)
 	}
-	switch w := placeholderWord(strings.TrimLeft(slot, "[<")); {
-	case strings.HasPrefix(w, "min"):
-		return in(60)
-	case w == "hours":
-		return in(3600)
-	case w == "days":
-		return in(86400)
-	case w == "duration" || strings.HasPrefix(w, "life"):
-		for _, u := range []struct {
-			secs   int
-			suffix string
-		}{{86400, "d"}, {3600, "h"}, {60, "m"}} {
-			if secs%u.secs == 0 {
-				return strconv.Itoa(secs/u.secs) + u.suffix
-			}
+	for _, u := range []struct {
+		secs   int
+		suffix string
+	}{{86400, "d"}, {3600, "h"}, {60, "m"}} {
+		if secs%u.secs == 0 {
+			return strconv.Itoa(secs/u.secs) + u.suffix
 		}
-		return strconv.Itoa(secs) + "s"
 	}
-	return strconv.Itoa(secs)
+	return strconv.Itoa(secs) + "s"
 }
 
 // durationRE reads a length of time as the analyser finds one: a whole
@@ -329,9 +335,12 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	}
 	words := synopsisWords(rest)
 	type slot struct {
-		word     int    // its word's index
-		opt      string // the option it is the argument of, when bracketed with it ("[-f ARCHIVE]")
-		kinds    []analyse.ArgKind
+		word  int    // its word's index
+		opt   string // the option it is the argument of, when bracketed with it ("[-f ARCHIVE]")
+		kinds []analyse.ArgKind
+		// name: the placeholder slotKinds read, the word or, after its
+		// option, the option's argument ("life" of "[-t life]")
+		name     string
 		optional bool
 		many     bool
 		dest     bool
@@ -345,21 +354,22 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	for i, w := range words {
 		inner := strings.Fields(strings.Trim(w, "[]"))
 		optional := strings.HasPrefix(w, "[")
+		name := w
+		if len(inner) == 2 {
+			name = inner[1]
+		}
 		var kinds []analyse.ArgKind
-		switch len(inner) {
-		case 1:
-			kinds = slotKinds(w)
-		case 2:
-			kinds = slotKinds(inner[1])
+		if len(inner) == 1 || len(inner) == 2 {
+			kinds = slotKinds(name)
 		}
 		switch {
 		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && kinds != nil:
-			slots = append(slots, slot{word: i, opt: inner[0], kinds: kinds, optional: true, optArg: true})
+			slots = append(slots, slot{word: i, opt: inner[0], kinds: kinds, name: name, optional: true, optArg: true})
 		case len(inner) == 1 && kinds != nil:
-			name := strings.ToLower(w)
-			sources = sources || strings.Contains(name, "source") || strings.Contains(name, "src")
-			slots = append(slots, slot{word: i, kinds: kinds, optional: optional, many: repeats(w) || plural(w),
-				dest: strings.Contains(name, "dest") || strings.Contains(name, "target"),
+			lower := strings.ToLower(w)
+			sources = sources || strings.Contains(lower, "source") || strings.Contains(lower, "src")
+			slots = append(slots, slot{word: i, kinds: kinds, name: name, optional: optional, many: repeats(w) || plural(w),
+				dest: strings.Contains(lower, "dest") || strings.Contains(lower, "target"),
 				// (an operand after a flag is bracketed or repeated:
 				// "wc -l [FILE]...")
 				optArg: i > 0 && strings.HasPrefix(words[i-1], "-") && !optional && !repeats(w) && (valued == nil || valued[words[i-1]])})
@@ -381,7 +391,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				return // no unit for it: the slot stays
 			}
 		case analyse.ArgDuration:
-			if text = timed(ops[j].text, words[slots[k].word]); text == "" {
+			if text = timed(ops[j].text, slots[k].name); text == "" {
 				return
 			}
 		}

@@ -43,6 +43,7 @@ func TestFill(t *testing.T) {
 		{"open a shell on the host web07.example.com", "ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]", "ssh", "ssh web07.example.com"},
 		// a length of time, in the unit the slot takes
 		{"drop the key from the agent after 2 hours", "ssh-add -t life [file ...]", "ssh-add", "ssh-add -t 2h"},
+		{"drop the key from the agent after 2 hours", "ssh-add [-k] [-t life] [file ...]", "ssh-add", "ssh-add -t 2h"},
 		{"give up when the server is silent for 2 minutes", "wget -T seconds [URL]...", "wget", "wget -T 120"},
 		{"stop the job if it runs longer than 90 minutes", "timeout [OPTION] DURATION COMMAND [ARG]...", "timeout", "timeout 90m COMMAND"},
 		{"make run.sh executable with mode 750", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 750 run.sh"},
@@ -89,6 +90,25 @@ func TestSlotKinds(t *testing.T) {
 	} {
 		if got := slotKinds(w) != nil; got != want {
 			t.Errorf("slotKinds(%q) != nil is %v, want %v", w, got, want)
+		}
+	}
+}
+
+// A length of time goes into a slot in the unit its name says, however
+// the synopsis brackets it.
+func TestTimed(t *testing.T) {
+	for _, tc := range []struct{ text, slot, want string }{
+		{"2 hours", "seconds", "7200"},
+		{"2 hours", "<seconds>", "7200"},
+		{"90 minutes", "DURATION", "90m"},
+		{"2 hours", "<duration>", "2h"},
+		{"2 hours", "[life]", "2h"},
+		{"36 hours", "days", ""},
+		{"3 months", "duration", ""},
+		{"2 hours", "FILE", ""},
+	} {
+		if got := timed(tc.text, tc.slot); got != tc.want {
+			t.Errorf("timed(%q, %q) = %q, want %q", tc.text, tc.slot, got, tc.want)
 		}
 	}
 }

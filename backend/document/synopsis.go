@@ -11,7 +11,10 @@ import (
 // that runs the command in its plainest form (Synopsis).
 
 // Synopsis is PlainForm clipped to a line one reads.
-func Synopsis(d *Document) string { return ClipLine(PlainForm(d), 160) }
+func Synopsis(d *Document) string { return ClipLine(PlainForm(d), SynopsisWidth) }
+
+// SynopsisWidth is the longest synopsis line an answer shows.
+const SynopsisWidth = 160
 
 // PlainForm is the synopsis line of a command page that runs it in its
 // plainest form: the first whose command is not followed by an option

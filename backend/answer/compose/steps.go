@@ -503,9 +503,6 @@ func plusFormat(d *document.Document) bool {
 	return false
 }
 
-// maxSynopsis is the longest synopsis line a step shows.
-const maxSynopsis = 160
-
 // basicStep is the step that runs a page's command as its SYNOPSIS line
 // writes it, with what its NAME line says it does. The line is kept as
 // written: the options it lists are often the ones a question needs
@@ -513,7 +510,7 @@ const maxSynopsis = 160
 func (c *composition) basicStep(s *source, line string) string {
 	// a long form, filled or not, is shown with the options it lists
 	// left out and clipped: the steps after it name the options
-	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, c.bestFill(s, line)), maxSynopsis)
+	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, c.bestFill(s, line)), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}

@@ -365,14 +365,16 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 		}
 		return pool[i].ID < pool[j].ID
 	})
-	rk.byNamedTool(pool, q)
-	rk.byShell(pool, q)
 	if len(pool) > limit {
 		pool = pool[:limit]
 	}
 	for i := range pool {
 		pool[i].Meta = rk.r.Meta(pool[i].ID)
 	}
+	// the rules that read the first pages' titles and sections, once
+	// their meta is read
+	rk.byNamedTool(pool, q)
+	rk.byShell(pool, q)
 	return pool, q
 }
 

@@ -40,7 +40,7 @@ func (rk *ranker) byNamedTool(pool []Candidate, q *query) {
 		if !ok || n.verb || n.sure < namedSure || !rk.priors[pool[i].ID].manual {
 			continue
 		}
-		title := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
+		title := strings.ToLower(pool[i].Meta.Title)
 		if _, seen := names[title]; !seen && slices.Contains(q.a.Words, title) {
 			names[title] = i
 		}
@@ -49,7 +49,7 @@ func (rk *ranker) byNamedTool(pool []Candidate, q *query) {
 		return
 	}
 	for title, i := range names {
-		top := strings.ToLower(rk.r.Meta(pool[0].ID).Title)
+		top := strings.ToLower(pool[0].Meta.Title)
 		if i == 0 || strings.HasPrefix(top, title+"-") || strings.HasPrefix(top, title+".") || !asTool(q.a.Question, title) {
 			return
 		}
@@ -108,7 +108,7 @@ func (rk *ranker) byShell(pool []Candidate, q *query) {
 	n := min(len(pool), shellWithin)
 	sections, programs := make([]string, n), make([]bool, n)
 	for i := range n {
-		if m := rk.r.Meta(pool[i].ID); m.Type == "man" {
+		if m := pool[i].Meta; m.Type == "man" {
 			sections[i] = m.Section
 		}
 		programs[i] = rk.priors[pool[i].ID].manual

@@ -56,6 +56,9 @@ func TestByNamedTool(t *testing.T) {
 	} {
 		q := &query{a: analyse.Analyse(tc.q, analyse.Thesaurus), named: tc.named}
 		pool := []Candidate{{ID: tail, Score: 3}, {ID: grep, Score: 2}, {ID: chown, Score: 1}}
+		for i := range pool {
+			pool[i].Meta = rk.r.Meta(pool[i].ID) // as rank has read it
+		}
 		rk.byNamedTool(pool, q)
 		var got []int
 		for _, c := range pool {

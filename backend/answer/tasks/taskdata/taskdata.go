@@ -584,6 +584,7 @@ func Options(p Pair) []string {
 		default:
 			continue
 		}
+		prev := "" // the word before, as read: an option's value follows it
 	words:
 		for i, tok := range rest {
 			if endOfCommand[tok] {
@@ -592,10 +593,21 @@ func Options(p Pair) []string {
 			if i == 0 && oldStyle[p.Command] && bundled.MatchString(tok) {
 				tok = "-" + tok // "tar xvf" is "tar -xvf"
 			}
+			after := prev
+			prev, _, _ = strings.Cut(placeholder.Replace(tok), "\x01")
 			for _, alt := range strings.Split(placeholder.Replace(tok), "\x01") {
 				name, _, _ := strings.Cut(alt, "=")
 				if !optionRE.MatchString(name) {
 					continue
+				}
+				if signedValue.MatchString(name) && optionRE.MatchString(after) {
+					// a value after an option, not one: find's "-mtime
+					// -2", "-size -10k" (kill's "-9", ls's "-1" stand
+					// alone, and are options)
+					continue
+				}
+				if m := joinedValue.FindStringSubmatch(name); m != nil {
+					name = m[1] // cut's "-f3", head's "-n5": -f, -n
 				}
 				add(name)
 				if runsAnother[name] {
@@ -618,6 +630,8 @@ var (
 	placeholder = strings.NewReplacer("{{", "", "}}", "", "[", "", "]", "")
 	optionRE    = regexp.MustCompile(`^--?[A-Za-z0-9][A-Za-z0-9_-]*$`)
 	letters     = regexp.MustCompile(`^-[A-Za-z]{2,}$`)
+	signedValue = regexp.MustCompile(`^-[0-9][0-9.]*[A-Za-z]?$`)
+	joinedValue = regexp.MustCompile(`^(-[A-Za-z])[0-9][0-9,.]*$`)
 	// oldStyle are the commands whose first word may be a bundle of
 	// option letters without a dash: tldr writes "tar xvf", and so does
 	// everyone

@@ -134,6 +134,11 @@ func TestOptions(t *testing.T) {
 		{"grep", "ps aux | grep -i {{name}}", []string{"-i"}},
 		// after -exec the options are the other command's
 		{"find", "find . -name '*.log' -exec rm -f {} \\;", []string{"-name", "-n", "-a", "-m", "-e", "-exec"}},
+		// a number after an option is its value; a letter with digits
+		// run into it is the letter; a number alone is an option
+		{"find", "find . -mtime -2 -size {{[+-]10k}}", []string{"-mtime", "-m", "-t", "-i", "-e", "-size", "-s", "-z"}},
+		{"cut", "cut -d , -f3 {{file}}", []string{"-d", "-f"}},
+		{"kill", "kill -9 {{pid}}", []string{"-9"}},
 		// a subcommand filed as its page
 		{"git-commit", "git commit --amend -m {{msg}}", []string{"--amend", "-m"}},
 		// sudo and its options come before the command

@@ -30,10 +30,11 @@ const (
 	formatVersion = 5
 	// ReadersVersion counts changes in what the readers take from a page
 	// that a version built before them lacks (2: info index entries; 3:
-	// versioned pages named as typed, llvm-as for llvm-as-14). A
+	// versioned pages named as typed, llvm-as for llvm-as-14; 4: a
+	// bulleted option's term read from the bullet's line, jq's). A
 	// reindex rebuilds a version built by older readers though no source
 	// changed; queries still read it.
-	ReadersVersion = 3
+	ReadersVersion = 4
 )
 
 // ErrNoIndex means no version was ever activated.

@@ -254,6 +254,7 @@ func TestOptionNames(t *testing.T) {
 		"-e PATTERNS, --regexp=PATTERNS": {"-e", "--regexp"},
 		"-S or --chop-long-lines":        {"-S", "--chop-long-lines"},
 		"-r | -revert":                   {"-r", "-revert"},
+		"--raw-output / -r":              {"--raw-output", "-r"},
 		"pattern":                        nil,
 	} {
 		if got := optionNames(term); !slices.Equal(got, want) {

@@ -209,6 +209,9 @@ func optionForm(term string) string {
 		return first
 	}
 	if name, arg, ok := strings.Cut(first, "="); ok && !strings.HasSuffix(name, "[") {
+		if arg == "" {
+			return name // journalctl's "--output-fields=", its value below
+		}
 		return name + " " + arg
 	}
 	if strings.Contains(first, "[") {
@@ -235,8 +238,9 @@ func optionForm(term string) string {
 }
 
 // alternatives separates two names of one option as some pages write
-// them: less's "-S or --chop-long-lines", xxd's "-r | -revert".
-var alternatives = lazyre.New(`\s+(?:or|\|)\s+-`)
+// them: less's "-S or --chop-long-lines", xxd's "-r | -revert", jq's
+// "--raw-output / -r".
+var alternatives = lazyre.New(`\s+(?:or|\||/)\s+-`)
 
 // optionalPart is a bracketed part of an option's argument: "[-]NUM".
 var optionalPart = lazyre.New(`\[[^\]]*\]`)

@@ -48,6 +48,8 @@ func TestOptionForm(t *testing.T) {
 		"-S or --chop-long-lines":    "-S",
 		"-j n or --jump-target=n":    "-j n",
 		"-r | -revert":               "-r",
+		"--raw-output / -r":          "--raw-output",
+		"--output-fields=":           "--output-fields",
 		"-l --list":                  "-l",
 		"-S .suf --suffix .suf":      "-S .suf",
 		"--color[=WHEN]":             "--color[=WHEN]",

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 type trapKind uint8
@@ -324,12 +325,27 @@ func (p *parser) closeItem() {
 		return
 	}
 	if sec := p.section(); p.item < len(sec.Blocks) {
-		sec.Blocks[p.item].Text = string(p.itemBuf)
+		b := &sec.Blocks[p.item]
+		b.Text = string(p.itemBuf)
+		if document.ListMark(b.Term) {
+			// a bulleted list of options, the option on the bullet's
+			// first line and what it does below it, as jq's page
+			// writes them ("• --raw-output / -r:"): the option is
+			// the item's term, as .TP's would be
+			if first, rest, ok := strings.Cut(b.Text, "\n"); ok && bulletOption().MatchString(first) && strings.TrimSpace(rest) != "" {
+				b.Term = strings.TrimSuffix(strings.TrimSpace(first), ":")
+				b.Text = strings.TrimLeft(rest, "\n")
+			}
+		}
 	}
 	p.item = -1
 	p.tagged = false
 	p.itemBuf = p.itemBuf[:0]
 }
+
+// bulletOption is an option's line that a bullet lists, ending in a
+// colon: "--raw-output / -r:", "--arg name value:", "-e, --exit-status:".
+var bulletOption = lazyre.New(`^\s*--?[A-Za-z0-9][^\n]{0,78}:\s*$`)
 
 // itemAppend adds a paragraph to the open item.
 func (p *parser) itemAppend(t string) {

@@ -135,3 +135,31 @@ The volume is a number from 0 to 9.
 	}
 	sameBlocks(t, optionBlocks(t, src), want)
 }
+
+// TestBulletedOptions: jq's page lists its options as bullets, the
+// option on the bullet's first line and its description in the
+// paragraph below; each is an item whose term is the option.
+func TestBulletedOptions(t *testing.T) {
+	src := `.TH JQ 1
+.SH "NAME"
+jq \- Command\-line JSON processor
+.SH "OPTIONS"
+.IP "\[ci]" 4
+\fB\-\-raw\-output\fR / \fB\-r\fR:
+.IP
+With this option, strings are written directly to the standard output\.
+.IP "\[ci]" 4
+\fB\-\-tab\fR:
+.IP
+Use a tab for each indentation level\.
+.IP "\[ci]" 4
+A bullet that is no option:
+.IP
+stays as it is\.
+`
+	sameBlocks(t, optionBlocks(t, src), []blk{
+		{document.Item, "--raw-output / -r", "With this option, strings are written directly to the standard output."},
+		{document.Item, "--tab", "Use a tab for each indentation level."},
+		{document.Item, "○", "A bullet that is no option:\nstays as it is."},
+	})
+}

@@ -42,6 +42,12 @@ func operands(q string, args []analyse.Arg) []operand {
 func readOperands(q string, args []analyse.Arg, join bool) []operand {
 	var out []operand
 	for i, a := range args {
+		if leftOut().MatchString(q[:a.Start]) {
+			// what the question leaves out is no operand: "archive my
+			// project but leave out the .git folder" is no "tar -cf
+			// ARCHIVE .git"
+			continue
+		}
 		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start])}
 		switch a.Kind {
 		case analyse.ArgFile:
@@ -78,6 +84,11 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 	return out
 }
 
+// leftOut: the words before an argument leave it out of what the
+// command works on ("leave out the .git folder", "skip every file
+// matching *.min.js", "except notes.txt").
+var leftOut = lazyre.New(`(?i)\b(?:(?:leave|leaves|leaving|left)\s+out|except(?:\s+for)?|excluding|exclude|skip|skipping|ignore|ignoring|but\s+not|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:(?:sub)?(?:folders?|director(?:y|ies)|dirs?|files?)\s+)?(?:(?:matching|named|called|like)\s+)?$`)
+
 // filesAfter: the words after a bare extension say it stands for files of
 // that kind ("all .log files").
 var filesAfter = lazyre.New(`^\s+(?:files?|documents?|scripts?|images?|pictures?|photos?)\b`)
@@ -99,6 +110,9 @@ var (
 	moreThan = lazyre.New(`(?i)\b(?:larger|bigger|greater|more|over|above|exceeding|exceed|at least)(?:\s+than)?\s+$`)
 	lessThan = lazyre.New(`(?i)\b(?:smaller|less|fewer|under|below|at most)(?:\s+than)?\s+$`)
 )
+
+// archiveName is a file name an archive's extension ends.
+var archiveName = lazyre.New(`(?i)\.(?:tar(?:\.(?:gz|bz2|xz|zst|lz|lzma|Z))?|tgz|tbz2?|txz|zip|jar|7z|rar|cpio|ar|deb|a)$`)
 
 // shellQuote quotes a string for the shell where it needs it.
 func shellQuote(s string) string {
@@ -425,15 +439,29 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		if len(slots[k].got) > 0 {
 			continue
 		}
+		// tar's "-f ARCHIVE" takes the archive the question names
+		// wherever it names it, whether it sends files there or takes
+		// them out: "extract config/app.yaml from bundle.tar.gz"
+		archive := strings.Contains(strings.ToLower(slots[k].name), "archive")
+		isArchive := func(j int) bool { return archive && archiveName().MatchString(ops[j].text) }
 		var free []int
 		for j, op := range ops {
-			if !used[j] && slices.Contains(slots[k].kinds, op.kind) && (!slots[k].optArg || op.to || !fileKind(op.kind)) {
+			if !used[j] && slices.Contains(slots[k].kinds, op.kind) && (!slots[k].optArg || op.to || !fileKind(op.kind) || isArchive(j)) {
 				free = append(free, j)
 			}
 		}
 		if len(free) == 0 {
 			continue
 		}
+		slices.SortStableFunc(free, func(a, b int) int {
+			switch {
+			case isArchive(a) == isArchive(b):
+				return 0
+			case isArchive(a):
+				return -1
+			}
+			return 1
+		})
 		n := len(free) - needs(k, free[len(free)-1])
 		if !slots[k].many {
 			n = min(n, 1)

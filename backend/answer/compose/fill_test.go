@@ -22,6 +22,11 @@ func TestFill(t *testing.T) {
 		{"Copy invoice.odt from folder inbox to folder archive", "cp [OPTION]... [-T] SOURCE DEST", "cp", "cp inbox/invoice.odt archive"},
 		{"Move all .csv files from folder raw to folder clean", "mv -t DIRECTORY SOURCE...", "mv", "mv -t clean raw/*.csv"},
 		{"pack the folder site into site.tar", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f site.tar site"},
+		// the archive the question names goes to the archive's slot
+		{"get notes/todo.txt out of backup.tar.gz", "tar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]", "tar", "tar -x -f backup.tar.gz"},
+		// what the question leaves out is no operand
+		{"pack the folder app into app.tar but leave out the folder app/cache", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f app.tar app"},
+		{`search notes.txt for "TODO", skipping every file matching *.min.js`, "grep [OPTION...] PATTERNS [FILE...]", "grep", "grep TODO notes.txt"},
 		{"show the first 5 lines of app.log", "head -n NUM [FILE]...", "head", "head -n 5 app.log"},
 		{`search for "disk full" in syslog.txt`, "grep [OPTION...] PATTERNS [FILE...]", "grep", "grep 'disk full' syslog.txt"},
 		// a size, in the units the option takes, compared as asked

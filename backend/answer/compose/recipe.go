@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -28,7 +29,11 @@ type optionBundle struct {
 // lines run them, come first as one line: `tar -x -z -f data.tar.gz`,
 // not -x alone; nil when there is none, or it is not one line.
 func (c *composition) leadBundle(pl *plan) *optionBundle {
-	opts := c.bundle(pl.s, pl.ps)
+	var chosen []passage
+	if pl.lead {
+		chosen = pl.chosen[:pl.shown]
+	}
+	opts := c.bundle(pl.s, pl.ps, chosen)
 	// but an option the question's own words ask for, which the bundle
 	// leaves out, keeps the lead (tar's -g for incremental backups,
 	// which people seldom bundle)
@@ -70,7 +75,7 @@ func (c *composition) bundleFirst(pl *plan, steps, summary []string) ([]string, 
 // its letters an option item of the page, when it scores at least
 // usageLead beyond the command without options and bundleShare of the
 // best single option the page documents; nil otherwise.
-func (c *composition) bundle(s *source, ps []passage) []passage {
+func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passage {
 	scores := c.scoresOf(s.hit.Doc, s.doc)
 	if len(scores) < 2 {
 		return nil
@@ -91,10 +96,83 @@ func (c *composition) bundle(s *source, ps []passage) []passage {
 			single = max(single, scores[n])
 		}
 	}
-	var best []passage
-	most := 0.0
-	for o, v := range scores {
-		if !letterBundle(o) || v <= most {
+	best, most := bestBundle(scores, items, "")
+	if best != nil && most-scores[""] >= usageLead && most >= bundleShare*single {
+		return best
+	}
+	// else the lead option's letter with the letter people give the
+	// file it works on with, and the letters of the other options
+	// chosen as steps, as they type them: tar's -x as "tar -xzf
+	// bundle.tar.gz", its -z chosen too; a letter of any other kind is
+	// no companion (zip's -r is no "-rs splitsize")
+	if len(chosen) == 0 || !c.optionItem(s, chosen[0]) {
+		return nil
+	}
+	lead := chosen[0]
+	if _, arg, _ := strings.Cut(optionForm(strings.TrimSpace(lead.block.Term)), " "); arg != "" {
+		// tar's -f, which every tar line gives, says nothing of what
+		// the line does: -cf is no way to append to an archive
+		return nil
+	}
+	asked := map[byte]passage{}
+	for _, p := range chosen[1:] {
+		if c.optionItem(s, p) {
+			for _, n := range optionNames(p.block.Term) {
+				if len(n) == 2 && n[1] != '-' {
+					asked[n[1]] = p
+				}
+			}
+		}
+	}
+	for _, n := range optionNames(lead.block.Term) {
+		if len(n) != 2 || n[1] == '-' {
+			continue
+		}
+		// the bundle of the most letters, the best scoring of those
+		var best []passage
+		most := 0.0
+		for _, o := range slices.Sorted(maps.Keys(scores)) {
+			if !letterBundle(o) || o[1] != n[1] || scores[o] < companionLead {
+				continue
+			}
+			p, ok := items["-"+o[len(o)-1:]]
+			if !ok {
+				continue
+			}
+			_, arg, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
+			if f := strings.Fields(arg); len(f) == 0 || !slices.Contains(slotKinds(f[0]), analyse.ArgFile) {
+				continue
+			}
+			letters := []passage{lead}
+			for i := 2; i < len(o)-1 && letters != nil; i++ {
+				if a, ok := asked[o[i]]; ok {
+					letters = append(letters, a)
+				} else {
+					letters = nil
+				}
+			}
+			if letters != nil && (len(letters) >= len(best) || len(letters)+1 == len(best) && scores[o] > most) {
+				best, most = append(letters, p), scores[o]
+			}
+		}
+		if best != nil {
+			return best
+		}
+	}
+	return nil
+}
+
+// companionLead is the least score of the bundle of the lead option's
+// letter and the letter of its file for it to take the lead option's
+// place.
+const companionLead = 0.3
+
+// bestBundle is the letter bundle of scores that scores best (the first
+// in order of ties), each of its letters an option item of items, and
+// with the letter lead among them where it is set; and its score.
+func bestBundle(scores map[string]float64, items map[string]passage, lead string) (best []passage, most float64) {
+	for _, o := range slices.Sorted(maps.Keys(scores)) {
+		if v := scores[o]; !letterBundle(o) || v <= most || lead != "" && !strings.Contains(o[1:], lead) {
 			continue
 		}
 		if _, ok := items[o]; ok {
@@ -110,13 +188,10 @@ func (c *composition) bundle(s *source, ps []passage) []passage {
 			ps = append(ps, p)
 		}
 		if ps != nil {
-			best, most = ps, v
+			best, most = ps, scores[o]
 		}
 	}
-	if best == nil || most-scores[""] < usageLead || most < bundleShare*single {
-		return nil
-	}
-	return best
+	return best, most
 }
 
 // letterBundle says whether an option is single-dash letters run
@@ -166,7 +241,16 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 		}
 	}
 	form, cmd := c.bundledForm(s, letters, "-"+opt+value)
-	line = c.withOperands(s, form, cmd)
+	valued := s.valued()
+	if value != "" {
+		// the bundle takes its last letter's value: "-czf ARCHIVE"
+		valued = maps.Clone(valued)
+		if valued == nil {
+			valued = map[string]bool{}
+		}
+		valued["-"+opt] = true
+	}
+	line, _ = fill(form, cmd, c.opsFor(form), valued)
 	// what the question works on, where no operand of the synopsis took
 	// it, goes last, as it does on most command lines: "tar -czf
 	// ARCHIVE photos"

@@ -57,7 +57,45 @@ func TestCommandsTiny(t *testing.T) {
 	}
 }
 
+// withoutPrior runs a test of how terms score with Prior off.
+func withoutPrior(t *testing.T) {
+	old := Prior
+	Prior = 0
+	t.Cleanup(func() { Prior = old })
+}
+
+// A command the data says much of goes before one it says little of
+// where their words match the question as well: tar, of three
+// descriptions, before ln, of two, for "create", which each has once.
+func TestPrior(t *testing.T) {
+	m, err := Fit(tiny(), DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []Term{{Stems: []string{"creat"}, Weights: []float64{1}}}
+	withoutPrior(t)
+	plain := m.Match(words, 5)
+	Prior = 1
+	got := m.Match(words, 5)
+	if len(plain) == 0 || plain[0].Command == "tar" {
+		t.Fatalf("without the prior: %v, want another first", plain)
+	}
+	if len(got) != len(plain) || got[0].Command != "tar" {
+		t.Fatalf("with the prior: %v, want tar first (without: %v)", got, plain)
+	}
+	for _, p := range plain {
+		for _, g := range got {
+			if g.Command == p.Command {
+				if want := p.Score + math.Log1p(float64(m.Descriptions(p.Command))); math.Abs(g.Score-want) > 1e-4 {
+					t.Errorf("%s: %v, want %v", g.Command, g.Score, want)
+				}
+			}
+		}
+	}
+}
+
 func TestMatchAlternatives(t *testing.T) {
+	withoutPrior(t)
 	m, err := Fit(tiny(), DefaultParams)
 	if err != nil {
 		t.Fatal(err)
@@ -103,6 +141,7 @@ func TestPairs(t *testing.T) {
 // TestPairsOfAlternatives: a pair of near synonyms counts as the pair the
 // descriptions write: "remove folder" is asked as "delet folder" too.
 func TestPairsOfAlternatives(t *testing.T) {
+	withoutPrior(t)
 	m, err := Fit(tiny(), DefaultParams)
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,9 @@ type operand struct {
 	// cmp is "+" or "-" for a size the question asks more or less than
 	// of ("larger than 100 MB"), as find's numeric arguments write it
 	cmp string
+	// named: the question names what the command makes so ("a link
+	// called backup.conf"), which a placeholder of a name takes
+	named bool
 }
 
 // operands are the question's arguments as a command line types them, in
@@ -48,7 +51,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// ARCHIVE .git"
 			continue
 		}
-		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start])}
+		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start])}
 		switch a.Kind {
 		case analyse.ArgFile:
 			if strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
@@ -105,11 +108,18 @@ var fromFolder = lazyre.New(`(?i)^\s*(?:(?:files?|documents?|scripts?|images?|pi
 // folder b", "into photos.tar.gz").
 var toBefore = lazyre.New(`(?i)\b(?:to|into|onto|in to)\s+(?:the\s+|a\s+|my\s+)?(?:(?:new\s+|sub)?(?:folder|directory|dir|file|archive)\s+(?:called\s+|named\s+)?)?$`)
 
+// calledBefore: the words before an argument name what the command makes
+// ("a hard link called backup.conf", "named latest").
+var calledBefore = lazyre.New(`(?i)\b(?:called|named)\s+$`)
+
 // moreThan and lessThan: the words before a size compare with it.
 var (
 	moreThan = lazyre.New(`(?i)\b(?:larger|bigger|greater|more|over|above|exceeding|exceed|at least)(?:\s+than)?\s+$`)
 	lessThan = lazyre.New(`(?i)\b(?:smaller|less|fewer|under|below|at most)(?:\s+than)?\s+$`)
 )
+
+// deviceName says whether a path names a device: /dev/sdb2.
+func deviceName(path string) bool { return path == "/dev" || strings.HasPrefix(path, "/dev/") }
 
 // archiveName is a file name an archive's extension ends.
 var archiveName = lazyre.New(`(?i)\.(?:tar(?:\.(?:gz|bz2|xz|zst|lz|lzma|Z))?|tgz|tbz2?|txz|zip|jar|7z|rar|cpio|ar|deb|a)$`)
@@ -156,7 +166,7 @@ func slotKinds(word string) []analyse.ArgKind {
 	case w == "destination":
 		// ssh's and sftp's: a host, where cp's DEST is a file
 		return []analyse.ArgKind{analyse.ArgHost}
-	case has("file", "source", "src", "dest", "target", "path"):
+	case has("file", "source", "src", "dest", "target", "path", "link"):
 		return []analyse.ArgKind{file, glob, path, folder}
 	case has("group"):
 		return []analyse.ArgKind{analyse.ArgGroup}
@@ -362,6 +372,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		// optArg: it is an option's argument ("-o FILE"), which takes
 		// a file only where the question sends the result
 		optArg bool
+		// naming: it is the name of what the command makes (ln's
+		// LINK_NAME), which takes what the question calls so
+		naming bool
 	}
 	var slots []slot
 	sources := false
@@ -389,6 +402,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				optArg: i > 0 && strings.HasPrefix(words[i-1], "-") && !optional && !repeats(w) && (valued == nil || valued[words[i-1]])})
 		}
 	}
+	for k := range slots {
+		if n := strings.ToLower(slots[k].name); strings.Contains(n, "name") && slices.Contains(slots[k].kinds, analyse.ArgFile) {
+			slots[k].naming = true
+		}
+	}
 	if sources {
 		for k := range slots {
 			if w := strings.ToLower(words[slots[k].word]); strings.Contains(w, "dir") && !slots[k].many {
@@ -412,6 +430,18 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		used[j] = true
 		slots[k].got = append(slots[k].got, text)
 	}
+	// what the question calls the thing made goes where its name goes
+	for k := range slots {
+		if !slots[k].naming {
+			continue
+		}
+		for j, op := range ops {
+			if !used[j] && op.named && slices.Contains(slots[k].kinds, op.kind) {
+				give(k, j)
+				break
+			}
+		}
+	}
 	// destinations first
 	for k := range slots {
 		if !slots[k].dest {
@@ -426,10 +456,15 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	}
 	// then the rest in order; a slot leaves what the required slots
 	// after it need
+	// fits says whether slot k takes operand j by its kind; a device is
+	// no folder to mount on ("mount /dev/sdb2 mountpoint")
+	fits := func(k, j int) bool {
+		return slices.Contains(slots[k].kinds, ops[j].kind) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder))
+	}
 	needs := func(after int, j int) int {
 		n := 0
 		for k := after + 1; k < len(slots); k++ {
-			if !slots[k].optional && len(slots[k].got) == 0 && slices.Contains(slots[k].kinds, ops[j].kind) {
+			if !slots[k].optional && len(slots[k].got) == 0 && fits(k, j) {
 				n++
 			}
 		}
@@ -446,7 +481,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		isArchive := func(j int) bool { return archive && archiveName().MatchString(ops[j].text) }
 		var free []int
 		for j, op := range ops {
-			if !used[j] && slices.Contains(slots[k].kinds, op.kind) && (!slots[k].optArg || op.to || !fileKind(op.kind) || isArchive(j)) {
+			if !used[j] && fits(k, j) && (!slots[k].optArg || op.to || !fileKind(op.kind) || isArchive(j)) {
 				free = append(free, j)
 			}
 		}

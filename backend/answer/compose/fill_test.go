@@ -24,6 +24,11 @@ func TestFill(t *testing.T) {
 		{"pack the folder site into site.tar", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f site.tar site"},
 		// the archive the question names goes to the archive's slot
 		{"get notes/todo.txt out of backup.tar.gz", "tar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]", "tar", "tar -x -f backup.tar.gz"},
+		// what the question calls the link is its name, what it points to its target
+		{"make a symbolic link called app.conf that points to app-v2.conf", "ln [OPTION]... [-T] TARGET LINK_NAME", "ln", "ln app-v2.conf app.conf"},
+		// a device is no folder to mount on
+		{"remount /dev/sdb2 read-only", "mount [-fnrsvw] [-t fstype] [-o options] device mountpoint", "mount", "mount /dev/sdb2 mountpoint"},
+		{"mount /dev/sdb1 on /mnt/usb", "mount [-fnrsvw] [-t fstype] [-o options] device mountpoint", "mount", "mount /dev/sdb1 /mnt/usb"},
 		// what the question leaves out is no operand
 		{"pack the folder app into app.tar but leave out the folder app/cache", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f app.tar app"},
 		{`search notes.txt for "TODO", skipping every file matching *.min.js`, "grep [OPTION...] PATTERNS [FILE...]", "grep", "grep TODO notes.txt"},

@@ -294,7 +294,34 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	if sub {
 		return cmd + " " + opt, desc
 	}
-	return c.withOperands(s, invocation(s.doc, cmd, opt), cmd), desc
+	return c.filledInvocation(s, cmd, opt), desc
+}
+
+// filledInvocation is the invocation of cmd with opt, with the question's
+// operands written in: where no form of the synopsis shows the option,
+// the form that takes most of them and leaves no placeholder (ln's "ln -s /srv/docs" of "ln [OPTION]... TARGET",
+// not "ln -s /srv/docs LINK_NAME" where the question names no link).
+func (c *composition) filledInvocation(s *source, cmd, opt string) string {
+	lines := synopsisLines(s.doc)
+	first := invocationFrom(lines, cmd, opt)
+	best, most, gaps := fillLeft(first, cmd, c.opsFor(first), s.valued())
+	name, _, _ := strings.Cut(opt, " ")
+	if len(c.ops) == 0 || opt == "" || slices.ContainsFunc(lines, func(l string) bool { return slices.Contains(synopsisWords(l), name) }) {
+		return best
+	}
+	for _, l := range lines {
+		rest, ok := strings.CutPrefix(l, cmd+" ")
+		if words := synopsisWords(rest); !ok || len(words) > 0 && strings.HasPrefix(words[0], "-") {
+			continue // a form that runs another option: "umount -a [-dflnrv]"
+		}
+		line := invocationFrom([]string{l}, cmd, opt)
+		// a form it fills whole: not mount's "device mountpoint" for
+		// a question that gives the device alone
+		if f, n, left := fillLeft(line, cmd, c.opsFor(line), s.valued()); left == 0 && (n > most || n == most && n > 0 && left < gaps) {
+			best, most, gaps = f, n, left
+		}
+	}
+	return best
 }
 
 // itemDoes is what an option item's text says it does: its first

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -219,4 +220,26 @@ func FuzzFill(f *testing.F) {
 			}
 		}
 	})
+}
+
+// What an item does in the place of a thing is not the thing: ln's -s
+// "make symbolic links instead of hard links" does not make hard links,
+// but still makes links.
+func TestContrasted(t *testing.T) {
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "hard", Alts: []analyse.Alt{{Stem: "hard", Weight: 1}}},
+		{Word: "link", Alts: []analyse.Alt{{Stem: "link", Weight: 1}}},
+		{Word: "symbolic", Alts: []analyse.Alt{{Stem: "symbol", Weight: 1}}},
+	}}
+	for text, want := range map[string][]int{
+		"make symbolic links instead of hard links":   {0},
+		"print apparent sizes rather than hard links": {0, 1},
+		"make hard links directly to symbolic links":  nil,
+	} {
+		var got []int
+		contrasted(q, text, func(ci int) { got = append(got, ci) })
+		if !slices.Equal(got, want) {
+			t.Errorf("contrasted(%q) = %v, want %v", text, got, want)
+		}
+	}
 }

@@ -121,6 +121,7 @@ func (sh *pageShares) text(text string, plain bool) float64 {
 		// wget's --no-http-keep-alive, "Turn off the keep-alive
 		// feature", is not how to keep a connection alive
 		sh.q.Negated(text, func(ci int) { sh.cov[ci] = 0 })
+		contrasted(sh.q, text, func(ci int) { sh.cov[ci] = 0 })
 	}
 	return sh.of(sh.cov)
 }
@@ -166,9 +167,32 @@ func (c *composition) readItem(blk document.Block, cov []float64) (first string,
 		// "do not create any files" (touch -c) is not about creating
 		// files, unless the question is about not doing something
 		c.q.Negated(first, func(ci int) { cov[ci] = 0 })
+		contrasted(c.q, first, func(ci int) { cov[ci] = 0 })
 	}
 	return first, plain
 }
+
+// contrasted calls fn with each concept that text names only as what it
+// does not do, after "instead of" or "rather than": ln's -s, "make
+// symbolic links instead of hard links", is no answer to "make a hard
+// link", but still one to "make a symbolic link".
+func contrasted(q *answer.Question, text string, fn func(ci int)) {
+	loc := contrast().FindStringIndex(text)
+	if loc == nil {
+		return
+	}
+	before, after := make([]float64, len(q.Concepts)), make([]float64, len(q.Concepts))
+	q.CoverText(text[:loc[0]], before)
+	q.CoverText(text[loc[1]:], after)
+	for ci := range after {
+		if after[ci] > 0 && before[ci] == 0 {
+			fn(ci)
+		}
+	}
+}
+
+// contrast is where a text turns to what it does not do.
+var contrast = lazyre.New(`(?i)\b(?:instead\s+of|rather\s+than)\b`)
 
 // ItemWeights are what an item's parts add to its block's share of the
 // question when steps are chosen: its term's share (an option's long

@@ -118,6 +118,9 @@ var (
 	lessThan = lazyre.New(`(?i)\b(?:smaller|less|fewer|under|below|at most)(?:\s+than)?\s+$`)
 )
 
+// readSlot: a placeholder's name says the command reads the file.
+var readSlot = lazyre.New(`(?i)script|input|infile|rfile|refer|pattern|exclude|include|from|key|identity|config|list`)
+
 // deviceName says whether a path names a device: /dev/sdb2.
 func deviceName(path string) bool { return path == "/dev" || strings.HasPrefix(path, "/dev/") }
 
@@ -481,7 +484,17 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		isArchive := func(j int) bool { return archive && archiveName().MatchString(ops[j].text) }
 		var free []int
 		for j, op := range ops {
-			if !used[j] && fits(k, j) && (!slots[k].optArg || op.to || !fileKind(op.kind) || isArchive(j)) {
+			// where the question sends the result is no input of many:
+			// "sort names.txt and save it to sorted.txt" is no "sort
+			// names.txt sorted.txt"
+			if op.to && slots[k].many && !slots[k].dest && fileKind(op.kind) {
+				continue
+			}
+			// an option's file takes where the question sends the result
+			// ("-o FILE"), unless its name says the option reads it
+			// (sed's "-f script-file")
+			sends := op.to && !readSlot().MatchString(slots[k].name)
+			if !used[j] && fits(k, j) && (!slots[k].optArg || sends || !fileKind(op.kind) || isArchive(j)) {
 				free = append(free, j)
 			}
 		}

@@ -40,6 +40,8 @@ func TestFill(t *testing.T) {
 		{"files under 4 KB in /srv", "find -size n[cwbkMG] [starting-point...]", "find", "find -size -4k /srv"},
 		// an option's file is where the result goes, not the input
 		{"sort names.txt and save it to sorted.txt", "sort -o FILE [FILE]...", "sort", "sort -o sorted.txt names.txt"},
+		{"sort names.txt and save it to sorted.txt", "sort [OPTION]... [FILE]...", "sort", "sort names.txt"},
+		{"write the lines of access.log that hold 404 into notfound.log", "sed [OPTION]... -f script-file [input-file]...", "sed", "sed -f script-file access.log"},
 		{"search the folder /srv for big files", "find -fprint file [starting-point...]", "find", "find -fprint file /srv"},
 		// find looks in the folder; the glob is what it looks for
 		{"remove the files ending in .bak under /opt/app", "find [starting-point...] [expression]", "find", "find /opt/app"},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -720,3 +721,49 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	}
 	return chosen
 }
+
+// sendOut writes where the question sends the result as a redirection
+// ("sort names.txt > unique_names.txt") when line, which runs the command
+// on the question's other operands, leaves that file out and the page
+// says the command writes to standard output.
+func (c *composition) sendOut(s *source, line string) string {
+	words := strings.Fields(line)
+	out, filled := "", false
+	for _, op := range c.ops {
+		switch {
+		case slices.Contains(words, op.text):
+			filled = true
+		case op.to && op.kind == analyse.ArgFile:
+			if out != "" {
+				return line // two: which is the output is not clear
+			}
+			out = op.text
+		}
+	}
+	if out == "" || !filled || !s.writesOut() {
+		return line
+	}
+	return line + " > " + out
+}
+
+// writesOut says whether a program's page says, in its NAME line or the
+// first paragraphs of its DESCRIPTION, that it writes to standard output:
+// sort's "Write sorted concatenation of all FILE(s) to standard output".
+func (s *source) writesOut() bool {
+	if !answer.ProgramPage(s.hit.Meta) {
+		return false
+	}
+	text := s.hit.Meta.Summary
+	if sec := s.doc.Find("DESCRIPTION"); sec != nil {
+		paras := 0
+		for _, b := range sec.Blocks {
+			if b.Kind == document.Para && paras < 2 {
+				text += "\n" + b.Text
+				paras++
+			}
+		}
+	}
+	return stdoutSaid().MatchString(text)
+}
+
+var stdoutSaid = lazyre.New(`(?i)\b(?:to|on)\s+(?:the\s+)?(?:standard\s+output|stdout)\b`)

@@ -245,3 +245,30 @@ func TestContrasted(t *testing.T) {
 		}
 	}
 }
+
+// Where the question sends the result of a command that writes to
+// standard output, and no operand of its line takes it, it is a
+// redirection; a command whose page does not say so gets none.
+func TestSendOut(t *testing.T) {
+	desc := func(text string) *document.Document {
+		return &document.Document{Sections: []document.Section{{Title: "DESCRIPTION", Blocks: []document.Block{{Kind: document.Para, Text: text}}}}}
+	}
+	sort := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "1", Title: "sort"}}, doc: desc("Write sorted concatenation of all FILE(s) to standard output.")}
+	wget := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "1", Title: "wget"}}, doc: desc("GNU Wget is a free utility for non-interactive download of files from the Web.")}
+	for _, tc := range []struct {
+		s             *source
+		q, line, want string
+	}{
+		{sort, "sort names.txt and save the result to sorted.txt", "sort names.txt", "sort names.txt > sorted.txt"},
+		// the line holds it already
+		{sort, "sort names.txt and save the result to sorted.txt", "sort -o sorted.txt names.txt", "sort -o sorted.txt names.txt"},
+		// nothing of the question's in the line: nothing to redirect
+		{sort, "sort names.txt and save the result to sorted.txt", "sort [FILE]...", "sort [FILE]..."},
+		{wget, "fetch index.html and save it to page.html", "wget index.html", "wget index.html"},
+	} {
+		c := &composition{ops: operands(tc.q, analyse.Read(tc.q).Args)}
+		if got := c.sendOut(tc.s, tc.line); got != tc.want {
+			t.Errorf("%s, %q: got %q, want %q", tc.s.hit.Meta.Title, tc.line, got, tc.want)
+		}
+	}
+}

@@ -44,6 +44,7 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	if line == "" {
 		return nil
 	}
+	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}
 }
 

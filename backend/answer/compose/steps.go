@@ -119,6 +119,7 @@ func (c *composition) decideLead(pl *plan) {
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
+		pl.line = c.sendOut(s, pl.line)
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays)):
 		// and before an example that shows the command doing something
 		// else than the question adds to its NAME line: mount's shared
@@ -510,7 +511,7 @@ func plusFormat(d *document.Document) bool {
 func (c *composition) basicStep(s *source, line string) string {
 	// a long form, filled or not, is shown with the options it lists
 	// left out and clipped: the steps after it name the options
-	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, c.bestFill(s, line)), document.SynopsisWidth)
+	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, c.sendOut(s, c.bestFill(s, line))), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}

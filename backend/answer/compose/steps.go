@@ -238,6 +238,12 @@ func (c *composition) stepWorthy(s *source, p passage) bool {
 		}
 		return true
 	case document.Code:
+		if !c.lossAsked && deletingLine().MatchString(c.step(s, p)) {
+			// an example whose lines shown delete on their way (find's
+			// "| xargs /bin/rm -f", git's "git rm goodbye.c") is no step
+			// for a question that did not ask to delete
+			return false
+		}
 		return !answer.ProgramPage(s.hit.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), c.commandLine)
 	}
 	return false

@@ -65,10 +65,10 @@ func (c *composition) sweeping(p passage) bool {
 // option that says it does not delete ("keep (don't delete) input
 // files") is no loss.
 func (c *composition) losesData(p passage) bool {
-	if p.block.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(p.block.Term), "-") {
+	if c.lossAsked {
 		return false
 	}
-	if c.lossAsked {
+	if p.block.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(p.block.Term), "-") {
 		return false
 	}
 	first := firstSentence(p.block.Text)
@@ -87,6 +87,11 @@ func asksLoss(words []tasks.Term) bool {
 	}
 	return false
 }
+
+// deletingLine finds a command line that runs a command that deletes
+// files or accounts or overwrites a disk, as a command of its own, after
+// a pipe, xargs, sudo or find's -exec, or find's -delete.
+var deletingLine = lazyre.New(`(?m)(?:^\s*(?:\$\s+|#\s+)?|[|;&\x60]\s*|\bxargs\s+(?:-\S+\s+)*|\bsudo\s+|-exec(?:dir)?\s+)(?:\S*/)?(?:rm|rmdir|shred|unlink|wipefs|mkfs(?:\.\w+)?|mke2fs|mkswap|userdel|deluser|groupdel|delgroup|truncate)\s|\bgit\s+(?:rm|clean|reset\s+--hard)\b|\s-delete\b`)
 
 // destroys finds a description that says the option deletes or
 // overwrites, and destroyStems are the stems of a question that asks for

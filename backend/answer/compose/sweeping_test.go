@@ -5,6 +5,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 )
@@ -48,6 +49,46 @@ func TestStepWorthyColors(t *testing.T) {
 	} {
 		a := analyse.Analyse(q, analyse.Thesaurus)
 		c := &composition{q: &answer.Question{Concepts: a.Concepts}}
+		if got := c.stepWorthy(s, p); got != want {
+			t.Errorf("%q: stepWorthy = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// An example that deletes on its way is no step for a question that did
+// not ask to delete, whichever way its lines run the command.
+func TestDeletingLine(t *testing.T) {
+	for text, want := range map[string]bool{
+		"find /tmp -name core -type f -print | xargs /bin/rm -f": true,
+		"find . -name '*.o' -exec rm {} +":                       true,
+		"find DIRNAME -type d -empty -delete":                    true,
+		"`git rm goodbye.c`; `git commit`":                       true,
+		"git reset --hard HEAD~1":                                true,
+		"$ sudo userdel bob":                                     true,
+		"`rm -rf build`":                                         true,
+		"find /tmp -name core -type f -print":                    false,
+		"ls -l --format=long":                                    false,
+		"git commit -m 'rm the typo'":                            false,
+		"`perm -u+x`":                                            false,
+	} {
+		if got := deletingLine().MatchString(text); got != want {
+			t.Errorf("%q: deletingLine %v, want %v", text, got, want)
+		}
+	}
+}
+
+// The example's lines the step shows decide: an example that pipes find
+// into rm is a step for deleting core files, not for finding them.
+func TestStepWorthyDeletingExample(t *testing.T) {
+	// (a page of section 7, whose examples are the lines typed at a prompt)
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "7", Title: "find-guide"}}, doc: &document.Document{}}
+	p := passage{title: "EXAMPLES", block: document.Block{Kind: document.Code, Text: "$ find /tmp -name core -type f -print | xargs /bin/rm -f"}}
+	for q, want := range map[string]bool{
+		"find the core files in /tmp":   false,
+		"delete the core files in /tmp": true,
+	} {
+		a := analyse.Analyse(q, analyse.Thesaurus)
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, lossAsked: asksLoss(tasks.Terms(a, usageNear, nil))}
 		if got := c.stepWorthy(s, p); got != want {
 			t.Errorf("%q: stepWorthy = %v, want %v", q, got, want)
 		}

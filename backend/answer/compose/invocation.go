@@ -331,10 +331,3 @@ func itemDoes(text string) string {
 	d, _, _ := strings.Cut(firstSentence(text), "\n")
 	return strings.TrimSuffix(strings.TrimSpace(d), ":")
 }
-
-// withOperands is a command line of cmd with the question's operands
-// written in (fill), or line as it is when it takes none of them.
-func (c *composition) withOperands(s *source, line, cmd string) string {
-	f, _ := fill(line, cmd, c.opsFor(line), s.valued())
-	return f
-}

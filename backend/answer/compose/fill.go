@@ -434,28 +434,26 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		used[j] = true
 		slots[k].got = append(slots[k].got, text)
 	}
-	// what the question calls the thing made goes where its name goes
-	for k := range slots {
-		if !slots[k].naming {
-			continue
-		}
+	// giveFirst gives slot k the first operand left of its kinds that
+	// want says yes to
+	giveFirst := func(k int, want func(op operand) bool) {
 		for j, op := range ops {
-			if !used[j] && op.named && slices.Contains(slots[k].kinds, op.kind) {
+			if !used[j] && want(op) && slices.Contains(slots[k].kinds, op.kind) {
 				give(k, j)
-				break
+				return
 			}
 		}
 	}
-	// destinations first
+	// what the question calls the thing made goes where its name goes;
+	// then destinations
 	for k := range slots {
-		if !slots[k].dest {
-			continue
+		if slots[k].naming {
+			giveFirst(k, func(op operand) bool { return op.named })
 		}
-		for j, op := range ops {
-			if !used[j] && op.to && slices.Contains(slots[k].kinds, op.kind) {
-				give(k, j)
-				break
-			}
+	}
+	for k := range slots {
+		if slots[k].dest {
+			giveFirst(k, func(op operand) bool { return op.to })
 		}
 	}
 	// then the rest in order; a slot leaves what the required slots
@@ -502,15 +500,17 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		if len(free) == 0 {
 			continue
 		}
-		slices.SortStableFunc(free, func(a, b int) int {
-			switch {
-			case isArchive(a) == isArchive(b):
-				return 0
-			case isArchive(a):
-				return -1
-			}
-			return 1
-		})
+		if archive {
+			slices.SortStableFunc(free, func(a, b int) int {
+				switch {
+				case isArchive(a) == isArchive(b):
+					return 0
+				case isArchive(a):
+					return -1
+				}
+				return 1
+			})
+		}
 		n := len(free) - needs(k, free[len(free)-1])
 		if !slots[k].many {
 			n = min(n, 1)

@@ -34,7 +34,7 @@ func invocationFrom(lines []string, cmd, opt string) string {
 		// where no form shows the option, the first that runs the
 		// command plainly: not umount's "umount -a [-dflnrv] ...",
 		// which unmounts everything, for umount -d
-		isPlain := len(words) > 0 && !strings.HasPrefix(words[0], "-")
+		isPlain := runsPlainly(words)
 		if form == nil || has && !shows || !shows && !has && isPlain && !plain {
 			form, shows, plain = words, has, isPlain
 		}
@@ -77,6 +77,13 @@ func invocationFrom(lines []string, cmd, opt string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// runsPlainly says whether a synopsis form's words after the command
+// run it without an option of their own first: not umount's "-a
+// [-dflnrv] ...".
+func runsPlainly(words []string) bool {
+	return len(words) > 0 && !strings.HasPrefix(words[0], "-")
 }
 
 // longSynopsis is the length past which a synopsis line is shown as the
@@ -237,6 +244,13 @@ func optionForm(term string) string {
 	return first
 }
 
+// optionArg is the argument an option item's option takes as one types
+// it (optionForm): "ARCHIVE" of "-f, --file=ARCHIVE", "" for none.
+func optionArg(term string) string {
+	_, arg, _ := strings.Cut(optionForm(strings.TrimSpace(term)), " ")
+	return arg
+}
+
 // alternatives separates two names of one option as some pages write
 // them: less's "-S or --chop-long-lines", xxd's "-r | -revert", jq's
 // "--raw-output / -r".
@@ -311,7 +325,7 @@ func (c *composition) filledInvocation(s *source, cmd, opt string) string {
 	}
 	for _, l := range lines {
 		rest, ok := strings.CutPrefix(l, cmd+" ")
-		if words := synopsisWords(rest); !ok || len(words) > 0 && strings.HasPrefix(words[0], "-") {
+		if !ok || !runsPlainly(synopsisWords(rest)) {
 			continue // a form that runs another option: "umount -a [-dflnrv]"
 		}
 		line := invocationFrom([]string{l}, cmd, opt)

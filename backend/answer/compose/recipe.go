@@ -75,7 +75,8 @@ func (c *composition) bundleFirst(pl *plan, steps, summary []string) ([]string, 
 // "du -sh" as an option of its own): the bundle that scores best, each of
 // its letters an option item of the page, when it scores at least
 // usageLead beyond the command without options and bundleShare of the
-// best single option the page documents; nil otherwise.
+// best single option the page documents; else the lead option chosen
+// with its companions (see companions); nil otherwise.
 func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passage {
 	scores := c.scoresOf(s.hit.Doc, s.doc)
 	if len(scores) < 2 {
@@ -97,20 +98,26 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 			single = max(single, scores[n])
 		}
 	}
-	best, most := bestBundle(scores, items, "")
-	if best != nil && most-scores[""] >= usageLead && most >= bundleShare*single {
+	if best, most := bestBundle(scores, items); best != nil && most-scores[""] >= usageLead && most >= bundleShare*single {
 		return best
 	}
-	// else the lead option's letter with the letter people give the
-	// file it works on with, and the letters of the other options
-	// chosen as steps, as they type them: tar's -x as "tar -xzf
-	// bundle.tar.gz", its -z chosen too; a letter of any other kind is
-	// no companion (zip's -r is no "-rs splitsize")
+	return c.companions(s, scores, items, chosen)
+}
+
+// companions is the lead option's letter (chosen[0]) with the letter
+// people give the file it works on with, and the letters of the other
+// options chosen as steps, as they type them: tar's -x as "tar -xzf
+// bundle.tar.gz", its -z chosen too; of such bundles other people's
+// command lines run for the task (at least companionLead), the one of
+// the most letters, the best scoring of those. A letter of any other
+// kind is no companion (zip's -r is no "-rs splitsize"); nil where there
+// is none.
+func (c *composition) companions(s *source, scores map[string]float64, items map[string]passage, chosen []passage) []passage {
 	if len(chosen) == 0 || !c.optionItem(s, chosen[0]) {
 		return nil
 	}
 	lead := chosen[0]
-	if _, arg, _ := strings.Cut(optionForm(strings.TrimSpace(lead.block.Term)), " "); arg != "" {
+	if optionArg(lead.block.Term) != "" {
 		// tar's -f, which every tar line gives, says nothing of what
 		// the line does: -cf is no way to append to an archive
 		return nil
@@ -129,7 +136,6 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 		if len(n) != 2 || n[1] == '-' {
 			continue
 		}
-		// the bundle of the most letters, the best scoring of those
 		var best []passage
 		most := 0.0
 		for _, o := range slices.Sorted(maps.Keys(scores)) {
@@ -140,8 +146,7 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 			if !ok {
 				continue
 			}
-			_, arg, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
-			if f := strings.Fields(arg); len(f) == 0 || !slices.Contains(slotKinds(f[0]), analyse.ArgFile) {
+			if f := strings.Fields(optionArg(p.block.Term)); len(f) == 0 || !slices.Contains(slotKinds(f[0]), analyse.ArgFile) {
 				continue
 			}
 			letters := []passage{lead}
@@ -169,11 +174,11 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 const companionLead = 0.3
 
 // bestBundle is the letter bundle of scores that scores best (the first
-// in order of ties), each of its letters an option item of items, and
-// with the letter lead among them where it is set; and its score.
-func bestBundle(scores map[string]float64, items map[string]passage, lead string) (best []passage, most float64) {
+// in order of ties), each of its letters an option item of items; and
+// its score.
+func bestBundle(scores map[string]float64, items map[string]passage) (best []passage, most float64) {
 	for _, o := range slices.Sorted(maps.Keys(scores)) {
-		if v := scores[o]; !letterBundle(o) || v <= most || lead != "" && !strings.Contains(o[1:], lead) {
+		if v := scores[o]; !letterBundle(o) || v <= most {
 			continue
 		}
 		if _, ok := items[o]; ok {
@@ -218,8 +223,7 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 	var opt, value string
 	var what []string
 	for i, p := range letters {
-		form := optionForm(strings.TrimSpace(p.block.Term))
-		name, arg, _ := strings.Cut(form, " ")
+		name, arg, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
 		if len(name) != 2 {
 			return "", ""
 		}
@@ -285,7 +289,7 @@ func (c *composition) bundledForm(s *source, letters []passage, bundled string) 
 			continue
 		}
 		if l := itemOf(letters, name); l != nil {
-			if _, arg, _ := strings.Cut(optionForm(strings.TrimSpace(l.block.Term)), " "); arg != "" {
+			if optionArg(l.block.Term) != "" {
 				i++ // and its value: "[-f ARCHIVE]"
 			}
 			continue

@@ -294,7 +294,14 @@ func main() {
 							if len(ans.Steps) > 0 {
 								first = ans.Steps[0]
 							}
-							fmt.Printf("step miss %s\t%s\twant %v\tfirst %s\n", rw.id, rw.q, opts, document.ClipLine(first, 120))
+							at := "-" // the step that gives it, if any
+							for i, st := range ans.Steps {
+								if stepRuns(st, opts) {
+									at = strconv.Itoa(i + 1)
+									break
+								}
+							}
+							fmt.Printf("step miss %s\t%s\twant %v at %s\tfirst %s\n", rw.id, rw.q, opts, at, document.ClipLine(first, 120))
 						}
 					}
 				}
@@ -652,6 +659,7 @@ func stepRuns(step string, opts []string) bool {
 	for _, w := range strings.Fields(line) {
 		w, _, _ = strings.Cut(w, "=")
 		w = strings.TrimRight(strings.TrimLeft(w, "[("), "]),;")
+		w = strings.TrimSuffix(w, "[") // "--color[=WHEN]"
 		for _, o := range opts {
 			if w == o || inBundle(w, o) {
 				return true

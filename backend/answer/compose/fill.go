@@ -192,10 +192,21 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgSize}
 	case durationSlot(w):
 		return []analyse.ArgKind{analyse.ArgDuration}
-	case w == "n" || w == "num" || w == "number" || w == "count":
+	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w]:
 		return []analyse.ArgKind{analyse.ArgNumber}
 	}
 	return nil
+}
+
+// countSlots are placeholders that take a count or an amount, named for
+// what they count: fold's WIDTH, nice's ADJUSTMENT, xargs's max-procs.
+var countSlots = map[string]bool{
+	"width": true, "cols": true, "columns": true, "depth": true, "level": true, "lines": true,
+	"bytes": true, "chars": true, "characters": true, "prio": true, "priority": true, "niceness": true,
+	"adjustment": true, "retries": true, "tries": true, "times": true, "jobs": true, "threads": true,
+	"limit": true, "max": true, "max-procs": true, "max-args": true, "max-lines": true, "percent": true,
+	"tabs": true, "digits": true, "precision": true, "length": true, "len": true, "delay": true,
+	"interval": true, "iterations": true, "nth": true,
 }
 
 // slotWord: a placeholder is a word of letters, '-' and '_', bracketed
@@ -628,6 +639,58 @@ func placeholdersIn(line, cmd string) int {
 // question gives, of a kind its placeholder takes: "-n, --lines=[-]NUM"
 // for "the first 20 lines", "-size n[cwbkMG]" for "larger than 100 MB".
 func (c *composition) takesArg(term string) bool { return c.takesValue(term, true) }
+
+// takesAmount says whether an option item's option takes a count, a
+// size or a length of time the question gives: fold's "-w, --width=WIDTH"
+// for "wrap lines at 72 characters", which the command without it
+// cannot do.
+func (c *composition) takesAmount(term string) bool {
+	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
+		return false
+	}
+	for _, t := range termArgs(term) {
+		arg := signed().ReplaceAllString(t.arg, "")
+		for _, k := range slotKinds(arg) {
+			if k != analyse.ArgNumber && k != analyse.ArgSize && k != analyse.ArgDuration {
+				continue
+			}
+			for _, op := range c.ops {
+				if op.kind == k && (k != analyse.ArgSize || sized(op, arg) != "") && !c.inRange(op) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// inRange says whether a number the question gives is an end of a
+// range ("the numbers 001 to 100"), which no count is.
+func (c *composition) inRange(op operand) bool {
+	if op.kind != analyse.ArgNumber {
+		return false
+	}
+	isNum := func(i int) bool {
+		return i >= 0 && i < len(c.seq) && c.seq[i] != "" && strings.Trim(c.seq[i], "0123456789") == ""
+	}
+	for i, w := range c.seq {
+		if w != op.text {
+			continue
+		}
+		for _, d := range []int{-1, 1} {
+			if j := i + d; j >= 0 && j < len(c.seq) && rangeWords[c.seq[j]] && isNum(j+d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rangeWords join the ends of a range.
+var rangeWords = map[string]bool{"to": true, "through": true, "and": true, "till": true, "until": true}
+
+// signed is the sign a number's placeholder may take: "[+]NUM", "[-]NUM".
+var signed = lazyre.New(`^\[[+-]+\]`)
 
 // takesValue is takesArg, counting a bare number the question gives
 // only where numbers is set: "10 comes after 9" gives sort no value for

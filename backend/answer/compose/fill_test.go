@@ -60,6 +60,9 @@ func TestFill(t *testing.T) {
 		{"give up when the server is silent for 2 minutes", "wget -T seconds [URL]...", "wget", "wget -T 120"},
 		{"stop the job if it runs longer than 90 minutes", "timeout [OPTION] DURATION COMMAND [ARG]...", "timeout", "timeout 90m COMMAND"},
 		{"make run.sh executable with mode 750", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 750 run.sh"},
+		// a count goes where a placeholder named for what it counts is
+		{"wrap the lines of notes.txt at 72 characters", "fold -w WIDTH [FILE]...", "fold", "fold -w 72 notes.txt"},
+		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
 	}
 	for _, c := range cases {
 		args := analyse.Read(c.q).Args
@@ -269,6 +272,55 @@ func TestSendOut(t *testing.T) {
 		c := &composition{ops: operands(tc.q, analyse.Read(tc.q).Args)}
 		if got := c.sendOut(tc.s, tc.line); got != tc.want {
 			t.Errorf("%s, %q: got %q, want %q", tc.s.hit.Meta.Title, tc.line, got, tc.want)
+		}
+	}
+}
+
+// An option takes the question's amount where its placeholder takes a
+// count, a size or a time the question gives; a file or a name is no
+// amount (find's -samefile for "directories named node_modules").
+func TestTakesAmount(t *testing.T) {
+	for _, tc := range []struct {
+		q, term string
+		want    bool
+	}{
+		{"wrap long lines at 72 characters", "-w, --width=WIDTH", true},
+		{"show the last 20 lines", "-n, --lines=[+]NUM", true},
+		{"drop the key after 2 hours", "-t life", true},
+		{"give up after 2 minutes", "-T seconds", true},
+		{"list files bigger than 2 GB", "-size n[cwbkMG]", true},
+		{"find the directories named node_modules", "-samefile name", false},
+		{"wrap long lines", "-w, --width=WIDTH", false},
+		{"wrap the lines at 72 characters", "-s, --spaces", false},
+		// the ends of a range are no count
+		{"print the numbers 001 to 100 with leading zeros", "-w, --number-width=NUMBER", false},
+	} {
+		args := analyse.Read(tc.q).Args
+		cp := &composition{ops: operands(tc.q, args), seq: analyse.Analyse(tc.q, nil).Seq}
+		if got := cp.takesAmount(tc.term); got != tc.want {
+			t.Errorf("%q: takesAmount(%q) = %v, want %v", tc.q, tc.term, got, tc.want)
+		}
+	}
+}
+
+// What the question names as done ("installed packages") is not what an
+// item does that commands doing it ("Install the package.").
+func TestStatesDone(t *testing.T) {
+	for _, tc := range []struct {
+		q, first string
+		want     bool
+	}{
+		{"list all installed packages", "Install the package.", true},
+		{"check if a package is installed", "Install the package.", true},
+		{"show the mounted filesystems", "Mount all filesystems mentioned in fstab.", true},
+		{"install a package", "Install the package.", false},
+		{"list all installed packages", "Installed packages are listed.", false},
+		{"list all installed packages", "List packages matching given pattern.", false},
+		{"read the messages the kernel printed while booting", "Print kernel messages.", false},
+	} {
+		c := &composition{q: &answer.Question{Concepts: analyse.Analyse(tc.q, analyse.Thesaurus).Concepts}}
+		if got := len(c.statesDone(tc.first)) > 0; got != tc.want {
+			t.Errorf("%q: statesDone(%q) = %v, want %v", tc.q, tc.first, c.statesDone(tc.first), tc.want)
 		}
 	}
 }

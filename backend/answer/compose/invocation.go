@@ -3,6 +3,7 @@ package compose
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -256,6 +257,19 @@ func optionArg(term string) string {
 // "--raw-output / -r".
 var alternatives = lazyre.New(`\s+(?:or|\||/)\s+-`)
 
+// optionalValue is the value a long option may take, bracketed at its
+// end: "[=WHEN]" of "--color[=WHEN]".
+var optionalValue = lazyre.New(`\[=([^\]]*)\]$`)
+
+// valueSaid says whether what an option does, up to its first ";" or
+// ", or", is said of its value (arg): "use the output format defined by
+// FIELD_LIST", not "color output; WHEN is 'never', 'always', or 'auto'".
+func valueSaid(arg, desc string) bool {
+	first, _, _ := strings.Cut(desc, ";")
+	first, _, _ = strings.Cut(first, ", or")
+	return slices.Contains(strings.FieldsFunc(first, func(r rune) bool { return !unicode.IsLetter(r) && r != '_' && r != '-' }), arg)
+}
+
 // optionalPart is a bracketed part of an option's argument: "[-]NUM".
 var optionalPart = lazyre.New(`\[[^\]]*\]`)
 
@@ -303,6 +317,12 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	desc = document.ClipLine(itemDoes(p.block.Text), 240)
 	if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
 		opt, desc = o, what
+	} else if m := optionalValue().FindStringSubmatch(opt); m != nil && !valueSaid(m[1], desc) {
+		// a value the option may go without is typed without it: one
+		// types "diff --color a b", not "--color[=WHEN]"; but df's
+		// "--output[=FIELD_LIST]", which "use[s] the output format
+		// defined by FIELD_LIST", is nothing without one
+		opt = strings.TrimSuffix(opt, m[0])
 	}
 	cmd, sub := c.optionCommand(s, p)
 	if sub {

@@ -9,6 +9,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -66,6 +67,11 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			copy(lead, cov)
 		}
 		first, plain := c.readItem(blk, cov)
+		done := c.statesDone(first)
+		for _, ci := range done {
+			cov[ci] = 0
+		}
+		shares.drop = done
 		if sc := shares.of(cov); sc > 0 {
 			sc += introduced
 			if blk.Kind == document.Item {
@@ -96,6 +102,9 @@ type pageShares struct {
 	w    []float64
 	mass float64
 	cov  []float64 // text's, reused
+	// drop are concepts the texts of the block read now do not hold
+	// (see statesDone)
+	drop []int
 }
 
 // newPageShares weighs the question for a page whose names and NAME
@@ -122,6 +131,9 @@ func (sh *pageShares) text(text string, plain bool) float64 {
 		// feature", is not how to keep a connection alive
 		sh.q.Negated(text, func(ci int) { sh.cov[ci] = 0 })
 		contrasted(sh.q, text, func(ci int) { sh.cov[ci] = 0 })
+	}
+	for _, ci := range sh.drop {
+		sh.cov[ci] = 0
 	}
 	return sh.of(sh.cov)
 }
@@ -369,3 +381,33 @@ func asksStatus(a analyse.Analysis) bool {
 	}
 	return false
 }
+
+// statesDone are the concepts of the question that it names as a state
+// ("installed packages", "mounted file systems", "if a package is
+// installed") and that an item's first sentence commands as its first
+// word ("Install the package.", "Mount all filesystems"): doing it is
+// not finding what it was done to. Showing what was shown is showing it
+// again, though: dmesg's -k, "Print kernel messages", for "the messages
+// the kernel printed".
+func (c *composition) statesDone(first string) []int {
+	lead := ""
+	terms.Words(first, false, func(w string) {
+		if lead == "" {
+			lead = w
+		}
+	})
+	if lead == "" || strings.HasSuffix(lead, "ed") || shows[lead] {
+		return nil
+	}
+	st := terms.Stem(lead)
+	var out []int
+	for ci, con := range c.q.Concepts {
+		if w := strings.ToLower(con.Word); len(con.Alts) > 0 && con.Alts[0].Stem == st && strings.HasSuffix(w, "ed") {
+			out = append(out, ci)
+		}
+	}
+	return out
+}
+
+// shows are the verbs whose doing shows a thing.
+var shows = map[string]bool{"print": true, "show": true, "display": true, "list": true, "output": true, "write": true, "log": true}

@@ -107,8 +107,12 @@ func (c *composition) decideLead(pl *plan) {
 	// question, though: mount's -o for "mount a usb stick", which people
 	// write in many a mount line, but the stick wants none.
 	backed := pl.lead && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] >= usageLead && pl.chosen[0].beyond > 0
+	// And one that takes the count, size or time the question gives:
+	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
+	// line says the rest.
+	amount := pl.lead && c.takesAmount(pl.chosen[0].block.Term)
 	switch {
-	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && (pl.chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
+	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close, or the synopsis takes the question's operands better:

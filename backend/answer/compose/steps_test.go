@@ -392,3 +392,13 @@ func TestStepLosesNoData(t *testing.T) {
 		t.Errorf("%s: no --remove-files among the steps", q)
 	}
 }
+
+// A value an option may go without is left out of the line one types
+// (grep's --color[=WHEN]), but not one what the option does is defined
+// by (df's --output[=FIELD_LIST]).
+func TestStepOptionalValue(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"How do I get colored output from grep?", "`grep --color"},
+		{"show only the used and available columns of df", "`df --output[=FIELD_LIST]"},
+	})
+}

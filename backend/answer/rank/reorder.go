@@ -2,12 +2,14 @@ package rank
 
 // Rules that reorder the trees' first pages where a question says more
 // than its words' match does: the program it names as its tool
-// (byNamedTool), a shell task that is no programming one (byShell).
+// (byNamedTool), a shell task that is no programming one (byShell), a
+// task that looks at things and changes nothing (byVerb).
 
 import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -132,3 +134,66 @@ func shellFirst(scene analyse.Scene, sections []string, programs []bool) int {
 	}
 	return 0
 }
+
+// byVerb puts ahead of a program page whose NAME line starts with a verb
+// that changes things ("make links between files", ln(1); "remove
+// files") the best page of the pool's first verbWithin whose NAME line
+// does not, for a question that asks to look, not to change: "print how
+// many hard links point to a file" is no question for ln. The answer's
+// first line would otherwise do what the user did not ask for.
+func (rk *ranker) byVerb(pool []Candidate, q *query) {
+	n := min(len(pool), verbWithin)
+	summaries, programs := make([]string, n), make([]bool, n)
+	for i := range n {
+		summaries[i], programs[i] = pool[i].Meta.Summary, rk.priors[pool[i].ID].manual
+	}
+	if i := verbFirst(q.a.Verb, summaries, programs); i > 0 {
+		promote(pool, i)
+	}
+}
+
+// verbFirst is the place of the page byVerb puts first, for a question
+// asked with verb, among pages with these NAME lines, of which these are
+// programs' pages; 0 for none.
+func verbFirst(verb string, summaries []string, programs []bool) int {
+	if len(summaries) < 2 || !looks[verb] || !changes(summaries[0]) {
+		return 0
+	}
+	for i := 1; i < len(summaries); i++ {
+		if programs[i] && !changes(summaries[i]) {
+			return i
+		}
+	}
+	return 0
+}
+
+// verbWithin is how far down the pool byVerb looks for a page.
+var verbWithin = 3
+
+// looks are the verbs of a question that asks to see, not to change.
+var looks = map[string]bool{"show": true, "print": true, "list": true, "display": true, "see": true, "view": true,
+	"check": true, "count": true, "tell": true, "verify": true, "inspect": true, "determine": true, "report": true}
+
+// changes says whether a NAME line starts with a verb that changes
+// things and says no other that looks: stty's "change and print
+// terminal line settings", git-notes' "Add or inspect object notes"
+// look too.
+func changes(summary string) bool {
+	words := strings.FieldsFunc(strings.ToLower(summary), func(r rune) bool { return !unicode.IsLetter(r) })
+	if len(words) == 0 || !changing[words[0]] {
+		return false
+	}
+	// nor does a filter's, which changes lines on their way out:
+	// cut's "remove sections from each line of files"
+	return !slices.ContainsFunc(words, func(w string) bool { return looks[w] || looking[w] || w == "line" || w == "lines" })
+}
+
+// looking are the words of a NAME line for looking that no question
+// asks with: "set or get process I/O scheduling class", "query".
+var looking = map[string]bool{"get": true, "query": true, "inspect": true, "examine": true, "prints": true, "shows": true, "lists": true, "displays": true}
+
+// changing are such verbs, as NAME lines write them.
+var changing = map[string]bool{"make": true, "create": true, "remove": true, "delete": true, "change": true, "set": true,
+	"add": true, "install": true, "kill": true, "move": true, "copy": true, "rename": true, "write": true, "build": true,
+	"send": true, "modify": true, "update": true, "erase": true, "overwrite": true, "truncate": true, "shred": true,
+	"unlink": true, "terminate": true, "shrink": true, "shutdown": true, "halt": true, "reboot": true}

@@ -92,3 +92,38 @@ func TestShellFirst(t *testing.T) {
 		}
 	}
 }
+
+// byVerb puts a program's page whose NAME line does not change things
+// ahead of one whose NAME line does, for a question that asks to look:
+// stat(1) before ln(1) for "print how many hard links point to a file".
+func TestVerbFirst(t *testing.T) {
+	const (
+		ln    = "make links between files"
+		stat  = "display file or file system status"
+		stty  = "change and print terminal line settings"
+		chmod = "change file mode bits"
+		rm    = "remove files or directories"
+	)
+	for _, tc := range []struct {
+		q         string
+		summaries []string
+		programs  []bool
+		want      int
+	}{
+		{"print how many hard links point to a file", []string{ln, stat}, []bool{true, true}, 1},
+		{"show the mode bits of a file", []string{chmod, rm, stat}, []bool{true, true, true}, 2},
+		// a NAME line that looks too is no change
+		{"show the terminal's rows and columns", []string{stty, stat}, []bool{true, true}, 0},
+		// nor is a filter's
+		{"print the second field of each line", []string{"remove sections from each line of files", stat}, []bool{true, true}, 0},
+		// a question that asks to change
+		{"make a hard link to a file", []string{ln, stat}, []bool{true, true}, 0},
+		// only a program's page goes first
+		{"print how many hard links point to a file", []string{ln, stat}, []bool{true, false}, 0},
+	} {
+		a := analyse.Analyse(tc.q, analyse.Thesaurus)
+		if got := verbFirst(a.Verb, tc.summaries, tc.programs); got != tc.want {
+			t.Errorf("%q %q: verbFirst = %d, want %d", tc.q, tc.summaries, got, tc.want)
+		}
+	}
+}

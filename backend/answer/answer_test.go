@@ -270,3 +270,23 @@ func TestNegated(t *testing.T) {
 		t.Error(`"stop find from descending" is not negative`)
 	}
 }
+
+// The inline name of a source is what a user types to read it: a
+// call's page beside a program's of the same name needs its section.
+func TestInline(t *testing.T) {
+	for _, tc := range []struct {
+		m    index.Meta
+		want string
+	}{
+		{index.Meta{Type: "man", Title: "chmod", Section: "1"}, "(man chmod)"},
+		{index.Meta{Type: "man", Title: "umount", Section: "8"}, "(man umount)"},
+		{index.Meta{Type: "man", Title: "umount", Section: "2"}, "(man 2 umount)"},
+		{index.Meta{Type: "man", Title: "fstab", Section: "5"}, "(man 5 fstab)"},
+		{index.Meta{Type: "man", Title: "ls"}, "(man ls)"},
+		{index.Meta{Type: "info", Label: "coreutils: ls invocation"}, "(info coreutils)"},
+	} {
+		if got := answer.Inline(tc.m); got != tc.want {
+			t.Errorf("Inline(%+v) = %q, want %q", tc.m, got, tc.want)
+		}
+	}
+}

@@ -53,6 +53,11 @@ func (c *Citer) Cites() []proto.Citation { return c.cites }
 func Inline(m index.Meta) string {
 	switch m.Type {
 	case "man":
+		if m.Section != "" && m.Section[0] != '1' && m.Section[0] != '8' {
+			// man finds a program's page before a call's of the same
+			// name: "man umount" is umount(8), not umount(2)
+			return "(man " + m.Section + " " + m.Title + ")"
+		}
 		return "(man " + m.Title + ")"
 	case "info":
 		manual, _, _ := strings.Cut(m.Label, ":")

@@ -90,7 +90,7 @@ var calledRE = lazyre.New(`(?i)\b(?:called|named|titled)\s+([A-Za-z0-9_][A-Za-z0
 // question's opening and the places it says where to work. They say
 // nothing of the task.
 var frameREs = []func() *regexp.Regexp{
-	lazyre.New(`(?i)^\s*(?:(?:what(?:'s| is| are)|tell me|give me|show me|provide|suggest|write|type|i need|i want|please write)\s+(?:the\s+|a\s+|an\s+|one\s+)?(?:single\s+|simple\s+)?(?:bash|shell|sh|zsh|linux|unix|debian|ubuntu|terminal|cli|posix|gnu)?\s*(?:command(?:[- ]line)?|commands|one[- ]liner|script|way|utility|tool|program)(?:\s+(?:i|you|we|one)\s+(?:can|could|should|would)\s+(?:use|run|type))?(?:\s+(?:to use|used|that i can use|which i can use))?\s*(?:to|that|which|for|in order to|so as to|used to)|which\s+(?:bash\s+|shell\s+|linux\s+|unix\s+)?command)\b`),
+	lazyre.New(`(?i)^\s*(?:(?:what(?:'s| is| are)|tell me|give me|show me|provide|suggest|write|type|i need|i want|please write)\s+(?:the\s+|a\s+|an\s+|one\s+)?(?:single\s+|simple\s+)?(?:bash|shell|sh|zsh|linux|unix|debian|ubuntu|terminal|cli|posix|gnu)?\s*(?:command(?:[- ]line)?|commands|one[- ]liner|script|way|utility|tool|program)(?:\s+(?:option|flag|switch)s?)?(?:\s+(?:i|you|we|one)\s+(?:can|could|should|would)\s+(?:use|run|type))?(?:\s+(?:to use|used|that i can use|which i can use))?\s*(?:to|that|which|for|in order to|so as to|used to)|which\s+(?:bash\s+|shell\s+|linux\s+|unix\s+)?command(?:\s+(?:option|flag|switch)s?)?)\b`),
 	lazyre.New(`(?i)^\s*(?:bash|shell|linux|unix)\s*:\s*`),
 	// where to work, when the sentence ends there: "find: only look in
 	// the current folder, not below" asks about it

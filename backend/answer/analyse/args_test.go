@@ -20,6 +20,11 @@ func TestRead(t *testing.T) {
 			"What is the bash command to", "add a new group called ?"},
 		{"What is the shell command that shows how long the machine has been running?", "",
 			"What is the shell command that", "shows how long the machine has been running?"},
+		// an option asked for is asked as a command is
+		{"What is the shell command option that makes tar list an archive?", "",
+			"What is the shell command option that", "makes tar list an archive?"},
+		{"Which Linux command flag makes du skip other filesystems?", "",
+			"Which Linux command flag", "makes du skip other filesystems?"},
 		{"create a folder named build in the current directory", "folder:build", "in the current directory", "create a folder named"},
 		{"find files larger than 100 MB", "size:100 MB", "", "find files larger than"},
 		{"Move all .log files from folder a to folder b in the current directory",

@@ -81,6 +81,16 @@ func asTool(question, name string) bool {
 			return true
 		}
 	}
+	// the program made to do a thing is the tool that does it: "makes
+	// ip print every address on one line", "lets sed use extended
+	// regular expressions"
+	made := regexp.MustCompile(`(?i)\b(?:make|makes|making|let|lets|letting|have|has|having|get|gets|getting)\s+(?:the\s+)?` +
+		regexp.QuoteMeta(name) + `\s+[a-z]+\b`)
+	for _, m := range made.FindAllStringIndex(question, -1) {
+		if !doneWithout().MatchString(question[:m[0]]) {
+			return true
+		}
+	}
 	return false
 }
 
@@ -145,7 +155,11 @@ func (rk *ranker) byVerb(pool []Candidate, q *query) {
 	n := min(len(pool), verbWithin)
 	summaries, programs := make([]string, n), make([]bool, n)
 	for i := range n {
-		summaries[i], programs[i] = pool[i].Meta.Summary, rk.priors[pool[i].ID].manual
+		// a program's man page, or a manual's node about one, whose
+		// page the answer leads with (coreutils' "du invocation", see
+		// programsFirst)
+		m := pool[i].Meta
+		summaries[i], programs[i] = m.Summary, rk.priors[pool[i].ID].manual || m.Type == "info" && m.Group >= 0
 	}
 	if i := verbFirst(q.a.Verb, summaries, programs); i > 0 {
 		promote(pool, i)

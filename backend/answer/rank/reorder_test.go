@@ -22,6 +22,10 @@ func TestAsTool(t *testing.T) {
 		{"why do I see futex calls when I strace a program", "strace", false},
 		{"initialize a zram device using LZ4 compression", "lz4", false},
 		{"compress a file with zstd and have the original removed", "zstd", true},
+		// the program a question makes do a thing
+		{"the option that makes ip print every address on one line", "ip", true},
+		{"the flag that lets sed use extended regular expressions", "sed", true},
+		{"make a new user without having useradd create a home", "useradd", false},
 	} {
 		if got := asTool(tc.q, tc.name); got != tc.want {
 			t.Errorf("asTool(%q, %q) = %v, want %v", tc.q, tc.name, got, tc.want)

@@ -700,7 +700,7 @@ func (c *composition) takesValue(term string, numbers bool) bool {
 		return false
 	}
 	for _, t := range termArgs(term) {
-		arg := strings.TrimPrefix(strings.TrimPrefix(t.arg, "[-]"), "[+-]")
+		arg := signed().ReplaceAllString(t.arg, "")
 		kinds := slotKinds(arg)
 		for _, op := range c.ops {
 			// a file an option takes (-o FILE, --reference=RFILE) is

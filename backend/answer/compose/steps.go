@@ -442,6 +442,10 @@ func (c *composition) step(s *source, p passage) string {
 		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
 			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
 			return fmt.Sprintf("`%s +%s`: %s", typed, term, desc)
+		case isCmd && takesOperands(s.doc) && operandTerm(term) != "":
+			// stty's "* size", dd's "count=N": a SETTING or OPERAND
+			// its synopsis takes, typed after the command
+			return fmt.Sprintf("`%s %s`: %s", typed, operandTerm(term), desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
 		case document.ListMark(term):
@@ -527,3 +531,35 @@ func (c *composition) basicStep(s *source, line string) string {
 	}
 	return fmt.Sprintf("`%s` %s", line, c.cite(s, "SYNOPSIS"))
 }
+
+// takesOperands says whether a program's synopsis takes settings or
+// operands that its page lists as items: stty's "[SETTING]...", dd's
+// "[OPERAND]...".
+func takesOperands(d *document.Document) bool {
+	for _, l := range synopsisLines(d) {
+		for _, w := range synopsisWords(l) {
+			switch strings.ToLower(slotName(w)) {
+			case "setting", "settings", "operand", "operands":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// operandTerm is an item's term as one types the setting or operand it
+// lists: "size" of stty's "* size" (the star marks what POSIX lacks),
+// "echo" of "[-]echo", "rows N", "count=N"; "" for a term that is none.
+func operandTerm(term string) string {
+	t := strings.TrimPrefix(strings.TrimSpace(term), "* ")
+	t = strings.TrimPrefix(t, "[-]")
+	t, _, _ = strings.Cut(t, ", ")
+	if !operandWord().MatchString(t) {
+		return ""
+	}
+	return t
+}
+
+// operandWord is a setting or operand as pages list them: a word, with
+// a value after "=" or a space.
+var operandWord = lazyre.New(`^[a-z][a-z0-9_]*(?:=[A-Z][A-Z_]*| [A-Z][A-Z_]*)?$`)

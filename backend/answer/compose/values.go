@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // An option that takes one of a few values is typed with one: a step that
@@ -48,7 +49,8 @@ func valueOf(d *document.Document, sec, blk int) string {
 	}
 	for _, w := range capsWord().FindAllString(last, -1) {
 		for _, o := range opts {
-			if o.arg == w {
+			// "Each CONV symbol may be:" of dd's "conv=CONVS"
+			if o.arg == w || o.arg == w+"S" {
 				return o.with(value)
 			}
 		}
@@ -139,7 +141,16 @@ func argOptions(d *document.Document) []argOption {
 			continue
 		}
 		for _, b := range d.Sections[si].Blocks {
-			if b.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
+			if b.Kind != document.Item {
+				continue
+			}
+			if m := assignOperand().FindStringSubmatch(strings.TrimSpace(b.Term)); m != nil {
+				// dd's "conv=CONVS": an operand that takes a value
+				// as a long option does
+				out = append(out, argOption{long: m[1], arg: m[2]})
+				continue
+			}
+			if !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
 				continue
 			}
 			var o argOption
@@ -202,3 +213,7 @@ func (c *composition) inlineValue(term, text string) (opt, what string) {
 	}
 	return opt, what
 }
+
+// assignOperand is an operand written NAME=VALUE, as dd(1) lists them:
+// "conv=CONVS", "count=N".
+var assignOperand = lazyre.New(`^([a-z][a-z0-9_]*)=([A-Z][A-Z_]*)$`)

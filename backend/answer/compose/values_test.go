@@ -27,6 +27,9 @@ func TestValueOf(t *testing.T) {
 		item("-S, --suffix=SUFFIX", "override the usual backup suffix"),
 		para("The backup suffix is '~', unless set with --suffix. The version control method may be selected via the --backup option. Here are the values:"),
 		item("none, off", "never make backups"), item("numbered, t", "make numbered backups"))
+	// an operand written NAME=VALUE takes values as an option does
+	dd := doc(item("conv=CONVS", "convert the file as per the comma separated symbol list"),
+		para("Each CONV symbol may be:"), item("lcase", "change upper case to lower case"))
 	fields := doc(item("--query-swdb=PACKAGE", "query the software version database"),
 		para("The --query-swdb command prints these fields:"), item("reldate", "the release date"))
 	for _, tc := range []struct {
@@ -37,11 +40,24 @@ func TestValueOf(t *testing.T) {
 		{nl, 3, "-b a"}, {nl, 4, "-b t"}, {nl, 7, "-n rz"},
 		{cp, 3, "--backup=none"}, {cp, 4, "--backup=numbered"},
 		{fields, 2, ""},
+		{dd, 2, "conv=lcase"},
 		{nl, 0, ""}, // an option is no value
 		{nl, 2, ""}, // nor a paragraph
 	} {
 		if got := valueOf(tc.d, 0, tc.blk); got != tc.want {
 			t.Errorf("valueOf(%q) = %q, want %q", tc.d.Sections[0].Blocks[tc.blk].Term, got, tc.want)
+		}
+	}
+}
+
+// A setting or operand a page lists is typed as one types it.
+func TestOperandTerm(t *testing.T) {
+	for term, want := range map[string]string{
+		"* size": "size", "rows N": "rows N", "[-]echo": "echo", "* [-]ofdel": "ofdel", "count=N": "count=N",
+		"-a, --all": "", "LC_ALL": "", "Special settings:": "",
+	} {
+		if got := operandTerm(term); got != want {
+			t.Errorf("operandTerm(%q) = %q, want %q", term, got, want)
 		}
 	}
 }

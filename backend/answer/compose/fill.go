@@ -55,6 +55,11 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start])}
 		switch a.Kind {
 		case analyse.ArgFile:
+			if strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && suffixAfter().MatchString(q[a.End:]) {
+				// "keep an .orig copy": the suffix of a file the
+				// command makes, no file to give it
+				continue
+			}
 			if strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
 				op.kind, op.text = analyse.ArgGlob, "*"+a.Text
 			}
@@ -372,7 +377,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	if !found || len(ops) == 0 {
 		return line, 0, 0
 	}
-	words := synopsisWords(rest)
+	words, nested := unnest(synopsisWords(rest))
 	type slot struct {
 		word  int    // its word's index
 		opt   string // the option it is the argument of, when bracketed with it ("[-f ARCHIVE]")
@@ -462,6 +467,13 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			giveFirst(k, func(op operand) bool { return op.named })
 		}
 	}
+	// a placeholder named for a kind of file takes a file of that kind
+	// ("patchfile" a .patch, "zipfile" a .zip)
+	for k := range slots {
+		if kind, ok := strings.CutSuffix(strings.ToLower(strings.Trim(slots[k].name, "[]<>.")), "file"); ok && kind != "" && isLetters(kind) {
+			giveFirst(k, func(op operand) bool { return strings.HasSuffix(strings.ToLower(op.text), "."+kind) })
+		}
+	}
 	for k := range slots {
 		if slots[k].dest {
 			giveFirst(k, func(op operand) bool { return op.to })
@@ -490,7 +502,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		// tar's "-f ARCHIVE" takes the archive the question names
 		// wherever it names it, whether it sends files there or takes
 		// them out: "extract config/app.yaml from bundle.tar.gz"
-		archive := strings.Contains(strings.ToLower(slots[k].name), "archive")
+		archive := archiveSlot().MatchString(slots[k].name)
 		isArchive := func(j int) bool { return archive && archiveName().MatchString(ops[j].text) }
 		var free []int
 		for j, op := range ops {
@@ -503,7 +515,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// an option's file takes where the question sends the result
 			// ("-o FILE"), unless its name says the option reads it
 			// (sed's "-f script-file")
-			sends := op.to && !readSlot().MatchString(slots[k].name)
+			sends := op.to && !readSlot().MatchString(slots[k].name) &&
+				// an option one may give takes it where its name says
+				// it is written: not zip's "[-b path]", where zip
+				// puts its temporary file
+				(slots[k].opt == "" || outSlot().MatchString(slots[k].name))
 			if !used[j] && fits(k, j) && (!slots[k].optArg || sends || !fileKind(op.kind) || isArchive(j)) {
 				free = append(free, j)
 			}
@@ -530,6 +546,13 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			give(k, j)
 		}
 	}
+	// an operand nested in another ("[originalfile [patchfile]]") is
+	// given only with the one around it
+	for k := 1; k < len(slots); k++ {
+		if nested[slots[k].word] && len(slots[k].got) > 0 && len(slots[k-1].got) == 0 && slots[k-1].word == slots[k].word-1 {
+			slots[k].got = nil
+		}
+	}
 	out := []string{cmd}
 	next := 0 // the next slot
 	for i, w := range words {
@@ -541,6 +564,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				n += len(sl.got)
 				if sl.opt != "" {
 					out = append(out, sl.opt)
+				}
+				if strings.HasPrefix(w, "<") && !strings.HasSuffix(w, ">") {
+					// patch's "-pnum <patchfile": the shell's
+					// redirection, which the file follows
+					out = append(out, "<")
 				}
 				out = append(out, sl.got...)
 			case !sl.optional:
@@ -686,6 +714,42 @@ func (c *composition) inRange(op operand) bool {
 	return false
 }
 
+// suffixAfter: what follows a file name's suffix that makes it the
+// suffix of a copy ("an .orig copy", "a .bak backup", "the .old
+// version").
+var suffixAfter = lazyre.New(`^\s+(?:copy|copies|backup|backups|version|versions|suffix|extension)\b`)
+
+// archiveSlot is the name of a placeholder for an archive: tar's
+// "ARCHIVE", zip's "zipfile".
+var archiveSlot = lazyre.New(`(?i)archive|zipfile|tarfile|^zip$`)
+
+// outSlot is the name of an option's placeholder that the option writes
+// to: "[-o FILE]", "[-f ARCHIVE]", "[--output=OUTFILE]".
+var outSlot = lazyre.New(`(?i)file|out|archive|dest|target`)
+
+// unnest writes a nest of optional operands as one after the other:
+// zip's "[zipfile [file ...]]" as "[zipfile]" and "[file]...", which a
+// question's archive and files fill in turn.
+// nested marks the words that were inside another.
+func unnest(words []string) (out []string, nested map[int]bool) {
+	for _, w := range words {
+		if m := nestedOperands().FindStringSubmatch(w); m != nil {
+			out = append(out, "["+m[1]+"]", "["+m[2]+"]"+strings.TrimSpace(m[3]))
+			if nested == nil {
+				nested = map[int]bool{}
+			}
+			nested[len(out)-1] = true
+			continue
+		}
+		out = append(out, w)
+	}
+	return out, nested
+}
+
+// nestedOperands is an optional operand with another inside it, which
+// may repeat: "[zipfile [file ...]]", "[file [file...]]".
+var nestedOperands = lazyre.New(`^\[([A-Za-z][\w.-]*) \[([A-Za-z][\w.-]*)(\s?\.\.\.)?\]\]$`)
+
 // rangeWords join the ends of a range.
 var rangeWords = map[string]bool{"to": true, "through": true, "and": true, "till": true, "until": true}
 
@@ -830,3 +894,8 @@ func (s *source) writesOut() bool {
 }
 
 var stdoutSaid = lazyre.New(`(?i)\b(?:to|on)\s+(?:the\s+)?(?:standard\s+output|stdout)\b`)
+
+// isLetters says whether s is ASCII letters alone.
+func isLetters(s string) bool {
+	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == ""
+}

@@ -60,6 +60,15 @@ func TestFill(t *testing.T) {
 		{"give up when the server is silent for 2 minutes", "wget -T seconds [URL]...", "wget", "wget -T 120"},
 		{"stop the job if it runs longer than 90 minutes", "timeout [OPTION] DURATION COMMAND [ARG]...", "timeout", "timeout 90m COMMAND"},
 		{"make run.sh executable with mode 750", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 750 run.sh"},
+		// an option one may give takes the file the result goes to only
+		// where its name says it writes there (zip's -b is where its
+		// temporary file goes); a nest of optional operands is filled
+		// in turn, the archive first
+		{"put the files notes.txt and todo.txt into the archive docs.zip", "zip [-AcdfqrTy] [-b path] [-n suffixes] [zipfile [file ...]] [-xi list]", "zip", "zip docs.zip notes.txt todo.txt"},
+		{"put the files notes.txt and todo.txt into the archive docs.zip", "zip -m [zipfile [file ...]]", "zip", "zip -m docs.zip notes.txt todo.txt"},
+		{"print memory statistics every 5 seconds", "vmstat [options] [delay [count]]", "vmstat", "vmstat 5"},
+		// a file the shell redirects stays redirected
+		{"apply the patch fix.patch", "patch -pnum <patchfile", "patch", "patch -pnum < fix.patch"},
 		// a count goes where a placeholder named for what it counts is
 		{"wrap the lines of notes.txt at 72 characters", "fold -w WIDTH [FILE]...", "fold", "fold -w 72 notes.txt"},
 		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
@@ -77,6 +86,9 @@ func TestFill(t *testing.T) {
 func TestFillNothing(t *testing.T) {
 	// no argument of a kind the synopsis takes: the line is as it was
 	for _, c := range []struct{ q, line, cmd string }{
+		// the inner of two nested operands only with the outer; the
+		// suffix of a copy the command makes is no file
+		{"apply the patch fix.patch and keep an .orig copy of each file", "patch [options] [originalfile [patchfile]]", "patch"},
 		{"list the files here", "ls [OPTION]... [FILE]...", "ls"},
 		{"add the user ann", "groupadd [options] GROUP", "groupadd"},
 		{"show the date", "date [OPTION]... [+FORMAT]", "date"},

@@ -69,7 +69,13 @@ func newHome(t testing.TB, config string) *home {
 		"XDG_STATE_HOME":  filepath.Join(dir, "home", ".local", "state"),
 		"XDG_RUNTIME_DIR": filepath.Join(dir, "run"),
 	}
-	for _, d := range vars {
+	// An interactive fish whose data folder has no generated_completions
+	// starts a python in the background, disowned, that writes
+	// completions for every man page there: still writing when the test
+	// removes the home ("TempDir RemoveAll cleanup: directory not empty",
+	// TestInstalled, whose man path is the system's). Having the folder
+	// tells fish they are made.
+	for _, d := range []string{vars["XDG_DATA_HOME"], filepath.Join(vars["XDG_DATA_HOME"], "fish", "generated_completions"), vars["XDG_CONFIG_HOME"], vars["XDG_CACHE_HOME"], vars["XDG_STATE_HOME"], vars["XDG_RUNTIME_DIR"], vars["HOME"]} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			t.Fatal(err)
 		}

@@ -55,12 +55,13 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start])}
 		switch a.Kind {
 		case analyse.ArgFile:
-			if strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && suffixAfter().MatchString(q[a.End:]) {
+			suffix := strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".")
+			if suffix && suffixAfter().MatchString(q[a.End:]) {
 				// "keep an .orig copy": the suffix of a file the
 				// command makes, no file to give it
 				continue
 			}
-			if strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
+			if suffix && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
 				op.kind, op.text = analyse.ArgGlob, "*"+a.Text
 			}
 		case analyse.ArgFolder, analyse.ArgPath:
@@ -729,8 +730,8 @@ var outSlot = lazyre.New(`(?i)file|out|archive|dest|target`)
 
 // unnest writes a nest of optional operands as one after the other:
 // zip's "[zipfile [file ...]]" as "[zipfile]" and "[file]...", which a
-// question's archive and files fill in turn.
-// nested marks the words that were inside another.
+// question's archive and files fill in turn; nested marks the words that
+// were inside another.
 func unnest(words []string) (out []string, nested map[int]bool) {
 	for _, w := range words {
 		if m := nestedOperands().FindStringSubmatch(w); m != nil {

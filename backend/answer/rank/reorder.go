@@ -202,9 +202,9 @@ func changes(summary string) bool {
 	return !slices.ContainsFunc(words, func(w string) bool { return looks[w] || looking[w] || w == "line" || w == "lines" })
 }
 
-// looking are the words of a NAME line for looking that no question
-// asks with: "set or get process I/O scheduling class", "query".
-var looking = map[string]bool{"get": true, "query": true, "inspect": true, "examine": true, "prints": true, "shows": true, "lists": true, "displays": true}
+// looking are the words of a NAME line for looking besides looks:
+// "set or get process I/O scheduling class", "query".
+var looking = map[string]bool{"get": true, "query": true, "examine": true, "prints": true, "shows": true, "lists": true, "displays": true}
 
 // changing are such verbs, as NAME lines write them.
 var changing = map[string]bool{"make": true, "create": true, "remove": true, "delete": true, "change": true, "set": true,

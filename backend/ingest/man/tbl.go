@@ -2,13 +2,14 @@ package man
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // table reads a tbl(1) table up to .TE and stores it as one line per row,
 // cells separated by a tab. Layout (format lines, spans, rules) is dropped:
 // only the cell text matters to a reader.
 func (p *parser) table() {
-	tab := byte('\t')
+	tab := "\t"
 	state := 0 // 0: options or format, 1: format, 2: data
 	var rows []string
 	var cells []string
@@ -26,8 +27,8 @@ func (p *parser) table() {
 				cells = append(cells, normSpace(strings.Join(block, " ")))
 				block = block[:0]
 				rest := l[2:]
-				if len(rest) > 0 && rest[0] == tab {
-					rest = rest[1:]
+				if strings.HasPrefix(rest, tab) {
+					rest = rest[len(tab):]
 				} else if rest == "" {
 					rows = appendRow(rows, cells)
 					cells = nil
@@ -103,9 +104,9 @@ func (p *parser) table() {
 
 // tableCells splits a data line into cells, appending them to cells. It
 // reports true when the line ends by opening a T{ text block.
-func (p *parser) tableCells(l string, tab byte, cells *[]string) bool {
+func (p *parser) tableCells(l string, tab string, cells *[]string) bool {
 	for {
-		i := strings.IndexByte(l, tab)
+		i := strings.Index(l, tab)
 		c := l
 		if i >= 0 {
 			c = l[:i]
@@ -120,7 +121,7 @@ func (p *parser) tableCells(l string, tab byte, cells *[]string) bool {
 		if i < 0 {
 			return false
 		}
-		l = l[i+1:]
+		l = l[i+len(tab):]
 	}
 }
 
@@ -148,8 +149,10 @@ func appendRow(rows, cells []string) []string {
 	return append(rows, strings.Join(cells[:n], "\t"))
 }
 
-// tableTab finds tab(x) in the options line.
-func tableTab(opts string, tab byte) byte {
+// tableTab finds tab(x) in the options line. x is a character, not a
+// byte: one that takes more than a byte ("tab(¦)") split rows in the
+// middle of other characters, into text that was no UTF-8.
+func tableTab(opts string, tab string) string {
 	lo := strings.ToLower(opts)
 	i := strings.Index(lo, "tab")
 	if i < 0 {
@@ -157,7 +160,8 @@ func tableTab(opts string, tab byte) byte {
 	}
 	rest := strings.TrimLeft(opts[i+3:], " \t")
 	if len(rest) >= 3 && rest[0] == '(' {
-		return rest[1]
+		_, size := utf8.DecodeRuneInString(rest[1:])
+		return rest[1 : 1+size]
 	}
 	return tab
 }

@@ -375,7 +375,6 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	// their meta is read
 	rk.byNamedTool(pool, q)
 	rk.byShell(pool, q)
-	rk.byVerb(pool, q)
 	return pool, q
 }
 

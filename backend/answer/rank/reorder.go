@@ -157,9 +157,10 @@ func (rk *ranker) byVerb(pool []Candidate, q *query) {
 	for i := range n {
 		// a program's man page, or a manual's node about one, whose
 		// page the answer leads with (coreutils' "du invocation", see
-		// programsFirst)
+		// programsFirst), unless the node is about the first page's
+		// program: coreutils' "kill invocation" is kill(1) again
 		m := pool[i].Meta
-		summaries[i], programs[i] = m.Summary, rk.priors[pool[i].ID].manual || m.Type == "info" && m.Group >= 0
+		summaries[i], programs[i] = m.Summary, rk.priors[pool[i].ID].manual || m.Type == "info" && m.Group >= 0 && m.Group != pool[0].ID
 	}
 	if i := verbFirst(q.a.Verb, summaries, programs); i > 0 {
 		promote(pool, i)

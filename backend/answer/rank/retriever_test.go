@@ -260,3 +260,24 @@ func TestRetrieveWithSource(t *testing.T) {
 		t.Errorf("a failing source: err = %v", err)
 	}
 }
+
+// byVerb reads the pages in the order they lead: a node of a manual with
+// no program of its own that scored first yields to the changing page
+// after it (manPageLeads), which must yield in turn to a looking one.
+func TestOrderVerbOnLeads(t *testing.T) {
+	rk := &ranker{priors: make([]docPrior, 4)}
+	rk.priors[2].manual, rk.priors[3].manual = true, true
+	cands := []Candidate{
+		{ID: 1, Meta: index.Meta{Type: "info", Package: "findutils", Group: -1, Title: "Size Directives"}},
+		{ID: 2, Meta: index.Meta{Type: "man", Package: "coreutils", Group: -1, Title: "ln", Section: "1", Summary: "make links between files"}},
+		{ID: 3, Meta: index.Meta{Type: "man", Package: "coreutils", Group: -1, Title: "stat", Section: "1", Summary: "display file or file system status"}},
+	}
+	q := &query{a: analyse.Analyse("print how many hard links point to a file", analyse.Thesaurus)}
+	var got []int
+	for _, c := range rk.order(cands, q) {
+		got = append(got, c.ID)
+	}
+	if want := []int{3, 2, 1}; !slices.Equal(got, want) {
+		t.Errorf("order = %v, want %v", got, want)
+	}
+}

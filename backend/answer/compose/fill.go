@@ -831,8 +831,11 @@ const valueShare = 0.5
 // is one of the chosen steps or, where it was not chosen, the best of the
 // page's that scores valueShare of the example.
 func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
-	if len(chosen) == 0 || c.optionItem(s, chosen[0]) {
+	if len(chosen) == 0 {
 		return chosen
+	}
+	if c.optionItem(s, chosen[0]) {
+		return c.amountFirst(s, chosen)
 	}
 	for i, p := range chosen[1:] {
 		if c.optionItem(s, p) && c.takesArg(p.block.Term) {
@@ -845,6 +848,22 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 		}
 		if c.optionItem(s, p) && c.takesArg(p.block.Term) && c.stepWorthy(s, p) && !p.aside {
 			return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
+		}
+	}
+	return chosen
+}
+
+// amountFirst puts first, ahead of an option that takes none of the
+// question's values, a chosen option that takes the count, size or time
+// the question gives: "pick 5 random lines from names.txt" is shuf -n 5,
+// though --random-source says "random" too.
+func (c *composition) amountFirst(s *source, chosen []passage) []passage {
+	if c.takesArg(chosen[0].block.Term) {
+		return chosen
+	}
+	for i, p := range chosen[1:] {
+		if c.optionItem(s, p) && c.takesAmount(p.block.Term) {
+			return append([]passage{p}, slices.Delete(slices.Clone(chosen), i+1, i+2)...)
 		}
 	}
 	return chosen

@@ -402,3 +402,12 @@ func TestStepOptionalValue(t *testing.T) {
 		{"show only the used and available columns of df", "`df --output[=FIELD_LIST]"},
 	})
 }
+
+// An option that takes the count the question gives leads ahead of a
+// better-scoring one that takes none of its values: shuf's
+// --random-source says "random" too, but "pick 5 random lines" is -n 5.
+func TestStepAmountFirst(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"pick 5 random lines from names.txt", "`shuf -n 5 names.txt`"},
+	})
+}

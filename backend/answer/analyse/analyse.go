@@ -148,6 +148,8 @@ var frames = []struct {
 	{lazyre.New(`(?i)\bhow long\b`), []Alt{{"time", 1}, {"duration", 0.8}, {"elapsed", 0.7}}},
 	{lazyre.New(`(?i)\bhow (big|large)\b`), []Alt{{"size", 1}}},
 	{lazyre.New(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
+	// "what kind of file" is its type, which is how pages say it
+	{lazyre.New(`(?i)\bwhat (kind|kinds|sort|sorts|type|types) of\b`), []Alt{{"type", 1}, {"format", 0.6}}},
 }
 
 // phrasals are verbs of two or three words whose meaning none of their

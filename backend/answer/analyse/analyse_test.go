@@ -89,6 +89,22 @@ func TestAnalyseExpands(t *testing.T) {
 	}
 }
 
+// Question phrases that ask for a quantity or a kind become the noun a
+// page says it with: "what kind of file" is its type (file(1)'s
+// "determine file type"), "how many" a number.
+func TestAnalyseFrames(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"find out what kind of file this is", "type"},
+		{"What sort of data does notes.bin hold?", "type"},
+		{"how many cores does this machine have", "number"},
+	} {
+		a := Analyse(tc.q, nil)
+		if !slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == tc.want }) {
+			t.Errorf("%q: no concept %q in %v", tc.q, tc.want, a.Concepts)
+		}
+	}
+}
+
 func TestAnalyseOptions(t *testing.T) {
 	for q, want := range map[string][]string{
 		"what does grep -v do":                            {"-v"},

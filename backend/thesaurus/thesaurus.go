@@ -46,6 +46,16 @@ func Related(w string) []Term {
 	return t.related.get(k)
 }
 
+// Known says whether w is a word the tables list, with relations or
+// without (see resolve).
+func Known(w string) bool {
+	if len(w) > maxWordLen {
+		return false
+	}
+	var buf keyBuf
+	return get().related.has(append(buf[:0], w...))
+}
+
 // Domain is Related restricted to the hand-written Unix table, for callers
 // that trust it more than WordNet.
 func Domain(w string) []Term {

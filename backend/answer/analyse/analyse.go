@@ -260,14 +260,40 @@ func classify(q string) Scene {
 // Expander returns words related to a word, weights in (0,1].
 type Expander func(word string) []Alt
 
-// Thesaurus expands a word with the embedded thesaurus.
+// Thesaurus expands a word with the embedded thesaurus, and an adverb
+// with its adjective too.
 func Thesaurus(w string) []Alt {
 	rel := thesaurus.Related(w)
-	out := make([]Alt, len(rel))
-	for i, t := range rel {
-		out[i] = Alt{Stem: t.Word, Weight: float64(t.Weight)}
+	out := make([]Alt, 0, len(rel)+1)
+	if adj := adjectiveOf(w); adj != "" {
+		out = append(out, Alt{Stem: adj, Weight: adverbWeight})
+	}
+	for _, t := range rel {
+		out = append(out, Alt{Stem: t.Word, Weight: float64(t.Weight)})
 	}
 	return out
+}
+
+// adverbWeight is the weight of an adverb's adjective.
+const adverbWeight = 0.9
+
+// adjectiveOf is the adjective an adverb is made of, "" for none: "lazily"
+// is "lazy", "quietly" "quiet", which the options say (umount's "Lazy
+// unmount", "-q, --quiet"), and which the stemmer does not make of them
+// ("lazili", "quietli"). The adjective must be a word the thesaurus
+// knows ("supply" is no adverb of "supp") and no stopword.
+func adjectiveOf(w string) string {
+	if len(w) < 6 || !strings.HasSuffix(w, "ly") {
+		return ""
+	}
+	adj := w[:len(w)-2]
+	if strings.HasSuffix(w, "ily") {
+		adj = w[:len(w)-3] + "y"
+	}
+	if terms.Stop(adj) || !thesaurus.Known(adj) {
+		return ""
+	}
+	return adj
 }
 
 // Analyse splits the question into concepts and expands each.

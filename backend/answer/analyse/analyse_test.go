@@ -105,6 +105,23 @@ func TestAnalyseFrames(t *testing.T) {
 	}
 }
 
+// An adverb is read as its adjective too, which options say ("Lazy
+// unmount"), where the stemmer leaves them apart; a word that only ends
+// like one is not.
+func TestAdverbs(t *testing.T) {
+	for w, want := range map[string]string{"lazily": "lazy", "quietly": "quiet", "temporarily": "temporary", "supply": "", "only": "", "family": ""} {
+		if got := adjectiveOf(w); got != want {
+			t.Errorf("adjectiveOf(%q) = %q, want %q", w, got, want)
+		}
+	}
+	a := Analyse("unmount a busy drive lazily", Thesaurus)
+	if !slices.ContainsFunc(a.Concepts, func(c Concept) bool {
+		return slices.ContainsFunc(c.Alts, func(alt Alt) bool { return alt.Stem == "lazi" })
+	}) {
+		t.Errorf("lazily: no alternative lazi in %v", a.Concepts)
+	}
+}
+
 func TestAnalyseOptions(t *testing.T) {
 	for q, want := range map[string][]string{
 		"what does grep -v do":                            {"-v"},

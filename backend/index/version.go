@@ -31,10 +31,11 @@ const (
 	// ReadersVersion counts changes in what the readers take from a page
 	// that a version built before them lacks (2: info index entries; 3:
 	// versioned pages named as typed, llvm-as for llvm-as-14; 4: a
-	// bulleted option's term read from the bullet's line, jq's). A
+	// bulleted option's term read from the bullet's line, jq's; 5: the
+	// options under a heading item, dpkg's -L, items of their own). A
 	// reindex rebuilds a version built by older readers though no source
 	// changed; queries still read it.
-	ReadersVersion = 4
+	ReadersVersion = 5
 )
 
 // ErrNoIndex means no version was ever activated.

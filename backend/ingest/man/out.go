@@ -2,6 +2,7 @@ package man
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
@@ -268,7 +269,10 @@ func (p *parser) heading(title string, level int) {
 
 // startItem opens a tagged paragraph. Inside the description of another
 // item (deeper .RS or a nested list) the tag becomes a line of that
-// description instead, so nested lists stay with their parent entry.
+// description instead, so nested lists stay with their parent entry;
+// unless the tag is an option and the parent's a heading of options
+// (dpkg's "dpkg-query actions", whose -L and -S are dpkg's options
+// too), where each option is an item of its own.
 func (p *parser) startItem(term string) {
 	p.flush()
 	if p.inName {
@@ -278,6 +282,12 @@ func (p *parser) startItem(term string) {
 	sec := p.section()
 	if p.item >= 0 && p.item < len(sec.Blocks) {
 		b := &sec.Blocks[p.item]
+		if p.depth > p.itemDep && optionTag(term) && optionHeading(b.Term) {
+			p.closeItem()
+			sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Item, Term: term})
+			p.openItem(len(sec.Blocks) - 1)
+			return
+		}
 		if p.depth > p.itemDep {
 			if term != "" {
 				p.itemAppend(term)
@@ -307,6 +317,38 @@ func (p *parser) startItem(term string) {
 	sec = p.section()
 	sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Item, Term: term})
 	p.openItem(len(sec.Blocks) - 1)
+}
+
+// optionTag says whether an item's tag is a command-line option: "-L,
+// --listfiles package-name...".
+func optionTag(term string) bool {
+	t := strings.TrimLeft(term, "-")
+	return len(term)-len(t) >= 1 && len(term)-len(t) <= 2 && t != "" && (unicode.IsLetter(rune(t[0])) || unicode.IsDigit(rune(t[0])))
+}
+
+// optionHeading says whether an item's tag names a group of options
+// rather than being one, or a command, or a list mark: "dpkg-query
+// actions"; not "-o, --options",
+// "set LOCATION ATTRIBUTE VALUE..." (a subcommand, whose options are its
+// own) or "•".
+func optionHeading(term string) bool {
+	t := strings.TrimSpace(term)
+	if t == "" || strings.HasPrefix(t, "-") || document.ListMark(t) || strings.ContainsAny(t, "[]<>{}|=@\\") {
+		return false
+	}
+	// a label of a few words, not a sentence ("Level specification.",
+	// gcloud's, whose options stay lines of it); a subcommand's tag is its
+	// name, maybe with operands in capitals
+	words := strings.Fields(t)
+	if len(words) < 2 || len(words) > 4 || strings.ContainsAny(t[len(t)-1:], ".:;,") {
+		return false
+	}
+	for _, w := range words[1:] {
+		if strings.ToUpper(w) == w && strings.ToLower(w) != w {
+			return false
+		}
+	}
+	return true
 }
 
 // openItem makes block i of the current section the open item. Its text

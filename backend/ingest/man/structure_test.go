@@ -163,3 +163,43 @@ stays as it is\.
 		{document.Item, "○", "A bullet that is no option:\nstays as it is."},
 	})
 }
+
+// The options listed under an item that heads a group of them (dpkg's
+// "dpkg-query actions") are items of their own, the page's options like
+// any other; under an option or a subcommand, and under a heading that
+// is a sentence (gcloud's "Level specification."), nested items stay
+// lines of their parent.
+func TestOptionsUnderHeading(t *testing.T) {
+	src := `.TH DPKG 1
+.SH NAME
+dpkg \- package manager for Debian
+.SH OPTIONS
+.IP "\fBdpkg-query actions\fR" 4
+See \fBdpkg-query\fR(1) for more.
+.RS 4
+.IP "\fB\-L\fR, \fB\-\-listfiles\fR \fIpackage-name\fR..." 4
+List files installed to your system from \fIpackage-name\fR.
+.IP "\fB\-S\fR, \fB\-\-search\fR \fIpattern\fR..." 4
+Search for a filename from installed packages.
+.RE
+.IP "\fB\-\-color\fR=\fIwhen\fR" 4
+Colour the output.
+.RS 4
+.IP "\fB\-\-always\fR" 4
+always
+.RE
+.IP "Level specification." 4
+A level.
+.RS 4
+.IP "\fB\-\-level\fR" 4
+The level.
+.RE
+`
+	sameBlocks(t, optionBlocks(t, src), []blk{
+		{document.Item, "dpkg-query actions", "See dpkg-query(1) for more."},
+		{document.Item, "-L, --listfiles package-name...", "List files installed to your system from package-name."},
+		{document.Item, "-S, --search pattern...", "Search for a filename from installed packages."},
+		{document.Item, "--color=when", "Colour the output.\n--always\nalways"},
+		{document.Item, "Level specification.", "A level.\n--level\nThe level."},
+	})
+}

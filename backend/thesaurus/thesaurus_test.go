@@ -76,6 +76,16 @@ func TestDirected(t *testing.T) {
 	}
 }
 
+// A domain line damps WordNet's senses a question about Linux seldom
+// means: a remote host is no removed one, though WordNet has "remote"
+// as "removed" at 0.73, and stemmed, "removed" finds pages that delete.
+func TestDampedSenses(t *testing.T) {
+	r := Related("remote")
+	if weightOf(r, "network") < 0.6 || weightOf(r, "removed") >= 0.5 {
+		t.Errorf("Related(remote) = %v, want network >= 0.6 and removed < 0.5", r)
+	}
+}
+
 func TestWordNet(t *testing.T) {
 	for _, c := range [][2]string{
 		{"begin", "start"},

@@ -373,6 +373,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	}
 	// the rules that read the first pages' titles and sections, once
 	// their meta is read
+	rk.byFrame(pool, q)
 	rk.byNamedTool(pool, q)
 	rk.byShell(pool, q)
 	return pool, q

@@ -145,6 +145,37 @@ func shellFirst(scene analyse.Scene, sections []string, programs []bool) int {
 	return 0
 }
 
+// byFrame puts a program's page first, the best of the pool's first
+// frameWithin, for a question framed as asking for a command ("Which
+// Linux command lists ...", "What is the bash command to ...", "Write a
+// command to ..."), where a page of a file format, a concept or a
+// library call scored first: systemd.timer(5) for "list all systemd
+// timers", shadow(5) for "look up a user's entry". A program's own node
+// in an info manual is a program's page too.
+func (rk *ranker) byFrame(pool []Candidate, q *query) {
+	if len(pool) < 2 || !slices.ContainsFunc(q.a.Framing, func(f string) bool { return commandWord().MatchString(f) }) {
+		return
+	}
+	program := func(c Candidate) bool {
+		return rk.priors[c.ID].manual || c.Meta.Type == "info" && c.Meta.Group >= 0
+	}
+	if program(pool[0]) {
+		return
+	}
+	for i := 1; i < min(len(pool), frameWithin); i++ {
+		if rk.priors[pool[i].ID].manual {
+			promote(pool, i)
+			return
+		}
+	}
+}
+
+// frameWithin is how far down the pool byFrame looks for a program.
+const frameWithin = 3
+
+// commandWord finds "command" in a question's frame.
+var commandWord = lazyre.New(`(?i)\bcommand\b`)
+
 // byVerb puts ahead of a program page whose NAME line starts with a verb
 // that changes things ("make links between files", ln(1); "remove
 // files") the best page of the pool's first verbWithin whose NAME line

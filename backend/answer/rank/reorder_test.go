@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/index"
 )
 
 func TestAsTool(t *testing.T) {
@@ -128,6 +129,36 @@ func TestVerbFirst(t *testing.T) {
 		a := analyse.Analyse(tc.q, analyse.Thesaurus)
 		if got := verbFirst(a.Verb, tc.summaries, tc.programs); got != tc.want {
 			t.Errorf("%q %q: verbFirst = %d, want %d", tc.q, tc.summaries, got, tc.want)
+		}
+	}
+}
+
+// A question framed as asking for a command gets a program's page
+// first, when one is among the first frameWithin; other questions keep
+// the trees' order.
+func TestByFrame(t *testing.T) {
+	rk := &ranker{priors: make([]docPrior, 4)}
+	rk.priors[2].manual = true
+	for _, tc := range []struct {
+		q    string
+		want []int
+	}{
+		{"Which Linux command lists all systemd timers?", []int{2, 1, 3}},
+		{"What is the bash command to list all systemd timers?", []int{2, 1, 3}},
+		{"list all systemd timers", []int{1, 2, 3}},
+	} {
+		pool := []Candidate{
+			{ID: 1, Meta: index.Meta{Type: "man", Section: "5", Group: -1}},
+			{ID: 2, Meta: index.Meta{Type: "man", Section: "1", Group: -1}},
+			{ID: 3, Meta: index.Meta{Type: "man", Section: "8", Group: -1}},
+		}
+		rk.byFrame(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
+		var got []int
+		for _, c := range pool {
+			got = append(got, c.ID)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
 		}
 	}
 }

@@ -198,7 +198,7 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgSize}
 	case durationSlot(w):
 		return []analyse.ArgKind{analyse.ArgDuration}
-	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w]:
+	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w]:
 		return []analyse.ArgKind{analyse.ArgNumber}
 	}
 	return nil
@@ -214,6 +214,10 @@ var countSlots = map[string]bool{
 	"tabs": true, "digits": true, "precision": true, "length": true, "len": true, "delay": true,
 	"interval": true, "iterations": true, "nth": true,
 }
+
+// idSlots are placeholders that take a process's number: kill's
+// "<pid>", renice's "-p pid", ps's "pidlist".
+var idSlots = map[string]bool{"pid": true, "pids": true, "pidlist": true, "pgid": true, "pgrp": true, "ppid": true}
 
 // slotWord: a placeholder is a word of letters, '-' and '_', bracketed
 // or not, and what follows it says more of it ("MODE[,MODE]...",

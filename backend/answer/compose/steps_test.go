@@ -411,3 +411,11 @@ func TestStepAmountFirst(t *testing.T) {
 		{"pick 5 random lines from names.txt", "`shuf -n 5 names.txt`"},
 	})
 }
+
+// A process's number fills the placeholder that takes one: kill's
+// "<pid>".
+func TestStepProcessID(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"Send the process with ID 4312 the KILL signal because it ignores normal termination.", "`kill 4312`"},
+	})
+}

@@ -181,7 +181,11 @@ func slotKinds(word string) []analyse.ArgKind {
 	case has("group"):
 		return []analyse.ArgKind{analyse.ArgGroup}
 	case has("user", "login", "owner"):
-		return []analyse.ArgKind{analyse.ArgUser}
+		// or the name given to an account the question makes ("a user
+		// account named alice")
+		return []analyse.ArgKind{analyse.ArgUser, analyse.ArgName}
+	case w == "shell":
+		return []analyse.ArgKind{path, file}
 	case w == "mode" || w == "octal-mode":
 		return []analyse.ArgKind{analyse.ArgMode}
 	case has("pattern", "regex", "string", "text"):

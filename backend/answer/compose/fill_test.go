@@ -18,6 +18,11 @@ func TestFill(t *testing.T) {
 		{"create a folder named build in the current directory", "mkdir [OPTION]... DIRECTORY...", "mkdir", "mkdir build"},
 		{"tally the lines of todo.md", "wc -l [FILE]...", "wc", "wc -l todo.md"},
 		{"make a new group called devs", "groupadd [options] GROUP", "groupadd", "groupadd devs"},
+		// the name the account is given is the user's; a shell's path
+		// is the shell
+		{"Create a new user account named alice", "adduser [options] user", "adduser", "adduser alice"},
+		{"change the login shell of user bob to /bin/zsh", "chsh [options] -s SHELL [LOGIN]", "chsh", "chsh -s /bin/zsh bob"},
+		{"kill the process with ID 4312", "kill [options] <pid> [...]", "kill", "kill 4312"},
 		// the file is in the folder it comes from; the destination is
 		// where the question sends it, wherever the synopsis has it
 		{"Copy invoice.odt from folder inbox to folder archive", "cp [OPTION]... [-T] SOURCE DEST", "cp", "cp inbox/invoice.odt archive"},

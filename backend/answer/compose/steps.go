@@ -524,13 +524,40 @@ func plusFormat(d *document.Document) bool {
 // ("prlimit ... [--pid PID]").
 func (c *composition) basicStep(s *source, line string) string {
 	// a long form, filled or not, is shown with the options it lists
-	// left out and clipped: the steps after it name the options
-	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, c.sendOut(s, c.bestFill(s, line))), document.SynopsisWidth)
+	// left out and clipped: the steps after it name the options. A
+	// command that acts on what it is given is not filled into a line
+	// one can run for a question that says what not to do: "check
+	// whether process 5120 exists, without sending it any signal" is no
+	// `kill 5120`, which sends SIGTERM.
+	if !c.forbids() || !acts(s.hit.Meta.Summary) {
+		line = c.sendOut(s, c.bestFill(s, line))
+	}
+	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, line), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}
 	return fmt.Sprintf("`%s` %s", line, c.cite(s, "SYNOPSIS"))
 }
+
+// forbids says whether the question says what not to do: "without",
+// "not", "never" (negative also holds asking to stop, which kill does).
+func (c *composition) forbids() bool {
+	return slices.ContainsFunc(c.seq, func(w string) bool {
+		return w == "without" || w == "not" || w == "never" || w == "dont" || w == "don't"
+	})
+}
+
+// acts says whether a NAME line starts with a verb that does something
+// to what the command is given that cannot be taken back: kill's "send a
+// signal to a process", rm's "remove files or directories".
+func acts(summary string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(summary)), " ")
+	return actingVerbs[first]
+}
+
+var actingVerbs = map[string]bool{"send": true, "kill": true, "remove": true, "delete": true, "terminate": true,
+	"erase": true, "overwrite": true, "shred": true, "truncate": true, "shrink": true, "wipe": true, "destroy": true,
+	"unlink": true, "halt": true, "reboot": true, "shutdown": true, "stop": true, "format": true}
 
 // takesOperands says whether a program's synopsis takes settings or
 // operands that its page lists as items: stty's "[SETTING]...", dd's

@@ -419,3 +419,13 @@ func TestStepProcessID(t *testing.T) {
 		{"Send the process with ID 4312 the KILL signal because it ignores normal termination.", "`kill 4312`"},
 	})
 }
+
+// A question that says what not to do gets no runnable line of a
+// command that acts on what it is given: "without sending it any
+// signal" is no `kill 5120`, which sends SIGTERM; asked to, it is.
+func TestStepNoActingFill(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"Check whether the process with PID 5120 still exists, without sending it any real signal.", "`kill [options] <pid>"},
+		{"stop process 5120", "`kill 5120`"},
+	})
+}

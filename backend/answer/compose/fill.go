@@ -847,7 +847,7 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	}
 	for i, p := range chosen[1:] {
 		if c.optionItem(s, p) && c.takesArg(p.block.Term) {
-			return append([]passage{p}, slices.Delete(slices.Clone(chosen), i+1, i+2)...)
+			return toFront(chosen, i+1)
 		}
 	}
 	for _, p := range ps {
@@ -861,6 +861,12 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	return chosen
 }
 
+// toFront is chosen with its passage i moved first, the others in their
+// order; chosen itself is left as it is.
+func toFront(chosen []passage, i int) []passage {
+	return append([]passage{chosen[i]}, slices.Delete(slices.Clone(chosen), i, i+1)...)
+}
+
 // amountFirst puts first, ahead of an option that takes none of the
 // question's values, a chosen option that takes the count, size or time
 // the question gives: "pick 5 random lines from names.txt" is shuf -n 5,
@@ -871,7 +877,7 @@ func (c *composition) amountFirst(s *source, chosen []passage) []passage {
 	}
 	for i, p := range chosen[1:] {
 		if c.optionItem(s, p) && c.takesAmount(p.block.Term) {
-			return append([]passage{p}, slices.Delete(slices.Clone(chosen), i+1, i+2)...)
+			return toFront(chosen, i+1)
 		}
 	}
 	return chosen

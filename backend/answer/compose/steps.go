@@ -540,10 +540,13 @@ func (c *composition) basicStep(s *source, line string) string {
 }
 
 // forbids says whether the question says what not to do: "without",
-// "not", "never" (negative also holds asking to stop, which kill does).
+// "not", "never". Not answer.Negative: it also holds asking to stop,
+// which kill does, and "no", which qualifies a noun ("files with no
+// extension"). The question's words are uncontracted ("don't" is "do
+// not"); "dont" is as typed.
 func (c *composition) forbids() bool {
 	return slices.ContainsFunc(c.seq, func(w string) bool {
-		return w == "without" || w == "not" || w == "never" || w == "dont" || w == "don't"
+		return w == "without" || w == "not" || w == "never" || w == "dont"
 	})
 }
 

@@ -156,10 +156,7 @@ func (rk *ranker) byFrame(pool []Candidate, q *query) {
 	if len(pool) < 2 || !slices.ContainsFunc(q.a.Framing, func(f string) bool { return commandWord().MatchString(f) }) {
 		return
 	}
-	program := func(c Candidate) bool {
-		return rk.priors[c.ID].manual || c.Meta.Type == "info" && c.Meta.Group >= 0
-	}
-	if program(pool[0]) {
+	if rk.program(pool[0]) {
 		return
 	}
 	for i := 1; i < min(len(pool), frameWithin); i++ {
@@ -181,21 +178,29 @@ var commandWord = lazyre.New(`(?i)\bcommand\b`)
 // files") the best page of the pool's first verbWithin whose NAME line
 // does not, for a question that asks to look, not to change: "print how
 // many hard links point to a file" is no question for ln. The answer's
-// first line would otherwise do what the user did not ask for.
-func (rk *ranker) byVerb(pool []Candidate, q *query) {
+// first line would otherwise do what the user did not ask for. It says
+// whether it moved a page.
+func (rk *ranker) byVerb(pool []Candidate, q *query) bool {
 	n := min(len(pool), verbWithin)
 	summaries, programs := make([]string, n), make([]bool, n)
 	for i := range n {
-		// a program's man page, or a manual's node about one, whose
-		// page the answer leads with (coreutils' "du invocation", see
-		// programsFirst), unless the node is about the first page's
-		// program: coreutils' "kill invocation" is kill(1) again
+		// a program's page, unless it is a node about the first
+		// page's program: coreutils' "kill invocation" is kill(1) again
 		m := pool[i].Meta
-		summaries[i], programs[i] = m.Summary, rk.priors[pool[i].ID].manual || m.Type == "info" && m.Group >= 0 && m.Group != pool[0].ID
+		summaries[i], programs[i] = m.Summary, rk.program(pool[i]) && (m.Type != "info" || m.Group != pool[0].ID)
 	}
-	if i := verbFirst(q.a.Verb, summaries, programs); i > 0 {
+	i := verbFirst(q.a.Verb, summaries, programs)
+	if i > 0 {
 		promote(pool, i)
 	}
+	return i > 0
+}
+
+// program says whether a candidate is a program's page: its section 1,
+// 6 or 8 man page, or a manual's node about it (coreutils' "du
+// invocation", which programsFirst puts after du(1)).
+func (rk *ranker) program(c Candidate) bool {
+	return rk.priors[c.ID].manual || c.Meta.Type == "info" && c.Meta.Group >= 0
 }
 
 // verbFirst is the place of the page byVerb puts first, for a question

@@ -179,12 +179,13 @@ func manualsOf(cands []Candidate) []Candidate {
 // order puts the ranked candidates in the order an answer cites them.
 func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	cands = manPageLeads(programsFirst(cands))
-	// on the pages as they lead, not as they scored: a node of a manual
-	// with no program of its own that scored first yields to the page
-	// that follows it ("find: Size Directives" to truncate(1))
-	// ("du invocation" it puts first goes after du(1), again)
-	rk.byVerb(cands, q)
-	cands = programsFirst(cands)
+	// byVerb reads the pages as they lead, not as they scored: a node of
+	// a manual with no program of its own that scored first yields to
+	// the page after it ("find: Size Directives" to truncate(1)). A node
+	// it puts first ("du invocation") goes after its page again.
+	if rk.byVerb(cands, q) {
+		cands = programsFirst(cands)
+	}
 	return safeLead(rk.installedLeads(subjectLeads(cands, rk.subjectArticles(q))), q)
 }
 

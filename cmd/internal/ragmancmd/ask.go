@@ -21,8 +21,8 @@ type AskCmd struct {
 	Plain         bool     `xor:"format" help:"Print plain text: the same sections, no markdown."`
 	ContextTokens int      `default:"${context_tokens}" help:"Longest question passed on, in tokens; a longer one is truncated with a warning."`
 	Conversation  string   `placeholder:"ID" help:"Ask within a conversation: a follow-up (\"and recursively?\") is read in the context of its last question."`
-	Explain       bool     `help:"Explain a command line instead: each program, subcommand, option and operator with what its page says (quote the line as a whole)."`
-	Why           bool     `help:"Explain how the last answer was reached: how the question was read, the pages ranked with their scores, what was kept, why the confidence is what it is."`
+	Explain       bool     `xor:"mode" help:"Explain a command line instead: each program, subcommand, option and operator with what its page says (quote the line as a whole)."`
+	Why           bool     `xor:"mode" help:"Explain how the answer to the question given (or, with none, the last answer) was reached: how the question was read, the pages ranked with their scores, what was kept, why the confidence is what it is."`
 
 	// rest is the question's words past what kong parsed (cutQuestion).
 	rest []string
@@ -47,8 +47,8 @@ func (c *AskCmd) Run(env *cli.Env) error {
 		format = render.Plain
 	}
 	q := strings.TrimSpace(strings.Join(append(c.Question, c.rest...), " "))
-	if c.Why {
-		return why(env, format)
+	if c.Why && q == "" {
+		return why(env, format, "")
 	}
 	if len(q) > maxQuestion {
 		what := "the question"
@@ -89,6 +89,11 @@ func (c *AskCmd) Run(env *cli.Env) error {
 			return be.AsExit()
 		}
 		return err
+	}
+	if c.Why {
+		// the answer was asked to be explained, not printed: explain
+		// this question's, not whichever the backend answered last
+		return why(env, format, env.CID)
 	}
 	answered, err := printAnswer(env, raw, format)
 	if err != nil {

@@ -3,6 +3,7 @@ package ragmancmd
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/trace"
@@ -10,18 +11,33 @@ import (
 	"github.com/ragman-dev/ragman/render"
 )
 
-// why explains the last answer from its trace, along the phases of a
-// question: how it was read, what was searched, what ranked, what was
-// kept and how sure it was.
-func why(env *cli.Env, format string) error {
-	ts, err := trace.Last(env.Paths.Traces, 1)
+// whyLookback is how many of the last traces are searched for a
+// question's own: others may have been answered since, by other shells.
+const whyLookback = 64
+
+// why explains an answer from its trace, along the phases of a question:
+// how it was read, what was searched, what ranked, what was kept and how
+// sure it was. The answer is the one of correlation id cid, or with none,
+// the last one.
+func why(env *cli.Env, format, cid string) error {
+	n := 1
+	if cid != "" {
+		n = whyLookback
+	}
+	ts, err := trace.Last(env.Paths.Traces, n)
 	if err != nil {
 		return cli.Exit(cli.ExitError, err, "the traces are in "+env.Paths.Traces)
+	}
+	if cid != "" {
+		ts = slices.DeleteFunc(ts, func(t trace.Trace) bool { return t.CorrelationID != cid })
+		if len(ts) == 0 {
+			return cli.Exit(cli.ExitError, fmt.Errorf("the answer (correlation id %s) left no trace", cid), "the traces are in "+env.Paths.Traces)
+		}
 	}
 	if len(ts) == 0 {
 		return cli.Exit(cli.ExitError, errors.New("no question has been answered yet"), `ask one first: ragman "how do I list files?"`)
 	}
-	t := ts[0]
+	t := ts[len(ts)-1]
 	if format == render.JSON {
 		return cli.WriteJSON(env.Stdout, t)
 	}

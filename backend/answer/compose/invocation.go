@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -365,3 +366,78 @@ func itemDoes(text string) string {
 	d, _, _ := strings.Cut(firstSentence(text), "\n")
 	return strings.TrimSuffix(strings.TrimSpace(d), ":")
 }
+
+// runnable is a basic step's line as one types it: the options a
+// synopsis stands for ("[OPTION]...") are never typed, and an optional
+// operand whose default the page gives ("ls [FILE]...": "the current
+// directory by default") is left out: "ls" runs as asked. An operand the
+// command reads standard input without stays ("wc [FILE]..." would wait
+// for the keyboard), and so does any other: "sed [script...]",
+// "wget [URL]..." do nothing without theirs.
+func runnable(d *document.Document, cmd, line string) string {
+	rest, ok := strings.CutPrefix(line, cmd+" ")
+	if !ok {
+		return line
+	}
+	out := []string{cmd}
+	for _, w := range synopsisWords(rest) {
+		if strings.HasPrefix(w, "[") {
+			// "[OPTION]...", not "[-o options]"
+			if bare := strings.TrimLeft(w, "[ "); !strings.HasPrefix(bare, "-") && !strings.Contains(bare, " ") && genericOptions(bare) {
+				continue
+			}
+			if name := optionalOperand(w); name != "" && defaultSaid(d, name) {
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+// optionalOperand is the name of the one operand a synopsis word lets
+// one leave out, lowercase: "file" of "[FILE]...", "format" of
+// "[+FORMAT]"; "" for an option ("[-a]"), a group ("[OWNER][:[GROUP]]",
+// "[ FILE | ARG1 ARG2 ]") or a literal ("[-]").
+func optionalOperand(w string) string {
+	inner, ok := strings.CutPrefix(strings.TrimRight(w, ".…"), "[")
+	if !ok {
+		return ""
+	}
+	inner, ok = strings.CutSuffix(strings.TrimRight(inner, ".…"), "]")
+	if !ok || !operandName().MatchString(inner) {
+		return ""
+	}
+	return strings.ToLower(strings.TrimPrefix(inner, "+"))
+}
+
+var operandName = lazyre.New(`^\+?[A-Za-z][A-Za-z0-9_-]*$`)
+
+// defaultSaid says whether the first paragraphs of a page's DESCRIPTION
+// say what the command does without operand name, other than read
+// standard input: ls's "List information about the FILEs (the current
+// directory by default)", groups' "if no USERNAME is specified, for the
+// current process"; not wc's "With no FILE, or when FILE is -, read
+// standard input".
+func defaultSaid(d *document.Document, name string) bool {
+	sec := d.Find("DESCRIPTION")
+	if sec == nil {
+		return false
+	}
+	n := regexp.QuoteMeta(name)
+	said := regexp.MustCompile(`(?i)\b(?:if|when|with)\s+no\s+` + n + `s?\b|\bno\s+` + n + `s?\s+(?:is|are)\s+(?:given|specified)|\b` + n + `s?\b[^.]{0,40}\bby\s+default\b|\b` + n + `s?\s+(?:is\s+)?omitted`)
+	paras, found := 0, false
+	for _, b := range sec.Blocks {
+		if b.Kind != document.Para || paras >= 3 {
+			continue
+		}
+		paras++
+		if stdinSaid().MatchString(b.Text) {
+			return false
+		}
+		found = found || said.MatchString(b.Text)
+	}
+	return found
+}
+
+var stdinSaid = lazyre.New(`(?i)\bstandard\s+input\b|\bstdin\b`)

@@ -131,3 +131,35 @@ func TestPlainForm(t *testing.T) {
 		}
 	}
 }
+
+// A basic step types no "[OPTION]...", and leaves out an optional operand
+// only where the page says what the command does without it, other than
+// read standard input.
+func TestRunnable(t *testing.T) {
+	page := func(desc string) *document.Document {
+		return &document.Document{Sections: []document.Section{{Title: "DESCRIPTION", Blocks: []document.Block{{Kind: document.Para, Text: desc}}}}}
+	}
+	ls := page("List information about the FILEs (the current directory by default).")
+	wc := page("Print newline, word, and byte counts for each FILE. With no FILE, or when FILE is -, read standard input.")
+	groups := page("Print group memberships for each USERNAME or, if no USERNAME is specified, for the current process.")
+	wget := page("GNU Wget is a free utility for non-interactive download of files from the Web.")
+	for _, tc := range []struct {
+		d         *document.Document
+		cmd, line string
+		want      string
+	}{
+		{ls, "ls", "ls [OPTION]... [FILE]...", "ls"},
+		{ls, "ls", "ls /etc", "ls /etc"},
+		{wc, "wc", "wc [OPTION]... [FILE]...", "wc [FILE]..."},
+		{groups, "groups", "groups [OPTION]... [USERNAME]...", "groups"},
+		{wget, "wget", "wget [option]... [URL]...", "wget [URL]..."},
+		// an option's placeholder is no placeholder for options
+		{wget, "mount", "mount [-fnrsvw] [-o options] device|mountpoint", "mount [-fnrsvw] [-o options] device|mountpoint"},
+		{ls, "chown", "chown [OPTION]... [OWNER][:[GROUP]] FILE...", "chown [OWNER][:[GROUP]] FILE..."},
+		{ls, "ls", "other [OPTION]... FILE", "other [OPTION]... FILE"},
+	} {
+		if got := runnable(tc.d, tc.cmd, tc.line); got != tc.want {
+			t.Errorf("runnable(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}

@@ -532,7 +532,8 @@ func (c *composition) basicStep(s *source, line string) string {
 	if !c.forbids() || !acts(s.hit.Meta.Summary) {
 		line = c.sendOut(s, c.bestFill(s, line))
 	}
-	line = document.ClipLine(plainForm(s.doc, s.hit.Meta.Title, line), document.SynopsisWidth)
+	line = plainForm(s.doc, s.hit.Meta.Title, line)
+	line = document.ClipLine(runnable(s.doc, typedName(s.doc, s.hit.Meta.Title), line), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}

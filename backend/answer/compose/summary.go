@@ -68,7 +68,8 @@ func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene) 
 		if what != "" {
 			what = ": " + what
 		}
-		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", c.sendOut(s, c.bestFill(s, line)), what, answer.Inline(m), c.cite(s, "SYNOPSIS"))
+		line = runnable(s.doc, typedName(s.doc, m.Title), c.sendOut(s, c.bestFill(s, line)))
+		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(s, "SYNOPSIS"))
 	}
 	return summary
 }

@@ -171,7 +171,7 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{file, path}
 	case has("archive"):
 		return []analyse.ArgKind{file, path}
-	case has("starting-point"):
+	case startingPoint(w):
 		return []analyse.ArgKind{path, folder}
 	case w == "destination":
 		// ssh's and sftp's: a host, where cp's DEST is a file
@@ -583,6 +583,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			case !sl.optional:
 				left++
 				out = append(out, w)
+			case startingPoint(sl.name) && slices.ContainsFunc(words[i+1:], func(w string) bool { return strings.HasPrefix(w, "-") }):
+				// find's "If no starting-point is specified, '.' is
+				// assumed": typed, as everyone writes it
+				out = append(out, ".")
 			}
 			continue
 		}
@@ -599,6 +603,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		return line, 0, 0
 	}
 	return strings.Join(out, " "), n, left
+}
+
+// startingPoint says whether a placeholder is find's starting point.
+func startingPoint(name string) bool {
+	return strings.Contains(strings.ToLower(name), "starting-point")
 }
 
 // bestFill is the synopsis form of s's command that takes the most of

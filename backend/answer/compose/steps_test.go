@@ -366,13 +366,14 @@ func TestStepNameLineSaysAll(t *testing.T) {
 }
 
 // An option that takes the value the question gives leads ahead of an
-// example that does more: `find -size +2G` for files bigger than 2 GB,
+// example that does more: `find . -size +2G` for files bigger than 2 GB,
 // not find(1)'s example that lists set-user-ID files and big files at
 // once; with a folder given, the folder goes before the test, where find
-// wants its starting points.
+// wants its starting points, and without, find's default, ".", as
+// people type it.
 func TestStepValueFirst(t *testing.T) {
 	firstSteps(t, []struct{ q, want string }{
-		{"list the files bigger than 2 GB", "`find -size +2G`"},
+		{"list the files bigger than 2 GB", "`find . -size +2G`"},
 		{"find the files larger than 100 MB in /var", "`find /var -size +100M`"},
 	})
 }

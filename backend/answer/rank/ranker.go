@@ -376,6 +376,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byFrame(pool, q)
 	rk.byNamedTool(pool, q)
 	rk.byShell(pool, q)
+	rk.byUserShell(pool, q)
 	return pool, q
 }
 

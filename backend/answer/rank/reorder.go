@@ -248,3 +248,35 @@ var changing = map[string]bool{"make": true, "create": true, "remove": true, "de
 	"add": true, "install": true, "kill": true, "move": true, "copy": true, "rename": true, "write": true, "build": true,
 	"send": true, "modify": true, "update": true, "erase": true, "overwrite": true, "truncate": true, "shred": true,
 	"unlink": true, "terminate": true, "shrink": true, "shutdown": true, "halt": true, "reboot": true}
+
+// posixShells are the shells other than bash whose pages document the
+// shell's language (dash is Debian's /bin/sh): a question about what a
+// shell does is about the one the user types in, bash, as explain reads
+// builtins from bash(1) for these shells too.
+var posixShells = map[string]bool{"dash": true, "sh": true, "ash": true, "ksh": true, "mksh": true, "posh": true, "yash": true}
+
+// userShellWithin is how far down the pool bash(1) may be for byUserShell
+// to put it first.
+const userShellWithin = 4
+
+// byUserShell puts bash(1), among the pool's first userShellWithin, ahead
+// of another shell's page the trees put first, for a question that names
+// neither that shell nor POSIX: "print a message to standard error from a
+// script" and "remove a shell alias" are asked of bash, though dash(1)
+// says the same in fewer words. "do integer arithmetic in a posix shell
+// script" keeps dash(1).
+func (rk *ranker) byUserShell(pool []Candidate, q *query) {
+	if len(pool) < 2 || pool[0].Meta.Type != "man" || !posixShells[strings.ToLower(pool[0].Meta.Title)] {
+		return
+	}
+	first := strings.ToLower(pool[0].Meta.Title)
+	if slices.ContainsFunc(q.a.Words, func(w string) bool { return w == first || w == "posix" }) {
+		return
+	}
+	for i := 1; i < min(len(pool), userShellWithin); i++ {
+		if m := pool[i].Meta; m.Type == "man" && m.Section == "1" && strings.EqualFold(m.Title, "bash") {
+			promote(pool, i)
+			return
+		}
+	}
+}

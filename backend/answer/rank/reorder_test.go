@@ -162,3 +162,39 @@ func TestByFrame(t *testing.T) {
 		}
 	}
 }
+
+// A question about the shell's language is bash's, the shell a user types
+// in, unless it names the other shell or POSIX.
+func TestByUserShell(t *testing.T) {
+	rk := &ranker{}
+	for _, tc := range []struct {
+		q    string
+		want []int
+	}{
+		{"print a message to standard error from a script", []int{2, 1, 3}},
+		{"remove a shell alias", []int{2, 1, 3}},
+		{"do integer arithmetic in a posix shell script", []int{1, 2, 3}},
+		{"what does dash do with a trap on EXIT", []int{1, 2, 3}},
+	} {
+		pool := []Candidate{
+			{ID: 1, Meta: index.Meta{Type: "man", Section: "1", Title: "dash", Group: -1}},
+			{ID: 2, Meta: index.Meta{Type: "man", Section: "1", Title: "bash", Group: -1}},
+			{ID: 3, Meta: index.Meta{Type: "man", Section: "1", Title: "echo", Group: -1}},
+		}
+		rk.byUserShell(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
+		var got []int
+		for _, c := range pool {
+			got = append(got, c.ID)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
+		}
+	}
+	// bash too far down stays where it is
+	pool := []Candidate{{ID: 1, Meta: index.Meta{Type: "man", Section: "1", Title: "dash"}}, {ID: 3}, {ID: 4}, {ID: 5},
+		{ID: 2, Meta: index.Meta{Type: "man", Section: "1", Title: "bash"}}}
+	rk.byUserShell(pool, &query{a: analyse.Analyse("remove a shell alias", analyse.Thesaurus)})
+	if pool[0].ID != 1 {
+		t.Errorf("bash(1) fifth was put first")
+	}
+}

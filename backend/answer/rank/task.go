@@ -61,7 +61,7 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	out := map[int]taskFact{}
 	var admit []int
 	for i, words := range [][]tasks.Term{own, near} {
-		top := tasks.Resolve(m.Match(words, taskAsk), has, taskTop)
+		top := tasks.Resolve(asShell(m.Match(words, taskAsk), has), has, taskTop)
 		if len(top) == 0 || top[0].Score <= 0 {
 			continue
 		}
@@ -116,4 +116,36 @@ func (rk *ranker) manualNames(all bool) map[string][]int {
 		}
 	}
 	return out
+}
+
+// shellBuiltins are bash's builtins (compgen -b of bash 5.2) that have no
+// page of their own: the task data describes them as commands (tldr has
+// a page for alias, export, history, fg, trap...), and bash(1)
+// documents them, in SHELL BUILTIN COMMANDS. "[", echo, kill, printf,
+// pwd and test have programs' pages of their own, which keep them.
+var shellBuiltins = map[string]bool{
+	"alias": true, "bg": true, "bind": true, "break": true, "builtin": true, "caller": true, "cd": true,
+	"command": true, "compgen": true, "complete": true, "compopt": true, "continue": true, "declare": true,
+	"dirs": true, "disown": true, "enable": true, "eval": true, "exec": true, "exit": true, "export": true,
+	"fc": true, "fg": true, "getopts": true, "hash": true, "help": true, "history": true, "jobs": true,
+	"let": true, "local": true, "logout": true, "mapfile": true, "popd": true, "pushd": true, "read": true,
+	"readarray": true, "readonly": true, "return": true, "set": true, "shift": true, "shopt": true,
+	"source": true, "suspend": true, "times": true, "trap": true, "type": true, "typeset": true,
+	"ulimit": true, "umask": true, "unalias": true, "unset": true, "wait": true,
+}
+
+// asShell names each builtin the task model scores, that has no page of
+// its own, by the shell that documents it, bash, where the index has
+// bash's page: "make a short nickname for a long command" is alias, whose
+// entry is in bash(1). Resolve then keeps the best of them.
+func asShell(scored []tasks.Scored, has func(string) bool) []tasks.Scored {
+	if !has("bash") {
+		return scored
+	}
+	for i, s := range scored {
+		if shellBuiltins[s.Command] && !has(s.Command) {
+			scored[i].Command = "bash"
+		}
+	}
+	return scored
 }

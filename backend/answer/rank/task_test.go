@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -53,5 +54,23 @@ func TestTaskAdmits(t *testing.T) {
 		if title, _ := rk.r.NameLine(c.ID); title == "chmod" {
 			t.Errorf("chmod admitted without a task model")
 		}
+	}
+}
+
+// A builtin the task data describes as a command stands for bash(1),
+// which documents it, where it has no page of its own; one with a page
+// (kill) keeps it, and without bash's page nothing changes.
+func TestAsShell(t *testing.T) {
+	pages := map[string]bool{"bash": true, "ls": true, "kill": true}
+	has := func(n string) bool { return pages[n] }
+	scored := []tasks.Scored{{Command: "alias", Score: 3}, {Command: "ls", Score: 2}, {Command: "export", Score: 1.5}, {Command: "kill", Score: 1}}
+	got := tasks.Resolve(asShell(slices.Clone(scored), has), has, 10)
+	want := []tasks.Scored{{Command: "bash", Score: 3}, {Command: "ls", Score: 2}, {Command: "kill", Score: 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("resolved %v, want %v", got, want)
+	}
+	delete(pages, "bash")
+	if got := tasks.Resolve(asShell(slices.Clone(scored), has), has, 10); len(got) != 2 || got[0].Command != "ls" {
+		t.Errorf("without bash's page: %v, want ls and kill", got)
 	}
 }

@@ -125,6 +125,11 @@ type Hit struct {
 	// page, of the one that holds most of the question; -1 when none
 	// holds more than the NAME line.
 	Block int
+	// Entries are the entries of the page the task model chose it for,
+	// best first, where the page documents many commands: the bash
+	// builtins whose descriptions say the question ("unset" for removing
+	// a variable, in bash(1)'s SHELL BUILTIN COMMANDS).
+	Entries []string
 }
 
 // Question is a question resolved against the index.

@@ -43,6 +43,14 @@ var Examples = sync.OnceValues(func() (*index.Reader, error) {
 	return build(catalog.Source{Alias: "tldr", Type: catalog.TypeTLDR, Location: cache, Language: "en", Status: catalog.StatusActive})
 })
 
+// WithMan is Fixture with the man tree at dir added (a test's own pages,
+// under man1 and the like), built anew for each call.
+func WithMan(dir string) func() (*index.Reader, error) {
+	return func() (*index.Reader, error) {
+		return build(catalog.Source{Alias: "extra", Type: catalog.TypeMan, Location: dir, Language: "en", Status: catalog.StatusActive})
+	}
+}
+
 // Must is the index build makes (Fixture, Wiki, Examples), or the test fails.
 func Must(t testing.TB, build func() (*index.Reader, error)) *index.Reader {
 	t.Helper()

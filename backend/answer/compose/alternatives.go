@@ -92,7 +92,7 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 		alts++
 		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), answer.Inline(om), c.cite(s, "NAME")))
 		stepped := false
-		for _, p := range c.passages(other.Doc, s.doc, other.NameCov) {
+		for _, p := range c.passages(other.Doc, s.doc, other.NameCov, other.Entries) {
 			if c.stepWorthy(s, p) && !p.aside && p.score >= altStepScore {
 				// git-diff-tree and git-rev-list share their format
 				// placeholders: "%h: abbreviated commit hash" once

@@ -309,7 +309,7 @@ func TestFilesSectionAside(t *testing.T) {
 		}
 		c := &composition{q: ret.Question, lib: lib, where: asksWhere(ret.Analysis)}
 		found := false
-		for _, p := range c.passages(hit.Doc, doc, hit.NameCov) {
+		for _, p := range c.passages(hit.Doc, doc, hit.NameCov, hit.Entries) {
 			if p.title == "FILES" && p.block.Kind == document.Item {
 				found = true
 				if p.aside == tc.filesStep {

@@ -30,8 +30,9 @@ type passage struct {
 
 // passages scores every block of document id, loaded as d, against the
 // question, from the terms the index keeps of each block; given is what
-// of each concept the page's NAME line holds (nil: nothing).
-func (c *composition) passages(id int, d *document.Document, given []float64) []passage {
+// of each concept the page's NAME line holds (nil: nothing), and entries
+// the page's entries the retriever chose it for (answer.Hit.Entries).
+func (c *composition) passages(id int, d *document.Document, given []float64, entries []string) []passage {
 	q := c.q
 	var out []passage
 	shares := newPageShares(q, given)
@@ -72,8 +73,12 @@ func (c *composition) passages(id int, d *document.Document, given []float64) []
 			cov[ci] = 0
 		}
 		shares.drop = done
-		if sc := shares.of(cov); sc > 0 {
+		entry := entryRank(s.Title, blk, entries)
+		if sc := shares.of(cov); sc > 0 || entry >= 0 {
 			sc += introduced
+			if entry >= 0 {
+				sc += entryWeight / float64(1+entry)
+			}
 			if blk.Kind == document.Item {
 				sc += c.itemScore(blk.Term, first, shares.text, !plain)
 				if c.takesValue(blk.Term, false) {
@@ -411,3 +416,20 @@ func (c *composition) statesDone(first string) []int {
 
 // shows are the verbs whose doing shows a thing.
 var shows = map[string]bool{"print": true, "show": true, "display": true, "list": true, "output": true, "write": true, "log": true}
+
+// entryWeight is what the entry of a builtin the retriever chose the page
+// for adds to its score, the best one whole: the task data says which
+// builtin does the task ("unset" for removing a variable), which the
+// words of bash(1)'s thousands of items seldom single out.
+const entryWeight = 1.0
+
+// entryRank is the place among entries of the builtin an item of a
+// shell's SHELL BUILTIN COMMANDS documents ("unset [-fv] [-n] [name
+// ...]"), or -1.
+func entryRank(section string, blk document.Block, entries []string) int {
+	if len(entries) == 0 || blk.Kind != document.Item || !strings.EqualFold(section, "SHELL BUILTIN COMMANDS") {
+		return -1
+	}
+	name, _, _ := strings.Cut(strings.TrimSpace(blk.Term), " ")
+	return slices.Index(entries, name)
+}

@@ -54,7 +54,7 @@ const (
 // whatever else they say ("what does grep -v do" is about -v), then its
 // best options and examples.
 func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
-	pl := &plan{s: s, ps: c.passages(s.hit.Doc, s.doc, s.hit.NameCov)}
+	pl := &plan{s: s, ps: c.passages(s.hit.Doc, s.doc, s.hit.NameCov, s.hit.Entries)}
 	shown := map[[2]int]bool{}
 	for _, p := range namedOptions(s, a) {
 		if len(pl.chosen) < 3 {
@@ -446,6 +446,12 @@ func (c *composition) step(s *source, p passage) string {
 			// stty's "* size", dd's "count=N": a SETTING or OPERAND
 			// its synopsis takes, typed after the command
 			return fmt.Sprintf("`%s %s`: %s", typed, operandTerm(term), desc)
+		case isCmd && strings.Contains(strings.ToUpper(p.title), "BUILTIN"):
+			// a shell builtin's entry, "alias [-p] [name[=value] ...]",
+			// is its synopsis, typed at the prompt, form by form
+			// ("export [-fn] [name[=word]] ..., export -p")
+			forms := strings.Split(term, ", ")
+			return fmt.Sprintf("`%s`: %s", strings.Join(forms, "`; `"), desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
 		case document.ListMark(term):

@@ -102,7 +102,7 @@ func (c *composition) tldrExamples(hits []answer.Hit, margin float64, others loa
 	if t.doc, err = others.load(c.lib, t.hit.Doc); err != nil {
 		return nil, nil, err
 	}
-	for _, p := range c.passages(t.hit.Doc, t.doc, t.hit.NameCov) {
+	for _, p := range c.passages(t.hit.Doc, t.doc, t.hit.NameCov, t.hit.Entries) {
 		if p.block.Kind == document.Item && examples(p.title) && strings.TrimSpace(p.block.Term) != "" {
 			ex = append(ex, p)
 		}

@@ -106,7 +106,7 @@ func (rt *Retriever) Retrieve(ctx context.Context, question string) (*answer.Ret
 	d.Candidates = cands
 	ret := &answer.Retrieval{Analysis: a, Question: q.question(rt.rk.r), Detail: d}
 	for _, c := range cands {
-		ret.Hits = append(ret.Hits, answer.Hit{Doc: c.ID, Meta: c.Meta, Score: c.Score, NameCov: c.NameCov, Block: c.Block})
+		ret.Hits = append(ret.Hits, answer.Hit{Doc: c.ID, Meta: c.Meta, Score: c.Score, NameCov: c.NameCov, Block: c.Block, Entries: q.task[c.ID].entries})
 	}
 	if len(cands) > 0 {
 		ret.Confidence = confidence(&rt.rk.w.Conf, &d.Confidence)

@@ -35,6 +35,9 @@ type taskFact struct {
 	rank  int     // its command's place among those with pages, 0 first; -1 if not among them
 	share float64 // its command's score over the best one's
 	near  float64 // the same, the model asked with near synonyms too
+	// entries are the builtins bash(1) stands for (see asShell), best
+	// first: the entries of its page the answer leads with
+	entries []string
 }
 
 // taskPages reads the question's content words (as the analyser stems
@@ -61,7 +64,9 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	out := map[int]taskFact{}
 	var admit []int
 	for i, words := range [][]tasks.Term{own, near} {
-		top := tasks.Resolve(asShell(m.Match(words, taskAsk), has), has, taskTop)
+		scored := m.Match(words, taskAsk)
+		builtins := shellEntries(scored, has)
+		top := tasks.Resolve(asShell(scored, has), has, taskTop)
 		if len(top) == 0 || top[0].Score <= 0 {
 			continue
 		}
@@ -70,6 +75,9 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 				f, ok := out[id]
 				if !ok {
 					f.rank = -1
+				}
+				if s.Command == "bash" && len(f.entries) == 0 {
+					f.entries = builtins
 				}
 				share := s.Score / top[0].Score
 				if i == 0 {
@@ -119,7 +127,7 @@ func (rk *ranker) manualNames(all bool) map[string][]int {
 }
 
 // shellBuiltins are bash's builtins (compgen -b of bash 5.2) that have no
-// page of their own: the task data describes them as commands (tldr has
+// page of their own, and its syntax: the task data describes them as commands (tldr has
 // a page for alias, export, history, fg, trap...), and bash(1)
 // documents them, in SHELL BUILTIN COMMANDS. "[", echo, kill, printf,
 // pwd and test have programs' pages of their own, which keep them.
@@ -132,6 +140,10 @@ var shellBuiltins = map[string]bool{
 	"readarray": true, "readonly": true, "return": true, "set": true, "shift": true, "shopt": true,
 	"source": true, "suspend": true, "times": true, "trap": true, "type": true, "typeset": true,
 	"ulimit": true, "umask": true, "unalias": true, "unset": true, "wait": true,
+	// and the shell's syntax, which tldr gives pages of its own: "!" for
+	// history expansion ("!$", the last argument of the previous
+	// command), "$" for parameters, "((" for arithmetic, "[[", "{", "~"
+	"!": true, "$": true, "%": true, "((": true, ",": true, "[[": true, "]]": true, "^": true, "{": true, "}": true, "~": true,
 }
 
 // asShell names each builtin the task model scores, that has no page of
@@ -148,4 +160,36 @@ func asShell(scored []tasks.Scored, has func(string) bool) []tasks.Scored {
 		}
 	}
 	return scored
+}
+
+// entriesKept is how many of the builtins the task model scores the
+// answer may lead with, and entryShare the least score of one against the
+// best: the model's second builtin is often as right as its first
+// ("export" beside "unset" for removing a variable), its tenth seldom.
+const (
+	entriesKept = 2
+	entryShare  = 0.5
+)
+
+// shellEntries are the builtins asShell will name by bash(1), best first,
+// as the model scored them.
+func shellEntries(scored []tasks.Scored, has func(string) bool) []string {
+	if !has("bash") {
+		return nil
+	}
+	var out []string
+	best := 0.0
+	for _, s := range scored {
+		if !shellBuiltins[s.Command] || has(s.Command) {
+			continue
+		}
+		if best == 0 {
+			best = s.Score
+		}
+		if s.Score < entryShare*best || len(out) == entriesKept {
+			break
+		}
+		out = append(out, s.Command)
+	}
+	return out
 }

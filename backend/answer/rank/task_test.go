@@ -74,3 +74,24 @@ func TestAsShell(t *testing.T) {
 		t.Errorf("without bash's page: %v, want ls and kill", got)
 	}
 }
+
+// The builtins bash(1) stands for are kept for the answer to lead with:
+// the best two, and not one far below the best.
+func TestShellEntries(t *testing.T) {
+	has := func(n string) bool { return n == "bash" || n == "kill" }
+	for _, tc := range []struct {
+		scored []tasks.Scored
+		want   []string
+	}{
+		{[]tasks.Scored{{Command: "ls", Score: 9}, {Command: "unset", Score: 4}, {Command: "kill", Score: 3.9}, {Command: "export", Score: 3}, {Command: "alias", Score: 2.5}}, []string{"unset", "export"}},
+		{[]tasks.Scored{{Command: "alias", Score: 4}, {Command: "export", Score: 1.9}}, []string{"alias"}},
+		{[]tasks.Scored{{Command: "ls", Score: 4}}, nil},
+	} {
+		if got := shellEntries(tc.scored, has); !slices.Equal(got, tc.want) {
+			t.Errorf("shellEntries(%v) = %v, want %v", tc.scored, got, tc.want)
+		}
+	}
+	if got := shellEntries([]tasks.Scored{{Command: "alias", Score: 4}}, func(string) bool { return false }); got != nil {
+		t.Errorf("without bash(1): %v, want none", got)
+	}
+}

@@ -23,10 +23,14 @@ func closeBehind(hits []answer.Hit, margin float64, n int) []int {
 	floor := closeFloor(hits, margin)
 	var ids []int
 	for _, h := range hits[1:] {
-		if len(ids) == n || h.Score < floor {
+		if len(ids) == n {
 			break
 		}
-		ids = append(ids, h.Doc)
+		// (not break: a guest the ranker placed among the manuals keeps
+		// its own score, and the pages after it may be close)
+		if h.Score >= floor {
+			ids = append(ids, h.Doc)
+		}
 	}
 	return ids
 }
@@ -75,8 +79,13 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 	seen := map[string]bool{altKey(first): true}
 	floor := closeFloor(hits, margin)
 	for _, other := range hits[1:] {
-		if alts == 2 || other.Score < floor {
+		if alts == 2 {
 			break
+		}
+		if other.Score < floor {
+			// a guest placed among the manuals (see rank.placeGuests)
+			// keeps its own score: the pages after it may be close
+			continue
 		}
 		om := other.Meta
 		key := altKey(om)

@@ -529,21 +529,27 @@ func plusFormat(d *document.Document) bool {
 // written: the options it lists are often the ones a question needs
 // ("prlimit ... [--pid PID]").
 func (c *composition) basicStep(s *source, line string) string {
-	// a long form, filled or not, is shown with the options it lists
-	// left out and clipped: the steps after it name the options. A
-	// command that acts on what it is given is not filled into a line
-	// one can run for a question that says what not to do: "check
-	// whether process 5120 exists, without sending it any signal" is no
-	// `kill 5120`, which sends SIGTERM.
-	if !c.forbids() || !acts(s.hit.Meta.Summary) {
-		line = c.sendOut(s, c.bestFill(s, line))
-	}
-	line = plainForm(s.doc, s.hit.Meta.Title, line)
+	// a long form, filled or not (see runLine), is shown with the
+	// options it lists left out and clipped: the steps after it name
+	// the options
+	line = plainForm(s.doc, s.hit.Meta.Title, c.runLine(s, line))
 	line = document.ClipLine(runnable(s.doc, typedName(s.doc, s.hit.Meta.Title), line), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}
 	return fmt.Sprintf("`%s` %s", line, c.cite(s, "SYNOPSIS"))
+}
+
+// runLine is a synopsis line filled with the question's operands and
+// sent where it sends the result, unless the command acts on what it is
+// given and the question says what not to do: "check whether process
+// 5120 exists, without sending it any signal" is no `kill 5120`, which
+// sends SIGTERM.
+func (c *composition) runLine(s *source, line string) string {
+	if c.forbids() && acts(s.hit.Meta.Summary) {
+		return line
+	}
+	return c.sendOut(s, c.bestFill(s, line))
 }
 
 // forbids says whether the question says what not to do: "without",

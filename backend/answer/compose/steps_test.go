@@ -429,4 +429,8 @@ func TestStepNoActingFill(t *testing.T) {
 		{"Check whether the process with PID 5120 still exists, without sending it any real signal.", "`kill <pid>"},
 		{"stop process 5120", "`kill 5120`"},
 	})
+	// nor is the Summary's command line
+	if ans, _ := testengine.Ask(t, "Check whether the process with PID 5120 still exists, without sending it any real signal.", 0); strings.Contains(ans.Summary, "kill 5120") {
+		t.Errorf("summary %q runs kill 5120", ans.Summary)
+	}
 }

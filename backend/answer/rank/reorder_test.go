@@ -65,11 +65,7 @@ func TestByNamedTool(t *testing.T) {
 			pool[i].Meta = rk.r.Meta(pool[i].ID) // as rank has read it
 		}
 		rk.byNamedTool(pool, q)
-		var got []int
-		for _, c := range pool {
-			got = append(got, c.ID)
-		}
-		if !slices.Equal(got, tc.want) {
+		if got := poolIDs(pool); !slices.Equal(got, tc.want) {
 			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
 		}
 	}
@@ -153,11 +149,7 @@ func TestByFrame(t *testing.T) {
 			{ID: 3, Meta: index.Meta{Type: "man", Section: "8", Group: -1}},
 		}
 		rk.byFrame(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
-		var got []int
-		for _, c := range pool {
-			got = append(got, c.ID)
-		}
-		if !slices.Equal(got, tc.want) {
+		if got := poolIDs(pool); !slices.Equal(got, tc.want) {
 			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
 		}
 	}
@@ -182,11 +174,7 @@ func TestByUserShell(t *testing.T) {
 			{ID: 3, Meta: index.Meta{Type: "man", Section: "1", Title: "echo", Group: -1}},
 		}
 		rk.byUserShell(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
-		var got []int
-		for _, c := range pool {
-			got = append(got, c.ID)
-		}
-		if !slices.Equal(got, tc.want) {
+		if got := poolIDs(pool); !slices.Equal(got, tc.want) {
 			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
 		}
 	}
@@ -197,4 +185,13 @@ func TestByUserShell(t *testing.T) {
 	if pool[0].ID != 1 {
 		t.Errorf("bash(1) fifth was put first")
 	}
+}
+
+// poolIDs are the pool's ids in order.
+func poolIDs(pool []Candidate) []int {
+	var ids []int
+	for _, c := range pool {
+		ids = append(ids, c.ID)
+	}
+	return ids
 }

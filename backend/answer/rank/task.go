@@ -143,7 +143,7 @@ var shellBuiltins = map[string]bool{
 	// and the shell's syntax, which tldr gives pages of its own: "!" for
 	// history expansion ("!$", the last argument of the previous
 	// command), "$" for parameters, "((" for arithmetic, "[[", "{", "~"
-	"!": true, "$": true, "%": true, "((": true, ",": true, "[[": true, "]]": true, "^": true, "{": true, "}": true, "~": true,
+	"!": true, "$": true, "%": true, "((": true, "[[": true, "]]": true, "^": true, "{": true, "}": true, "~": true,
 }
 
 // asShell names each builtin the task model scores, that has no page of

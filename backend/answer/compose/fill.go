@@ -923,17 +923,22 @@ func (s *source) writesOut() bool {
 	if !answer.ProgramPage(s.hit.Meta) {
 		return false
 	}
-	text := s.hit.Meta.Summary
-	if sec := s.doc.Find("DESCRIPTION"); sec != nil {
-		paras := 0
+	text := strings.Join(append([]string{s.hit.Meta.Summary}, leadParagraphs(s.doc, 2)...), "\n")
+	return stdoutSaid().MatchString(text)
+}
+
+// leadParagraphs are the first n paragraphs of a page's DESCRIPTION,
+// where a program's page says what it reads and writes.
+func leadParagraphs(d *document.Document, n int) []string {
+	var out []string
+	if sec := d.Find("DESCRIPTION"); sec != nil {
 		for _, b := range sec.Blocks {
-			if b.Kind == document.Para && paras < 2 {
-				text += "\n" + b.Text
-				paras++
+			if b.Kind == document.Para && len(out) < n {
+				out = append(out, b.Text)
 			}
 		}
 	}
-	return stdoutSaid().MatchString(text)
+	return out
 }
 
 var stdoutSaid = lazyre.New(`(?i)\b(?:to|on)\s+(?:the\s+)?(?:standard\s+output|stdout)\b`)

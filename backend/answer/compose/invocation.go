@@ -420,24 +420,13 @@ var operandName = lazyre.New(`^\+?[A-Za-z][A-Za-z0-9_-]*$`)
 // current process"; not wc's "With no FILE, or when FILE is -, read
 // standard input".
 func defaultSaid(d *document.Document, name string) bool {
-	sec := d.Find("DESCRIPTION")
-	if sec == nil {
+	paras := leadParagraphs(d, 3)
+	if len(paras) == 0 || slices.ContainsFunc(paras, stdinSaid().MatchString) {
 		return false
 	}
 	n := regexp.QuoteMeta(name)
 	said := regexp.MustCompile(`(?i)\b(?:if|when|with)\s+no\s+` + n + `s?\b|\bno\s+` + n + `s?\s+(?:is|are)\s+(?:given|specified)|\b` + n + `s?\b[^.]{0,40}\bby\s+default\b|\b` + n + `s?\s+(?:is\s+)?omitted`)
-	paras, found := 0, false
-	for _, b := range sec.Blocks {
-		if b.Kind != document.Para || paras >= 3 {
-			continue
-		}
-		paras++
-		if stdinSaid().MatchString(b.Text) {
-			return false
-		}
-		found = found || said.MatchString(b.Text)
-	}
-	return found
+	return slices.ContainsFunc(paras, said.MatchString)
 }
 
 var stdinSaid = lazyre.New(`(?i)\bstandard\s+input\b|\bstdin\b`)

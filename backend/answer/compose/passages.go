@@ -424,10 +424,10 @@ var shows = map[string]bool{"print": true, "show": true, "display": true, "list"
 const entryWeight = 1.0
 
 // entryRank is the place among entries of the builtin an item of a
-// shell's SHELL BUILTIN COMMANDS documents ("unset [-fv] [-n] [name
+// shell's builtins (builtinSection) documents ("unset [-fv] [-n] [name
 // ...]"), or -1.
 func entryRank(section string, blk document.Block, entries []string) int {
-	if len(entries) == 0 || blk.Kind != document.Item || !strings.EqualFold(section, "SHELL BUILTIN COMMANDS") {
+	if len(entries) == 0 || blk.Kind != document.Item || !builtinSection(section) {
 		return -1
 	}
 	name, _, _ := strings.Cut(strings.TrimSpace(blk.Term), " ")

@@ -446,7 +446,7 @@ func (c *composition) step(s *source, p passage) string {
 			// stty's "* size", dd's "count=N": a SETTING or OPERAND
 			// its synopsis takes, typed after the command
 			return fmt.Sprintf("`%s %s`: %s", typed, operandTerm(term), desc)
-		case isCmd && strings.Contains(strings.ToUpper(p.title), "BUILTIN"):
+		case isCmd && builtinSection(p.title):
 			// a shell builtin's entry, "alias [-p] [name[=value] ...]",
 			// is its synopsis, typed at the prompt, form by form
 			// ("export [-fn] [name[=word]] ..., export -p")
@@ -469,6 +469,12 @@ func (c *composition) step(s *source, p passage) string {
 	return document.ClipLine(bestSentence(oneLine(b.Text), q), 300)
 }
 
+// builtinSection says whether a section is a shell's builtins, an entry
+// each: bash's SHELL BUILTIN COMMANDS.
+func builtinSection(title string) bool {
+	return strings.Contains(strings.ToUpper(title), "BUILTIN")
+}
+
 // subcommand says whether an item's lowercase term is one of the
 // command's subcommands, to be run after its name ("systemctl
 // restart"): the item is in a section about commands, or the SYNOPSIS
@@ -476,7 +482,7 @@ func (c *composition) step(s *source, p passage) string {
 // "available") is not.
 func subcommand(d *document.Document, section, term string) bool {
 	switch sec := strings.ToUpper(section); {
-	case strings.Contains(sec, "BUILTIN"):
+	case builtinSection(section):
 		// a shell's builtins are typed at its prompt, not given to it:
 		// printf, not "bash printf"
 		return false

@@ -64,9 +64,8 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 	out := map[int]taskFact{}
 	var admit []int
 	for i, words := range [][]tasks.Term{own, near} {
-		scored := m.Match(words, taskAsk)
-		builtins := shellEntries(scored, has)
-		top := tasks.Resolve(asShell(scored, has), has, taskTop)
+		scored, builtins := asShell(m.Match(words, taskAsk), has)
+		top := tasks.Resolve(scored, has, taskTop)
 		if len(top) == 0 || top[0].Score <= 0 {
 			continue
 		}
@@ -127,9 +126,9 @@ func (rk *ranker) manualNames(all bool) map[string][]int {
 }
 
 // shellBuiltins are bash's builtins (compgen -b of bash 5.2) that have no
-// page of their own, and its syntax: the task data describes them as commands (tldr has
-// a page for alias, export, history, fg, trap...), and bash(1)
-// documents them, in SHELL BUILTIN COMMANDS. "[", echo, kill, printf,
+// page of their own, and its syntax: the task data describes them as
+// commands (tldr has a page for alias, export, history, fg, trap...), and
+// bash(1) documents them, in SHELL BUILTIN COMMANDS. "[", echo, kill, printf,
 // pwd and test have programs' pages of their own, which keep them.
 var shellBuiltins = map[string]bool{
 	"alias": true, "bg": true, "bind": true, "break": true, "builtin": true, "caller": true, "cd": true,
@@ -146,22 +145,6 @@ var shellBuiltins = map[string]bool{
 	"!": true, "$": true, "%": true, "((": true, "[[": true, "]]": true, "^": true, "{": true, "}": true, "~": true,
 }
 
-// asShell names each builtin the task model scores, that has no page of
-// its own, by the shell that documents it, bash, where the index has
-// bash's page: "make a short nickname for a long command" is alias, whose
-// entry is in bash(1). Resolve then keeps the best of them.
-func asShell(scored []tasks.Scored, has func(string) bool) []tasks.Scored {
-	if !has("bash") {
-		return scored
-	}
-	for i, s := range scored {
-		if shellBuiltins[s.Command] && !has(s.Command) {
-			scored[i].Command = "bash"
-		}
-	}
-	return scored
-}
-
 // entriesKept is how many of the builtins the task model scores the
 // answer may lead with, and entryShare the least score of one against the
 // best: the model's second builtin is often as right as its first
@@ -171,25 +154,28 @@ const (
 	entryShare  = 0.5
 )
 
-// shellEntries are the builtins asShell will name by bash(1), best first,
-// as the model scored them.
-func shellEntries(scored []tasks.Scored, has func(string) bool) []string {
+// asShell names each builtin the task model scores, that has no page of
+// its own, by the shell that documents it, bash, where the index has
+// bash's page: "make a short nickname for a long command" is alias, whose
+// entry is in bash(1). Resolve then keeps the best of them. entries are
+// the builtins so named that the answer may lead with: the first
+// entriesKept within entryShare of the best (scored is best first).
+func asShell(scored []tasks.Scored, has func(string) bool) (_ []tasks.Scored, entries []string) {
 	if !has("bash") {
-		return nil
+		return scored, nil
 	}
-	var out []string
 	best := 0.0
-	for _, s := range scored {
+	for i, s := range scored {
 		if !shellBuiltins[s.Command] || has(s.Command) {
 			continue
 		}
 		if best == 0 {
 			best = s.Score
 		}
-		if s.Score < entryShare*best || len(out) == entriesKept {
-			break
+		if s.Score >= entryShare*best && len(entries) < entriesKept {
+			entries = append(entries, s.Command)
 		}
-		out = append(out, s.Command)
+		scored[i].Command = "bash"
 	}
-	return out
+	return scored, entries
 }

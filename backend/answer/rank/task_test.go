@@ -64,13 +64,16 @@ func TestAsShell(t *testing.T) {
 	pages := map[string]bool{"bash": true, "ls": true, "kill": true}
 	has := func(n string) bool { return pages[n] }
 	scored := []tasks.Scored{{Command: "alias", Score: 3}, {Command: "ls", Score: 2}, {Command: "export", Score: 1.5}, {Command: "kill", Score: 1}}
-	got := tasks.Resolve(asShell(slices.Clone(scored), has), has, 10)
+	resolve := func() []tasks.Scored {
+		renamed, _ := asShell(slices.Clone(scored), has)
+		return tasks.Resolve(renamed, has, 10)
+	}
 	want := []tasks.Scored{{Command: "bash", Score: 3}, {Command: "ls", Score: 2}, {Command: "kill", Score: 1}}
-	if !slices.Equal(got, want) {
+	if got := resolve(); !slices.Equal(got, want) {
 		t.Errorf("resolved %v, want %v", got, want)
 	}
 	delete(pages, "bash")
-	if got := tasks.Resolve(asShell(slices.Clone(scored), has), has, 10); len(got) != 2 || got[0].Command != "ls" {
+	if got := resolve(); len(got) != 2 || got[0].Command != "ls" {
 		t.Errorf("without bash's page: %v, want ls and kill", got)
 	}
 }
@@ -87,11 +90,11 @@ func TestShellEntries(t *testing.T) {
 		{[]tasks.Scored{{Command: "alias", Score: 4}, {Command: "export", Score: 1.9}}, []string{"alias"}},
 		{[]tasks.Scored{{Command: "ls", Score: 4}}, nil},
 	} {
-		if got := shellEntries(tc.scored, has); !slices.Equal(got, tc.want) {
-			t.Errorf("shellEntries(%v) = %v, want %v", tc.scored, got, tc.want)
+		if _, got := asShell(slices.Clone(tc.scored), has); !slices.Equal(got, tc.want) {
+			t.Errorf("asShell(%v) entries %v, want %v", tc.scored, got, tc.want)
 		}
 	}
-	if got := shellEntries([]tasks.Scored{{Command: "alias", Score: 4}}, func(string) bool { return false }); got != nil {
+	if _, got := asShell([]tasks.Scored{{Command: "alias", Score: 4}}, func(string) bool { return false }); got != nil {
 		t.Errorf("without bash(1): %v, want none", got)
 	}
 }

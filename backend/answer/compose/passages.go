@@ -165,17 +165,17 @@ func whatItDoes(first string) string {
 // "e.g." or "etc."), then one in lower case.
 var lowerStart = lazyre.New(`\b[a-z]{4,}\.\s+[a-z]`)
 
-// readItem reads an item block: its first sentence, which says what it
-// does, and whether it reads as for a question that negates nothing
-// (plain), in which case the words its first sentence negates are taken
-// out of its coverage (cov). Another block reads plain where the
+// readItem reads an item block: what it says it does (first, see
+// itemSentence), and whether it reads as for a question that negates
+// nothing (plain), in which case the words first negates are taken out
+// of its coverage (cov). Another block reads plain where the
 // question negates nothing, and has no first sentence.
 func (c *composition) readItem(blk document.Block, cov []float64) (first string, plain bool) {
 	plain = !c.negative
 	if blk.Kind != document.Item {
 		return "", plain
 	}
-	first = firstSentence(blk.Text)
+	first = itemSentence(blk.Text)
 	// the question asks to ignore or skip a thing, and the item says
 	// not to: grep's --no-ignore-case, "Do not ignore case
 	// distinctions", is the opposite of "ignore case"

@@ -39,36 +39,8 @@ The user file-creation mask is set to mode.
 // the task) lead its passages, however few of the question's words their
 // items hold; without them the words decide.
 func TestPassagesLeadWithEntries(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "man1"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "man1", "bash.1"), []byte(shellPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(dir)))
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ret, err := rt.Retrieve(context.Background(), "get rid of an environment variable in the shell")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, id, doc, ret := onePage(t, "bash", shellPage, "get rid of an environment variable in the shell")
 	r := lib.Reader()
-	id := -1
-	for d := range r.NumDocs() {
-		if title, _ := r.NameLine(d); title == "bash" {
-			id = d
-		}
-	}
-	if id < 0 {
-		t.Fatal("no bash(1) in the index")
-	}
-	doc, err := lib.Load(id)
-	if err != nil {
-		t.Fatal(err)
-	}
 	c := &composition{q: ret.Question, lib: lib}
 	lead := func(entries []string) string {
 		for _, p := range c.passages(id, doc, nil, entries) {
@@ -89,5 +61,84 @@ func TestPassagesLeadWithEntries(t *testing.T) {
 	ps := c.passages(id, doc, nil, []string{"unset"})
 	if got, want := c.step(s, ps[0]), "`unset [-fv] [name ...]`: For each name, remove the corresponding entry."; got[:min(len(got), len(want))] != want {
 		t.Errorf("step %q, want it to start %q", got, want)
+	}
+}
+
+// onePage indexes page as man1/name.1 alone and retrieves question from
+// it: the library, the page's document id and its document, and the
+// retrieval.
+func onePage(t *testing.T, name, page, question string) (*answer.Library, int, *document.Document, *answer.Retrieval) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "man1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "man1", name+".1"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(dir)))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ret, err := rt.Retrieve(context.Background(), question)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := lib.Reader()
+	id := -1
+	for d := range r.NumDocs() {
+		if title, _ := r.NameLine(d); title == name {
+			id = d
+		}
+	}
+	if id < 0 {
+		t.Fatalf("no %s(1) in the index", name)
+	}
+	doc, err := lib.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib, id, doc, ret
+}
+
+// clientPage is a remote login client's page whose -v first names its
+// mode and only then says what it does, beside options whose first
+// sentences hold the question's connection.
+const clientPage = `.TH RLOGIN 1
+.SH NAME
+rlogin \- remote login client
+.SH SYNOPSIS
+rlogin [options] destination
+.SH OPTIONS
+.TP
+\fB\-C\fP
+Requests compression of all data sent over the connection.
+.TP
+\fB\-p\fP \fIport\fP
+Port to connect to on the remote host.
+.TP
+\fB\-v\fP
+Verbose mode.  Causes rlogin to print debugging messages about its progress.  This is helpful in debugging connection problems.
+`
+
+// An item whose first sentence only names a mode ("Verbose mode.") is
+// read, and shown, with the sentence that says what it does.
+func TestPassagesReadModeLabels(t *testing.T) {
+	lib, id, doc, ret := onePage(t, "rlogin", clientPage, "get debugging output when a connection fails")
+	c := &composition{q: ret.Question, lib: lib, items: DefaultItems}
+	var first passage
+	for _, p := range c.passages(id, doc, nil, nil) {
+		if p.block.Kind == document.Item {
+			first = p
+			break
+		}
+	}
+	if first.block.Term != "-v" {
+		t.Fatalf("first item %q, want -v, whose second sentence prints debugging messages", first.block.Term)
+	}
+	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
+	if got, want := c.step(s, first), "`rlogin -v`: Verbose mode. Causes rlogin to print debugging messages about its progress."; got != want {
+		t.Errorf("step %q, want %q", got, want)
 	}
 }

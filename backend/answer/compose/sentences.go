@@ -40,6 +40,28 @@ func firstSentence(text string) string {
 	return text
 }
 
+// itemSentence is what an item's text says it does: its first sentence,
+// and the next one where the first only names a mode (ssh's -v,
+// "Verbose mode. Causes ssh to print debugging messages about its
+// progress."), which says nothing a question asks.
+func itemSentence(text string) string {
+	first, rest := nextSentence(text)
+	if first == "" {
+		return text
+	}
+	if len(strings.Fields(first)) <= labelWords {
+		if next, _ := nextSentence(rest); next != "" {
+			return first + " " + next
+		}
+	}
+	return first
+}
+
+// labelWords is the most words a first sentence that names rather than
+// says may have: "Verbose mode.", "Quiet mode."; find's "Follow symbolic
+// links." says what -L does
+const labelWords = 3
+
 // bestSentence is the sentence of text that holds most of the question.
 func bestSentence(text string, q *answer.Question) string {
 	best, bestScore := "", -1.0
@@ -67,7 +89,7 @@ func sentence(s string) string {
 // one line, without the colon that introduced what the page set out
 // under it.
 func shownSentence(text string) string {
-	return strings.TrimSuffix(firstSentence(oneLine(text)), ":")
+	return strings.TrimSuffix(itemSentence(oneLine(text)), ":")
 }
 
 // oneLine is the running text a block starts with, on one line: lines

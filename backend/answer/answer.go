@@ -200,6 +200,12 @@ func (q *Question) Precision(text string) (words, hits int) {
 // question about creating files wants.
 var negators = map[string]bool{"not": true, "no": true, "never": true, "without": true, "don": true, "doesn": true, "cannot": true, "nor": true}
 
+// nonPrefix is the negating prefix, a word of its own once split: grep's
+// -v selects "non-matching lines", no answer to "print matching lines".
+// It negates in a page's text only: a question's "non-blocking socket"
+// names the thing it asks for.
+const nonPrefix = "non"
+
 // negWindow is how many content words after a negator it still reaches: "do not
 // create", "without following symbolic links".
 const negWindow = 3
@@ -208,20 +214,25 @@ const negWindow = 3
 // words follows one of negators by at most negWindow words.
 func (q *Question) Negated(text string, fn func(ci int)) {
 	byStem := q.stems()
-	NegatedWords(text, func(w string) {
+	negatedWords(text, true, func(w string) {
 		for _, ca := range byStem[terms.Stem(w)] {
 			fn(ca.ci)
 		}
 	})
 }
 
-// NegatedWords calls fn with each word of text that a negator reaches.
-func NegatedWords(text string, fn func(w string)) {
+// NegatedWords calls fn with each word of a question that a negator
+// reaches.
+func NegatedWords(question string, fn func(w string)) { negatedWords(question, false, fn) }
+
+// negatedWords calls fn with each word of text that a negator reaches,
+// nonPrefix among them where prefix.
+func negatedWords(text string, prefix bool, fn func(w string)) {
 	// a negation ends with its clause: "never follow links; create files"
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
 		since := negWindow + 1
 		terms.Words(clause, false, func(w string) {
-			if negators[w] {
+			if negators[w] || prefix && w == nonPrefix {
 				since = 0
 				return
 			}
@@ -242,7 +253,7 @@ func NegatedWords(text string, fn func(w string)) {
 // "ignore case".
 func NegatesRefusal(text string, seq []string) bool {
 	found := false
-	NegatedWords(text, func(w string) {
+	negatedWords(text, true, func(w string) {
 		found = found || refusals[w] && slices.Contains(seq, w)
 	})
 	return found
@@ -251,7 +262,7 @@ func NegatesRefusal(text string, seq []string) bool {
 // Negates says whether text holds a negator.
 func Negates(text string) bool {
 	found := false
-	terms.Words(text, false, func(w string) { found = found || negators[w] })
+	terms.Words(text, false, func(w string) { found = found || negators[w] || w == nonPrefix })
 	return found
 }
 

@@ -253,6 +253,8 @@ func TestNegated(t *testing.T) {
 		{"don't create the file", []int{0, 1}},
 		{"create a file unless it exists", nil},
 		{"never follow links; create files as given", nil},
+		// grep's -v "select non-matching lines"
+		{"select non-created files", []int{0, 1}},
 	} {
 		var got []int
 		q.Negated(tc.text, func(ci int) { got = append(got, ci) })
@@ -260,6 +262,8 @@ func TestNegated(t *testing.T) {
 			t.Errorf("Negated(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
+	// a question's "non-blocking socket" names what it asks for
+	answer.NegatedWords("make a socket non-blocking", func(w string) { t.Errorf("NegatedWords: %q negated in a question", w) })
 	if !answer.Negates("do not sort; list entries in directory order") || answer.Negates("sort entries by name") {
 		t.Error(`Negates: want "do not sort" negated and "sort entries by name" not`)
 	}

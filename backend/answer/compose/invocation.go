@@ -44,10 +44,11 @@ func invocationFrom(lines []string, cmd, opt string) string {
 	out := []string{cmd}
 	// find's tests and actions are its expression, which comes after
 	// the starting points: "find /var -size +100M", never "find -size
-	// +100M /var"
+	// +100M /var"; but not its options, which the synopsis writes before
+	// them ("find [-H] [-L] ...": "find -L", never "find /var -L")
 	expression := !shows && opt != "" && slices.ContainsFunc(form, func(w string) bool {
 		return placeholderWord(strings.TrimLeft(w, "[{( ")) == "expression"
-	})
+	}) && !slices.ContainsFunc(form, func(w string) bool { return strings.Trim(w, "[]") == name })
 	if !shows && opt != "" && !expression {
 		out = append(out, opt)
 	}
@@ -373,15 +374,24 @@ func itemDoes(text string) string {
 // directory by default") is left out: "ls" runs as asked. An operand the
 // command reads standard input without stays ("wc [FILE]..." would wait
 // for the keyboard), and so does any other: "sed [script...]",
-// "wget [URL]..." do nothing without theirs.
+// "wget [URL]..." do nothing without theirs. find's starting point,
+// before a test or an action, is typed as the "." it defaults to.
 func runnable(d *document.Document, cmd, line string) string {
 	rest, ok := strings.CutPrefix(line, cmd+" ")
 	if !ok {
 		return line
 	}
 	out := []string{cmd}
-	for _, w := range synopsisWords(rest) {
+	words := synopsisWords(rest)
+	for i, w := range words {
 		if strings.HasPrefix(w, "[") {
+			if startingPoint(w) && i+1 < len(words) && !strings.HasPrefix(words[i+1], "[") {
+				// find's "If no starting-point is specified, '.' is
+				// assumed": typed, as everyone writes it, before the
+				// expression given
+				out = append(out, ".")
+				continue
+			}
 			// "[OPTION]...", not "[-o options]"
 			if bare := strings.TrimLeft(w, "[ "); !strings.HasPrefix(bare, "-") && !strings.Contains(bare, " ") && genericOptions(bare) {
 				continue

@@ -28,6 +28,8 @@ func TestInvocation(t *testing.T) {
 		{syn("fsfreeze --freeze|--unfreeze mountpoint"), "fsfreeze", "", "fsfreeze --freeze|--unfreeze mountpoint"},
 		// find's tests go where its expression is, after the starting points
 		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-size n", "find [starting-point...] -size n"},
+		// but its options before them
+		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-L", "find -L [starting-point...] [expression]"},
 		// a form written over several lines has its operand on the last
 		{syn("strings [-afovV] [-min-len]\n        [-n min-len] [--bytes=min-len]\n        [--help] [--version] file..."), "strings", "-f", "strings -f file..."},
 		// no form shows -d: the plain one, not the one that unmounts all
@@ -157,6 +159,8 @@ func TestRunnable(t *testing.T) {
 		{wget, "mount", "mount [-fnrsvw] [-o options] device|mountpoint", "mount [-fnrsvw] [-o options] device|mountpoint"},
 		{ls, "chown", "chown [OPTION]... [OWNER][:[GROUP]] FILE...", "chown [OWNER][:[GROUP]] FILE..."},
 		{ls, "ls", "other [OPTION]... FILE", "other [OPTION]... FILE"},
+		{ls, "find", "find [starting-point...] -type l", "find . -type l"},
+		{ls, "find", "find [starting-point...] [expression]", "find [starting-point...] [expression]"},
 	} {
 		if got := runnable(tc.d, tc.cmd, tc.line); got != tc.want {
 			t.Errorf("runnable(%q) = %q, want %q", tc.line, got, tc.want)

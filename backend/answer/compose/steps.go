@@ -123,7 +123,7 @@ func (c *composition) decideLead(pl *plan) {
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
-		pl.line = c.sendOut(s, pl.line)
+		pl.line = c.sendOut(s, runnable(s.doc, typedName(s.doc, s.hit.Meta.Title), pl.line))
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays)):
 		// and before an example that shows the command doing something
 		// else than the question adds to its NAME line: mount's shared

@@ -273,7 +273,7 @@ func TestStepAskedOptionKept(t *testing.T) {
 // the question asks for: find's -type with "l", not its placeholder "c".
 func TestStepOptionValue(t *testing.T) {
 	ans, _ := testengine.Ask(t, "How do I find all symbolic links under a directory?", 0.35)
-	if !slices.ContainsFunc(ans.Steps, func(s string) bool { return runs(s, "`find -type l`") }) {
+	if !slices.ContainsFunc(ans.Steps, func(s string) bool { return runs(s, "`find . -type l`") }) {
 		t.Errorf("steps %q, want find -type l", ans.Steps)
 	}
 }

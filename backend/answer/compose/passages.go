@@ -425,11 +425,24 @@ const entryWeight = 1.0
 
 // entryRank is the place among entries of the builtin an item of a
 // shell's builtins (builtinSection) documents ("unset [-fv] [-n] [name
-// ...]"), or -1.
+// ...]"), or -1. Each of the shell's special parameters is an entry of
+// "$", the task data's name for what the shell expands ("the exit status
+// of the previous command", $?): which one, its words say.
 func entryRank(section string, blk document.Block, entries []string) int {
-	if len(entries) == 0 || blk.Kind != document.Item || !builtinSection(section) {
+	if len(entries) == 0 || blk.Kind != document.Item {
+		return -1
+	}
+	if specialParameters(section) {
+		return slices.Index(entries, "$")
+	}
+	if !builtinSection(section) {
 		return -1
 	}
 	name, _, _ := strings.Cut(strings.TrimSpace(blk.Term), " ")
 	return slices.Index(entries, name)
 }
+
+// specialParameters says whether a section is a shell's special
+// parameters, an item each ("?", "#", "!"): bash's and dash's Special
+// Parameters.
+func specialParameters(title string) bool { return strings.EqualFold(title, "Special Parameters") }

@@ -33,6 +33,20 @@ For each name, remove the corresponding entry.
 .TP
 \fBumask\fP [\fB\-p\fP] [\fImode\fP]
 The user file-creation mask is set to mode.
+.TP
+\fBexit\fP [\fIn\fP]
+Cause the shell to exit with a status of n.  If n is omitted, the exit status is that of the last command executed.
+.SH PARAMETERS
+.SS Special Parameters
+.TP
+.B #
+Expands to the number of positional parameters in decimal.
+.TP
+.B ?
+Expands to the exit status of the most recently executed foreground pipeline.
+.TP
+.B $
+Expands to the process ID of the shell.
 `
 
 // The retriever's entries of a page (the builtins the task data says do
@@ -61,6 +75,24 @@ func TestPassagesLeadWithEntries(t *testing.T) {
 	ps := c.passages(id, doc, nil, []string{"unset"})
 	if got, want := c.step(s, ps[0]), "`unset [-fv] [name ...]`: For each name, remove the corresponding entry."; got[:min(len(got), len(want))] != want {
 		t.Errorf("step %q, want it to start %q", got, want)
+	}
+}
+
+// The task data's "$" stands for the shell's special parameters, which
+// its words tell apart, each typed as one sees what it expands to.
+func TestPassagesSpecialParameters(t *testing.T) {
+	lib, id, doc, ret := onePage(t, "bash", shellPage, "print the exit status of the last command")
+	c := &composition{q: ret.Question, lib: lib, items: DefaultItems}
+	if ps := c.passages(id, doc, nil, nil); len(ps) == 0 || ps[0].block.Term != "exit [n]" {
+		t.Fatalf("without entries the first passage is %+v, want exit's, whose words hold the question", ps[:min(1, len(ps))])
+	}
+	ps := c.passages(id, doc, nil, []string{"$"})
+	if len(ps) == 0 || ps[0].block.Term != "?" {
+		t.Fatalf("with the entry $ the first passage is %+v, want the item of ?", ps[:min(1, len(ps))])
+	}
+	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
+	if got, want := c.step(s, ps[0]), "`echo $?`: Expands to the exit status of the most recently executed foreground pipeline."; got != want {
+		t.Errorf("step %q, want %q", got, want)
 	}
 }
 

@@ -452,6 +452,10 @@ func (c *composition) step(s *source, p passage) string {
 			// ("export [-fn] [name[=word]] ..., export -p")
 			forms := strings.Split(term, ", ")
 			return fmt.Sprintf("`%s`: %s", strings.Join(forms, "`; `"), desc)
+		case isCmd && specialParameters(p.title) && len(term) == 1:
+			// a special parameter, "?": what it expands to is seen as
+			// one sees it, "echo $?"
+			return fmt.Sprintf("`echo $%s`: %s", term, desc)
 		case looksLikeCommand(term, m):
 			return fmt.Sprintf("`%s`: %s", term, desc)
 		case document.ListMark(term):

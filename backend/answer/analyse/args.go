@@ -241,7 +241,7 @@ func (r Reading) Topic(q string) string {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
-		if !a.topical() {
+		if !a.topical() || a.Kind == ArgQuoted && contentBefore().MatchString(q[:a.Start]) {
 			blank(a.Start, a.End)
 			// and the word that only introduces it: "a folder named
 			// build" asks for a folder, not for names
@@ -276,6 +276,13 @@ var numberBefore = lazyre.New(`\d\s*$`)
 func shouted(noun, name string) bool {
 	return len(name) > 1 && strings.ToUpper(noun) == noun && strings.ToUpper(name) == name && strings.ToLower(name) != name
 }
+
+// contentBefore is the noun that makes a quoted string what the task
+// writes or looks for, not what it is about: the comment "Nora
+// Lindqvist, Accounting" of a new account, the line "job finished", the
+// word 'timeout'. A quoted error message, a quoted command line, stay
+// the topic.
+var contentBefore = lazyre.New("(?i)\\b(?:comments?|lines?|texts?|strings?|words?|phrases?|titles?|descriptions?|labels?|notes?|passwords?|contents?|containing|contains?|matching|matches)\\s*[\"'“`]?$")
 
 // namingBefore is the word that introduces a name just before it.
 var namingBefore = lazyre.New(`(?i)\b(?:called|named|titled)\s+$`)

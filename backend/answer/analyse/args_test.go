@@ -77,6 +77,11 @@ func TestTopicDropsNaming(t *testing.T) {
 		"add a group called staff to it":       "add a group to it",
 		"make the file deploy.sh executable":   "make the file executable",
 		"print the names of the files named x": "print the names of the files",
+		// what a quoted string is the content of is no topic
+		`store the comment "Nora Lindqvist, Accounting" in it`: "store the comment in it",
+		"grep for the word 'timeout' in /etc":                  "grep for the word in /etc",
+		// an error message is
+		`cp fails with "Permission denied"`: `cp fails with "Permission denied"`,
 	} {
 		got := strings.Join(strings.Fields(Read(q).Topic(q)), " ")
 		if got != want {

@@ -51,6 +51,9 @@ type Arg struct {
 	Kind       ArgKind
 	Text       string
 	Start, End int
+	// Noun is the word a name was given after ("interface" of
+	// "interface enp3s0"), lowercase; "" for another argument
+	Noun string
 }
 
 // argPattern finds arguments of one kind: the text is the pattern's
@@ -198,7 +201,10 @@ func Read(q string) Reading {
 		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
 			continue // "package lists", "service running"
 		}
-		add(kind, m[4], end)
+		if m[4] < end && free(m[4], end) {
+			take(m[4], end)
+			args = append(args, found{m[4], Arg{Kind: kind, Text: q[m[4]:end], Start: m[4], End: end, Noun: strings.ToLower(q[m[2]:m[3]])}})
+		}
 	}
 	for _, m := range calledRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[2] + len(strings.TrimRight(q[m[2]:m[3]], ".:"))
@@ -284,13 +290,21 @@ func shouted(noun, name string) bool {
 // the topic.
 var contentBefore = lazyre.New("(?i)\\b(?:comments?|lines?|texts?|strings?|words?|phrases?|titles?|descriptions?|labels?|notes?|passwords?|contents?|containing|contains?|matching|matches)\\s*[\"'“`]?$")
 
+// deviceNouns are the nouns whose names are never a topic.
+var deviceNouns = map[string]bool{"interface": true, "device": true, "partition": true, "branch": true}
+
 // namingBefore is the word that introduces a name just before it.
 var namingBefore = lazyre.New(`(?i)\b(?:called|named|titled)\s+$`)
 
 // topical says whether an argument's text may be the question's topic.
 func (a Arg) topical() bool {
 	switch a.Kind {
-	case ArgName, ArgQuoted, ArgNumber, ArgSize, ArgDuration:
+	case ArgName:
+		// a program's or a package's name may be the topic ("the
+		// package htop"); a device's, an interface's or a branch's
+		// never is: enp3s0, sdb3, feature-x
+		return !deviceNouns[a.Noun]
+	case ArgQuoted, ArgNumber, ArgSize, ArgDuration:
 		// numbers weigh little already, and their units say much:
 		// "the first 100 bytes" is head -c, "in 10 minutes" shutdown's
 		return true

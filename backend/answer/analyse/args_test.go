@@ -80,6 +80,8 @@ func TestTopicDropsNaming(t *testing.T) {
 		// what a quoted string is the content of is no topic
 		`store the comment "Nora Lindqvist, Accounting" in it`: "store the comment in it",
 		"grep for the word 'timeout' in /etc":                  "grep for the word in /etc",
+		"rename the network interface enp3s0 to lan0":          "rename the network interface to lan0",
+		"install the package htop":                             "install the package htop",
 		// an error message is
 		`cp fails with "Permission denied"`: `cp fails with "Permission denied"`,
 	} {

@@ -165,7 +165,19 @@ func (c *composition) companions(s *source, scores map[string]float64, items map
 			return best
 		}
 	}
+	// the archive the option that names it names, which the lead went
+	// ahead of (operandOptionAfter), is its companion where the option
+	// model knows no bundle of the two: "tar -df ARCHIVE"
+	if len(chosen) > 1 && c.optionItem(s, chosen[1]) && fileOption(chosen[1].block.Term) && shortName(lead.block.Term) && shortName(chosen[1].block.Term) {
+		return []passage{lead, chosen[1]}
+	}
 	return nil
+}
+
+// shortName says whether an option item documents a one-letter option,
+// which a bundle can take: "-d, --diff, --compare".
+func shortName(term string) bool {
+	return slices.ContainsFunc(optionNames(term), func(n string) bool { return len(n) == 2 && n[1] != '-' })
 }
 
 // companionLead is the least score of the bundle of the lead option's

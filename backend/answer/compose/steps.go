@@ -73,9 +73,35 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 	}
 	if !pl.named {
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
+		pl.chosen = c.operandOptionAfter(s, pl.chosen)
 	}
 	pl.shown = len(pl.chosen)
 	return pl
+}
+
+// operandOptionAfter puts an option that only names the file the
+// command works on (tar's -f ARCHIVE, "Use archive file or device
+// ARCHIVE"), which nearly every command line gives and which says
+// nothing of what it does, behind the next option chosen, which then
+// leads, with it as its companion: "compare an archive with the files on
+// disk" is tar's -d, typed "tar -df ARCHIVE". Unless the question gives
+// that file and no option else takes a value it gives.
+func (c *composition) operandOptionAfter(s *source, chosen []passage) []passage {
+	if len(chosen) < 2 || !c.optionItem(s, chosen[0]) || !c.optionItem(s, chosen[1]) || !fileOption(chosen[0].block.Term) || fileOption(chosen[1].block.Term) ||
+		c.takesArg(chosen[0].block.Term) && !c.takesArg(chosen[1].block.Term) {
+		return chosen
+	}
+	if _, sub := c.optionCommand(s, chosen[1]); sub {
+		return chosen
+	}
+	return toFront(chosen, 1)
+}
+
+// fileOption says whether an option's argument is the file the command
+// works on: tar's "-f ARCHIVE", "-f, --file=ARCHIVE".
+func fileOption(term string) bool {
+	f := strings.Fields(strings.ToLower(optionArg(term)))
+	return len(f) == 1 && strings.Contains(f[0], "archive")
 }
 
 // decideLead decides whether the first page's steps lead with the best

@@ -269,6 +269,15 @@ func TestStepAskedOptionKept(t *testing.T) {
 	}
 }
 
+// tar's -f ARCHIVE, which nearly every tar line gives, does not lead:
+// the option that says what the line does does, with -f as its
+// companion.
+func TestStepArchiveOptionFollows(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"compare a tar archive with the files on disk", "`tar -df ARCHIVE`"},
+	})
+}
+
 // An option that lists its values in its own text is typed with the one
 // the question asks for: find's -type with "l", not its placeholder "c".
 func TestStepOptionValue(t *testing.T) {

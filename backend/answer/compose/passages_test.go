@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -93,6 +94,49 @@ func TestPassagesSpecialParameters(t *testing.T) {
 	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
 	if got, want := c.step(s, ps[0]), "`echo $?`: Expands to the exit status of the most recently executed foreground pipeline."; got != want {
 		t.Errorf("step %q, want %q", got, want)
+	}
+}
+
+// twicePage gives one example in two sections, as systemd's pages do.
+const twicePage = `.TH PROXYD 8
+.SH NAME
+proxyd \- proxy local sockets to a web server
+.SH SYNOPSIS
+proxyd HOST:PORT
+.SH EXAMPLES
+.SS Simple example
+Proxy the web server on port 80:
+.PP
+.nf
+# systemctl enable \-\-now proxy\-to\-web.socket; curl http://localhost:80/
+.fi
+.SS Namespace example
+Proxy the web server on port 80, in a namespace:
+.PP
+.nf
+# systemctl enable \-\-now proxy\-to\-web.socket; curl http://localhost:80/
+.fi
+`
+
+// A step the page gives twice is shown once.
+func TestStepsShownOnce(t *testing.T) {
+	lib, id, doc, ret := onePage(t, "proxyd", twicePage, "proxy the web server on port 80")
+	c := &composition{q: ret.Question, lib: lib, citer: &answer.Citer{}, items: DefaultItems}
+	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
+	pl := &plan{s: s}
+	for si, sec := range doc.Sections {
+		for bi, b := range sec.Blocks {
+			if b.Kind == document.Code && strings.Contains(sec.Title, "example") {
+				pl.chosen = append(pl.chosen, passage{sec: si, blk: bi, block: b, title: sec.Title})
+			}
+		}
+	}
+	if len(pl.chosen) != 2 {
+		t.Fatalf("%d examples in the page, want 2", len(pl.chosen))
+	}
+	pl.shown = 2
+	if steps, _ := c.chosenSteps(pl); len(steps) != 1 {
+		t.Errorf("steps %q, want the example once", steps)
 	}
 }
 

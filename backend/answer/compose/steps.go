@@ -167,12 +167,15 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 	said = map[string]bool{}
 	for i, p := range pl.chosen {
 		st := c.step(s, p)
+		again := said[st]
 		said[st] = true
 		// cited, shown or not: the references have listed every chosen
 		// passage's section
 		cite := c.cite(s, p.title)
 		switch {
-		case i >= pl.shown:
+		case i >= pl.shown, again:
+			// shown once: a page that gives one example twice, in
+			// two sections, is one step
 		case pl.bundle != nil && (i == 0 && pl.lead || c.covers(s, pl.bundle, p)):
 			// the bundle takes the lead option's place, and a letter of
 			// it is no step of its own after it

@@ -125,7 +125,9 @@ func text(w io.Writer, a *proto.Answer, md bool) error {
 		b.WriteString("\n" + s.heading("References") + "\n")
 		for _, r := range a.References {
 			label := Sanitize(r.Label)
-			if r.URL != nil && md {
+			if r.URL != nil && md && s.out.Profile != termenv.Ascii {
+				// a link is for a terminal that shows styles: piped, the
+				// escape sequences would be text in the file
 				label = s.out.Hyperlink(Sanitize(*r.URL), label)
 			}
 			fmt.Fprintf(&b, "[%d] %s: %s", r.N, label, Sanitize(r.Alias))

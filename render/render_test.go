@@ -14,10 +14,14 @@ func sample() *proto.Answer {
 		Question: "how do I make a script executable?", Confidence: 0.72, Threshold: 0.35,
 		Summary:    "chmod: change file mode bits (man chmod) [1].",
 		Steps:      []string{"`chmod u+x FILE`: give the owner execute permission [1]", "evil \x1b]0;pwned\x07title \x1b[31mred\x1b[0m\x9b2J [1]"},
-		References: []proto.Reference{{N: 1, Alias: "man-pages", Label: "chmod(1)", DocumentRefs: []string{"man1/chmod.1.gz"}}},
+		References: []proto.Reference{{N: 1, Alias: "man-pages", Label: "chmod(1)", DocumentRefs: []string{"man1/chmod.1.gz"}},
+			// a tldr page's link, which only a terminal shows as one
+			{N: 2, Alias: "tldr", Label: "chmod (tldr)", URL: ptr("https://example.org/chmod"), DocumentRefs: []string{"pages/common/chmod.md"}}},
 		Citations:  []proto.Citation{{N: 1, Alias: "man-pages", DocumentRef: "man1/chmod.1.gz", Section: "NAME"}},
 	}
 }
+
+func ptr(s string) *string { return &s }
 
 func TestMarkdownAndPlainHaveTheSameSections(t *testing.T) {
 	for _, format := range []string{Markdown, Plain} {
@@ -26,7 +30,7 @@ func TestMarkdownAndPlainHaveTheSameSections(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := buf.String()
-		for _, want := range []string{"Summary\n", "Steps\n", "References\n", "(man chmod) [1]", "1. ", "[1] chmod(1): man-pages man1/chmod.1.gz", "Confidence: 0.72"} {
+		for _, want := range []string{"Summary\n", "Steps\n", "References\n", "(man chmod) [1]", "1. ", "[1] chmod(1): man-pages man1/chmod.1.gz", "[2] chmod (tldr): tldr", "Confidence: 0.72"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s output lacks %q:\n%s", format, want, out)
 			}

@@ -3,6 +3,7 @@ package rank
 import (
 	"cmp"
 	"fmt"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 	"math"
 	"slices"
 	"sort"
@@ -400,6 +401,35 @@ const examplePrecision = 0.6
 // than after the manuals' first placeBelow pages.
 const placeBelow = 3
 
+// otherCount says whether an example's description gives a count the
+// question does not, where the question gives one: "Show last 10 lines
+// in a file" is not how to print the final 20.
+func otherCount(text string, counts map[string]bool) bool {
+	if len(counts) == 0 {
+		return false
+	}
+	for n := range numbers(text) {
+		if !counts[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// numbers are the whole numbers a text writes.
+func numbers(text string) map[string]bool {
+	var out map[string]bool
+	for _, n := range number().FindAllString(text, -1) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[n] = true
+	}
+	return out
+}
+
+var number = lazyre.New(`\b\d+\b`)
+
 // notInstalledFit is the fit a tldr page of a command not installed here
 // is held to: below exampleFits, so that it never leads.
 const notInstalledFit = exampleFits - 0.01
@@ -446,6 +476,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	fit := make(map[int]float64, len(at))
 	title := make(map[int]string, len(at)) // of each tldr page, lowercase
 	aq := q.question(rk.r)
+	counts := numbers(q.a.Question)
 	cov := make([]float64, len(q.a.Concepts))
 	for _, i := range at {
 		d, err := rk.r.Load(pool[i].ID)
@@ -461,7 +492,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 				// the description says the question, and not much
 				// else: its words are the question's for the most part
 				words, hits := aq.Precision(b.Text)
-				if words == 0 || float64(hits) < examplePrecision*float64(words) {
+				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) {
 					continue
 				}
 				clear(cov)

@@ -195,3 +195,21 @@ func poolIDs(pool []Candidate) []int {
 	}
 	return ids
 }
+
+// An example that gives another count than the question's does not say
+// the question; one that gives the question's, or none, may.
+func TestOtherCount(t *testing.T) {
+	counts := numbers("print only the final 20 lines of a file")
+	for text, want := range map[string]bool{
+		"Show last 10 lines in a file":  true,
+		"Show last 20 lines in a file":  false,
+		"Show the last lines of a file": false,
+	} {
+		if got := otherCount(text, counts); got != want {
+			t.Errorf("otherCount(%q) = %v, want %v", text, got, want)
+		}
+	}
+	if otherCount("Show last 10 lines in a file", numbers("print the last lines of a file")) {
+		t.Error("a question with no count holds an example's count against it")
+	}
+}

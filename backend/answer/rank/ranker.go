@@ -477,6 +477,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	title := make(map[int]string, len(at)) // of each tldr page, lowercase
 	aq := q.question(rk.r)
 	counts := numbers(q.a.Question)
+	asksDelete := deletes(strings.Join(q.a.Seq, " "))
 	cov := make([]float64, len(q.a.Concepts))
 	for _, i := range at {
 		d, err := rk.r.Load(pool[i].ID)
@@ -492,7 +493,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 				// the description says the question, and not much
 				// else: its words are the question's for the most part
 				words, hits := aq.Precision(b.Text)
-				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) {
+				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) || !asksDelete && deletes(b.Text) {
 					continue
 				}
 				clear(cov)

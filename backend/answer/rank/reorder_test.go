@@ -213,3 +213,9 @@ func TestOtherCount(t *testing.T) {
 		t.Error("a question with no count holds an example's count against it")
 	}
 }
+
+func TestDeletes(t *testing.T) {
+	if !deletes("Uninstall a package and remove it from the list of dependencies") || deletes("List the dependencies of a package") {
+		t.Error(`deletes: want "Uninstall ... remove" to delete and "List the dependencies" not`)
+	}
+}

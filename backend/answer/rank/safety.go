@@ -80,6 +80,16 @@ func destroyer(c *Candidate) string {
 	return ""
 }
 
+// deletes says whether a text says to delete, remove or uninstall: a
+// tldr example that does ("Uninstall a package and remove it from the
+// list of dependencies") is no answer to a question that did not ask
+// to, however many of its words it holds.
+func deletes(text string) bool {
+	found := false
+	terms.Words(text, false, func(w string) { found = found || deleteWords[terms.Stem(w)] })
+	return found
+}
+
 // asksFor says whether the question asks for what cmd, the command of
 // the candidate, does: a word of deleting or one of cmd's own, or it
 // names the page, or the page's NAME line says most of it.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/thesaurus"
@@ -417,6 +419,53 @@ var archiveFormats = map[string][]string{
 	"tbz2": {"tar", "bzip2"}, "xz": {"xz"}, "txz": {"tar", "xz"}, "zst": {"zstd"}, "7z": {"7z"},
 	"rar": {"rar"}, "lz4": {"lz4"}, "lzma": {"lzma"}, "cpio": {"cpio"},
 }
+
+// Compressions are the compression formats of the files a text names, by
+// their extensions (see Formats), tar left out: what a .tar.gz and a
+// .tar.zst differ in.
+func Compressions(text string) map[string]bool {
+	var out map[string]bool
+	for _, w := range strings.Fields(text) {
+		w = strings.Trim(w, "{}()[]\"'`,;:?!")
+		for _, f := range (Arg{Kind: ArgFile, Text: w}).Formats() {
+			if f != "tar" {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[f] = true
+			}
+		}
+	}
+	return out
+}
+
+// Compressors are the compression formats a text names by their
+// commands' names: "Filter the archive through gzip(1)" names gzip.
+func Compressors(text string) map[string]bool {
+	var out map[string]bool
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if compressors()[w] {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// compressors are archiveFormats' commands but tar.
+var compressors = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, fs := range archiveFormats {
+		for _, f := range fs {
+			if f != "tar" {
+				out[f] = true
+			}
+		}
+	}
+	return out
+})
 
 // Formats are the commands of the archive formats a file's extensions
 // say, outermost last ("data.tar.gz": tar, gzip); none for other

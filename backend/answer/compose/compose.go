@@ -77,6 +77,9 @@ type composition struct {
 	// lossAsked: the question asks to delete, shrink or clean up (see
 	// losesData)
 	lossAsked bool
+	// compressions are the compression formats of the files the
+	// question names (analyse.Compressions)
+	compressions map[string]bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -159,5 +162,6 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
+	c.compressions = analyse.Compressions(a.Question)
 	return c
 }

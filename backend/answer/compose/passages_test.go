@@ -218,3 +218,18 @@ func TestPassagesReadModeLabels(t *testing.T) {
 		t.Errorf("step %q, want %q", got, want)
 	}
 }
+
+// The bundle people type to make a tarball, -czf, compresses with gzip:
+// no bundle for a .tar.zst.
+func TestOtherCompressor(t *testing.T) {
+	letter := func(text string) passage { return passage{block: document.Block{Kind: document.Item, Text: text}} }
+	gz := []passage{letter("Create a new archive."), letter("Filter the archive through gzip(1)."), letter("Use archive file or device ARCHIVE.")}
+	zst := []passage{letter("Create a new archive."), letter("Filter the archive through zstd(1).")}
+	c := &composition{compressions: analyse.Compressions("create a .tar.zst archive")}
+	if !c.otherCompressor(gz) || c.otherCompressor(zst) {
+		t.Errorf("otherCompressor for a .tar.zst: gzip's %v, zstd's %v; want true, false", c.otherCompressor(gz), c.otherCompressor(zst))
+	}
+	if c := (&composition{}); c.otherCompressor(gz) {
+		t.Error("a question that names no format holds gzip against a bundle")
+	}
+}

@@ -34,6 +34,9 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		chosen = pl.chosen[:pl.shown]
 	}
 	opts := c.bundle(pl.s, pl.ps, chosen)
+	if c.otherCompressor(opts) {
+		return nil
+	}
 	// but an option the question's own words ask for, which the bundle
 	// leaves out, keeps the lead (tar's -g for incremental backups,
 	// which people seldom bundle)
@@ -46,6 +49,24 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}
+}
+
+// otherCompressor says whether a letter of a bundle compresses with
+// another format than the question's file names, where it names one:
+// the -czf people type to make a tarball is no way to make a .tar.zst.
+func (c *composition) otherCompressor(letters []passage) bool {
+	asked := c.compressions
+	if len(asked) == 0 {
+		return false
+	}
+	for _, p := range letters {
+		for f := range analyse.Compressors(itemDoes(p.block.Text)) {
+			if !asked[f] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bundleFirst makes the bundle the first step, ahead of the steps

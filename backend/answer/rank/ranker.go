@@ -416,6 +416,25 @@ func otherCount(text string, counts map[string]bool) bool {
 	return false
 }
 
+// otherFormat says whether an example's command line compresses with
+// another format than the question's file names, where it names one:
+// "tar czf backup.tar.gz" is no way to make a .tar.zst.
+func otherFormat(line string, formats map[string]bool) bool {
+	if len(formats) == 0 {
+		return false
+	}
+	theirs := analyse.Compressions(line)
+	if len(theirs) == 0 {
+		return false
+	}
+	for f := range theirs {
+		if formats[f] {
+			return false
+		}
+	}
+	return true
+}
+
 // numbers are the whole numbers a text writes.
 func numbers(text string) map[string]bool {
 	var out map[string]bool
@@ -478,6 +497,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	aq := q.question(rk.r)
 	counts := numbers(q.a.Question)
 	asksDelete := deletes(strings.Join(q.a.Seq, " "))
+	formats := analyse.Compressions(q.a.Question)
 	cov := make([]float64, len(q.a.Concepts))
 	for _, i := range at {
 		d, err := rk.r.Load(pool[i].ID)
@@ -493,7 +513,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 				// the description says the question, and not much
 				// else: its words are the question's for the most part
 				words, hits := aq.Precision(b.Text)
-				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) || !asksDelete && deletes(b.Text) {
+				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) || !asksDelete && deletes(b.Text) || otherFormat(b.Term, formats) {
 					continue
 				}
 				clear(cov)

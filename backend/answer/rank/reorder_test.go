@@ -219,3 +219,21 @@ func TestDeletes(t *testing.T) {
 		t.Error(`deletes: want "Uninstall ... remove" to delete and "List the dependencies" not`)
 	}
 }
+
+// An example that compresses with another format than the question's
+// file is no answer to it.
+func TestOtherFormat(t *testing.T) {
+	zst := analyse.Compressions("How do I create a .tar.zst archive with tar?")
+	for line, want := range map[string]bool{
+		"tar czf {{backup.tar.gz}} {{path/to/folder}}":  true,
+		"tar caf {{target.tar.zst}} {{path/to/folder}}": false,
+		"tar cf {{target.tar}} {{path/to/folder}}":      false,
+	} {
+		if got := otherFormat(line, zst); got != want {
+			t.Errorf("otherFormat(%q) = %v, want %v", line, got, want)
+		}
+	}
+	if otherFormat("tar czf {{backup.tar.gz}}", analyse.Compressions("How do I make an archive of a folder?")) {
+		t.Error("a question that names no format holds an example's against it")
+	}
+}

@@ -152,6 +152,12 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	if pl.bundle != nil {
 		steps, summary = c.bundleFirst(pl, steps, summary)
 	}
+	if scene == analyse.SceneFormat && !pl.named {
+		// a file's format is its fields, which the page lists
+		if st := c.listStep(pl); st != "" {
+			steps = append([]string{st}, steps[:min(len(steps), maxPrimarySteps-1)]...)
+		}
+	}
 	return c.useFirst(pl, summary, scene), steps, said
 }
 

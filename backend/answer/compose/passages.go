@@ -347,7 +347,7 @@ func filesSection(title string) bool {
 // FILES section tells, or is no how-to question at all: what the fields
 // of /etc/passwd mean.
 func asksWhere(a analyse.Analysis) bool {
-	if a.Scene != analyse.SceneHowTo {
+	if a.Scene != analyse.SceneHowTo && a.Scene != analyse.SceneFormat {
 		return true
 	}
 	for _, w := range a.Seq {

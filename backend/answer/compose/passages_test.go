@@ -233,3 +233,45 @@ func TestOtherCompressor(t *testing.T) {
 		t.Error("a question that names no format holds gzip against a bundle")
 	}
 }
+
+// accountsPage lists a file's fields under the paragraph that
+// introduces them, as passwd(5) does, and names its files.
+const accountsPage = `.TH ACCOUNTS 5
+.SH NAME
+accounts \- the account file
+.SH DESCRIPTION
+.PP
+/etc/accounts contains one line for each account, with three fields delimited by colons. These fields are:
+.IP \(bu 2
+login name
+.IP \(bu 2
+numerical account ID
+.IP \(bu 2
+home directory
+.SH FILES
+.TP
+/etc/accounts
+Account information.
+.TP
+/etc/accounts-
+Backup file for /etc/accounts.
+`
+
+// A question about a file's format is answered with the list of its
+// fields, which no sentence of the page says together, not with the
+// page's FILES.
+func TestFormatListsFields(t *testing.T) {
+	lib, _, _, ret := onePage(t, "accounts", accountsPage, "what do the fields in /etc/accounts mean")
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "These fields are: login name; numerical account ID; home directory") {
+		t.Errorf("steps %q, want the fields first", d.Steps)
+	}
+	for _, st := range d.Steps {
+		if strings.Contains(st, "Backup file") {
+			t.Errorf("steps %q give the page's FILES", d.Steps)
+		}
+	}
+}

@@ -229,6 +229,57 @@ func (c *composition) explain(pl *plan, summary []string, said map[string]bool) 
 	return explain
 }
 
+// listStep is the list a paragraph of the first page introduces, one
+// step: passwd(5)'s "These fields are:", then its seven items ("login
+// name", "optional encrypted password", ...), which no sentence of the
+// page says together; the best such paragraph, "" where none is.
+func (c *composition) listStep(pl *plan) string {
+	d := pl.s.doc
+	for _, p := range pl.ps {
+		if p.block.Kind != document.Para || p.aside || !strings.HasSuffix(strings.TrimSpace(p.block.Text), ":") {
+			continue
+		}
+		var items []string
+		for _, b := range d.Sections[p.sec].Blocks[p.blk+1:] {
+			text := strings.TrimSpace(b.Text)
+			bullet, rest := bulleted(text)
+			if b.Kind != document.Item && !bullet || len(items) == maxListed {
+				break
+			}
+			what := strings.TrimRight(shownSentence(rest), ".;,")
+			if t := strings.TrimSpace(b.Term); b.Kind == document.Item && !document.ListMark(t) {
+				what = t + " (" + document.ClipLine(lowerFirst(what), listedDesc) + ")"
+			}
+			items = append(items, what)
+		}
+		if len(items) < 2 {
+			continue
+		}
+		intro := sentences(oneLine(p.block.Text))
+		return fmt.Sprintf("%s %s %s", intro[len(intro)-1], document.ClipLine(strings.Join(items, "; "), listedWidth), c.cite(pl.s, p.title))
+	}
+	return ""
+}
+
+// bulleted says whether a paragraph is a bullet of a list, as some
+// pages set one ("• login name"), and its text after the bullet.
+func bulleted(text string) (bool, string) {
+	for _, b := range []string{"•", "·", "* ", "- "} {
+		if rest, ok := strings.CutPrefix(text, b); ok {
+			return true, strings.TrimSpace(rest)
+		}
+	}
+	return false, text
+}
+
+// maxListed is how many of a list's items listStep gives, listedDesc
+// how much of a named item's description, and listedWidth of them all.
+const (
+	maxListed   = 10
+	listedDesc  = 60
+	listedWidth = 400
+)
+
 // introduces says whether a sentence only introduces or points elsewhere
 // ("Linux supports the standard signals listed below.", "See
 // landlock_add_rule(2) for more context."), which says nothing on its

@@ -12,12 +12,12 @@ import (
 func sample() *proto.Answer {
 	return &proto.Answer{
 		Question: "how do I make a script executable?", Confidence: 0.72, Threshold: 0.35,
-		Summary:    "chmod: change file mode bits (man chmod) [1].",
-		Steps:      []string{"`chmod u+x FILE`: give the owner execute permission [1]", "evil \x1b]0;pwned\x07title \x1b[31mred\x1b[0m\x9b2J [1]"},
+		Summary: "chmod: change file mode bits (man chmod) [1].",
+		Steps:   []string{"`chmod u+x FILE`: give the owner execute permission [1]", "evil \x1b]0;pwned\x07title \x1b[31mred\x1b[0m\x9b2J [1]"},
 		References: []proto.Reference{{N: 1, Alias: "man-pages", Label: "chmod(1)", DocumentRefs: []string{"man1/chmod.1.gz"}},
 			// a tldr page's link, which only a terminal shows as one
 			{N: 2, Alias: "tldr", Label: "chmod (tldr)", URL: ptr("https://example.org/chmod"), DocumentRefs: []string{"pages/common/chmod.md"}}},
-		Citations:  []proto.Citation{{N: 1, Alias: "man-pages", DocumentRef: "man1/chmod.1.gz", Section: "NAME"}},
+		Citations: []proto.Citation{{N: 1, Alias: "man-pages", DocumentRef: "man1/chmod.1.gz", Section: "NAME"}},
 	}
 }
 

@@ -61,8 +61,11 @@ func invocationFrom(lines []string, cmd, opt string) string {
 			out = append(out, opt)
 		case shows && w == name:
 			out = append(out, opt)
-		case shows && i > 0 && form[i-1] == name && optArg != "" && w == optArg:
-			// the option's argument, which opt has ("-t DIRECTORY")
+		case i > 0 && strings.Trim(form[i-1], "[]") == name && optArg != "" && w == optArg:
+			// the option's argument, which opt has ("-t DIRECTORY"),
+			// also after the option in brackets: renice's "[-n]
+			// priority", typed "renice -n priority", not "renice -n
+			// priority priority"
 		case strings.HasPrefix(bare, "-") || strings.HasPrefix(w, "{") || strings.HasPrefix(w, "|"):
 			// other options, or a choice among them; in the form that
 			// shows the option, those it goes with ("-f ARCHIVE") stay

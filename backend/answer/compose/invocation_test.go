@@ -28,6 +28,9 @@ func TestInvocation(t *testing.T) {
 		{syn("fsfreeze --freeze|--unfreeze mountpoint"), "fsfreeze", "", "fsfreeze --freeze|--unfreeze mountpoint"},
 		// find's tests go where its expression is, after the starting points
 		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-size n", "find [starting-point...] -size n"},
+		// an option's argument that the synopsis writes after the option
+		// in brackets is typed once
+		{syn("renice [-n] priority [-g|-p|-u] identifier..."), "renice", "-n priority", "renice -n priority identifier..."},
 		// but its options before them
 		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-L", "find -L [starting-point...] [expression]"},
 		// a form written over several lines has its operand on the last

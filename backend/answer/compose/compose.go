@@ -152,9 +152,8 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	if pl.bundle != nil {
 		steps, summary = c.bundleFirst(pl, steps, summary)
 	}
-	if (scene == analyse.SceneFormat || scene == analyse.SceneConcept) && !pl.named {
-		// a file's format is its fields, and what a thing is often
-		// what it holds, which the page lists
+	if scene == analyse.SceneFormat && !pl.named {
+		// a file's format is its fields, which the page lists
 		if st := c.listStep(pl); st != "" {
 			steps = append([]string{st}, steps[:min(len(steps), maxPrimarySteps-1)]...)
 		}

@@ -257,25 +257,21 @@ Account information.
 Backup file for /etc/accounts.
 `
 
-// A question about a file's format, or about what a thing holds, is
-// answered with the list of its fields, which no sentence of the page
-// says together; a format question not with the page's FILES.
+// A question about a file's format is answered with the list of its
+// fields, which no sentence of the page says together, not with the
+// page's FILES.
 func TestFormatListsFields(t *testing.T) {
-	for _, q := range []string{"what do the fields in /etc/accounts mean", "what is in an account entry"} {
-		lib, _, _, ret := onePage(t, "accounts", accountsPage, q)
-		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "These fields are: login name; numerical account ID; home directory") {
-			t.Errorf("%s: steps %q, want the fields first", q, d.Steps)
-		}
-		for _, st := range d.Steps {
-			// a what-is question may ask where the thing is kept;
-			// a format question does not
-			if strings.Contains(st, "Backup file") && strings.Contains(q, "fields") {
-				t.Errorf("%s: steps %q give the page's FILES", q, d.Steps)
-			}
+	lib, _, _, ret := onePage(t, "accounts", accountsPage, "what do the fields in /etc/accounts mean")
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "These fields are: login name; numerical account ID; home directory") {
+		t.Errorf("steps %q, want the fields first", d.Steps)
+	}
+	for _, st := range d.Steps {
+		if strings.Contains(st, "Backup file") {
+			t.Errorf("steps %q give the page's FILES", d.Steps)
 		}
 	}
 }

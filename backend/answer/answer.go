@@ -206,6 +206,10 @@ var negators = map[string]bool{"not": true, "no": true, "never": true, "without"
 // names the thing it asks for.
 const nonPrefix = "non"
 
+// negator says whether w turns what follows into its opposite, the
+// nonPrefix too where prefix (in a page's text).
+func negator(w string, prefix bool) bool { return negators[w] || prefix && w == nonPrefix }
+
 // negWindow is how many content words after a negator it still reaches: "do not
 // create", "without following symbolic links".
 const negWindow = 3
@@ -232,7 +236,7 @@ func negatedWords(text string, prefix bool, fn func(w string)) {
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
 		since := negWindow + 1
 		terms.Words(clause, false, func(w string) {
-			if negators[w] || prefix && w == nonPrefix {
+			if negator(w, prefix) {
 				since = 0
 				return
 			}
@@ -262,7 +266,7 @@ func NegatesRefusal(text string, seq []string) bool {
 // Negates says whether text holds a negator.
 func Negates(text string) bool {
 	found := false
-	terms.Words(text, false, func(w string) { found = found || negators[w] || w == nonPrefix })
+	terms.Words(text, false, func(w string) { found = found || negator(w, true) })
 	return found
 }
 

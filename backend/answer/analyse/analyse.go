@@ -89,6 +89,9 @@ type Analysis struct {
 	// Extensions are words the question writes as file name extensions
 	// (".zip", "*.gz"): a kind of file, not the command of that name.
 	Extensions map[string]bool
+	// Compressions are the compression formats of the files the question
+	// names (see Compressions): a .tar.zst is no .tar.gz
+	Compressions map[string]bool
 	// Options are the command-line options the question writes, as typed
 	// ("-v", "--force"), in order: case matters to them (-v is not -V),
 	// and their words are too short or too common to be concepts.
@@ -329,6 +332,7 @@ func Analyse(q string, expand Expander) Analysis {
 			a.Options = append(a.Options, m[1])
 		}
 	}
+	a.Compressions = Compressions(asked)
 	for _, m := range extensionRE().FindAllStringSubmatch(asked, -1) {
 		if a.Extensions == nil {
 			a.Extensions = map[string]bool{}

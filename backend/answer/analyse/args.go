@@ -147,10 +147,12 @@ func Read(q string) Reading {
 			}
 		}
 	}
-	add := func(kind ArgKind, a, b int) {
+	// add reads q[a:b] as an argument of kind, given after noun ("" for
+	// none), where no other took it
+	add := func(kind ArgKind, a, b int, noun string) {
 		if a < b && free(a, b) {
 			take(a, b)
-			args = append(args, found{a, Arg{Kind: kind, Text: q[a:b], Start: a, End: b}})
+			args = append(args, found{a, Arg{Kind: kind, Text: q[a:b], Start: a, End: b, Noun: noun}})
 		}
 	}
 	for _, p := range argPatterns {
@@ -176,7 +178,7 @@ func Read(q string) Reading {
 				}
 				continue
 			}
-			add(p.kind, a, b)
+			add(p.kind, a, b, "")
 		}
 	}
 	for _, m := range nounArgRE().FindAllStringSubmatchIndex(q, -1) {
@@ -203,15 +205,12 @@ func Read(q string) Reading {
 		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
 			continue // "package lists", "service running"
 		}
-		if m[4] < end && free(m[4], end) {
-			take(m[4], end)
-			args = append(args, found{m[4], Arg{Kind: kind, Text: q[m[4]:end], Start: m[4], End: end, Noun: strings.ToLower(q[m[2]:m[3]])}})
-		}
+		add(kind, m[4], end, strings.ToLower(q[m[2]:m[3]]))
 	}
 	for _, m := range calledRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[2] + len(strings.TrimRight(q[m[2]:m[3]], ".:"))
 		if nameLike(q[m[2]:end]) {
-			add(ArgName, m[2], end)
+			add(ArgName, m[2], end, "")
 		}
 	}
 	sort.SliceStable(args, func(i, j int) bool { return args[i].at < args[j].at })

@@ -78,7 +78,7 @@ type composition struct {
 	// losesData)
 	lossAsked bool
 	// compressions are the compression formats of the files the
-	// question names (analyse.Compressions)
+	// question names (analyse.Analysis.Compressions)
 	compressions map[string]bool
 }
 
@@ -97,13 +97,13 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	// decoded on the other core while the first is read: decoding a big
 	// page costs more than ranking.
 	others := prefetch(lib, closeBehind(hits, cp.AltMargin, prefetched))
-	if d, ok, err := c.tldrLed(hits, cp.AltMargin, r.Confidence, others); err != nil || ok {
-		return d, err
-	}
 	primary := &source{hit: hits[0]}
 	var err error
 	if primary.doc, err = lib.Load(primary.hit.Doc); err != nil {
 		return answer.Draft{}, err
+	}
+	if d, ok, err := c.tldrLed(primary, hits, cp.AltMargin, r.Confidence, others); err != nil || ok {
+		return d, err
 	}
 	summary, steps, said := c.firstPage(primary, r.Analysis)
 	altSummary, altSteps := c.alternatives(hits, primary.hit.Meta, primary.hit.Doc, cp.AltMargin, r.Confidence, others, said, nil)
@@ -168,6 +168,6 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
-	c.compressions = analyse.Compressions(a.Question)
+	c.compressions = a.Compressions
 	return c
 }

@@ -408,6 +408,12 @@ func runnable(d *document.Document, cmd, line string) string {
 	return strings.Join(out, " ")
 }
 
+// runnable is a line of the page's command as one types it (see
+// runnable).
+func (s *source) runnable(line string) string {
+	return runnable(s.doc, typedName(s.doc, s.hit.Meta.Title), line)
+}
+
 // optionalOperand is the name of the one operand a synopsis word lets
 // one leave out, lowercase: "file" of "[FILE]...", "format" of
 // "[+FORMAT]"; "" for an option ("[-a]"), a group ("[OWNER][:[GROUP]]",

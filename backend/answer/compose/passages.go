@@ -344,8 +344,10 @@ func filesSection(title string) bool {
 }
 
 // asksWhere says whether a question asks where a thing is kept, which a
-// FILES section tells, or is no how-to question at all: what the fields
-// of /etc/passwd mean.
+// FILES section tells, or is neither a how-to nor a format question: one
+// about what a thing is may be answered by where it is. What the fields
+// of /etc/passwd mean is not (passwd(5)'s FILES name /etc/passwd- and
+// /etc/shadow); its words must ask, as a how-to's do.
 func asksWhere(a analyse.Analysis) bool {
 	if a.Scene != analyse.SceneHowTo && a.Scene != analyse.SceneFormat {
 		return true

@@ -149,7 +149,7 @@ func (c *composition) decideLead(pl *plan) {
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
-		pl.line = c.sendOut(s, runnable(s.doc, typedName(s.doc, s.hit.Meta.Title), pl.line))
+		pl.line = c.sendOut(s, s.runnable(pl.line))
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays)):
 		// and before an example that shows the command doing something
 		// else than the question adds to its NAME line: mount's shared
@@ -572,7 +572,7 @@ func (c *composition) basicStep(s *source, line string) string {
 	// options it lists left out and clipped: the steps after it name
 	// the options
 	line = plainForm(s.doc, s.hit.Meta.Title, c.runLine(s, line))
-	line = document.ClipLine(runnable(s.doc, typedName(s.doc, s.hit.Meta.Title), line), document.SynopsisWidth)
+	line = document.ClipLine(s.runnable(line), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}

@@ -68,7 +68,7 @@ func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene) 
 		if what != "" {
 			what = ": " + what
 		}
-		line = runnable(s.doc, typedName(s.doc, m.Title), c.runLine(s, line))
+		line = s.runnable(c.runLine(s, line))
 		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(s, "SYNOPSIS"))
 	}
 	return summary

@@ -18,14 +18,14 @@ import (
 const maxFlags = 4
 
 // tldrLed writes the answer that leads with a tldr example: when the
-// first page is a tldr page (rank leads with none of a command that is
-// not installed here). ok is false when it is not, or none of its
-// examples holds any of the question; the answer is then written as for
-// any page.
-func (c *composition) tldrLed(hits []answer.Hit, margin, confidence float64, others loads) (d answer.Draft, ok bool, err error) {
-	t, ex, err := c.tldrExamples(hits)
-	if err != nil || len(ex) == 0 {
-		return d, false, err
+// first page (t, hits[0] loaded) is a tldr page (rank leads with none of
+// a command that is not installed here). ok is false when it is not, or
+// none of its examples holds any of the question; the answer is then
+// written as for any page.
+func (c *composition) tldrLed(t *source, hits []answer.Hit, margin, confidence float64, others loads) (d answer.Draft, ok bool, err error) {
+	ex := c.tldrExamples(t)
+	if len(ex) == 0 {
+		return d, false, nil
 	}
 	man, err := c.manOf(hits, t.hit.Meta.Title, others)
 	if err != nil {
@@ -81,29 +81,25 @@ func (c *composition) tldrLed(hits []answer.Hit, margin, confidence float64, oth
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, true, nil
 }
 
-// tldrExamples are the examples of the tldr page that leads (hits[0]:
-// the ranker puts one first only where an example says the question,
-// see rank's byExample) that hold any of the question, best first; none
-// when no tldr page leads. One close behind its command's man page does
+// tldrExamples are the examples of the first page, when it is a tldr
+// page (the ranker puts one first only where an example says the
+// question, see rank's byExample), that hold any of the question, best
+// first; none when it is not. One close behind its command's man page does
 // not lead the answer: the man page's options, which the option model
 // (fitted on the same examples) weighs, and filled with the question's
 // values, answered better (rankeval with ../shared/tasks/tldr as a
 // source: mention on the dev sets 1232.8 with it leading, 1239.0 without,
 // 1241.1 with no tldr source; held-out 241 and 244 of 245).
-func (c *composition) tldrExamples(hits []answer.Hit) (t *source, ex []passage, err error) {
-	if len(hits) == 0 || hits[0].Meta.Type != "tldr" {
-		return nil, nil, nil
-	}
-	t = &source{hit: hits[0]}
-	if t.doc, err = c.lib.Load(t.hit.Doc); err != nil {
-		return nil, nil, err
+func (c *composition) tldrExamples(t *source) (ex []passage) {
+	if t.hit.Meta.Type != "tldr" {
+		return nil
 	}
 	for _, p := range c.passages(t.hit.Doc, t.doc, t.hit.NameCov, t.hit.Entries) {
 		if p.block.Kind == document.Item && examples(p.title) && strings.TrimSpace(p.block.Term) != "" {
 			ex = append(ex, p)
 		}
 	}
-	return t, ex, nil
+	return ex
 }
 
 // manOf is the man page of the program a tldr page is about: among the

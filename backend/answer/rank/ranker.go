@@ -3,7 +3,6 @@ package rank
 import (
 	"cmp"
 	"fmt"
-	"github.com/ragman-dev/ragman/internal/lazyre"
 	"math"
 	"slices"
 	"sort"
@@ -17,6 +16,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // docPrior is what ranking needs of every document, kept in a compact
@@ -496,8 +496,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	title := make(map[int]string, len(at)) // of each tldr page, lowercase
 	aq := q.question(rk.r)
 	counts := numbers(q.a.Question)
-	asksDelete := deletes(strings.Join(q.a.Seq, " "))
-	formats := analyse.Compressions(q.a.Question)
+	asksDelete := slices.ContainsFunc(q.a.Seq, func(w string) bool { return deleteWords[terms.Stem(w)] })
 	cov := make([]float64, len(q.a.Concepts))
 	for _, i := range at {
 		d, err := rk.r.Load(pool[i].ID)
@@ -513,7 +512,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 				// the description says the question, and not much
 				// else: its words are the question's for the most part
 				words, hits := aq.Precision(b.Text)
-				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) || !asksDelete && deletes(b.Text) || otherFormat(b.Term, formats) {
+				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) || !asksDelete && deletes(b.Text) || otherFormat(b.Term, q.a.Compressions) {
 					continue
 				}
 				clear(cov)

@@ -86,9 +86,10 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		out = append(out, op)
 	}
 	if !slices.ContainsFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgMode }) {
-		if bit := analyse.PermissionBit(q); bit != "" {
-			// "make deploy.sh executable" gives chmod's MODE too: +x
-			out = append([]operand{{kind: analyse.ArgMode, text: "+" + bit}}, out...)
+		if mode := analyse.PermissionMode(q); mode != "" {
+			// "make deploy.sh executable" gives chmod's MODE too: +x;
+			// "remove write permission for others", o-w
+			out = append([]operand{{kind: analyse.ArgMode, text: mode}}, out...)
 		}
 	}
 	return out

@@ -57,6 +57,9 @@ func TestFill(t *testing.T) {
 		// a word that asks for a permission is the mode that gives it
 		{"make the file deploy.sh executable", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod +x deploy.sh"},
 		{"let everyone's tools find notes.txt readable", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod +r notes.txt"},
+		// and the words that say whose permission is given or taken
+		{"take write permission on data.csv away from other users", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod o-w data.csv"},
+		{"the owner can read and write plan.md, everyone else can only read it", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 644 plan.md"},
 		// a mode the question gives wins
 		{"open a shell on the host web07.example.com", "ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]", "ssh", "ssh web07.example.com"},
 		// a length of time, in the unit the slot takes

@@ -88,6 +88,18 @@ var argPatterns = []argPattern{
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as)\b|[,.;:?!]|\s*$)?`)
 
+// ownerRE finds whom a question gives a file to: "change the owner of
+// log.txt to bob", "owned by www-data", "ownership to alice:devs", "make
+// bob the owner". The name may carry its group ("alice:devs").
+var ownerRE = lazyre.New(`(?i)\b(?:owner(?:ship)?|owned)\b(?:[^.?!;]|\.\S){0,60}?\b(?:to|by)\s+(?:the\s+)?(?:user\s+)?([a-z_][a-z0-9_.-]*(?::[a-z_][a-z0-9_.-]*)?)(?:\s|[,;:?!]|\.(?:\s|$)|$)|\bmake\s+([a-z_][a-z0-9_.-]*)\s+(?:the\s+)?owner\b`)
+
+// notOwners are words ownerRE finds where no one is named.
+var notOwners = map[string]bool{
+	"me": true, "myself": true, "another": true, "someone": true, "somebody": true, "a": true, "an": true,
+	"the": true, "my": true, "this": true, "that": true, "it": true, "them": true, "him": true, "her": true,
+	"user": true, "users": true, "group": true, "new": true, "other": true, "different": true, "current": true,
+}
+
 // calledRE finds a name after "called" or "named" anywhere.
 var calledRE = lazyre.New(`(?i)\b(?:called|named|titled)\s+([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)`)
 
@@ -206,6 +218,13 @@ func Read(q string) Reading {
 			continue // "package lists", "service running"
 		}
 		add(kind, m[4], end, strings.ToLower(q[m[2]:m[3]]))
+	}
+	for _, m := range ownerRE().FindAllStringSubmatchIndex(q, -1) {
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] >= 0 && !notOwners[strings.ToLower(q[m[g]:m[g+1]])] {
+				add(ArgUser, m[g], m[g+1], "owner")
+			}
+		}
 	}
 	for _, m := range calledRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[2] + len(strings.TrimRight(q[m[2]:m[3]], ".:"))

@@ -147,6 +147,9 @@ func shellQuote(s string) string {
 // its name ("DIRECTORY", "[FILE]...", "<group>", "starting-point"), nil
 // for a word that is no placeholder of these.
 func slotKinds(word string) []analyse.ArgKind {
+	if ownerSlot().MatchString(word) {
+		return []analyse.ArgKind{analyse.ArgUser, analyse.ArgGroup}
+	}
 	if unitSlot().MatchString(word) {
 		return []analyse.ArgKind{analyse.ArgSize, analyse.ArgNumber}
 	}
@@ -229,6 +232,11 @@ var idSlots = map[string]bool{"pid": true, "pids": true, "pidlist": true, "pgid"
 // "file[.zip]", "<group>", "FILE(s)"); "-" alone, standard input, and an
 // option are none.
 var slotWord = lazyre.New(`^[\[<]*([A-Za-z][A-Za-z_-]*)(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?)$`)
+
+// ownerSlot: chown's owner with its group, "[OWNER][:[GROUP]]", which
+// takes a user, a user and a group ("alice:devs"), or a group alone
+// (":devs").
+var ownerSlot = lazyre.New(`^\[?(?:OWNER|owner|USER|user)\]?\[:\[?(?:GROUP|group)\]?\]$`)
 
 // unitSlot: a number with the units it may take, find's "n[cwbkMG]".
 var unitSlot = lazyre.New(`^[A-Za-z]{1,3}\[[cwbkKMGTPE]{2,}\]$`)
@@ -455,6 +463,22 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		case analyse.ArgDuration:
 			if text = timed(ops[j].text, slots[k].name); text == "" {
 				return
+			}
+		case analyse.ArgUser, analyse.ArgGroup:
+			if !ownerSlot().MatchString(slots[k].name) {
+				break
+			}
+			// chown's owner takes the group the question gives too,
+			// after a colon: "alice:devs", ":devs"
+			for g := range ops {
+				if !used[g] && g != j && ops[g].kind == analyse.ArgGroup && ops[j].kind == analyse.ArgUser && !strings.Contains(text, ":") {
+					used[g] = true
+					text += ":" + ops[g].text
+					break
+				}
+			}
+			if ops[j].kind == analyse.ArgGroup {
+				text = ":" + text
 			}
 		}
 		used[j] = true

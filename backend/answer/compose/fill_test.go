@@ -60,6 +60,10 @@ func TestFill(t *testing.T) {
 		// and the words that say whose permission is given or taken
 		{"take write permission on data.csv away from other users", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod o-w data.csv"},
 		{"the owner can read and write plan.md, everyone else can only read it", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod 644 plan.md"},
+		// whom a file is given to is chown's owner, with its group
+		{"make deploy the owner of /srv/app", "chown [OPTION]... [OWNER][:[GROUP]] FILE...", "chown", "chown deploy /srv/app"},
+		{"change the owner of build.log to jenkins and its group to group ci", "chown [OPTION]... [OWNER][:[GROUP]] FILE...", "chown", "chown jenkins:ci build.log"},
+		{"hand ownership of photo.png over to alice:family", "chown [OPTION]... [OWNER][:[GROUP]] FILE...", "chown", "chown alice:family photo.png"},
 		// a mode the question gives wins
 		{"open a shell on the host web07.example.com", "ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]", "ssh", "ssh web07.example.com"},
 		// a length of time, in the unit the slot takes

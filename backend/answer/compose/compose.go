@@ -77,6 +77,9 @@ type composition struct {
 	// lossAsked: the question asks to delete, shrink or clean up (see
 	// losesData)
 	lossAsked bool
+	// howto: the question asks how to do something, which what a
+	// program prints or reads (see shownSection) does not answer
+	howto bool
 	// compressions are the compression formats of the files the
 	// question names (analyse.Analysis.Compressions)
 	compressions map[string]bool
@@ -169,5 +172,6 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		apart: readOperands(a.Question, a.Args, false), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
 	c.compressions = a.Compressions
+	c.howto = a.Scene == analyse.SceneHowTo
 	return c
 }

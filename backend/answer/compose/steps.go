@@ -264,6 +264,13 @@ func (c *composition) stepWorthy(s *source, p passage) bool {
 			// the environment, noise in any other
 			return c.asks("environ", "variabl")
 		}
+		if c.howto && answer.ProgramPage(s.hit.Meta) && shownSection(chapter(s.doc, p.sec)) && !strings.HasPrefix(strings.TrimSpace(p.block.Term), "-") {
+			// lsof's OUTPUT fields, netstat's socket states, a git
+			// command's configuration keys: what the program prints
+			// or reads, no step of how to do a thing with it, unless
+			// the question asks about them
+			return c.asks("output", "format", "field", "column", "state", "statu", "config", "configur", "set", "variabl", "mean")
+		}
 		if t := strings.ToUpper(p.title); strings.HasPrefix(t, "COLOR") || strings.HasPrefix(t, "COLOUR") {
 			// dmesg's color scheme names ("time: The message
 			// timestamp"): an answer to how to color its output alone
@@ -291,6 +298,31 @@ func (c *composition) asks(stems ...string) bool {
 		if len(con.Alts) > 0 && slices.Contains(stems, con.Alts[0].Stem) {
 			return true
 		}
+	}
+	return false
+}
+
+// chapter is the title of the top-level section that section sec of d
+// is in: netstat's "State" is a part of its OUTPUT.
+func chapter(d *document.Document, sec int) string {
+	for i := min(sec, len(d.Sections)-1); i >= 0; i-- {
+		if d.Sections[i].Level <= 1 {
+			return d.Sections[i].Title
+		}
+	}
+	return ""
+}
+
+// shownSection says whether a section of a program's page describes
+// what the program prints or reads rather than what it does: its
+// output's fields, the states it reports, its configuration keys.
+func shownSection(title string) bool {
+	t := strings.ToUpper(strings.TrimSpace(title))
+	switch {
+	case t == "OUTPUT", t == "CONFIGURATION", t == "FORMATS",
+		strings.HasPrefix(t, "PROCESS STATE"), strings.Contains(t, "DESCRIPTIONS OF FIELDS"),
+		strings.HasSuffix(t, "FIELDS"), strings.HasPrefix(t, "OUTPUT FIELDS"):
+		return true
 	}
 	return false
 }

@@ -55,6 +55,33 @@ func TestStepWorthyColors(t *testing.T) {
 	}
 }
 
+// What a program prints or reads, lsof's OUTPUT fields and netstat's
+// socket states (a part of its OUTPUT), is no step of how to do a thing
+// with it; the same item answers a question about its output.
+func TestStepWorthyOutput(t *testing.T) {
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "8", Title: "netstat"}}, doc: &document.Document{Sections: []document.Section{
+		{Title: "OPTIONS", Level: 1}, {Title: "OUTPUT", Level: 1}, {Title: "State", Level: 2},
+	}}}
+	state := passage{sec: 2, title: "State", block: document.Block{Kind: document.Item, Term: "LISTEN", Text: "The socket is listening for incoming connections."}}
+	option := passage{sec: 0, title: "OPTIONS", block: document.Block{Kind: document.Item, Term: "-l, --listening", Text: "Show only listening sockets."}}
+	for _, tc := range []struct {
+		q    string
+		p    passage
+		want bool
+	}{
+		{"How do I see which ports are listening for connections?", state, false},
+		{"How do I see which ports are listening for connections?", option, true},
+		{"what does the state column of netstat's output mean", state, true},
+		{"what is a listening socket", state, true},
+	} {
+		a := analyse.Analyse(tc.q, analyse.Thesaurus)
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, howto: a.Scene == analyse.SceneHowTo}
+		if got := c.stepWorthy(s, tc.p); got != tc.want {
+			t.Errorf("%q, %q: stepWorthy = %v, want %v", tc.q, tc.p.block.Term, got, tc.want)
+		}
+	}
+}
+
 // An example that deletes on its way is no step for a question that did
 // not ask to delete, whichever way its lines run the command.
 func TestDeletingLine(t *testing.T) {

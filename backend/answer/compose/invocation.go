@@ -66,7 +66,7 @@ func invocationFrom(lines []string, cmd, opt string) string {
 			// also after the option in brackets: renice's "[-n]
 			// priority", typed "renice -n priority", not "renice -n
 			// priority priority"
-		case strings.HasPrefix(bare, "-") || strings.HasPrefix(w, "{") || strings.HasPrefix(w, "|"):
+		case synopsisOption(bare) || strings.HasPrefix(w, "{") || strings.HasPrefix(w, "|"):
 			// other options, or a choice among them; in the form that
 			// shows the option, those it goes with ("-f ARCHIVE") stay
 			// an option outside brackets is required ("fsfreeze
@@ -114,12 +114,24 @@ func plainForm(d *document.Document, title, line string) string {
 	for _, w := range synopsisWords(rest) {
 		// git commit's "[(-c | -C | --squash) <commit> | ...]" is options too
 		bare := strings.TrimLeft(w, "[( ")
-		if optional := strings.HasPrefix(w, "["); optional && (strings.HasPrefix(bare, "-") || genericOptions(bare)) {
+		if optional := strings.HasPrefix(w, "["); optional && (synopsisOption(bare) || genericOptions(bare)) {
 			continue // an option one may give, which the steps name
 		}
 		out = append(out, w)
 	}
 	return strings.Join(out, " ")
+}
+
+// synopsisOption says whether a synopsis word is an option: "-a", and the
+// "+c" and "+|-d" of the programs that take options with a plus too
+// (lsof's "[ +c c ] [ +|-d d ]").
+func synopsisOption(bare string) bool {
+	if strings.HasPrefix(bare, "-") {
+		return true
+	}
+	// a plus and one letter, or "+|-": date's "+FORMAT" is its operand
+	letter := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+	return len(bare) > 1 && bare[0] == '+' && (bare[1] == '|' || letter(bare[1]) && (len(bare) == 2 || !letter(bare[2])))
 }
 
 // genericOptions says whether a synopsis word stands for any options:

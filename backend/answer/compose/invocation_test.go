@@ -37,6 +37,10 @@ func TestInvocation(t *testing.T) {
 		{syn("strings [-afovV] [-min-len]\n        [-n min-len] [--bytes=min-len]\n        [--help] [--version] file..."), "strings", "-f", "strings -f file..."},
 		// no form shows -d: the plain one, not the one that unmounts all
 		{syn("umount -a [-dflnrv] [-t fstype] [-O option...]\numount [-dflnrv] {directory|device}\numount -h|-V"), "umount", "-d", "umount -d"},
+		// options taken with a plus are options too
+		{syn("lsof [ -?abChKlnNOPRtUvVX ] [ -A A ] [ -c c ] [ +c c ] [ +|-d d ] [ +|-D D ] [ names ]"), "lsof", "-p s", "lsof -p s [ names ]"},
+		// but date's "+FORMAT" is its operand
+		{syn("date [OPTION]... [+FORMAT]"), "date", "-u", "date -u [+FORMAT]"},
 		{&document.Document{}, "ls", "-a", "ls -a"},
 		{syn("other [OPTION]... FILE"), "ls", "-a", "ls -a"},
 	} {

@@ -195,6 +195,15 @@ func listFiles(dir string, deep bool) ([]string, error) {
 // mnemonic drops tldr's mnemonic brackets: "E[x]tract" is "Extract".
 var mnemonic = strings.NewReplacer("[", "", "]", "")
 
+// letterMnemonic is a mnemonic bracket in the other collections, which
+// copy some of tldr's descriptions ("the right to e[x]ecute it" in
+// cheat.sh's chmod): one letter in brackets, in a word or a word of its own. Read as
+// brackets, the word splits in two ("e", "ecute") and its stem is lost;
+// a bracket around more (a placeholder, "[PATH]") stays.
+var letterMnemonic = regexp.MustCompile(`\[([A-Za-z])\]`)
+
+func unbracket(desc string) string { return letterMnemonic.ReplaceAllString(desc, "$1") }
+
 // ParseTldr reads a tldr page: its summary ("> ..." lines before the first
 // example, without "More information" and "See also" lines) and its
 // examples ("- description:" then "`command`"). Every pair is filed under
@@ -270,7 +279,7 @@ func ParseCheatsheet(name, text string) []Pair {
 			}
 			if !seen[t] {
 				seen[t] = true
-				out = append(out, Pair{Source: "cheatsheets", Sheet: name, Desc: desc, Line: t})
+				out = append(out, Pair{Source: "cheatsheets", Sheet: name, Desc: unbracket(desc), Line: t})
 			}
 		}
 	}
@@ -304,7 +313,7 @@ func ParseNavi(name, text string) []Pair {
 		default:
 			cont = strings.HasSuffix(t, "\\")
 			if desc != "" {
-				out = append(out, Pair{Source: "navi", Sheet: name, Desc: desc, Line: strings.TrimSpace(strings.TrimSuffix(t, "\\"))})
+				out = append(out, Pair{Source: "navi", Sheet: name, Desc: unbracket(desc), Line: strings.TrimSpace(strings.TrimSuffix(t, "\\"))})
 				desc = "" // one command per description
 			}
 		}
@@ -329,7 +338,7 @@ func ParseCheatSh(name, text string) []Pair {
 			if t := strings.TrimSpace(ls[i]); strings.HasPrefix(t, "#") {
 				s := strings.TrimSpace(strings.TrimLeft(t, "#"))
 				if s != "" && !strings.HasPrefix(s, "http") {
-					out = append(out, Pair{Source: "cheat.sh", Sheet: name, Desc: s, Summary: true})
+					out = append(out, Pair{Source: "cheat.sh", Sheet: name, Desc: unbracket(s), Summary: true})
 				}
 				i++
 			}
@@ -369,7 +378,7 @@ func ParseCheatSh(name, text string) []Pair {
 			}
 			if !seen[t] {
 				seen[t] = true
-				out = append(out, Pair{Source: "cheat.sh", Sheet: name, Desc: desc, Line: t})
+				out = append(out, Pair{Source: "cheat.sh", Sheet: name, Desc: unbracket(desc), Line: t})
 			}
 		}
 	}

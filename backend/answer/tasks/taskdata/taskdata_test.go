@@ -57,13 +57,15 @@ func TestParseCheatSh(t *testing.T) {
 	sheet := "# frob\n# Frobnicate widgets\n\n" +
 		"# Frob every widget in a folder. This explains more,\n# over two lines.\n#\n# A second paragraph.\nfrob -r DIR\n" +
 		"# The above, but quieter.\nfrob -rq DIR\n\n" +
-		"# Count the gadgets\ngadget -c\ngadget -c\n"
+		"# Count the gadgets\ngadget -c\ngadget -c\n" +
+		"# Let the [o]wner e[x]ecute [PATH]\nfrob o+x PATH\n"
 	got := ParseCheatSh("frob", sheet)
 	want := []Pair{
 		{Source: "cheat.sh", Sheet: "frob", Desc: "Frobnicate widgets", Summary: true},
 		{Source: "cheat.sh", Sheet: "frob", Desc: "Frob every widget in a folder", Line: "frob -r DIR"},
 		{Source: "cheat.sh", Sheet: "frob", Desc: "The above, but quieter", Line: "frob -rq DIR"},
 		{Source: "cheat.sh", Sheet: "frob", Desc: "Count the gadgets", Line: "gadget -c"},
+		{Source: "cheat.sh", Sheet: "frob", Desc: "Let the owner execute [PATH]", Line: "frob o+x PATH"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)

@@ -22,6 +22,7 @@ var (
 	treesFlag = flag.Bool("trees", false, "with -tune, fit the ranking trees (written to -out) instead of the weights")
 	treeCount = flag.Int("ntrees", boost.DefaultParams.Trees, "with -trees, number of trees")
 	treeDepth = flag.Int("depth", boost.DefaultParams.Depth, "with -trees, depth of each tree")
+	treeSeed  = flag.Uint64("treeseed", boost.DefaultParams.Seed, "with -trees, the seed of the fit's draws of questions and features (another one shows how much a fit moves by chance)")
 	bags      = flag.Int("bags", 1, "with -trees, average this many fits with different seeds (each one costs a question 300 more trees)")
 	ndcg      = flag.Bool("ndcg", boost.DefaultParams.NDCG, "with -trees, weigh pairs by their change of NDCG (LambdaMART)")
 	minChild  = flag.Float64("mcw", boost.DefaultParams.MinChildWeight, "with -trees, least hessian mass a leaf may hold")
@@ -177,7 +178,7 @@ func treeScore(m *boost.Model, gs []boost.Group, w []float64) (h1, h3 float64) {
 
 func tuneTrees(ret *rank.Retriever, rows []row) {
 	p := boost.DefaultParams
-	p.Trees, p.Depth, p.NDCG, p.MinChildWeight = *treeCount, *treeDepth, *ndcg, *minChild
+	p.Trees, p.Depth, p.NDCG, p.MinChildWeight, p.Seed = *treeCount, *treeDepth, *ndcg, *minChild, *treeSeed
 	qs, pages, sets, kept, pools, scored := treeGroups(ret, rows)
 	// out-of-scope questions train no trees; for the confidence model each
 	// is scored by the model of one fold

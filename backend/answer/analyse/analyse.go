@@ -229,6 +229,55 @@ var (
 	auxiliaryRE = lazyre.New(`(?i)\b([a-z]+)['’](?:ve|re|ll|d|m)\b`)
 )
 
+// newMade is the "new" of a thing a question makes ("create a new
+// folder", "add a new user"): what is made is new, so the word says
+// nothing of the task, and the task data's descriptions seldom write it
+// ("Create specific directories") where those of project generators do
+// ("Create a new Rust project"): read as a topic word, it sent "make a
+// new directory called build" to useradd(8), "create a new user".
+var newMade = lazyre.New(`(?i)\b(?:create|creates|creating|make|makes|making|add|adds|adding|generate|generating|set\s+up|setup|build|spawn|register|initiali[sz]e|init)\s+(?:an?\s+|the\s+|some\s+|my\s+)?(?:brand[- ])?(new)\b`)
+
+// blankNewMade is q with the "new" of a thing it makes blanked.
+func blankNewMade(q string) string {
+	b := []byte(q)
+	for _, m := range newMade().FindAllStringSubmatchIndex(q, -1) {
+		for i := m[2]; i < m[3]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// argNouns are the words for a program ("script", "program", "binary")
+// right before a file's name or path: "the script ./import.sh". The name
+// says what the task runs; the noun only says what kind of file it is,
+// and weighs as a scene's word does, since read as a topic it leads to
+// the pages named by it (script(1) and scriptlive(1) for "run the script
+// ./import.sh with a CPU time limit"). Other nouns stay: "create the
+// folders 2024/01 and 2024/02" asks for folders.
+func argNouns(q string, args []Arg) map[string]bool {
+	var out map[string]bool
+	for _, a := range args {
+		if a.Kind != ArgFile && a.Kind != ArgPath {
+			continue
+		}
+		f := strings.Fields(q[:a.Start])
+		if len(f) == 0 {
+			continue
+		}
+		if w := strings.ToLower(f[len(f)-1]); programNouns[w] {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[w] = true
+		}
+	}
+	return out
+}
+
+var programNouns = map[string]bool{"script": true, "scripts": true, "program": true, "programs": true,
+	"binary": true, "executable": true}
+
 // filler are words of the question's frame, not its topic: "how do I ...",
 // "what is the way to ...".
 var filler = map[string]bool{
@@ -309,6 +358,7 @@ func Analyse(q string, expand Expander) Analysis {
 	q = rd.Topic(q)
 	a.Scene = classify(q)
 	q = uncontract(q)
+	q = blankNewMade(q)
 	seen := map[string]bool{}
 	terms.Words(q, true, func(joined string) {
 		// joined keeps "git-add" and "/etc/fstab" parts together for name
@@ -318,6 +368,7 @@ func Analyse(q string, expand Expander) Analysis {
 	var words []string
 	terms.Words(q, false, func(w string) { words = append(words, w) })
 	a.Seq = words
+	nouns := argNouns(asked, rd.Args)
 	sceneWords := map[string]bool{}
 	for _, m := range sceneRE().FindAllStringSubmatch(q, -1) {
 		terms.Words(m[1], false, func(w string) { sceneWords[w] = true })
@@ -381,7 +432,7 @@ func Analyse(q string, expand Expander) Analysis {
 		}
 		seen[stem] = true
 		c := Concept{Word: w, Alts: []Alt{{Stem: stem, Weight: 1}}, Weight: 1}
-		if sceneWords[w] {
+		if sceneWords[w] || nouns[w] {
 			c.Weight = sceneWeight
 		}
 		if isNumber(w) {

@@ -137,3 +137,49 @@ func TestAnalyseOptions(t *testing.T) {
 		}
 	}
 }
+
+// What a question makes is new: "new" after a verb that makes a thing is
+// no concept; a "new" that says which things (files changed since) is.
+func TestNewMade(t *testing.T) {
+	for q, want := range map[string]bool{
+		"make a new directory called build":        false,
+		"How do I create a new group?":             false,
+		"add a brand new user to the system":       false,
+		"list the new files since yesterday":       true,
+		"show which packages have a newer version": false, // "newer" is another word
+		"check mail for new messages":              true,
+	} {
+		got := false
+		for _, c := range Analyse(q, Thesaurus).Concepts {
+			if c.Word == "new" {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: concept new %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestProgramNoun(t *testing.T) {
+	for _, tc := range []struct {
+		q, word string
+		want    float64
+	}{
+		{"make the script tidy.sh executable", "script", sceneWeight},
+		{"start the program ./server/bin/api in the background", "program", sceneWeight},
+		{"record my terminal session to a script", "script", 1}, // no file: script(1)'s task
+		{"create the folders src/a and src/b", "folders", 1},    // the task's object
+		{"list the scripts in /usr/local/bin", "scripts", 1},    // a path after "in", not the script's name
+	} {
+		got := -1.0
+		for _, c := range Analyse(tc.q, nil).Concepts {
+			if c.Word == tc.word {
+				got = c.Weight
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: %s weighs %v, want %v", tc.q, tc.word, got, tc.want)
+		}
+	}
+}

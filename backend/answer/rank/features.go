@@ -48,6 +48,7 @@ const (
 	FTask                 // the task model's score of the page's command over its best command's (task.go)
 	FTaskRank             // 1/(1+place) of the page's command among the task model's, 0 if not among them
 	FTaskNear             // FTask, the model asked with the question's words' near synonyms too
+	FTaskLead             // for the pages of the task model's first command, its lead over the second: (first - second) / first
 	NumFeatures
 )
 
@@ -165,6 +166,7 @@ var features = [NumFeatures]feature{
 		return 0
 	}},
 	FTaskNear: {"TaskNear", stageMatch, func(x *facts) float64 { return x.q.task[x.id].near }},
+	FTaskLead: {"TaskLead", stageMatch, func(x *facts) float64 { return x.q.task[x.id].lead }},
 }
 
 // FeatureNames name the features for tools and logs.

@@ -35,6 +35,11 @@ type taskFact struct {
 	rank  int     // its command's place among those with pages, 0 first; -1 if not among them
 	share float64 // its command's score over the best one's
 	near  float64 // the same, the model asked with near synonyms too
+	// lead is, for the first command's pages, how far it leads the
+	// second, as a share of its score: a model sure of its command
+	// ("make a file executable": chmod well ahead) against one that
+	// ranks a dozen commands alike
+	lead float64
 	// entries are the builtins bash(1) stands for (see asShell), best
 	// first: the entries of its page the answer leads with
 	entries []string
@@ -81,6 +86,12 @@ func (rk *ranker) taskPages(a analyse.Analysis, m *tasks.Model) (map[int]taskFac
 				share := s.Score / top[0].Score
 				if i == 0 {
 					f.rank, f.share = r, share
+					if r == 0 {
+						f.lead = 1
+						if len(top) > 1 {
+							f.lead = (top[0].Score - top[1].Score) / top[0].Score
+						}
+					}
 				} else {
 					f.near = share
 				}

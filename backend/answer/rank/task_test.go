@@ -57,6 +57,55 @@ func TestTaskAdmits(t *testing.T) {
 	}
 }
 
+// The first command's pages carry how far it leads the second, as a
+// share of its score; no other page does, and a command alone leads by
+// all of it.
+func TestTaskLead(t *testing.T) {
+	rk := newTestRanker(t, retriever(t))
+	rk.treeDocs = 0
+	a := analyse.Analyse("snooze", analyse.Thesaurus)
+	for _, tc := range []struct {
+		docs []tasks.Doc
+		// lead of chmod's page, and whether sleep's page is among the
+		// model's
+		alone bool
+	}{
+		{[]tasks.Doc{
+			{Command: "chmod", Stems: tasks.Tokens("snooze for a while")},
+			{Command: "chmod", Stems: tasks.Tokens("snooze the shell")},
+			{Command: "sleep", Stems: tasks.Tokens("snooze a script and more words here")},
+		}, false},
+		{[]tasks.Doc{
+			{Command: "chmod", Stems: tasks.Tokens("snooze for a while")},
+			{Command: "sleep", Stems: tasks.Tokens("let others run a script")},
+		}, true},
+	} {
+		m, err := tasks.Fit(tc.docs, tasks.DefaultParams)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, q := rk.pool(a, nil, m)
+		var chmod, sleep *taskFact
+		for id, f := range q.task {
+			f := f
+			switch title, _ := rk.r.NameLine(id); title {
+			case "chmod":
+				chmod = &f
+			case "sleep":
+				sleep = &f
+			}
+		}
+		switch {
+		case chmod == nil || chmod.rank != 0:
+			t.Fatalf("chmod: %+v, want the first command", chmod)
+		case tc.alone && chmod.lead != 1:
+			t.Errorf("chmod alone: lead %v, want 1", chmod.lead)
+		case !tc.alone && (sleep == nil || chmod.lead <= 0 || chmod.lead >= 1 || sleep.lead != 0):
+			t.Errorf("chmod ahead of sleep: leads %+v and %+v, want chmod's in (0,1), sleep's 0", chmod, sleep)
+		}
+	}
+}
+
 // A builtin the task data describes as a command stands for bash(1),
 // which documents it, where it has no page of its own; one with a page
 // (kill) keeps it, and without bash's page nothing changes.

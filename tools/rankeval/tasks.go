@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"hash/crc32"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -21,12 +23,16 @@ import (
 // read with a model fitted without it (cross-fitting): the descriptions
 // fall in taskFolds folds by a hash of their stems, and a question gets
 // the model fitted on the folds its stems do not hash to, which left out
-// every description worded as it is, from whichever collection. The other
-// sets are not in the task data, and the shipped model reads them.
+// every description worded as it is, from whichever collection. The dev
+// and style sets' questions are in the model too (taskdata.LoadQuestions),
+// and are read the same way, folded by the question as written; the other
+// sets (held-out, shared) are in no task data, and the shipped model reads
+// them.
 var (
-	taskData  = flag.String("taskdata", "../shared/tasks", "the task collections the task model is fitted on, for the models that read -taskset's questions")
-	taskSet   = flag.String("taskset", "tldr-train.tsv", "the question set whose questions are descriptions of the task data, by file name: read with models fitted without them (\"\" to read it with the shipped model)")
-	taskFolds = 5
+	taskData      = flag.String("taskdata", "../shared/tasks", "the task collections the task model is fitted on, for the models that read -taskset's questions")
+	taskSet       = flag.String("taskset", "tldr-train.tsv", "the question set whose questions are descriptions of the task data, by file name: read with models fitted without them (\"\" to read it with the shipped model)")
+	taskQuestions = flag.String("taskquestions", taskdata.QuestionSets, "the question sets the task model learns from (as make taskmodel fits it): read with models fitted without each question's fold")
+	taskFolds     = 5
 )
 
 // taskKey is what a description and a question are folded by: their
@@ -43,42 +49,69 @@ var (
 
 // foldModel is the task model fitted without the descriptions of fold f.
 func foldModel(f uint32) *tasks.Model {
-	foldOnce.Do(func() {
-		pairs, err := taskdata.Load(*taskData)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "rankeval: -taskdata:", err)
-			os.Exit(1)
-		}
-		docs, from := taskdata.DocPairs(pairs, tasks.DefaultSummaries)
-		foldModels = make([]*tasks.Model, taskFolds)
-		var wg sync.WaitGroup
-		for k := range taskFolds {
-			wg.Go(func() {
-				var train []tasks.Doc
-				for i, d := range docs {
-					if taskKey(from[i].Desc) != uint32(k) {
-						train = append(train, d)
-					}
-				}
-				m, err := tasks.Fit(train, tasks.DefaultParams)
-				if err != nil {
-					fmt.Fprintln(os.Stderr, "rankeval: fitting a task model:", err)
-					os.Exit(1)
-				}
-				foldModels[k] = m
-			})
-		}
-		wg.Wait()
-	})
+	foldOnce.Do(fitFolds)
 	return foldModels[f]
 }
+
+// fitFolds fits the task model of each fold.
+func fitFolds() {
+	pairs, err := taskdata.Load(*taskData)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval: -taskdata:", err)
+		os.Exit(1)
+	}
+	qs, err := taskdata.LoadQuestions(*taskQuestions)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval: -taskquestions:", err)
+		os.Exit(1)
+	}
+	docs, from := taskdata.DocPairs(append(pairs, qs...), tasks.DefaultSummaries)
+	foldModels = make([]*tasks.Model, taskFolds)
+	var wg sync.WaitGroup
+	for k := range taskFolds {
+		wg.Go(func() {
+			var train []tasks.Doc
+			for i, d := range docs {
+				if pairFold(from[i]) != uint32(k) {
+					train = append(train, d)
+				}
+			}
+			m, err := tasks.Fit(train, tasks.DefaultParams)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "rankeval: fitting a task model:", err)
+				os.Exit(1)
+			}
+			foldModels[k] = m
+		})
+	}
+	wg.Wait()
+}
+
+// pairFold is the fold a description falls in: a question's, by the
+// question as written, as its row is read.
+func pairFold(p taskdata.Pair) uint32 { return taskKey(cmp.Or(p.Asked, p.Desc)) }
+
+// folded says whether rw is read with the fold models: it is a question
+// of -taskset or -taskquestions.
+func folded(rw row) bool { return *taskSet != "" && rw.set == *taskSet || learnedSet(rw.set) }
 
 // retFor is the retriever that reads rw: ret, or for a question of
 // -taskset, ret with the task model that never saw it (when ret reads
 // questions with one at all).
 func retFor(ret *rank.Retriever, rw row) *rank.Retriever {
-	if *taskSet == "" || rw.set != *taskSet || ret.Tasks() == nil {
+	if ret.Tasks() == nil || !folded(rw) {
 		return ret
 	}
 	return ret.WithTasks(foldModel(taskKey(rw.q)))
+}
+
+// learnedSet says whether a question set (by file name) is one of
+// -taskquestions.
+func learnedSet(set string) bool {
+	for _, g := range strings.Split(*taskQuestions, ",") {
+		if ok, _ := filepath.Match(filepath.Base(strings.TrimSpace(g)), set); ok && g != "" {
+			return true
+		}
+	}
+	return false
 }

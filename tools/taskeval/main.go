@@ -8,7 +8,7 @@
 //     cannot be found; those count as misses ("known" leaves them out).
 //   - the project's question sets, testdata/eval/dev*.tsv and
 //     style-*.tsv when present, with the model fitted on all the data (or
-//     the embedded model, -embedded): a hit when a top command is an
+//     the embedded model, -embedded, which learned those questions): a hit when a top command is an
 //     expected page's name. The question's words are the analyser's concept
 //     stems (analyse.Analyse without the thesaurus). "man" resolves the
 //     commands against this machine's man pages (tasks.Resolve), as the
@@ -72,7 +72,7 @@ func main() {
 	flag.Float64Var(&tasks.Prior, "prior", tasks.Prior, "the weight of how much the data knows of a command (tasks.Prior)")
 	grid := flag.Bool("grid", false, "run the tuning grid: one parameter at a time around the defaults")
 	grid2 := flag.Bool("grid2", false, "run the second tuning grid: b, top K and pair weight together")
-	embedded := flag.Bool("embedded", false, "score the question sets with the embedded model")
+	embedded := flag.Bool("embedded", false, "score the question sets with the embedded model, which has learned the dev and style sets' questions (each finds itself there: use it for other sets)")
 	final := flag.String("final", "", "a held-out question set, reported on one line")
 	noCV := flag.Bool("nocv", false, "skip the cross-validation")
 	crossfit := flag.String("crossfit", "", "a question set of the task data's own descriptions (../shared/eval/tldr-train.tsv): score it with the full model and with models fitted without each question's fold, as tools/rankeval reads it")

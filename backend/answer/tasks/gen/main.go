@@ -4,13 +4,18 @@
 // depends on the data and the parameters only: the same data gives the
 // same bytes.
 //
-//	go run ./backend/answer/tasks/gen [-data ../shared/tasks] [-out backend/answer/tasks/model.bin] [-options backend/answer/tasks/options.bin]
+// The task model also learns from ragman's own dev and style question
+// sets (-questions; taskdata.LoadQuestions), the option model from the
+// collections only.
+//
+//	go run ./backend/answer/tasks/gen [-data ../shared/tasks] [-questions GLOBS] [-out backend/answer/tasks/model.bin] [-options backend/answer/tasks/options.bin]
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/answer/tasks/taskdata"
@@ -28,6 +33,7 @@ func main() {
 	flag.BoolVar(&p.Pairs, "pairs", p.Pairs, "adjacent stem pairs as stems")
 	flag.Float64Var(&p.PairWeight, "pairweight", p.PairWeight, "a pair's weight factor")
 	flag.IntVar(&p.PairMin, "pairmin", p.PairMin, "descriptions of a command that must hold a pair")
+	questions := flag.String("questions", taskdata.QuestionSets, "comma-separated question sets the task model learns from too (\"\": none)")
 	summaries := flag.Bool("summaries", tasks.DefaultSummaries, "fit on the pages' one-line summaries too")
 	flag.Parse()
 	pairs, err := taskdata.Load(*data)
@@ -35,10 +41,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
-	docs := taskdata.Docs(pairs, *summaries)
+	qs, err := taskdata.LoadQuestions(*questions)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	docs := taskdata.Docs(append(slices.Clip(pairs), qs...), *summaries)
 	m, size := write(docs, p, *out, "model")
-	fmt.Fprintf(os.Stderr, "gen: %d pairs, %d descriptions, %d commands, %d stems, %d weights, %d bytes -> %s\n",
-		len(pairs), len(docs), m.NumCommands(), m.NumStems(), m.NumPostings(), size, *out)
+	fmt.Fprintf(os.Stderr, "gen: %d pairs and %d questions, %d descriptions, %d commands, %d stems, %d weights, %d bytes -> %s\n",
+		len(pairs), len(qs), len(docs), m.NumCommands(), m.NumStems(), m.NumPostings(), size, *out)
 	if *optOut == "" {
 		return
 	}

@@ -21,6 +21,7 @@ package taskdata
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,6 +29,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 )
 
@@ -39,6 +41,9 @@ type Pair struct {
 	Line    string // the command line (first line of it)
 	Command string // the command it is filed under (see the package doc)
 	Summary bool   // a page's one-line summary ("Archiving utility."), not an example
+	// Asked is a question set's question as written, of which Desc is the
+	// topic (LoadQuestions); cross-fitting folds it by this
+	Asked string
 }
 
 // Sources are the collections, in the order Load reads them.
@@ -191,6 +196,71 @@ func listFiles(dir string, deep bool) ([]string, error) {
 	sort.Strings(out)
 	return out, err
 }
+
+// LoadQuestions reads question sets (TSV: id, question, expected pages,
+// mentions, kind; testdata/eval) as pairs of a task and the command that
+// does it: ragman's own questions, in our words, which the collections do
+// not say ("make my script runnable" is chmod's). They teach the task
+// model only: taught the options their mentions name, the option model
+// put rm's --recursive ahead of the -rf people type and kill's -s ahead
+// of the PID a question gives (compose's TestStepBundleLetters,
+// TestStepProcessID). A question's command is
+// its first expected page when that is a command's (section 1 or 8);
+// out-of-scope questions and those answered by other pages are left out.
+// Its description is the question's topic (analyse.Reading.Topic), the
+// question without its framing and arguments, so that "What is the bash
+// command to" and "notes.txt" are no words of the command's. globs are
+// comma-separated file patterns (QuestionSets).
+func LoadQuestions(globs string) ([]Pair, error) {
+	var paths []string
+	for _, g := range strings.Split(globs, ",") {
+		if g = strings.TrimSpace(g); g == "" {
+			continue
+		}
+		m, err := filepath.Glob(g)
+		if err != nil {
+			return nil, err
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("no question set matches %s", g)
+		}
+		paths = append(paths, m...)
+	}
+	var out []Pair
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			cols := strings.Split(sc.Text(), "\t")
+			if len(cols) < 3 || strings.HasPrefix(cols[0], "#") || (len(cols) > 4 && cols[4] == "noanswer") {
+				continue
+			}
+			first, _, _ := strings.Cut(cols[2], "|")
+			m := commandPage.FindStringSubmatch(strings.TrimSpace(first))
+			if m == nil {
+				continue
+			}
+			out = append(out, Pair{Source: "questions", Sheet: filepath.Base(path), Desc: analyse.Read(cols[1]).Topic(cols[1]),
+				Asked: cols[1], Command: m[1]})
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// QuestionSets are the question sets the shipped model learns from, from
+// the repository's root: the dev and style sets, never the held-out ones.
+const QuestionSets = "testdata/eval/dev*.tsv,testdata/eval/style-*.tsv"
+
+// commandPage is a command's man page as question sets name it: "chmod(1)".
+var commandPage = regexp.MustCompile(`^([A-Za-z0-9_.+-]+)\([18][a-z]*\)$`)
 
 // mnemonic drops tldr's mnemonic brackets: "E[x]tract" is "Extract".
 var mnemonic = strings.NewReplacer("[", "", "]", "")

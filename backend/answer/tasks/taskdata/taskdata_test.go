@@ -1,8 +1,11 @@
 package taskdata
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -171,5 +174,41 @@ func TestOptionDocs(t *testing.T) {
 	}
 	if want := []string{"rm -r", "rm --recursive", "rm "}; !slices.Equal(got, want) {
 		t.Errorf("OptionDocs: %q, want %q", got, want)
+	}
+}
+
+func TestLoadQuestions(t *testing.T) {
+	dir := t.TempDir()
+	set := "# id\tquestion\texpected\tmust\tkind\n" +
+		"a1\tHow do I make my script runnable?\tchmod(1)\t+x\thowto\n" +
+		"a2\tWhat is the bash command to count the lines in notes.txt?\twc(1)|grep(1)\t-l\thowto\n" +
+		"a3\twhat does fork return\tfork(2)\t\thowto\n" + // not a command's page
+		"a4\tlist the partitions\tlsblk(8)\t-l|--list|lsblk -l|-o NAME\thowto\n" +
+		"a5\twho painted the Mona Lisa\t-\t\tnoanswer\n" +
+		"a6\tsort a file numerically\tcoreutils: sort invocation|sort(1)\t-n\thowto\n" // an info node first
+	if err := os.WriteFile(filepath.Join(dir, "dev-x.tsv"), []byte(set), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadQuestions(filepath.Join(dir, "dev-*.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds, descs []string
+	for _, p := range got {
+		cmds = append(cmds, p.Command)
+		descs = append(descs, p.Desc)
+		if p.Asked == "" || p.Source != "questions" || p.Sheet != "dev-x.tsv" {
+			t.Errorf("pair %+v: want its question as asked, source questions, sheet dev-x.tsv", p)
+		}
+	}
+	if want := []string{"chmod", "wc", "lsblk"}; !slices.Equal(cmds, want) {
+		t.Errorf("commands %q, want %q", cmds, want)
+	}
+	// the framing and the file named are no words of wc's
+	if d := descs[1]; strings.Contains(d, "bash") || strings.Contains(d, "notes") {
+		t.Errorf("description %q keeps the framing or the argument", d)
+	}
+	if _, err := LoadQuestions(filepath.Join(dir, "none-*.tsv")); err == nil {
+		t.Error("a pattern that matches no set: want an error")
 	}
 }

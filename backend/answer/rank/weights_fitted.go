@@ -8,8 +8,8 @@ import "github.com/ragman-dev/ragman/backend/answer/analyse"
 // tools/rankeval.
 const (
 	fittedRanking    = "350 questions, hit@1=0.577 hit@3=0.709 mrr=0.662"
-	fittedConfidence = "3727 questions held out of the trees by command: ece=0.042 auroc=0.764"
-	fittedScopeNote  = "3727 questions: 53 of 3591 answerable withheld, 6 of 136 out-of-scope answered"
+	fittedConfidence = "2080 questions held out of the trees by command: ece=0.022 auroc=0.809"
+	fittedScopeNote  = "2080 questions: 29 of 1944 answerable withheld, 6 of 136 out-of-scope answered"
 )
 
 var fittedW = [NumFeatures]float64{
@@ -46,6 +46,7 @@ var fittedW = [NumFeatures]float64{
 	FTask:          0,
 	FTaskRank:      0,
 	FTaskNear:      0,
+	FTaskLead:      0,
 }
 
 var fittedKind = [analyse.NumScenes][NumKinds]float64{
@@ -57,31 +58,31 @@ var fittedKind = [analyse.NumScenes][NumKinds]float64{
 }
 
 var fittedConf = [NumConf]float64{
-	CTree:              -0.01199,
-	CTreeMargin:        -0.1113,
-	CTreeThird:         0.2965,
-	CShare:             2.923,
-	CProgram:           -0.003014,
-	CConcepts:          0.9857,
-	CAgree:             0.4777,
-	CCoverage:          -0.4722,
-	CNameLine:          -0.3182,
-	CDense:             1.459,
-	CScore:             0.1895,
-	CMargin:            -0.06244,
-	CAbsent:            -1.616,
-	CNamed:             0.4065,
-	CTopical:           0.2876,
-	CLexBest:           -0.224,
-	CSenseBest:         0.1312,
-	CPopular:           0.06701,
-	CSpread:            -0.032,
-	CSceneConcept:      0.5018,
-	CSceneFormat:       -0.1803,
-	CSceneProgramming:  -0.5373,
-	CSceneTroubleshoot: -0.8469,
-	CAsks:              -0.2565,
-	CBias:              -6.218,
+	CTree:              -0.1252,
+	CTreeMargin:        0.1996,
+	CTreeThird:         0.3137,
+	CShare:             3.093,
+	CProgram:           0.1006,
+	CConcepts:          0.3746,
+	CAgree:             0.4445,
+	CCoverage:          -0.1509,
+	CNameLine:          -0.06835,
+	CDense:             0.4979,
+	CScore:             0.2554,
+	CMargin:            -0.1114,
+	CAbsent:            -2.013,
+	CNamed:             0.2677,
+	CTopical:           0.6313,
+	CLexBest:           -0.4134,
+	CSenseBest:         0.04297,
+	CPopular:           0.04633,
+	CSpread:            -0.6007,
+	CSceneConcept:      0.4461,
+	CSceneFormat:       -0.1782,
+	CSceneProgramming:  -0.8216,
+	CSceneTroubleshoot: -0.579,
+	CAsks:              -0.4372,
+	CBias:              -5.383,
 }
 
 var fittedScope = [NumConf]float64{
@@ -92,22 +93,22 @@ var fittedScope = [NumConf]float64{
 	CProgram:           0,
 	CConcepts:          0,
 	CAgree:             0,
-	CCoverage:          0.4486,
-	CNameLine:          0.009314,
-	CDense:             0.2144,
-	CScore:             1.443,
-	CMargin:            -0.7814,
-	CAbsent:            -0.0873,
-	CNamed:             -0.09406,
-	CTopical:           0.0529,
-	CLexBest:           -0.01831,
-	CSenseBest:         -0.1493,
-	CPopular:           -0.1689,
-	CSpread:            0.0866,
-	CSceneConcept:      -0.2251,
-	CSceneFormat:       0.002454,
-	CSceneProgramming:  0.07111,
-	CSceneTroubleshoot: -0.163,
-	CAsks:              -0.4073,
-	CBias:              -9.576,
+	CCoverage:          0.4284,
+	CNameLine:          -0.01394,
+	CDense:             0.1965,
+	CScore:             1.47,
+	CMargin:            -0.8674,
+	CAbsent:            -0.1376,
+	CNamed:             0.04227,
+	CTopical:           0.03915,
+	CLexBest:           0.0574,
+	CSenseBest:         0.004231,
+	CPopular:           -0.1491,
+	CSpread:            0.3765,
+	CSceneConcept:      -0.1635,
+	CSceneFormat:       0.004044,
+	CSceneProgramming:  0.1181,
+	CSceneTroubleshoot: -0.1424,
+	CAsks:              -0.06147,
+	CBias:              -10.08,
 }

@@ -186,7 +186,7 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	if rk.byVerb(cands, q) {
 		cands = programsFirst(cands)
 	}
-	return safeLead(rk.installedLeads(subjectLeads(cands, rk.subjectArticles(q))), q)
+	return safeLead(rk.installedLeads(subjectLeads(cands, rk.subjectArticles(q))), q, rk.notInstalled)
 }
 
 // installedLeads puts the first other page ahead of a leading tldr page
@@ -195,13 +195,19 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 // first line of an answer must be one the user can type. It stays among
 // the references, the alternative to install.
 func (rk *ranker) installedLeads(cands []Candidate) []Candidate {
-	if len(cands) < 2 || cands[0].Meta.Type != "tldr" || rk.priors[cands[0].ID].command {
+	if len(cands) < 2 || !rk.notInstalled(&cands[0]) {
 		return cands
 	}
 	c := cands[0]
 	copy(cands, cands[1:2])
 	cands[1] = c
 	return cands
+}
+
+// notInstalled says whether c is a tldr page of a command not installed
+// here, which may follow the manuals but never lead.
+func (rk *ranker) notInstalled(c *Candidate) bool {
+	return c.Meta.Type == "tldr" && !rk.priors[c.ID].command
 }
 
 // programsFirst puts a command's man page before the info node that

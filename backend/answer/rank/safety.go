@@ -109,7 +109,7 @@ func asksFor(cmd string, c *Candidate, q *query) bool {
 // safeLead puts the first page that is not of a destructive command
 // ahead of such a page that leads a question that did not ask for it,
 // when one is among the next few; else the order stays.
-func safeLead(cands []Candidate, q *query) []Candidate {
+func safeLead(cands []Candidate, q *query, mayNotLead func(*Candidate) bool) []Candidate {
 	if len(cands) < 2 {
 		return cands
 	}
@@ -117,7 +117,10 @@ func safeLead(cands []Candidate, q *query) []Candidate {
 		return cands
 	}
 	for i := 1; i < min(len(cands), safeLeadReach); i++ {
-		if destroyer(&cands[i]) == "" {
+		// (nor does a page installedLeads put behind: mkswap before
+		// dphys-swapfile's tldr page, for "create a swap file", would
+		// give way to the page of a command that is not installed)
+		if destroyer(&cands[i]) == "" && !mayNotLead(&cands[i]) {
 			c := cands[i]
 			copy(cands[1:i+1], cands[:i])
 			cands[0] = c

@@ -51,12 +51,16 @@ func TestSafeLead(t *testing.T) {
 			[]Candidate{page(1, "man", "2", "unlink", 0), page(2, "man", "1", "ls", 0)}, "unlink ls"},
 		{"list the groups a user belongs to", false, // none safe within reach: the order stays
 			[]Candidate{page(1, "man", "8", "deluser", 0), page(2, "man", "8", "userdel", 0)}, "deluser userdel"},
+		{"reserve a 2 GB file for paging", false, // a tldr page of a command not installed is no safer lead
+			[]Candidate{page(1, "man", "8", "mkswap", 0.2), page(2, "tldr", "", "dphys-swapfile", 0.3), page(3, "man", "8", "swapon", 0.1)},
+			"swapon mkswap dphys-swapfile"},
 	} {
 		q := &query{a: analyse.Analyse(tc.question, nil), named: map[int]naming{}}
 		if tc.named {
 			q.named[tc.cands[0].ID] = naming{}
 		}
-		if got := order(safeLead(tc.cands, q)); got != tc.want {
+		notInstalled := func(c *Candidate) bool { return c.Meta.Type == "tldr" && c.Meta.Title != "shred" }
+		if got := order(safeLead(tc.cands, q, notInstalled)); got != tc.want {
 			t.Errorf("%q: %s, want %s", tc.question, got, tc.want)
 		}
 	}

@@ -412,6 +412,11 @@ var notNames = map[string]bool{
 	"limit": true, "limits": true, "quota": true, "quotas": true, "session": true, "sessions": true,
 	"namespace": true, "namespaces": true, "agent": true,
 	"settings": true, "configuration": true, "config": true, "changes": true, "change": true, "history": true,
+	// what a thing does, said of it: "the groups a user belongs to",
+	// "the files a package contains"
+	"belongs": true, "belong": true, "contains": true, "contain": true, "owns": true, "own": true, "uses": true,
+	"use": true, "runs": true, "needs": true, "holds": true, "points": true, "can": true, "cannot": true,
+	"should": true, "must": true, "will": true, "does": true, "did": true, "gets": true, "got": true,
 }
 
 // fileLike says whether a word with a dot is a file name, not a version

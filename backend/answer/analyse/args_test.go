@@ -40,6 +40,7 @@ func TestRead(t *testing.T) {
 		{"Write a command to show the first 20 lines of data.csv", "number:20 file:data.csv", "Write a command to", "show the first lines of"},
 		{"How do I change file permissions?", "", "", "How do I change file permissions?"},
 		{"list the user accounts on this system", "", "on this system", "list the user accounts"},
+		{"Which Linux command lists the groups a user belongs to?", "", "Which Linux command", "lists the groups a user belongs to?"},
 		{"What version is installed, e.g. 1.2?", "", "", "What version is installed, e.g. 1.2?"},
 		{"edit ~/.bashrc", "path:~/.bashrc", "", "edit"},
 		{"sort the folder photos so that img-2.png comes first", "folder:photos file:img-2.png", "", "sort the folder so that comes first"},

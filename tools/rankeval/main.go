@@ -501,6 +501,9 @@ func read(path string) ([]row, error) {
 		if *holdout > 0 && rw.set == *holdoutSet && heldOut(rw, *holdout) != *onlyHeld {
 			continue
 		}
+		if *far > 0 && !learnedSet(rw.set) && rw.kind != "noanswer" && nearLearned(rw.q) >= *far {
+			continue
+		}
 		rows = append(rows, rw)
 	}
 	return rows, sc.Err()

@@ -115,3 +115,49 @@ func learnedSet(set string) bool {
 	}
 	return false
 }
+
+// far is -far: questions the task model may know in other words are left
+// out, to measure tasks no dev question asks.
+var far = flag.Float64("far", 0, "read only the answerable questions (of sets the task model did not learn) whose content words overlap every -taskquestions question's by less than this (Jaccard of tasks.Tokens; 0: all)")
+
+var (
+	learnedOnce  sync.Once
+	learnedWords []map[string]bool
+)
+
+// nearLearned is the largest overlap (Jaccard) of q's content words with a
+// question the task model learned.
+func nearLearned(q string) float64 {
+	learnedOnce.Do(func() {
+		qs, err := taskdata.LoadQuestions(*taskQuestions)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval: -far:", err)
+			os.Exit(1)
+		}
+		for _, p := range qs {
+			learnedWords = append(learnedWords, wordSet(p.Asked))
+		}
+	})
+	w := wordSet(q)
+	best := 0.0
+	for _, l := range learnedWords {
+		both := 0
+		for k := range w {
+			if l[k] {
+				both++
+			}
+		}
+		if u := len(w) + len(l) - both; u > 0 {
+			best = max(best, float64(both)/float64(u))
+		}
+	}
+	return best
+}
+
+func wordSet(q string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range tasks.Tokens(q) {
+		m[t] = true
+	}
+	return m
+}

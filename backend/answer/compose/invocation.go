@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"github.com/ragman-dev/ragman/backend/terms"
 	"regexp"
 	"slices"
 	"strings"
@@ -262,6 +263,28 @@ func optionForm(term string) string {
 	return first
 }
 
+// optionRange reads an item that documents a range of options, xz's and
+// zstd's presets "-0 ... -9": its two ends.
+func optionRange(term string) (lo, hi string, ok bool) {
+	f := strings.Fields(term)
+	if len(f) == 3 && (f[1] == "..." || f[1] == "…") && len(f[0]) > 1 && len(f[2]) > 1 &&
+		f[0][0] == '-' && f[2][0] == '-' && f[0][1] != '-' && f[2][1] != '-' {
+		return f[0], f[2], true
+	}
+	return "", "", false
+}
+
+// lowStems ask for a range's low end (its fastest, least setting); a
+// question that says neither asks for the high end, which is what one
+// goes to a preset for ("the highest compression level").
+var lowStems = func() []string {
+	var out []string
+	for _, w := range []string{"low", "lowest", "fast", "fastest", "least", "minimum", "quick", "quickest", "weak", "weakest"} {
+		out = append(out, terms.Stem(w))
+	}
+	return out
+}()
+
 // optionArg is the argument an option item's option takes as one types
 // it (optionForm): "ARCHIVE" of "-f, --file=ARCHIVE", "" for none.
 func optionArg(term string) string {
@@ -332,7 +355,15 @@ func subcommandOf(title, name string, d *document.Document) string {
 func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 	opt := optionForm(strings.TrimSpace(p.block.Term))
 	desc = document.ClipLine(itemDoes(p.block.Text), 240)
-	if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
+	if lo, hi, ok := optionRange(p.block.Term); ok {
+		// one types one of a range, not the range: xz's "-0 ... -9"
+		// was "xz -0 ... data.csv data.csv", its "..." read as a
+		// placeholder of files
+		opt = hi
+		if c.asks(lowStems...) {
+			opt = lo
+		}
+	} else if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
 		opt, desc = o, what
 	} else if m := optionalValue().FindStringSubmatch(opt); m != nil && !valueSaid(m[1], desc) {
 		// a value the option may go without is typed without it: one

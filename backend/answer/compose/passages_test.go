@@ -275,3 +275,44 @@ func TestFormatListsFields(t *testing.T) {
 		}
 	}
 }
+
+// presetPage documents a range of options in one item, as xz does its
+// presets.
+const presetPage = `.TH SQUASH 1
+.SH NAME
+squash \- shrink files
+.SH SYNOPSIS
+squash [option...] [file...]
+.SH OPTIONS
+.TP
+\fB\-0\fP ... \fB\-9\fP
+Select a compression preset level.
+.TP
+\fB\-k\fP
+Keep the input files.
+`
+
+// An item that documents a range of options is typed as one of them:
+// the high end, or the low one where the question asks for it.
+func TestOptionRange(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"squash notes.txt at the highest level", "squash -9 notes.txt"},
+		{"squash notes.txt at the lowest and fastest level", "squash -0 notes.txt"},
+	} {
+		lib, id, doc, ret := onePage(t, "squash", presetPage, tc.q)
+		c := &composition{q: ret.Question, lib: lib, citer: &answer.Citer{}, items: DefaultItems,
+			ops: operands(tc.q, analyse.Read(tc.q).Args)}
+		s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
+		got := ""
+		for si, sec := range doc.Sections {
+			for _, b := range sec.Blocks {
+				if b.Kind == document.Item && strings.HasPrefix(b.Term, "-0") {
+					got, _ = c.invocationOf(s, passage{sec: si, block: b, title: sec.Title})
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}

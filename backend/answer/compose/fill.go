@@ -83,6 +83,11 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 				op.cmp = "-"
 			}
 		}
+		if fileKind(op.kind) && slices.ContainsFunc(out, func(o operand) bool { return fileKind(o.kind) && o.text == op.text }) {
+			// a file named twice is one file: "compress data.csv and
+			// keep the original data.csv" is no "xz data.csv data.csv"
+			continue
+		}
 		out = append(out, op)
 	}
 	if !slices.ContainsFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgMode }) {

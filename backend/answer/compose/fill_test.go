@@ -348,3 +348,15 @@ func TestStatesDone(t *testing.T) {
 		}
 	}
 }
+
+// A file the question names twice is one operand.
+func TestOperandsOnce(t *testing.T) {
+	q := "Shrink report.log with gzip but keep the original report.log next to it."
+	ops := operands(q, analyse.Read(q).Args)
+	if len(ops) != 1 || ops[0].text != "report.log" {
+		t.Errorf("operands %+v, want report.log once", ops)
+	}
+	if got, _ := fill("gzip [FILE]...", "gzip", ops, nil); got != "gzip report.log" {
+		t.Errorf("filled %q, want gzip report.log", got)
+	}
+}

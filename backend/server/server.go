@@ -6,9 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ragman-dev/ragman/internal/nudge"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -51,10 +50,10 @@ func Serve(ctx context.Context, opt Options) error {
 	svc.RefreshInterval = refresh
 	// `ragadmin nudge` (the package manager's hook) signals every
 	// backend it may: check now, not at the next tick. Caught even with
-	// the check turned off, since SIGUSR1 would end the process.
-	nudge := make(chan os.Signal, 1)
-	signal.Notify(nudge, syscall.SIGUSR1)
-	defer signal.Stop(nudge)
+	// the check turned off, since SIGUSR1 would end the process; the
+	// CLI's Main has caught it already (nudge.Catch), this covers a
+	// backend started otherwise.
+	nudge.Catch()
 	opt.Log.Log("", "server.Serve", "start", "version", opt.Version, "idle_timeout", idle, "refresh_interval", refresh)
 	err := daemon.Serve(ctx, daemon.Options{
 		Version:     opt.Version,
@@ -63,7 +62,7 @@ func Serve(ctx context.Context, opt Options) error {
 			if refresh <= 0 {
 				return
 			}
-			w := &freshness.Watcher{Interval: refresh, Sources: svc.Watched, Refresh: svc.Refresh, Nudge: nudge, StartDelay: 2 * time.Second, StallBound: svc.StallBound,
+			w := &freshness.Watcher{Interval: refresh, Sources: svc.Watched, Refresh: svc.Refresh, Nudge: nudge.C, StartDelay: 2 * time.Second, StallBound: svc.StallBound,
 				Log: func(msg string, kv ...any) { opt.Log.Log("", "Watcher.refresh", msg, kv...) }}
 			w.Run(ctx, hold)
 		},

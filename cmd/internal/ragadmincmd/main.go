@@ -3,6 +3,7 @@
 package ragadmincmd
 
 import (
+	"github.com/ragman-dev/ragman/internal/nudge"
 	"os"
 
 	"github.com/alecthomas/kong"
@@ -34,6 +35,9 @@ type CLI struct {
 // Main runs ragadmin with args (without the program name) and returns its
 // exit code.
 func Main(args []string) int {
+	if len(args) > 0 && args[0] == cli.BackendCommand {
+		nudge.Catch() // first: a nudge while the backend starts would end it
+	}
 	if len(args) > 0 && args[0] == completeCmd {
 		return complete(os.Stdout, args[1:])
 	}

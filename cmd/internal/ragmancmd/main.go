@@ -4,6 +4,7 @@ package ragmancmd
 
 import (
 	"fmt"
+	"github.com/ragman-dev/ragman/internal/nudge"
 	"io"
 	"strconv"
 
@@ -26,6 +27,9 @@ type CLI struct {
 // Main runs ragman with args (without the program name) and returns its
 // exit code.
 func Main(args []string) int {
+	if len(args) > 0 && args[0] == cli.BackendCommand {
+		nudge.Catch() // first: a nudge while the backend starts would end it
+	}
 	var c CLI
 	env := cli.NewEnv("ragman")
 	env.WarnRenamedEnv(args)

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ragman-dev/ragman/internal/nudge"
 	"os"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/service"
 	"github.com/ragman-dev/ragman/internal/envvar"
+	"github.com/ragman-dev/ragman/internal/nudge"
 )
 
 // ErrAlreadyRunning is returned by Serve when another backend holds the

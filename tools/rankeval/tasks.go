@@ -60,12 +60,7 @@ func fitFolds() {
 		fmt.Fprintln(os.Stderr, "rankeval: -taskdata:", err)
 		os.Exit(1)
 	}
-	qs, err := taskdata.LoadQuestions(*taskQuestions)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "rankeval: -taskquestions:", err)
-		os.Exit(1)
-	}
-	docs, from := taskdata.DocPairs(append(pairs, qs...), tasks.DefaultSummaries)
+	docs, from := taskdata.DocPairs(append(pairs, learnedQuestions()...), tasks.DefaultSummaries)
 	foldModels = make([]*tasks.Model, taskFolds)
 	var wg sync.WaitGroup
 	for k := range taskFolds {
@@ -120,27 +115,32 @@ func learnedSet(set string) bool {
 // out, to measure tasks no dev question asks.
 var far = flag.Float64("far", 0, "read only the answerable questions (of sets the task model did not learn) whose content words overlap every -taskquestions question's by less than this (Jaccard of tasks.Tokens; 0: all)")
 
-var (
-	learnedOnce  sync.Once
-	learnedWords []map[string]bool
-)
+// learnedQuestions are -taskquestions' questions, read once for the fold
+// models and -far.
+var learnedQuestions = sync.OnceValue(func() []taskdata.Pair {
+	qs, err := taskdata.LoadQuestions(*taskQuestions)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval: -taskquestions:", err)
+		os.Exit(1)
+	}
+	return qs
+})
+
+// learnedWords are the content words of each learned question.
+var learnedWords = sync.OnceValue(func() []map[string]bool {
+	var out []map[string]bool
+	for _, p := range learnedQuestions() {
+		out = append(out, wordSet(p.Asked))
+	}
+	return out
+})
 
 // nearLearned is the largest overlap (Jaccard) of q's content words with a
 // question the task model learned.
 func nearLearned(q string) float64 {
-	learnedOnce.Do(func() {
-		qs, err := taskdata.LoadQuestions(*taskQuestions)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "rankeval: -far:", err)
-			os.Exit(1)
-		}
-		for _, p := range qs {
-			learnedWords = append(learnedWords, wordSet(p.Asked))
-		}
-	})
 	w := wordSet(q)
 	best := 0.0
-	for _, l := range learnedWords {
+	for _, l := range learnedWords() {
 		both := 0
 		for k := range w {
 			if l[k] {

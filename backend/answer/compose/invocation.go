@@ -1,13 +1,13 @@
 package compose
 
 import (
-	"github.com/ragman-dev/ragman/backend/terms"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 

@@ -3,13 +3,13 @@
 package ragadmincmd
 
 import (
-	"github.com/ragman-dev/ragman/internal/nudge"
 	"os"
 
 	"github.com/alecthomas/kong"
 	"github.com/ragman-dev/ragman/backend/catalog"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
+	"github.com/ragman-dev/ragman/internal/nudge"
 )
 
 // CLI is ragadmin's grammar.

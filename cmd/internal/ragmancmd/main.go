@@ -4,7 +4,6 @@ package ragmancmd
 
 import (
 	"fmt"
-	"github.com/ragman-dev/ragman/internal/nudge"
 	"io"
 	"strconv"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
+	"github.com/ragman-dev/ragman/internal/nudge"
 )
 
 // CLI is ragman's grammar. Asking is the default command, so

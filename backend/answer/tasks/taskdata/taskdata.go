@@ -204,9 +204,9 @@ func listFiles(dir string, deep bool) ([]string, error) {
 // model only: taught the options their mentions name, the option model
 // put rm's --recursive ahead of the -rf people type and kill's -s ahead
 // of the PID a question gives (compose's TestStepBundleLetters,
-// TestStepProcessID). A question's command is
-// its first expected page when that is a command's (section 1 or 8);
-// out-of-scope questions and those answered by other pages are left out.
+// TestStepProcessID). A question's command is its first expected page
+// when that is a command's (section 1 or 8); out-of-scope questions and
+// those answered by other pages are left out.
 // Its description is the question's topic (analyse.Reading.Topic), the
 // question without its framing and arguments, so that "What is the bash
 // command to" and "notes.txt" are no words of the command's. globs are
@@ -267,9 +267,9 @@ var mnemonic = strings.NewReplacer("[", "", "]", "")
 
 // letterMnemonic is a mnemonic bracket in the other collections, which
 // copy some of tldr's descriptions ("the right to e[x]ecute it" in
-// cheat.sh's chmod): one letter in brackets, in a word or a word of its own. Read as
-// brackets, the word splits in two ("e", "ecute") and its stem is lost;
-// a bracket around more (a placeholder, "[PATH]") stays.
+// cheat.sh's chmod): one letter in brackets, in a word or a word of its
+// own. Read as brackets, the word splits in two ("e", "ecute") and its
+// stem is lost; a bracket around more (a placeholder, "[PATH]") stays.
 var letterMnemonic = regexp.MustCompile(`\[([A-Za-z])\]`)
 
 func unbracket(desc string) string { return letterMnemonic.ReplaceAllString(desc, "$1") }

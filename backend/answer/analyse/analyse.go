@@ -101,6 +101,8 @@ type Analysis struct {
 	// command to"), as Read finds them.
 	Args    []Arg
 	Framing []string
+	// LookedFor: see Reading.LookedFor
+	LookedFor []string
 }
 
 // optionRE finds command-line options: "-v" in "what does grep -v do",
@@ -353,7 +355,7 @@ func Analyse(q string, expand Expander) Analysis {
 	// what the question gives and how it is framed are not its topic:
 	// the scene and the concepts come from the rest
 	rd := Read(q)
-	a := Analysis{Question: q, Args: rd.Args, Framing: rd.Framing}
+	a := Analysis{Question: q, Args: rd.Args, Framing: rd.Framing, LookedFor: rd.LookedFor}
 	asked := q
 	q = rd.Topic(q)
 	a.Scene = classify(q)

@@ -116,11 +116,25 @@ var frameREs = []func() *regexp.Regexp{
 	lazyre.New(`(?i)\bon\s+the\s+(?:local\s+|current\s+)?(?:system|machine|computer)(?:\s*[.,;:?!]|\s*$)`),
 }
 
+// lookedForRE is a word the task looks for, not one it is about: "the
+// files that contain a certain word" want grep's PATTERNS, not its -w,
+// "whole words". Not where the word is a kind of thing ("a word count",
+// "word boundaries"): the group then matches.
+var lookedForRE = lazyre.New(`(?i)\b(?:a|an|any|some|one|the)\s+(?:certain\s+|given\s+|particular\s+|specific\s+|single\s+)?word\b(?:\s+or\s+(?:a\s+)?phrase\b)?(\s+(?:count|boundar|wrap|list|processor|split|separat|length|per\b)\w*)?`)
+
+// wordGivenRE is a word the question gives to look for, after "the
+// word": "the word error in app.log".
+var wordGivenRE = lazyre.New(`(?i)\bthe\s+word\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:in|from|inside|within|across|to|with|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
+
 // Reading is the question taken apart: its arguments, its framing, and
 // the task that is left.
 type Reading struct {
 	Args    []Arg
 	Framing []string
+	// LookedFor are the phrases that stand for what the task looks for
+	// ("a certain word"): words the pages that search hold, but no
+	// option's topic (see lookedForRE)
+	LookedFor []string
 	// Task is the question with the framing removed and each argument
 	// replaced by a blank: the words that say what to do.
 	Task string
@@ -157,6 +171,19 @@ func Read(q string) Reading {
 				r.Framing = append(r.Framing, strings.TrimRight(strings.TrimSpace(q[m[0]:m[1]]), ".,;:?!"))
 				r.frames = append(r.frames, [2]int{m[0], m[1]})
 			}
+		}
+	}
+	for _, m := range lookedForRE().FindAllStringSubmatchIndex(q, -1) {
+		if m[2] < 0 {
+			r.LookedFor = append(r.LookedFor, strings.TrimSpace(q[m[0]:m[1]]))
+		}
+	}
+	// "the word error": the word given is what to look for, as if quoted
+	var given []found
+	for _, m := range wordGivenRE().FindAllStringSubmatchIndex(q, -1) {
+		if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && free(m[2], m[3]) {
+			take(m[2], m[3])
+			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3]}})
 		}
 	}
 	// add reads q[a:b] as an argument of kind, given after noun ("" for
@@ -232,6 +259,7 @@ func Read(q string) Reading {
 			add(ArgName, m[2], end, "")
 		}
 	}
+	args = append(args, given...)
 	sort.SliceStable(args, func(i, j int) bool { return args[i].at < args[j].at })
 	for _, f := range args {
 		r.Args = append(r.Args, f.arg)

@@ -54,6 +54,10 @@ func TestRead(t *testing.T) {
 		{"read and/or write the folder docs/old", "path:docs/old", "", "read and/or write the folder"},
 		{"ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED", "", "", "ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED"},
 		{"connect to host db01 and run uptime", "host:db01", "", "connect to host and run uptime"},
+		// a word given after "the word" is what to look for
+		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
+		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
+		{"the word count of a file", "", "", "the word count of a file"},
 	} {
 		r := Read(tc.q)
 		var args []string
@@ -68,6 +72,22 @@ func TestRead(t *testing.T) {
 		}
 		if r.Task != tc.task {
 			t.Errorf("Read(%q) task = %q, want %q", tc.q, r.Task, tc.task)
+		}
+	}
+}
+
+// A word the task looks for is read as such, not where it is a kind of
+// thing counted or split at.
+func TestLookedFor(t *testing.T) {
+	for q, want := range map[string]string{
+		"which logs mention a certain word":   "a certain word",
+		"find any word or phrase in my notes": "any word or phrase",
+		"print the word count of a file":      "",
+		"split a sentence at a word boundary": "",
+		"count the words of a file":           "",
+	} {
+		if got := strings.Join(Read(q).LookedFor, " | "); got != want {
+			t.Errorf("Read(%q).LookedFor = %q, want %q", q, got, want)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 )
 
 // Composer composes extractively. Safe for concurrent use.
@@ -83,6 +84,11 @@ type composition struct {
 	// compressions are the compression formats of the files the
 	// question names (analyse.Analysis.Compressions)
 	compressions map[string]bool
+	// lookedFor: per concept, whether it stands for what the task looks
+	// for ("a certain word", analyse.Analysis.LookedFor), which no
+	// passage is chosen for: grep's -w, "whole words", is no answer to
+	// "list the files that contain a certain word"
+	lookedFor []bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -173,5 +179,22 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.lossAsked = asksLoss(c.usageTerms)
 	c.compressions = a.Compressions
 	c.howto = a.Scene == analyse.SceneHowTo
+	c.lookedFor = lookedFor(r.Question, a.LookedFor)
 	return c
+}
+
+// lookedFor marks the concepts of q whose word is one of the phrases'.
+func lookedFor(q *answer.Question, phrases []string) []bool {
+	if len(phrases) == 0 {
+		return nil
+	}
+	words := map[string]bool{}
+	for _, p := range phrases {
+		terms.Words(p, false, func(w string) { words[w] = true })
+	}
+	out := make([]bool, len(q.Concepts))
+	for ci, con := range q.Concepts {
+		out[ci] = words[con.Word]
+	}
+	return out
 }

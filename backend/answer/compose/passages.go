@@ -35,7 +35,7 @@ type passage struct {
 func (c *composition) passages(id int, d *document.Document, given []float64, entries []string) []passage {
 	q := c.q
 	var out []passage
-	shares := newPageShares(q, given)
+	shares := newPageShares(q, given, c.lookedFor)
 	// the page's own sections, and those that answer another question
 	// than this one (see statusSection, filesSection)
 	asides := make([]bool, len(d.Sections))
@@ -113,10 +113,14 @@ type pageShares struct {
 }
 
 // newPageShares weighs the question for a page whose names and NAME
-// line hold given of each concept.
-func newPageShares(q *answer.Question, given []float64) *pageShares {
+// line hold given of each concept; a concept that stands for what the
+// task looks for (lookedFor) weighs nothing.
+func newPageShares(q *answer.Question, given []float64, lookedFor []bool) *pageShares {
 	sh := &pageShares{q: q, w: slices.Clone(q.Weights), cov: make([]float64, len(q.Concepts))}
 	for ci := range sh.w {
+		if ci < len(lookedFor) && lookedFor[ci] {
+			sh.w[ci] = 0
+		}
 		sh.w[ci] *= 1 - givenDiscount*givenOf(given, ci)
 		sh.mass += sh.w[ci]
 	}

@@ -433,3 +433,15 @@ func TestStepSideOptionNotFirst(t *testing.T) {
 		}
 	}
 }
+
+// A word the question looks for is no topic of the options: grep's -w,
+// "whole words", does not lead for files that hold some word; a word
+// given after "the word" fills the pattern.
+func TestStepLookedForWord(t *testing.T) {
+	notFirst(t, "`grep -w", "which of my files hold a particular word", "show where a word occurs in notes.txt with line numbers")
+	q := "grep plan.txt for the word deadline"
+	ans, _ := testengine.Ask(t, q, 0)
+	if len(ans.Steps) == 0 || !runs(ans.Steps[0], "`grep") || !strings.Contains(ans.Steps[0], "deadline") || strings.Contains(ans.Steps[0], "-w") {
+		t.Errorf("%s: steps %q, want grep looking for deadline first", q, ans.Steps)
+	}
+}

@@ -227,6 +227,7 @@ func main() {
 			start := time.Now()
 			e := *eng
 			e.Retriever = retFor(ret, rw)
+			e.Composer = composerFor(cp, rw)
 			ans, tr, err := e.Answer(context.Background(), rw.q, *threshold)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "rankeval:", err)

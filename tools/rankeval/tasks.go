@@ -7,9 +7,11 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/ragman-dev/ragman/backend/answer/compose"
 	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/answer/tasks/taskdata"
@@ -45,7 +47,54 @@ func taskKey(text string) uint32 {
 var (
 	foldOnce   sync.Once
 	foldModels []*tasks.Model
+	optOnce    sync.Once
+	optModels  []*tasks.Model
 )
+
+// optModel is the option model fitted without the questions of fold f:
+// the option model learns the questions' lines (taskdata.LoadQuestions)
+// as the task model learns the questions.
+func optModel(f uint32) *tasks.Model {
+	optOnce.Do(func() {
+		pairs, err := taskdata.Load(*taskData)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval: -taskdata:", err)
+			os.Exit(1)
+		}
+		qs := learnedQuestions()
+		optModels = make([]*tasks.Model, taskFolds)
+		var wg sync.WaitGroup
+		for k := range taskFolds {
+			wg.Go(func() {
+				train := slices.Clip(pairs)
+				for _, q := range qs {
+					if pairFold(q) != uint32(k) {
+						train = append(train, q)
+					}
+				}
+				m, err := tasks.Fit(taskdata.OptionDocs(train), tasks.OptionParams)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "rankeval: fitting an option model:", err)
+					os.Exit(1)
+				}
+				optModels[k] = m
+			})
+		}
+		wg.Wait()
+	})
+	return optModels[f]
+}
+
+// composerFor is the composer that reads rw: cp, or for a question of
+// -taskquestions, cp with the option model that never saw it.
+func composerFor(cp *compose.Composer, rw row) *compose.Composer {
+	if !learnedSet(rw.set) {
+		return cp
+	}
+	c := *cp
+	c.Options = optModel(taskKey(rw.q))
+	return &c
+}
 
 // foldModel is the task model fitted without the descriptions of fold f.
 func foldModel(f uint32) *tasks.Model {

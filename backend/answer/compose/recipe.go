@@ -104,7 +104,6 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 		return nil
 	}
 	items := map[string]passage{} // option name → its item
-	single := 0.0
 	for _, p := range ps {
 		if !c.optionItem(s, p) || c.sweeping(p) || c.losesData(p) {
 			continue
@@ -116,10 +115,30 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 			if _, ok := items[n]; !ok {
 				items[n] = p
 			}
+		}
+	}
+	best, most := bestBundle(scores, items)
+	// the best single option the bundle leaves out: one of its own
+	// letters alone (rm's -r) is the bundle as people type it (-rf)
+	single := 0.0
+	for n, p := range items {
+		if !slices.ContainsFunc(best, func(b passage) bool { return b.sec == p.sec && b.blk == p.blk }) {
 			single = max(single, scores[n])
 		}
 	}
-	if best, most := bestBundle(scores, items); best != nil && most-scores[""] >= usageLead && most >= bundleShare*single {
+	// A bundle scores as its best letter that takes no value: people
+	// type rm's -r, the option for "delete a folder with its files", as
+	// -rf, which the data's lines for the task seldom say in its words.
+	// Not as its -f ARCHIVE, which every tar line gives.
+	for _, b := range best {
+		if optionArg(b.block.Term) != "" {
+			continue
+		}
+		for _, n := range optionNames(b.block.Term) {
+			most = max(most, scores[n])
+		}
+	}
+	if best != nil && most-scores[""] >= usageLead && most >= bundleShare*single {
 		return best
 	}
 	return c.companions(s, scores, items, chosen)

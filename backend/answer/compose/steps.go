@@ -140,8 +140,11 @@ func (c *composition) decideLead(pl *plan) {
 	// Nor an option only the page knows of, where people run the command
 	// without options for the task (see sideOption).
 	side := pl.lead && c.sideOption(s, pl.chosen[0])
+	// Nor any option, where people run the command without options for
+	// the task, and no option chosen does it better (see plainBest).
+	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
 	switch {
-	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague || side) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
+	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague || side || plainBest) || c.fillsBetter(s, pl.chosen[0], pl.syn)):
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close, or the synopsis takes the question's operands better:
@@ -153,7 +156,7 @@ func (c *composition) decideLead(pl *plan) {
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
 		pl.line = c.sendOut(s, s.runnable(pl.line))
-	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays)):
+	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)):
 		// and before an example that shows the command doing something
 		// else than the question adds to its NAME line: mount's shared
 		// subtrees for "mount a USB stick"

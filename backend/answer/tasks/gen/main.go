@@ -53,7 +53,7 @@ func main() {
 	if *optOut == "" {
 		return
 	}
-	odocs := taskdata.OptionDocs(pairs)
+	odocs := taskdata.OptionDocs(append(slices.Clip(pairs), qs...))
 	om, size := write(odocs, tasks.OptionParams, *optOut, "option model")
 	fmt.Fprintf(os.Stderr, "gen: %d option descriptions, %d options, %d stems, %d weights, %d bytes -> %s\n",
 		len(odocs), om.NumCommands(), om.NumStems(), om.NumPostings(), size, *optOut)

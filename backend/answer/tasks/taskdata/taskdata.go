@@ -197,14 +197,38 @@ func listFiles(dir string, deep bool) ([]string, error) {
 	return out, err
 }
 
+// mentionedLine is a question's command line as its mentions give it:
+// the command with the options the answer must mention (any of them,
+// names of one option); the command alone where the answer must mention
+// it and no option; "" otherwise (a question the command answers with a
+// variable or a file, PS1, /etc/skel, is none of its options' task nor
+// one it does without them).
+func mentionedLine(command string, cols []string) string {
+	if len(cols) < 4 {
+		return ""
+	}
+	var opts []string
+	for _, m := range strings.Split(cols[3], "|") {
+		if m = strings.TrimSpace(m); optionRE.MatchString(m) {
+			opts = append(opts, m)
+		}
+	}
+	if len(opts) == 0 {
+		if slices.Contains(strings.Split(cols[3], "|"), command) {
+			return command
+		}
+		return ""
+	}
+	return command + " " + strings.Join(opts, " ")
+}
+
 // LoadQuestions reads question sets (TSV: id, question, expected pages,
 // mentions, kind; testdata/eval) as pairs of a task and the command that
 // does it: ragman's own questions, in our words, which the collections do
-// not say ("make my script runnable" is chmod's). They teach the task
-// model only: taught the options their mentions name, the option model
-// put rm's --recursive ahead of the -rf people type and kill's -s ahead
-// of the PID a question gives (compose's TestStepBundleLetters,
-// TestStepProcessID). A question's command is its first expected page
+// not say ("make my script runnable" is chmod's). A question's line is
+// its command with the options its mentions name, or the command alone
+// where it mentions the command and no option (mentionedLine), which
+// teaches the option model. A question's command is its first expected page
 // when that is a command's (section 1 or 8); out-of-scope questions and
 // those answered by other pages are left out.
 // Its description is the question's topic (analyse.Reading.Topic), the
@@ -244,7 +268,7 @@ func LoadQuestions(globs string) ([]Pair, error) {
 				continue
 			}
 			out = append(out, Pair{Source: "questions", Sheet: filepath.Base(path), Desc: analyse.Read(cols[1]).Topic(cols[1]),
-				Asked: cols[1], Command: m[1]})
+				Asked: cols[1], Command: m[1], Line: mentionedLine(m[1], cols)})
 		}
 		err = sc.Err()
 		f.Close()
@@ -727,6 +751,9 @@ var (
 func OptionDocs(pairs []Pair) []tasks.Doc {
 	var out []tasks.Doc
 	seen := map[string]bool{}
+	// what a command does without options, in anyone's words: a
+	// question's option says the rest (see plainStems)
+	plain := plainStems(pairs)
 	for _, p := range pairs {
 		st := tasks.Tokens(p.Desc)
 		if len(st) == 0 {
@@ -745,7 +772,37 @@ func OptionDocs(pairs []Pair) []tasks.Doc {
 				continue
 			}
 			seen[key+"\x00"+desc] = true
-			out = append(out, tasks.Doc{Command: key, Stems: st})
+			ost := st
+			if o != "" && p.Source == "questions" {
+				ost = slices.DeleteFunc(slices.Clone(st), func(s string) bool { return plain[p.Command][s] })
+				if len(ost) == 0 {
+					continue
+				}
+			}
+			out = append(out, tasks.Doc{Command: key, Stems: ost})
+		}
+	}
+	return out
+}
+
+// plainStems are, per command, the stems of its summaries and of the
+// descriptions of its lines without options. A question's option is
+// taught only the question's other stems: "ask before deleting more than
+// three files" teaches rm's -I "ask" and "three", not "delete" and
+// "file", which every rm line says, or -I would lead the answer to
+// deleting a folder. The collections' lines say their options' task in
+// few words, and keep theirs.
+func plainStems(pairs []Pair) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, p := range pairs {
+		if !p.Summary && (p.Line == "" || len(Options(p)) > 0) {
+			continue
+		}
+		if out[p.Command] == nil {
+			out[p.Command] = map[string]bool{}
+		}
+		for _, s := range tasks.Tokens(p.Desc) {
+			out[p.Command][s] = true
 		}
 	}
 	return out

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 )
 
 // The samples below are written for these tests, in each collection's
@@ -208,7 +210,41 @@ func TestLoadQuestions(t *testing.T) {
 	if d := descs[1]; strings.Contains(d, "bash") || strings.Contains(d, "notes") {
 		t.Errorf("description %q keeps the framing or the argument", d)
 	}
+	// a question's line is its command with the options it mentions
+	var lines []string
+	for _, p := range got {
+		lines = append(lines, p.Line)
+	}
+	if want := []string{"", "wc -l", "lsblk -l --list"}; !slices.Equal(lines, want) {
+		t.Errorf("lines %q, want %q", lines, want)
+	}
 	if _, err := LoadQuestions(filepath.Join(dir, "none-*.tsv")); err == nil {
 		t.Error("a pattern that matches no set: want an error")
+	}
+}
+
+// A question teaches its option only the words the command's lines
+// without options do not say: rm's -I learns "ask", not "delete" and
+// "files", which every rm line says.
+func TestOptionDocsQuestionWords(t *testing.T) {
+	pairs := []Pair{
+		{Source: "tldr", Command: "rm", Desc: "Delete specific files", Line: "rm path/to/file"},
+		{Source: "questions", Command: "rm", Desc: "delete files but ask before each one", Asked: "x", Line: "rm -I"},
+		{Source: "tldr", Command: "rm", Desc: "Delete files interactively asking before each", Line: "rm -i path/to/file"},
+	}
+	for _, d := range OptionDocs(pairs) {
+		switch d.Command {
+		case "rm -I":
+			if slices.Contains(d.Stems, tasks.Tokens("delete")[0]) || slices.Contains(d.Stems, tasks.Tokens("files")[0]) {
+				t.Errorf("rm -I learns %q from the question, want only what rm's plain lines do not say", d.Stems)
+			}
+			if !slices.Contains(d.Stems, tasks.Tokens("ask")[0]) {
+				t.Errorf("rm -I learns %q from the question, want ask among them", d.Stems)
+			}
+		case "rm -i":
+			if !slices.Contains(d.Stems, tasks.Tokens("files")[0]) {
+				t.Errorf("rm -i learns %q from tldr's line, want all of its words", d.Stems)
+			}
+		}
 	}
 }

@@ -55,6 +55,15 @@ func invocationFrom(lines []string, cmd, opt string) string {
 	}
 	operands := 0
 	_, optArg, _ := strings.Cut(opt, " ")
+	// companions the form may give, but not a list of them: strace's
+	// "-c [-dfwzZ] [-I n] [-b execve] ..." names ten, none of which
+	// counting system calls needs
+	optional := 0
+	for _, w := range form {
+		if bare := strings.TrimLeft(w, "[{( "); strings.HasPrefix(w, "[") && synopsisOption(bare) {
+			optional++
+		}
+	}
 	for i, w := range form {
 		bare := strings.TrimLeft(w, "[{( ")
 		switch {
@@ -72,7 +81,7 @@ func invocationFrom(lines []string, cmd, opt string) string {
 			// shows the option, those it goes with ("-f ARCHIVE") stay
 			// an option outside brackets is required ("fsfreeze
 			// --freeze|--unfreeze mountpoint"): it stays
-			if (shows || w == bare) && w != "|" && !strings.HasPrefix(w, "{") && !strings.HasPrefix(w, "|") {
+			if (shows && (w == bare || optional <= maxCompanions) || w == bare) && w != "|" && !strings.HasPrefix(w, "{") && !strings.HasPrefix(w, "|") {
 				out = append(out, w)
 			}
 		case genericOptions(bare) || placeholder(bare):
@@ -85,6 +94,10 @@ func invocationFrom(lines []string, cmd, opt string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// maxCompanions is the most optional options the synopsis form that
+// shows an option may give for them to stay in its command line.
+const maxCompanions = 2
 
 // runsPlainly says whether a synopsis form's words after the command
 // run it without an option of their own first: not umount's "-a

@@ -33,6 +33,9 @@ func TestInvocation(t *testing.T) {
 		{syn("renice [-n] priority [-g|-p|-u] identifier..."), "renice", "-n priority", "renice -n priority identifier..."},
 		// but its options before them
 		{syn("find [-H] [-L] [-P] [-D debugopts] [-Olevel] [starting-point...] [expression]"), "find", "-L", "find -L [starting-point...] [expression]"},
+		// the form that shows the option keeps a companion or two, not
+		// a list of them
+		{syn("strace [-ACdf] [-I n] command [args]\nstrace -c [-dfwzZ] [-I n] [-b execve] [-e expr]... [-O overhead] [-S sortby] { -p pid | command [args] }"), "strace", "-c", "strace -c"},
 		// a form written over several lines has its operand on the last
 		{syn("strings [-afovV] [-min-len]\n        [-n min-len] [--bytes=min-len]\n        [--help] [--version] file..."), "strings", "-f", "strings -f file..."},
 		// no form shows -d: the plain one, not the one that unmounts all

@@ -110,6 +110,9 @@ func fileOption(term string) bool {
 func (c *composition) decideLead(pl *plan) {
 	s := pl.s
 	pl.lead = len(pl.chosen) > 0 && c.optionItem(s, pl.chosen[0])
+	if pl.lead && !pl.named {
+		pl.chosen = c.sideAfter(s, pl.chosen)
+	}
 	pl.syn = document.PlainForm(s.doc)
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either

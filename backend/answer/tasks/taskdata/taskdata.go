@@ -716,7 +716,7 @@ func Options(p Pair) []string {
 				if runsAnother[name] {
 					break words // what follows is the other command's
 				}
-				if letters.MatchString(name) {
+				if letters.MatchString(name) && !wordOptions[p.Command] {
 					for _, l := range name[1:] {
 						add("-" + string(l))
 					}
@@ -727,6 +727,12 @@ func Options(p Pair) []string {
 	}
 	return out
 }
+
+// wordOptions are the commands whose single-dash options are words, not
+// bundles of letters: find's -name is no -n, -a, -m and -e (which the
+// option model held 49 descriptions of, "name" among their words).
+var wordOptions = map[string]bool{"find": true, "java": true, "ffmpeg": true, "ffprobe": true, "ffplay": true,
+	"openssl": true, "convert": true, "magick": true, "mogrify": true, "xrandr": true, "xdotool": true}
 
 var (
 	braced      = regexp.MustCompile(`\{\{.*?\}\}`)

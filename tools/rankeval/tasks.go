@@ -44,46 +44,68 @@ func taskKey(text string) uint32 {
 	return crc32.ChecksumIEEE([]byte(strings.Join(tasks.Tokens(text), " "))) % uint32(taskFolds)
 }
 
-var (
-	foldOnce   sync.Once
-	foldModels []*tasks.Model
-	optOnce    sync.Once
-	optModels  []*tasks.Model
-)
+// taskPairs are -taskdata's pairs, loaded once for the task and option
+// models' folds.
+var taskPairs = sync.OnceValue(func() []taskdata.Pair {
+	pairs, err := taskdata.Load(*taskData)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rankeval: -taskdata:", err)
+		os.Exit(1)
+	}
+	return pairs
+})
 
-// optModel is the option model fitted without the questions of fold f:
-// the option model learns the questions' lines (taskdata.LoadQuestions)
-// as the task model learns the questions.
-func optModel(f uint32) *tasks.Model {
-	optOnce.Do(func() {
-		pairs, err := taskdata.Load(*taskData)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "rankeval: -taskdata:", err)
-			os.Exit(1)
-		}
-		qs := learnedQuestions()
-		optModels = make([]*tasks.Model, taskFolds)
-		var wg sync.WaitGroup
-		for k := range taskFolds {
-			wg.Go(func() {
-				train := slices.Clip(pairs)
-				for _, q := range qs {
-					if pairFold(q) != uint32(k) {
-						train = append(train, q)
-					}
-				}
-				m, err := tasks.Fit(taskdata.OptionDocs(train), tasks.OptionParams)
-				if err != nil {
-					fmt.Fprintln(os.Stderr, "rankeval: fitting an option model:", err)
-					os.Exit(1)
-				}
-				optModels[k] = m
-			})
-		}
-		wg.Wait()
-	})
-	return optModels[f]
+// fitPerFold fits, for each fold k, a model of what (in errors) on
+// docs(k) with p, the folds at once.
+func fitPerFold(what string, p tasks.Params, docs func(k uint32) []tasks.Doc) []*tasks.Model {
+	out := make([]*tasks.Model, taskFolds)
+	var wg sync.WaitGroup
+	for k := range taskFolds {
+		wg.Go(func() {
+			m, err := tasks.Fit(docs(uint32(k)), p)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "rankeval: fitting %s: %v\n", what, err)
+				os.Exit(1)
+			}
+			out[k] = m
+		})
+	}
+	wg.Wait()
+	return out
 }
+
+// foldModels are the task model fitted without the descriptions of each
+// fold.
+var foldModels = sync.OnceValue(func() []*tasks.Model {
+	docs, from := taskdata.DocPairs(append(slices.Clip(taskPairs()), learnedQuestions()...), tasks.DefaultSummaries)
+	return fitPerFold("a task model", tasks.DefaultParams, func(k uint32) []tasks.Doc {
+		var train []tasks.Doc
+		for i, d := range docs {
+			if pairFold(from[i]) != k {
+				train = append(train, d)
+			}
+		}
+		return train
+	})
+})
+
+// foldModel is the task model fitted without the descriptions of fold f.
+func foldModel(f uint32) *tasks.Model { return foldModels()[f] }
+
+// optModels are the option model fitted without the questions of each
+// fold: the option model learns the questions' lines
+// (taskdata.LoadQuestions) as the task model learns the questions.
+var optModels = sync.OnceValue(func() []*tasks.Model {
+	return fitPerFold("an option model", tasks.OptionParams, func(k uint32) []tasks.Doc {
+		train := slices.Clip(taskPairs())
+		for _, q := range learnedQuestions() {
+			if pairFold(q) != k {
+				train = append(train, q)
+			}
+		}
+		return taskdata.OptionDocs(train)
+	})
+})
 
 // composerFor is the composer that reads rw: cp, or for a question of
 // -taskquestions, cp with the option model that never saw it.
@@ -92,43 +114,8 @@ func composerFor(cp *compose.Composer, rw row) *compose.Composer {
 		return cp
 	}
 	c := *cp
-	c.Options = optModel(taskKey(rw.q))
+	c.Options = optModels()[taskKey(rw.q)]
 	return &c
-}
-
-// foldModel is the task model fitted without the descriptions of fold f.
-func foldModel(f uint32) *tasks.Model {
-	foldOnce.Do(fitFolds)
-	return foldModels[f]
-}
-
-// fitFolds fits the task model of each fold.
-func fitFolds() {
-	pairs, err := taskdata.Load(*taskData)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "rankeval: -taskdata:", err)
-		os.Exit(1)
-	}
-	docs, from := taskdata.DocPairs(append(pairs, learnedQuestions()...), tasks.DefaultSummaries)
-	foldModels = make([]*tasks.Model, taskFolds)
-	var wg sync.WaitGroup
-	for k := range taskFolds {
-		wg.Go(func() {
-			var train []tasks.Doc
-			for i, d := range docs {
-				if pairFold(from[i]) != uint32(k) {
-					train = append(train, d)
-				}
-			}
-			m, err := tasks.Fit(train, tasks.DefaultParams)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "rankeval: fitting a task model:", err)
-				os.Exit(1)
-			}
-			foldModels[k] = m
-		})
-	}
-	wg.Wait()
 }
 
 // pairFold is the fold a description falls in: a question's, by the

@@ -110,8 +110,13 @@ func fileOption(term string) bool {
 func (c *composition) decideLead(pl *plan) {
 	s := pl.s
 	pl.lead = len(pl.chosen) > 0 && c.optionItem(s, pl.chosen[0])
-	if pl.lead && !pl.named {
-		pl.chosen = c.sideAfter(s, pl.chosen)
+	// An option only the page knows of, where people run the command
+	// without options for the task (see sideOption), does not lead: the
+	// next option people give for it does (nextUsed), or the synopsis.
+	side := pl.lead && c.sideOption(s, pl.chosen[0])
+	if side && !pl.named && c.nextUsed(s, pl.chosen) {
+		// one the option model scores is no side option
+		pl.chosen, side = toFront(pl.chosen, 1), false
 	}
 	pl.syn = document.PlainForm(s.doc)
 	// the best passage says little of what the NAME line leaves, and
@@ -140,9 +145,6 @@ func (c *composition) decideLead(pl *plan) {
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest.
 	amount := pl.lead && c.takesAmount(pl.chosen[0].block.Term)
-	// Nor an option only the page knows of, where people run the command
-	// without options for the task (see sideOption).
-	side := pl.lead && c.sideOption(s, pl.chosen[0])
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)

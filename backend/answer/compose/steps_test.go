@@ -418,7 +418,7 @@ func TestStepOptionalValue(t *testing.T) {
 // options for the task (sideOption): tail's --max-unchanged-stats for the
 // last lines of a log, du's --time for a folder's disk usage, shuf's
 // --random-source for shuffling lines. The command does, or the next
-// option people give for the task (sideAfter).
+// option people give for the task (nextUsed).
 func TestStepSideOptionNotFirst(t *testing.T) {
 	notFirst(t, "`tail --max-unchanged-stats", "show the final lines of a log")
 	notFirst(t, "`du --time", "how much disk space does a folder use")

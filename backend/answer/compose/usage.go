@@ -164,15 +164,12 @@ func (c *composition) plainBest(s *source, chosen []passage) bool {
 	return true
 }
 
-// sideAfter puts a side option (sideOption) that leads the chosen
-// passages behind the next, where that is an option people give for the
-// task (its usage is above none): du's -h, not --time, for the disk
-// usage of each folder in human-readable units (tldr_source.txtar).
-// Over the dev and style sets, first steps that are what the question
-// expects went from 953 to 955; on the held-out sets from 244 to 242.
-func (c *composition) sideAfter(s *source, chosen []passage) []passage {
-	if len(chosen) < 2 || !c.sideOption(s, chosen[0]) || !c.optionItem(s, chosen[1]) || c.usage(s.hit.Doc, s.doc)[chosen[1].block.Term] <= 0 {
-		return chosen
-	}
-	return toFront(chosen, 1)
+// nextUsed says whether the passage chosen after a side option that
+// leads is an option people give for the task (its usage is above
+// none), to lead in its place: du's -h, not --time, for the disk usage
+// of each folder in human-readable units (tldr_source.txtar). Over the
+// dev and style sets, first steps that are what the question expects
+// went from 953 to 955; on the held-out sets from 244 to 242.
+func (c *composition) nextUsed(s *source, chosen []passage) bool {
+	return len(chosen) >= 2 && c.optionItem(s, chosen[1]) && c.usage(s.hit.Doc, s.doc)[chosen[1].block.Term] > 0
 }

@@ -33,12 +33,16 @@ func NewEnv(prog string) *Env {
 	}
 }
 
+// IsBackend says whether a CLI's arguments (without the program name)
+// run it as the backend it spawns (BackendCommand).
+func IsBackend(args []string) bool { return len(args) > 0 && args[0] == BackendCommand }
+
 // WarnRenamedEnv prints a warning for each setting set under its old
 // RAGCLI_ name, which still works for one release (internal/envvar). A
 // CLI calls it as it starts with its arguments; the backend it spawns
 // (BackendCommand) does not warn again into the trace log.
 func (e *Env) WarnRenamedEnv(args []string) {
-	if len(args) > 0 && args[0] == BackendCommand {
+	if IsBackend(args) {
 		return
 	}
 	for _, w := range envvar.Warnings() {

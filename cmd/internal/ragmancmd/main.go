@@ -27,7 +27,7 @@ type CLI struct {
 // Main runs ragman with args (without the program name) and returns its
 // exit code.
 func Main(args []string) int {
-	if len(args) > 0 && args[0] == cli.BackendCommand {
+	if cli.IsBackend(args) {
 		nudge.Catch() // first: a nudge while the backend starts would end it
 	}
 	var c CLI

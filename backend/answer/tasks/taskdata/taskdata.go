@@ -208,18 +208,20 @@ func mentionedLine(command string, cols []string) string {
 		return ""
 	}
 	var opts []string
+	named := false // the command itself is a mention
 	for _, m := range strings.Split(cols[3], "|") {
+		named = named || m == command
 		if m = strings.TrimSpace(m); optionRE.MatchString(m) {
 			opts = append(opts, m)
 		}
 	}
-	if len(opts) == 0 {
-		if slices.Contains(strings.Split(cols[3], "|"), command) {
-			return command
-		}
-		return ""
+	switch {
+	case len(opts) > 0:
+		return command + " " + strings.Join(opts, " ")
+	case named:
+		return command
 	}
-	return command + " " + strings.Join(opts, " ")
+	return ""
 }
 
 // LoadQuestions reads question sets (TSV: id, question, expected pages,
@@ -755,24 +757,41 @@ var (
 // "command option" ("rm -r"), with the stems of Docs; a command line
 // that gives none is filed under "command " (the option "").
 func OptionDocs(pairs []Pair) []tasks.Doc {
+	// each pair's options, "" for its command run without options; and
+	// per command, the stems of its summaries and of its lines without
+	// options: what it does without options, in anyone's words. A
+	// question's option is taught only the question's other stems: "ask
+	// before deleting more than three files" teaches rm's -I "ask" and
+	// "three", not "delete" and "file", which every rm line says, or -I
+	// would lead the answer to deleting a folder. The collections' lines
+	// say their options' task in few words, and keep theirs.
+	opts := make([][]string, len(pairs))
+	plain := map[string]map[string]bool{}
+	for i, p := range pairs {
+		opts[i] = Options(p)
+		if len(opts[i]) == 0 && !p.Summary && p.Line != "" {
+			// the command run without options: what the options of
+			// a task it does as well as they are measured against
+			opts[i] = []string{""}
+		}
+		if p.Summary || slices.Equal(opts[i], []string{""}) {
+			if plain[p.Command] == nil {
+				plain[p.Command] = map[string]bool{}
+			}
+			for _, s := range tasks.Tokens(p.Desc) {
+				plain[p.Command][s] = true
+			}
+		}
+	}
 	var out []tasks.Doc
 	seen := map[string]bool{}
-	// what a command does without options, in anyone's words: a
-	// question's option says the rest (see plainStems)
-	plain := plainStems(pairs)
-	for _, p := range pairs {
+	for i, p := range pairs {
 		st := tasks.Tokens(p.Desc)
 		if len(st) == 0 {
 			continue
 		}
 		desc := strings.ToLower(strings.Join(strings.Fields(p.Desc), " "))
-		opts := Options(p)
-		if len(opts) == 0 && !p.Summary && p.Line != "" {
-			// the command run without options: what the options of
-			// a task it does as well as they are measured against
-			opts = []string{""}
-		}
-		for _, o := range opts {
+		for _, o := range opts[i] {
 			key := p.Command + " " + o
 			if seen[key+"\x00"+desc] {
 				continue
@@ -786,29 +805,6 @@ func OptionDocs(pairs []Pair) []tasks.Doc {
 				}
 			}
 			out = append(out, tasks.Doc{Command: key, Stems: ost})
-		}
-	}
-	return out
-}
-
-// plainStems are, per command, the stems of its summaries and of the
-// descriptions of its lines without options. A question's option is
-// taught only the question's other stems: "ask before deleting more than
-// three files" teaches rm's -I "ask" and "three", not "delete" and
-// "file", which every rm line says, or -I would lead the answer to
-// deleting a folder. The collections' lines say their options' task in
-// few words, and keep theirs.
-func plainStems(pairs []Pair) map[string]map[string]bool {
-	out := map[string]map[string]bool{}
-	for _, p := range pairs {
-		if !p.Summary && (p.Line == "" || len(Options(p)) > 0) {
-			continue
-		}
-		if out[p.Command] == nil {
-			out[p.Command] = map[string]bool{}
-		}
-		for _, s := range tasks.Tokens(p.Desc) {
-			out[p.Command][s] = true
 		}
 	}
 	return out

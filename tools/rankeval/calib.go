@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
 // ece is the expected calibration error of probabilities p for outcomes
@@ -58,4 +60,26 @@ func auroc(p []float64, y []bool) float64 {
 		return math.NaN()
 	}
 	return (rankSum - pos*(pos+1)/2) / (pos * neg)
+}
+
+// reliability is ece's table: per bin, how many answers, their mean
+// confidence and how many of them were right.
+func reliability(p []float64, y []bool) string {
+	const bins = 10
+	var sumP, sumY, count [bins]float64
+	for i, x := range p {
+		b := min(int(x*bins), bins-1)
+		sumP[b] += x
+		if y[i] {
+			sumY[b]++
+		}
+		count[b]++
+	}
+	var out strings.Builder
+	for b := range bins {
+		if count[b] > 0 {
+			fmt.Fprintf(&out, "  %.1f-%.1f: n=%d confidence=%.3f right=%.3f\n", float64(b)/bins, float64(b+1)/bins, int(count[b]), sumP[b]/count[b], sumY[b]/count[b])
+		}
+	}
+	return out.String()
 }

@@ -380,6 +380,7 @@ func main() {
 	if *calib && len(paths) > 1 {
 		fmt.Printf("all sets pooled: calibration of the first page: n=%d ece=%.3f auroc=%.3f; at 0.8 or more: %d answers, %d wrong\n",
 			len(allConf), ece(allConf, allRight), auroc(allConf, allRight), sure, sureWrong)
+		fmt.Print(reliability(allConf, allRight))
 	}
 }
 

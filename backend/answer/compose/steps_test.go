@@ -425,6 +425,15 @@ func TestStepSideOptionNotFirst(t *testing.T) {
 	notFirst(t, "`shuf --random-source", "shuffle the lines of a file")
 }
 
+// A question that narrows the task with "only" asks for the option that
+// narrows it the same way, even one the manual alone knows of: chmod's
+// -c, "report only when a change is made", leads.
+func TestStepOnlyOption(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"with chmod, report only the files it changes", "`chmod -c"},
+	})
+}
+
 // A word the question looks for is no topic of the options: grep's -w,
 // "whole words", does not lead for files that hold some word; a word
 // given after "the word" fills the pattern.

@@ -6,6 +6,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
+	"slices"
 )
 
 // usageNear is the least thesaurus weight of a concept's other stems the
@@ -123,9 +124,20 @@ func (c *composition) sideOption(s *source, p passage) bool {
 		// whose words are another option's value, not a description
 		return false
 	}
+	if slices.Contains(c.seq, "only") && onlyWord().MatchString(first) {
+		// A question that narrows the task ("move files only if they
+		// are newer") asks for an option that narrows it as the
+		// command's purpose never does: mv's -u, "move only when the
+		// SOURCE file is newer"; chmod's -c, "report only when a
+		// change is made". Its other words are the command's.
+		return false
+	}
 	words, hits := c.q.Precision(first)
 	return words > 0 && float64(hits) < sidePrecision*float64(words)
 }
+
+// onlyWord is "only" in an item's first sentence.
+var onlyWord = lazyre.New(`(?i)\bonly\b`)
 
 // sameAs is an item's first sentence that sends to another option.
 var sameAs = lazyre.New(`(?i)^\s*(?:same\s+as|equivalent\s+to|alias\s+for)\s+-`)

@@ -445,6 +445,10 @@ var notNames = map[string]bool{
 	"belongs": true, "belong": true, "contains": true, "contain": true, "owns": true, "own": true, "uses": true,
 	"use": true, "runs": true, "needs": true, "holds": true, "points": true, "can": true, "cannot": true,
 	"should": true, "must": true, "will": true, "does": true, "did": true, "gets": true, "got": true,
+	// how many: "folders two levels deep", "files all at once"
+	"one": true, "two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true,
+	"nine": true, "ten": true, "several": true, "few": true, "many": true, "all": true, "both": true, "each": true,
+	"every": true, "any": true, "some": true, "more": true, "less": true, "fewer": true, "most": true,
 }
 
 // fileLike says whether a word with a dot is a file name, not a version

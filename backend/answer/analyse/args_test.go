@@ -58,6 +58,9 @@ func TestRead(t *testing.T) {
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
 		{"the word count of a file", "", "", "the word count of a file"},
+		// a count after the noun names nothing
+		{"sizes of the folders two levels down", "", "", "sizes of the folders two levels down"},
+		{"list the users all at once", "", "", "list the users all at once"},
 	} {
 		r := Read(tc.q)
 		var args []string

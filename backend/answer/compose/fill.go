@@ -740,6 +740,58 @@ func (c *composition) takesAmount(term string) bool {
 	return false
 }
 
+// withAmounts writes into the lead's command line each option chosen
+// after it that takes a count, size or time the question gives and the
+// line has not taken: "show memory usage every 3 seconds, 4 times" is
+// `free -s 3 -c 4`, not `free -s 3` and then `free -c count`. What it
+// does joins the lead's description, and it is no step of its own.
+func (c *composition) withAmounts(s *source, pl *plan) {
+	lead := pl.chosen[0]
+	cmd, sub := c.optionCommand(s, lead)
+	if sub || len(c.ops) < 2 {
+		return
+	}
+	for i := 1; i < pl.shown; i++ {
+		p := pl.chosen[i]
+		if !c.optionItem(s, p) || !c.takesAmount(p.block.Term) {
+			continue
+		}
+		if _, sub := c.optionCommand(s, p); sub {
+			continue
+		}
+		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(p.block.Term)), cmd, c.ops, s.valued())
+		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
+		words := strings.Fields(pl.line)
+		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) ||
+			// a value the line holds is the lead's, or an operand's
+			slices.ContainsFunc(opt[1:], func(v string) bool { return slices.Contains(words, v) }) {
+			continue
+		}
+		at := afterOption(words, optionForm(strings.TrimSpace(lead.block.Term)), len(strings.Fields(cmd)))
+		pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
+		pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
+		pl.joined = append(pl.joined, i)
+	}
+}
+
+// afterOption is where in a command line's words the option of form
+// ("-s delay") and its arguments end, so that another option goes in
+// after it, not among the operands before it (find's expression, "find
+// . -size +100M"); after the command's own words (cmdWords) where the
+// line does not show it.
+func afterOption(words []string, form string, cmdWords int) int {
+	f := strings.Fields(form)
+	for i, w := range words {
+		if w == f[0] {
+			return min(len(words), i+len(f))
+		}
+		if strings.HasPrefix(w, f[0]+"=") {
+			return i + 1
+		}
+	}
+	return min(cmdWords, len(words))
+}
+
 // inRange says whether a number the question gives is an end of a
 // range ("the numbers 001 to 100"), which no count is.
 func (c *composition) inRange(op operand) bool {

@@ -35,6 +35,9 @@ type plan struct {
 	// bundle, when set, is the first step and the "Use" sentence, in
 	// lead's place (see leadBundle)
 	bundle *optionBundle
+	// joined are the chosen passages the lead's line runs too, which
+	// are no steps of their own (see withAmounts)
+	joined []int
 }
 
 // synopsisStep is whether the command as its synopsis runs it is the
@@ -160,6 +163,7 @@ func (c *composition) decideLead(pl *plan) {
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
+		c.withAmounts(s, pl)
 		pl.line = c.sendOut(s, s.runnable(pl.line))
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)):
 		// and before an example that shows the command doing something
@@ -184,7 +188,7 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 		// passage's section
 		cite := c.cite(s, p.title)
 		switch {
-		case i >= pl.shown, again:
+		case i >= pl.shown, again, slices.Contains(pl.joined, i):
 			// shown once: a page that gives one example twice, in
 			// two sections, is one step
 		case pl.bundle != nil && (i == 0 && pl.lead || c.covers(s, pl.bundle, p)):

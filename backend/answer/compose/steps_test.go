@@ -2,13 +2,17 @@ package compose_test
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/compose"
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/testutil/testengine"
+	"github.com/ragman-dev/ragman/testutil/testindex"
 )
 
 // The steps an answer gives, composed from the fixture index.
@@ -432,6 +436,32 @@ func TestStepOnlyOption(t *testing.T) {
 	firstSteps(t, []struct{ q, want string }{
 		{"with chmod, report only the files it changes", "`chmod -c"},
 	})
+}
+
+// Two amounts the question gives, taken by two options, are one command
+// line: free's -s takes the seconds and -c the count, not `free -s 3`
+// then `free -c count`.
+// (free(1) of procps is in testdata/fixtures/extra, beside the fixture
+// pages.)
+func TestStepJoinsAmounts(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &answer.Engine{Retriever: rt, Composer: compose.New(), Library: lib}
+	for q, want := range map[string]string{
+		"show memory usage every 3 seconds, 4 times in all": "`free -s 3 -c 4`",
+		"print the free memory 10 times, 5 seconds apart":   "`free -s 5 -c 10`",
+	} {
+		ans, _, err := e.Answer(context.Background(), q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], want) {
+			t.Errorf("%s: steps %q, want %s first", q, ans.Steps, want)
+		}
+	}
 }
 
 // A word the question looks for is no topic of the options: grep's -w,

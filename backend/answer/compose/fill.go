@@ -753,13 +753,14 @@ func (c *composition) withAmounts(s *source, pl *plan) {
 	}
 	for i := 1; i < pl.shown; i++ {
 		p := pl.chosen[i]
-		if !c.optionItem(s, p) || !c.takesAmount(p.block.Term) {
+		term := unitTerm(p.block.Term, p.block.Text)
+		if !c.optionItem(s, p) || !c.takesAmount(term) {
 			continue
 		}
 		if _, sub := c.optionCommand(s, p); sub {
 			continue
 		}
-		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(p.block.Term)), cmd, c.ops, s.valued())
+		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, c.ops, s.valued())
 		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
 		words := strings.Fields(pl.line)
 		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) ||
@@ -772,6 +773,42 @@ func (c *composition) withAmounts(s *source, pl *plan) {
 		pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
 		pl.joined = append(pl.joined, i)
 	}
+}
+
+// withNeeded writes into the lead's command line the option that the
+// lead, or an option joined to it, works only with, as its item says
+// first: tail's -s, "with -f, sleep for approximately N seconds", is
+// `tail -f -s 5`.
+func (c *composition) withNeeded(s *source, pl *plan) {
+	cmd, _ := c.optionCommand(s, pl.chosen[0])
+	for _, i := range append([]int{0}, pl.joined...) {
+		does := itemDoes(pl.chosen[i].block.Text)
+		m := needsRE().FindStringSubmatch(does)
+		words := strings.Fields(pl.line)
+		// sort's -u, "with -c, check for strict ordering; without -c,
+		// output only the first of an equal run", works either way
+		if m == nil || slices.Contains(words, m[1]) || !documents(s.doc, m[1]) || strings.Contains(strings.ToLower(does), "without "+m[1]) {
+			continue
+		}
+		at := min(len(strings.Fields(cmd)), len(words))
+		pl.line = strings.Join(slices.Concat(words[:at], []string{m[1]}, words[at:]), " ")
+	}
+}
+
+// needsRE is an item that says first which option it works with: "with
+// -f, ...", "With --follow, ...".
+var needsRE = lazyre.New(`^(?i:with)\s+(-[A-Za-z0-9]|--[a-z][a-z0-9-]*)\s*,`)
+
+// documents says whether page d has an item for option name.
+func documents(d *document.Document, name string) bool {
+	for _, sec := range d.Sections {
+		for _, b := range sec.Blocks {
+			if b.Kind == document.Item && slices.Contains(optionNames(b.Term), name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // afterOption is where in a command line's words the option of form
@@ -791,6 +828,53 @@ func afterOption(words []string, form string, cmdWords int) int {
 	}
 	return min(cmdWords, len(words))
 }
+
+// unitTerm is an option item's term with each placeholder its text gives
+// a unit of time written as that unit: tail's "-s, --sleep-interval=N",
+// "sleep for approximately N seconds", is "--sleep-interval=SECONDS",
+// which takes the question's "every 5 seconds", not the 20 of "the last
+// 20 lines".
+func unitTerm(term, text string) string {
+	for _, m := range timeUnitRE().FindAllStringSubmatch(text, -1) {
+		name, unit := m[1], strings.ToUpper(strings.TrimSuffix(m[2], "s")+"s")
+		if durationSlot(strings.ToLower(name)) {
+			continue
+		}
+		term = replaceSlot(term, name, unit)
+	}
+	return term
+}
+
+// replaceSlot writes the placeholder name of an item's term as with: a
+// whole word after "=", a space, "[" or "<".
+func replaceSlot(term, name, with string) string {
+	var out strings.Builder
+	for i := 0; i < len(term); {
+		j := strings.Index(term[i:], name)
+		if j < 0 {
+			out.WriteString(term[i:])
+			break
+		}
+		at, end := i+j, i+j+len(name)
+		whole := at > 0 && strings.IndexByte("= [<", term[at-1]) >= 0 && (end == len(term) || !isWordByte(term[end]))
+		out.WriteString(term[i:at])
+		if whole {
+			out.WriteString(with)
+		} else {
+			out.WriteString(name)
+		}
+		i = end
+	}
+	return out.String()
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// timeUnitRE is a placeholder in capitals followed by a unit of time in
+// an item's text: "N seconds", "SECS seconds".
+var timeUnitRE = lazyre.New(`\b([A-Z][A-Z_]*)\s+(seconds?|minutes?|hours?|days?)\b`)
 
 // inRange says whether a number the question gives is an end of a
 // range ("the numbers 001 to 100"), which no count is.
@@ -967,7 +1051,7 @@ func (c *composition) amountFirst(s *source, chosen []passage) []passage {
 		return chosen
 	}
 	for i, p := range chosen[1:] {
-		if c.optionItem(s, p) && c.takesAmount(p.block.Term) {
+		if c.optionItem(s, p) && c.takesAmount(unitTerm(p.block.Term, p.block.Text)) {
 			return toFront(chosen, i+1)
 		}
 	}

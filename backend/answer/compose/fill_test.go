@@ -360,3 +360,19 @@ func TestOperandsOnce(t *testing.T) {
 		t.Errorf("filled %q, want gzip report.log", got)
 	}
 }
+
+func TestUnitTerm(t *testing.T) {
+	for _, tc := range []struct{ term, text, want string }{
+		{"-s, --sleep-interval=N", "with -f, sleep for approximately N seconds (default 1.0)", "-s, --sleep-interval=SECONDS"},
+		{"-n, --lines=[+]NUM", "output the last NUM lines", "-n, --lines=[+]NUM"},
+		// a word that holds the placeholder is no placeholder
+		{"-t NAME NAMES", "wait NAME minutes", "-t MINUTES NAMES"},
+		{"sleep NUMBER[SUFFIX]...", "Pause for NUMBER seconds.", "sleep SECONDS[SUFFIX]..."},
+		// a placeholder of time already
+		{"-w, --timeout=SECS", "wait SECS seconds", "-w, --timeout=SECS"},
+	} {
+		if got := unitTerm(tc.term, tc.text); got != tc.want {
+			t.Errorf("unitTerm(%q, %q) = %q, want %q", tc.term, tc.text, got, tc.want)
+		}
+	}
+}

@@ -172,10 +172,28 @@ func placeholderWord(bare string) string {
 // space made one space.
 func synopsisLines(d *document.Document) []string {
 	lines := document.SynopsisLines(d)
+	desc := describes(d)
 	for i, l := range lines {
-		lines[i] = strings.Join(strings.Fields(l), " ")
+		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
+		// a time (see unitTerm)
+		lines[i] = unitTerm(strings.Join(strings.Fields(l), " "), desc)
 	}
 	return lines
+}
+
+// describes is the first paragraph of a page's DESCRIPTION, which says
+// what the synopsis's placeholders are.
+func describes(d *document.Document) string {
+	for _, sec := range d.Sections {
+		if strings.EqualFold(sec.Title, "DESCRIPTION") {
+			for _, b := range sec.Blocks {
+				if b.Kind == document.Para {
+					return b.Text
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // synopsisWords splits a synopsis line into words, a bracketed or braced
@@ -366,7 +384,7 @@ func subcommandOf(title, name string, d *document.Document) string {
 // invocationOf is the command line that runs an option item's option, as
 // the page's synopsis writes the command, and what the option does.
 func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
-	opt := optionForm(strings.TrimSpace(p.block.Term))
+	opt := optionForm(strings.TrimSpace(unitTerm(p.block.Term, p.block.Text)))
 	desc = document.ClipLine(itemDoes(p.block.Text), 240)
 	if lo, hi, ok := optionRange(p.block.Term); ok {
 		// one types one of a range, not the range: xz's "-0 ... -9"

@@ -147,7 +147,7 @@ func (c *composition) decideLead(pl *plan) {
 	// And one that takes the count, size or time the question gives:
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest.
-	amount := pl.lead && c.takesAmount(pl.chosen[0].block.Term)
+	amount := pl.lead && c.takesAmount(unitTerm(pl.chosen[0].block.Term, pl.chosen[0].block.Text))
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
@@ -164,6 +164,7 @@ func (c *composition) decideLead(pl *plan) {
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
 		c.withAmounts(s, pl)
+		c.withNeeded(s, pl)
 		pl.line = c.sendOut(s, s.runnable(pl.line))
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)):
 		// and before an example that shows the command doing something

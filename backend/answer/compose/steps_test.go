@@ -464,6 +464,18 @@ func TestStepJoinsAmounts(t *testing.T) {
 	}
 }
 
+// A placeholder the page gives a unit of time takes the question's time,
+// not a count it gives (tail's -s, "sleep for approximately N seconds",
+// took the 20 of "the last 20 lines"), and an option that works only
+// with another ("with -f, ...") is typed with it.
+func TestStepTimeSlot(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"follow app.log, checking every 2 seconds", "`tail -f -s 2 app.log`"},
+		{"wait 90 seconds in a script", "`sleep 90`"},
+		{"pause the script for 2 minutes", "`sleep 120`"},
+	})
+}
+
 // A word the question looks for is no topic of the options: grep's -w,
 // "whole words", does not lead for files that hold some word; a word
 // given after "the word" fills the pattern.

@@ -82,6 +82,16 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			case lessThan().MatchString(before):
 				op.cmp = "-"
 			}
+		case analyse.ArgDuration:
+			// "older than 30 days" is more than 30 days ago; "in the
+			// last 2 days", less
+			before := q[:a.Start]
+			switch {
+			case olderThan().MatchString(before):
+				op.cmp = "+"
+			case withinLast().MatchString(before):
+				op.cmp = "-"
+			}
 		}
 		if fileKind(op.kind) && slices.ContainsFunc(out, func(o operand) bool { return fileKind(o.kind) && o.text == op.text }) {
 			// a file named twice is one file: "compress data.csv and
@@ -129,6 +139,9 @@ var calledBefore = lazyre.New(`(?i)\b(?:called|named)\s+$`)
 var (
 	moreThan = lazyre.New(`(?i)\b(?:larger|bigger|greater|more|over|above|exceeding|exceed|at least)(?:\s+than)?\s+$`)
 	lessThan = lazyre.New(`(?i)\b(?:smaller|less|fewer|under|below|at most)(?:\s+than)?\s+$`)
+	// a length of time the question asks more or less than of, ago
+	olderThan  = lazyre.New(`(?i)\b(?:older\s+than|more\s+than|over|at\s+least|not\s+\w+(?:\s+(?:in|for))?|(?:in|for)\s+(?:over|more\s+than))\s+$`)
+	withinLast = lazyre.New(`(?i)\b(?:in|within|during|over)\s+the\s+(?:last|past)\s+$|\b(?:newer\s+than|within|less\s+than)\s+$`)
 )
 
 // readSlot: a placeholder's name says the command reads the file.
@@ -469,6 +482,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			if text = timed(ops[j].text, slots[k].name); text == "" {
 				return
 			}
+			if cmd == "find" {
+				// find's numeric arguments: +n is more than n, -n less
+				// (see unitTerm for its "n*24 hours")
+				text = ops[j].cmp + text
+			}
 		case analyse.ArgUser, analyse.ArgGroup:
 			if !ownerSlot().MatchString(slots[k].name) {
 				break
@@ -661,6 +679,13 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 		// left to fill, then the shorter, which says it with fewer
 		// options: "adduser ann audio", not "adduser --ingroup audio ann"
 		f, n, left := fillLeft(l, cmd, c.opsFor(l), s.valued())
+		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
+		// a time (see unitTerm)
+		if u := unitTerm(l, describes(s.doc)); u != l {
+			if fu, nu, leftu := fillLeft(u, cmd, c.opsFor(u), s.valued()); nu > n {
+				f, n, left = fu, nu, leftu
+			}
+		}
 		if n > most || n == most && n > 0 && (left < gaps || left == gaps && len(f) < len(best)) {
 			best, most, gaps = f, n, left
 		}
@@ -751,16 +776,25 @@ func (c *composition) withAmounts(s *source, pl *plan) {
 	if sub || len(c.ops) < 2 {
 		return
 	}
-	for i := 1; i < pl.shown; i++ {
+	// one option for each amount: the lead takes one
+	amounts := 0
+	for _, op := range c.ops {
+		if (op.kind == analyse.ArgNumber || op.kind == analyse.ArgSize || op.kind == analyse.ArgDuration) && !c.inRange(op) {
+			amounts++
+		}
+	}
+	// the operands left: none the lead's option takes
+	left := c.opsLeft(cmd, lead.term(), c.ops, s.valued())
+	for i := 1; i < pl.shown && len(pl.joined) < amounts-1; i++ {
 		p := pl.chosen[i]
-		term := unitTerm(p.block.Term, p.block.Text)
+		term := p.term()
 		if !c.optionItem(s, p) || !c.takesAmount(term) {
 			continue
 		}
 		if _, sub := c.optionCommand(s, p); sub {
 			continue
 		}
-		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, c.ops, s.valued())
+		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, left, s.valued())
 		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
 		words := strings.Fields(pl.line)
 		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) ||
@@ -772,7 +806,22 @@ func (c *composition) withAmounts(s *source, pl *plan) {
 		pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
 		pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
 		pl.joined = append(pl.joined, i)
+		left = c.opsLeft(cmd, term, left, s.valued())
 	}
+}
+
+// opsLeft are the operands of ops that the option of term takes none of:
+// what is left for another option once it has taken its value, though
+// it writes it in other units (find's -mmin takes "2 days" as 2880).
+func (c *composition) opsLeft(cmd, term string, ops []operand, valued map[string]bool) []operand {
+	form := cmd + " " + optionForm(strings.TrimSpace(term))
+	var out []operand
+	for _, op := range ops {
+		if _, n := fill(form, cmd, []operand{op}, valued); n == 0 {
+			out = append(out, op)
+		}
+	}
+	return out
 }
 
 // withNeeded writes into the lead's command line the option that the
@@ -836,7 +885,10 @@ func afterOption(words []string, form string, cmdWords int) int {
 // 20 lines".
 func unitTerm(term, text string) string {
 	for _, m := range timeUnitRE().FindAllStringSubmatch(text, -1) {
-		name, unit := m[1], strings.ToUpper(strings.TrimSuffix(m[2], "s")+"s")
+		name, unit := m[1], strings.ToUpper(strings.TrimSuffix(strings.TrimSpace(m[2]), "s")+"s")
+		if strings.HasPrefix(m[2], "*") {
+			unit = "DAYS"
+		}
 		if durationSlot(strings.ToLower(name)) {
 			continue
 		}
@@ -872,9 +924,13 @@ func isWordByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
-// timeUnitRE is a placeholder in capitals followed by a unit of time in
-// an item's text: "N seconds", "SECS seconds".
-var timeUnitRE = lazyre.New(`\b([A-Z][A-Z_]*)\s+(seconds?|minutes?|hours?|days?)\b`)
+// unitWords are the placeholders unitTerm writes.
+var unitWords = map[string]bool{"SECONDS": true, "MINUTES": true, "HOURS": true, "DAYS": true}
+
+// timeUnitRE is a placeholder, in capitals or a letter, followed by a
+// unit of time in an item's text: "N seconds", "SECS seconds", find's
+// "n minutes" and "n*24 hours" (days).
+var timeUnitRE = lazyre.New(`\b([A-Z][A-Z_]*|[a-z])(\*24\s+hours|\s+(?:seconds?|minutes?|hours?|days?))\b`)
 
 // inRange says whether a number the question gives is an end of a
 // range ("the numbers 001 to 100"), which no count is.
@@ -1021,7 +1077,7 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 		return c.amountFirst(s, chosen)
 	}
 	for i, p := range chosen[1:] {
-		if c.optionItem(s, p) && c.takesArg(p.block.Term) {
+		if c.optionItem(s, p) && c.takesArg(p.term()) {
 			return toFront(chosen, i+1)
 		}
 	}
@@ -1029,7 +1085,7 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 		if p.score < valueShare*chosen[0].score {
 			break
 		}
-		if c.optionItem(s, p) && c.takesArg(p.block.Term) && c.stepWorthy(s, p) && !p.aside {
+		if c.optionItem(s, p) && c.takesArg(p.term()) && c.stepWorthy(s, p) && !p.aside {
 			return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
 		}
 	}
@@ -1047,11 +1103,11 @@ func toFront(chosen []passage, i int) []passage {
 // the question gives: "pick 5 random lines from names.txt" is shuf -n 5,
 // though --random-source says "random" too.
 func (c *composition) amountFirst(s *source, chosen []passage) []passage {
-	if c.takesArg(chosen[0].block.Term) {
+	if c.takesArg(chosen[0].term()) {
 		return chosen
 	}
 	for i, p := range chosen[1:] {
-		if c.optionItem(s, p) && c.takesAmount(unitTerm(p.block.Term, p.block.Text)) {
+		if c.optionItem(s, p) && c.takesAmount(p.term()) {
 			return toFront(chosen, i+1)
 		}
 	}

@@ -172,11 +172,8 @@ func placeholderWord(bare string) string {
 // space made one space.
 func synopsisLines(d *document.Document) []string {
 	lines := document.SynopsisLines(d)
-	desc := describes(d)
 	for i, l := range lines {
-		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
-		// a time (see unitTerm)
-		lines[i] = unitTerm(strings.Join(strings.Fields(l), " "), desc)
+		lines[i] = strings.Join(strings.Fields(l), " ")
 	}
 	return lines
 }
@@ -384,7 +381,20 @@ func subcommandOf(title, name string, d *document.Document) string {
 // invocationOf is the command line that runs an option item's option, as
 // the page's synopsis writes the command, and what the option does.
 func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
-	opt := optionForm(strings.TrimSpace(unitTerm(p.block.Term, p.block.Text)))
+	line, desc = c.invocationAs(s, p, p.block.Term)
+	// tail's -s as "--sleep-interval=SECONDS" where that takes the
+	// question's time (see unitTerm), as the page writes it where not
+	if t := p.term(); t != p.block.Term {
+		if l, d := c.invocationAs(s, p, t); !slices.ContainsFunc(strings.Fields(l), func(w string) bool { return unitWords[w] && !strings.Contains(p.block.Term, w) }) {
+			return l, d
+		}
+	}
+	return line, desc
+}
+
+// invocationAs is invocationOf with the item's term read as term.
+func (c *composition) invocationAs(s *source, p passage, term string) (line, desc string) {
+	opt := optionForm(strings.TrimSpace(term))
 	desc = document.ClipLine(itemDoes(p.block.Text), 240)
 	if lo, hi, ok := optionRange(p.block.Term); ok {
 		// one types one of a range, not the range: xz's "-0 ... -9"

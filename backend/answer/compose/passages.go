@@ -28,6 +28,10 @@ type passage struct {
 	beyond, does float64
 }
 
+// term is an option item's term as the question's values fill it (see
+// unitTerm).
+func (p passage) term() string { return unitTerm(p.block.Term, p.block.Text) }
+
 // passages scores every block of document id, loaded as d, against the
 // question, from the terms the index keeps of each block; given is what
 // of each concept the page's NAME line holds (nil: nothing), and entries

@@ -91,7 +91,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 // that file and no option else takes a value it gives.
 func (c *composition) operandOptionAfter(s *source, chosen []passage) []passage {
 	if len(chosen) < 2 || !c.optionItem(s, chosen[0]) || !c.optionItem(s, chosen[1]) || !fileOption(chosen[0].block.Term) || fileOption(chosen[1].block.Term) ||
-		c.takesArg(chosen[0].block.Term) && !c.takesArg(chosen[1].block.Term) {
+		c.takesArg(chosen[0].term()) && !c.takesArg(chosen[1].term()) {
 		return chosen
 	}
 	if _, sub := c.optionCommand(s, chosen[1]); sub {
@@ -147,7 +147,7 @@ func (c *composition) decideLead(pl *plan) {
 	// And one that takes the count, size or time the question gives:
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest.
-	amount := pl.lead && c.takesAmount(unitTerm(pl.chosen[0].block.Term, pl.chosen[0].block.Text))
+	amount := pl.lead && c.takesAmount(pl.chosen[0].term())
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)

@@ -465,7 +465,7 @@ func TestStepJoinsAmounts(t *testing.T) {
 }
 
 // A placeholder the page gives a unit of time takes the question's time,
-// not a count it gives (tail's -s, "sleep for approximately N seconds",
+// in that unit, not a count it gives (tail's -s, "sleep for approximately N seconds",
 // took the 20 of "the last 20 lines"), and an option that works only
 // with another ("with -f, ...") is typed with it.
 func TestStepTimeSlot(t *testing.T) {
@@ -473,7 +473,22 @@ func TestStepTimeSlot(t *testing.T) {
 		{"follow app.log, checking every 2 seconds", "`tail -f -s 2 app.log`"},
 		{"wait 90 seconds in a script", "`sleep 90`"},
 		{"pause the script for 2 minutes", "`sleep 120`"},
+		// find's "n*24 hours" takes days, +n more than n and -n less
+		{"find files in /srv modified in the last 2 days", "`find /srv -mtime -2`"},
+		{"list the files in /var/log that nobody has modified for more than 90 days", "`find /var/log -mtime +90`"},
 	})
+	// one length of time is one option's: not find's -mmin 2880 too
+	q := "find files in /srv bigger than 10 MB and modified in the last 2 days"
+	if ans, _ := testengine.Ask(t, q, 0); len(ans.Steps) == 0 || !strings.Contains(ans.Steps[0], "-size +10M") || strings.Contains(ans.Steps[0], "2880") {
+		t.Errorf("%s: steps %q, want -size +10M and the 2 days once first", q, ans.Steps)
+	}
+	// a placeholder no time fills is written as the page writes it
+	ans, _ := testengine.Ask(t, "find files by their modification time", 0)
+	for _, st := range ans.Steps {
+		if strings.Contains(st, "DAYS") || strings.Contains(st, "MINUTES") {
+			t.Errorf("step %q: a unit for an unfilled placeholder", st)
+		}
+	}
 }
 
 // A word the question looks for is no topic of the options: grep's -w,

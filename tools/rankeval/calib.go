@@ -7,22 +7,30 @@ import (
 	"strings"
 )
 
-// ece is the expected calibration error of probabilities p for outcomes
-// y over 10 equal-width bins: the mean, weighted by the bins' sizes, of
-// |mean p - share of y| in each bin.
-func ece(p []float64, y []bool) float64 {
-	const bins = 10
-	var sumP, sumY, count [bins]float64
+// calibBins is how many equal-width bins ece and reliability read.
+const calibBins = 10
+
+// binned sums probabilities p and outcomes y in calibBins equal-width
+// bins: the sum of p, the count of y and the count of answers in each.
+func binned(p []float64, y []bool) (sumP, sumY, count [calibBins]float64) {
 	for i, x := range p {
-		b := min(int(x*bins), bins-1)
+		b := min(int(x*calibBins), calibBins-1)
 		sumP[b] += x
 		if y[i] {
 			sumY[b]++
 		}
 		count[b]++
 	}
+	return sumP, sumY, count
+}
+
+// ece is the expected calibration error of probabilities p for outcomes
+// y over 10 equal-width bins: the mean, weighted by the bins' sizes, of
+// |mean p - share of y| in each bin.
+func ece(p []float64, y []bool) float64 {
+	sumP, sumY, count := binned(p, y)
 	e := 0.0
-	for b := range bins {
+	for b := range calibBins {
 		if count[b] > 0 {
 			e += math.Abs(sumP[b]-sumY[b]) / float64(len(p))
 		}
@@ -65,20 +73,11 @@ func auroc(p []float64, y []bool) float64 {
 // reliability is ece's table: per bin, how many answers, their mean
 // confidence and how many of them were right.
 func reliability(p []float64, y []bool) string {
-	const bins = 10
-	var sumP, sumY, count [bins]float64
-	for i, x := range p {
-		b := min(int(x*bins), bins-1)
-		sumP[b] += x
-		if y[i] {
-			sumY[b]++
-		}
-		count[b]++
-	}
+	sumP, sumY, count := binned(p, y)
 	var out strings.Builder
-	for b := range bins {
+	for b := range calibBins {
 		if count[b] > 0 {
-			fmt.Fprintf(&out, "  %.1f-%.1f: n=%d confidence=%.3f right=%.3f\n", float64(b)/bins, float64(b+1)/bins, int(count[b]), sumP[b]/count[b], sumY[b]/count[b])
+			fmt.Fprintf(&out, "  %.1f-%.1f: n=%d confidence=%.3f right=%.3f\n", float64(b)/calibBins, float64(b+1)/calibBins, int(count[b]), sumP[b]/count[b], sumY[b]/count[b])
 		}
 	}
 	return out.String()

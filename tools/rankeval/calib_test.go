@@ -17,6 +17,15 @@ func TestECE(t *testing.T) {
 	}
 }
 
+func TestReliability(t *testing.T) {
+	p := []float64{0.25, 0.25, 0.25, 0.25, 0.95}
+	y := []bool{true, false, false, false, true}
+	want := "  0.2-0.3: n=4 confidence=0.250 right=0.250\n  0.9-1.0: n=1 confidence=0.950 right=1.000\n"
+	if got := reliability(p, y); got != want {
+		t.Errorf("reliability = %q, want %q", got, want)
+	}
+}
+
 func TestAUROC(t *testing.T) {
 	for _, tc := range []struct {
 		p    []float64

@@ -86,7 +86,7 @@ var argPatterns = []argPattern{
 }
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their)\b|[,.;:?!]|\s*$)?`)
 
 // ownerRE finds whom a question gives a file to: "change the owner of
 // log.txt to bob", "owned by www-data", "ownership to alice:devs", "make

@@ -58,6 +58,10 @@ func TestRead(t *testing.T) {
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
 		{"the word count of a file", "", "", "the word count of a file"},
+		// a name the sentence goes on after as after one: "the user
+		// carol the owner"
+		{"make the user carol the owner of notes.txt and the group staff its group", "user:carol file:notes.txt group:staff", "", "make the user the owner of and the group its group"},
+		{"list the groups the user belongs to", "", "", "list the groups the user belongs to"},
 		// a count after the noun names nothing
 		{"sizes of the folders two levels down", "", "", "sizes of the folders two levels down"},
 		{"list the users all at once", "", "", "list the users all at once"},

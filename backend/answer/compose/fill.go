@@ -87,7 +87,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// last 2 days", less
 			before := q[:a.Start]
 			switch {
-			case olderThan().MatchString(before):
+			case olderThan().MatchString(before), notWithinLast().MatchString(before):
 				op.cmp = "+"
 			case withinLast().MatchString(before):
 				op.cmp = "-"
@@ -140,8 +140,10 @@ var (
 	moreThan = lazyre.New(`(?i)\b(?:larger|bigger|greater|more|over|above|exceeding|exceed|at least)(?:\s+than)?\s+$`)
 	lessThan = lazyre.New(`(?i)\b(?:smaller|less|fewer|under|below|at most)(?:\s+than)?\s+$`)
 	// a length of time the question asks more or less than of, ago
-	olderThan  = lazyre.New(`(?i)\b(?:older\s+than|more\s+than|over|at\s+least|not\s+\w+(?:\s+(?:in|for))?|(?:in|for)\s+(?:over|more\s+than))\s+$`)
-	withinLast = lazyre.New(`(?i)\b(?:in|within|during|over)\s+the\s+(?:last|past)\s+$|\b(?:newer\s+than|within|less\s+than)\s+$`)
+	olderThan = lazyre.New(`(?i)\b(?:older\s+than|more\s+than|over|at\s+least|not\s+\w+(?:\s+(?:in|for))?|(?:in|for)\s+(?:over|more\s+than))\s+$`)
+	// "not been modified in the last 30 days" is more than 30 days ago
+	notWithinLast = lazyre.New(`(?i)\b(?:not|never|no\s+one|nobody)\b(?:\s+\w+){0,3}\s+(?:in|within|during|over)\s+the\s+(?:last|past)\s+$`)
+	withinLast    = lazyre.New(`(?i)\b(?:in|within|during|over)\s+the\s+(?:last|past)\s+$|\b(?:newer\s+than|within|less\s+than)\s+$`)
 )
 
 // readSlot: a placeholder's name says the command reads the file.

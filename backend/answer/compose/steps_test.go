@@ -476,6 +476,7 @@ func TestStepTimeSlot(t *testing.T) {
 		// find's "n*24 hours" takes days, +n more than n and -n less
 		{"find files in /srv modified in the last 2 days", "`find /srv -mtime -2`"},
 		{"list the files in /var/log that nobody has modified for more than 90 days", "`find /var/log -mtime +90`"},
+		{"which files in /srv have not been modified in the last 60 days", "`find /srv -mtime +60`"},
 	})
 	// one length of time is one option's: not find's -mmin 2880 too
 	q := "find files in /srv bigger than 10 MB and modified in the last 2 days"

@@ -97,7 +97,41 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given), does: does})
 		}
 	})
+	out = append(out, c.backedItems(id, d, out, asides)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
+}
+
+// forces is an item that overrides a safeguard: it forces, or never asks.
+var forces = lazyre.New(`(?i)\b(?:force|forces|forcibly|never\s+prompt|without\s+(?:asking|prompting|confirmation))\b`)
+
+// backedItems are the option items of page d that the option model has
+// people give for the task (usage usageLead or more) though their text
+// holds none of the question's words, so that the index's blocks never
+// brought them (scored): ls's -a, "do not ignore entries starting with
+// .", for hidden files. They score what the model gives them.
+func (c *composition) backedItems(id int, d *document.Document, scored []passage, asides []bool) []passage {
+	u := c.usage(id, d)
+	if len(u) == 0 {
+		return nil
+	}
+	var out []passage
+	for si := range d.Sections {
+		if asides[si] {
+			continue
+		}
+		for bi, b := range d.Sections[si].Blocks {
+			if b.Kind != document.Item || u[b.Term] < usageLead || slices.ContainsFunc(scored, func(p passage) bool { return p.sec == si && p.blk == bi }) {
+				continue
+			}
+			if forces().MatchString(itemSentence(b.Text)) {
+				// rm's -f, "never prompt", which people add to -r: not
+				// where the question did not ask to force it
+				continue
+			}
+			out = append(out, passage{sec: si, blk: bi, block: b, title: d.Sections[si].Title, score: c.items.Usage * u[b.Term], does: 1})
+		}
+	}
 	return out
 }
 

@@ -316,3 +316,30 @@ func TestOptionRange(t *testing.T) {
 		}
 	}
 }
+
+// An option the option model has people give for the task joins the
+// passages though its text holds none of the question's words (ls's -a,
+// "do not ignore entries starting with .", for hidden files), scoring
+// what the model gives it; not one the text already brought, one below
+// usageLead, one in a section about the page, nor one that forces.
+func TestBackedItems(t *testing.T) {
+	d := &document.Document{Type: "man", Title: "ls", Sections: []document.Section{
+		{Title: "OPTIONS", Blocks: []document.Block{
+			{Kind: document.Item, Term: "-a, --all", Text: "do not ignore entries starting with ."},
+			{Kind: document.Item, Term: "-d, --directory", Text: "list directories themselves, not their contents"},
+			{Kind: document.Item, Term: "-q", Text: "print ? instead of nongraphic characters"},
+			{Kind: document.Item, Term: "-f", Text: "force: never prompt"},
+		}},
+		{Title: "AUTHOR", Blocks: []document.Block{{Kind: document.Item, Term: "-x", Text: "an author's option"}}},
+	}}
+	c := &composition{items: DefaultItems, usageOf: 7, usagesRead: true,
+		usages: map[string]float64{"-a, --all": 0.6, "-d, --directory": 0.7, "-q": 0.2, "-f": 0.9, "-x": 0.9}}
+	scored := []passage{{sec: 0, blk: 1}}
+	got := c.backedItems(7, d, scored, []bool{false, true})
+	if len(got) != 1 || got[0].block.Term != "-a, --all" || got[0].score != DefaultItems.Usage*0.6 {
+		t.Errorf("backedItems = %+v, want -a alone, scoring %v", got, DefaultItems.Usage*0.6)
+	}
+	if got := c.backedItems(8, d, scored, []bool{false, true}); got != nil {
+		t.Errorf("another page's backedItems = %+v, want none: the model reads the first page only", got)
+	}
+}

@@ -676,6 +676,8 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 	if len(c.ops) == 0 {
 		return first, 0, 0
 	}
+	// what the DESCRIPTION says of the synopsis's placeholders (unitTerm)
+	desc := strings.Join(leadParagraphs(s.doc, 1), "")
 	for _, l := range append([]string{strings.Join(strings.Fields(first), " ")}, synopsisLines(s.doc)...) {
 		// of two that take as many, the one with fewer placeholders
 		// left to fill, then the shorter, which says it with fewer
@@ -683,7 +685,7 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 		f, n, left := fillLeft(l, cmd, c.opsFor(l), s.valued())
 		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
 		// a time (see unitTerm)
-		if u := unitTerm(l, describes(s.doc)); u != l {
+		if u := unitTerm(l, desc); u != l {
 			if fu, nu, leftu := fillLeft(u, cmd, c.opsFor(u), s.valued()); nu > n {
 				f, n, left = fu, nu, leftu
 			}
@@ -754,7 +756,7 @@ func (c *composition) takesAmount(term string) bool {
 	for _, t := range termArgs(term) {
 		arg := signed().ReplaceAllString(t.arg, "")
 		for _, k := range slotKinds(arg) {
-			if k != analyse.ArgNumber && k != analyse.ArgSize && k != analyse.ArgDuration {
+			if !amountKind(k) {
 				continue
 			}
 			for _, op := range c.ops {
@@ -781,7 +783,7 @@ func (c *composition) withAmounts(s *source, pl *plan) {
 	// one option for each amount: the lead takes one
 	amounts := 0
 	for _, op := range c.ops {
-		if (op.kind == analyse.ArgNumber || op.kind == analyse.ArgSize || op.kind == analyse.ArgDuration) && !c.inRange(op) {
+		if amountKind(op.kind) && !c.inRange(op) {
 			amounts++
 		}
 	}
@@ -933,6 +935,12 @@ var unitWords = map[string]bool{"SECONDS": true, "MINUTES": true, "HOURS": true,
 // unit of time in an item's text: "N seconds", "SECS seconds", find's
 // "n minutes" and "n*24 hours" (days).
 var timeUnitRE = lazyre.New(`\b([A-Z][A-Z_]*|[a-z])(\*24\s+hours|\s+(?:seconds?|minutes?|hours?|days?))\b`)
+
+// amountKind says whether arguments of kind k are amounts: a count, a
+// size or a length of time.
+func amountKind(k analyse.ArgKind) bool {
+	return k == analyse.ArgNumber || k == analyse.ArgSize || k == analyse.ArgDuration
+}
 
 // inRange says whether a number the question gives is an end of a
 // range ("the numbers 001 to 100"), which no count is.

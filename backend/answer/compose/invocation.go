@@ -178,21 +178,6 @@ func synopsisLines(d *document.Document) []string {
 	return lines
 }
 
-// describes is the first paragraph of a page's DESCRIPTION, which says
-// what the synopsis's placeholders are.
-func describes(d *document.Document) string {
-	for _, sec := range d.Sections {
-		if strings.EqualFold(sec.Title, "DESCRIPTION") {
-			for _, b := range sec.Blocks {
-				if b.Kind == document.Para {
-					return b.Text
-				}
-			}
-		}
-	}
-	return ""
-}
-
 // synopsisWords splits a synopsis line into words, a bracketed or braced
 // group being one word however many spaces it holds: "[-x xfile(s) ...]".
 func synopsisWords(s string) []string {

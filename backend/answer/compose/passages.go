@@ -197,15 +197,46 @@ func (sh *pageShares) beyond(text string, plain bool, given []float64) float64 {
 // disk device ...", which sentences (starting with a capital) take for
 // one.
 func whatItDoes(first string) string {
-	if loc := lowerStart().FindStringIndex(first); loc != nil {
-		return first[:loc[0]+strings.IndexByte(first[loc[0]:], '.')+1]
+	if at := lowerStart(first); at >= 0 {
+		return first[:at+1]
 	}
 	return first
 }
 
-// lowerStart is a word of four letters or more that ends a sentence (not
-// "e.g." or "etc."), then one in lower case.
-var lowerStart = lazyre.New(`\b[a-z]{4,}\.\s+[a-z]`)
+// lowerStart is where a word of four lower-case letters or more ends a
+// sentence (not "e.g." or "etc.") that the next starts in lower case: the
+// index of its stop, or -1. The pattern `\b[a-z]{4,}\.\s+[a-z]`, scanned
+// by hand as sentenceEnd is.
+func lowerStart(text string) int {
+	for i := strings.IndexByte(text, '.'); i >= 0; {
+		w := i // the word-character run that ends at the stop
+		for w > 0 && isWordChar(text[w-1]) {
+			w--
+		}
+		lower := i-w >= 4
+		for k := w; k < i && lower; k++ {
+			lower = text[k] >= 'a' && text[k] <= 'z'
+		}
+		j := i + 1
+		for j < len(text) && isSpace(text[j]) {
+			j++
+		}
+		if lower && j > i+1 && j < len(text) && text[j] >= 'a' && text[j] <= 'z' {
+			return i
+		}
+		next := strings.IndexByte(text[i+1:], '.')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return -1
+}
+
+// isWordChar is RE2's \w.
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
 
 // readItem reads an item block: what it says it does (first, see
 // itemSentence), and whether it reads as for a question that negates
@@ -236,6 +267,9 @@ func (c *composition) readItem(blk document.Block, cov []float64) (first string,
 // symbolic links instead of hard links", is no answer to "make a hard
 // link", but still one to "make a symbolic link".
 func contrasted(q *answer.Question, text string, fn func(ci int)) {
+	if !mayContrast(text) {
+		return
+	}
 	loc := contrast().FindStringIndex(text)
 	if loc == nil {
 		return
@@ -252,6 +286,18 @@ func contrasted(q *answer.Question, text string, fn func(ci int)) {
 
 // contrast is where a text turns to what it does not do.
 var contrast = lazyre.New(`(?i)\b(?:instead\s+of|rather\s+than)\b`)
+
+// mayContrast says whether text can hold contrast, as a page writes it
+// (in lower case, capitalised or in capitals): most items cannot, and
+// saying so costs a fraction of running the pattern over them.
+func mayContrast(text string) bool {
+	for _, w := range [...]string{"nstead", "NSTEAD", "ather", "ATHER"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // ItemWeights are what an item's parts add to its block's share of the
 // question when steps are chosen: its term's share (an option's long

@@ -44,8 +44,13 @@ func valueOf(d *document.Document, sec, blk int) string {
 	// the argument the introduction's last sentence is about, as the
 	// option writes it
 	last := intro
-	if ends := sentenceEnd().FindAllStringIndex(intro, -1); len(ends) > 0 {
-		last = intro[ends[len(ends)-1][0]+1:]
+	for at := 0; ; {
+		loc := sentenceEnd(intro[at:])
+		if loc == nil {
+			break
+		}
+		last = intro[at+loc[0]+1:]
+		at += loc[1]
 	}
 	for _, w := range capsWord().FindAllString(last, -1) {
 		for _, o := range opts {

@@ -67,3 +67,46 @@ func TestMatchesAliases(t *testing.T) {
 		}
 	}
 }
+
+func TestECEFloor(t *testing.T) {
+	// certain answers leave sampling nothing to vary
+	if m, p95 := eceFloor([]float64{1, 1, 0, 0}); m != 0 || p95 != 0 {
+		t.Errorf("eceFloor of certainties = %v, %v; want 0, 0", m, p95)
+	}
+	// a coin per answer: ten answers stray further than a thousand
+	few, many := make([]float64, 10), make([]float64, 1000)
+	for i := range few {
+		few[i] = 0.5
+	}
+	for i := range many {
+		many[i] = 0.5
+	}
+	f, _ := eceFloor(few)
+	m, m95 := eceFloor(many)
+	if !(f > m && m > 0 && m95 >= m) {
+		t.Errorf("eceFloor: 10 coins %v, 1000 coins %v (95th %v); want 10 > 1000 > 0", f, m, m95)
+	}
+}
+
+func TestPlatt(t *testing.T) {
+	// answers right as often as a model twice as sure and a little more
+	// hopeful says: platt finds that model
+	var p []float64
+	var y []bool
+	for i := 1; i < 200; i++ {
+		x := float64(i) / 200
+		z := math.Log(x / (1 - x))
+		truth := 1 / (1 + math.Exp(-(2*z + 0.5)))
+		for k := range 100 {
+			p = append(p, x)
+			y = append(y, float64(k) < truth*100)
+		}
+	}
+	a, b := platt(p, y)
+	if math.Abs(a-2) > 0.05 || math.Abs(b-0.5) > 0.05 {
+		t.Errorf("platt = %.3f, %.3f; want 2, 0.5", a, b)
+	}
+	if before, after := ece(p, y), ece(rescale(p, a, b), y); !(after < before/4) {
+		t.Errorf("ece %.3f -> %.3f after rescaling; want it cut", before, after)
+	}
+}

@@ -57,6 +57,7 @@ func main() {
 	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
 	flag.BoolVar(&aliasScore, "aliases", false, "count a page as the expected one when it documents the expected name too, as man finds it: grep(1) for egrep, whose page links to grep's (the shared eval counts labels alone)")
 	flag.BoolVar(&aliasFit, "aliasfit", false, "with -trees, fit the trees (and -stack's confidence inputs) counting such pages right, while scores count labels unless -aliases")
+	recalFlag := flag.Bool("recal", false, "fit a scale and a shift of the confidence model's logit on these sets' first pages (Platt scaling) and write the weights so rescaled to -out: sets the trees and the confidence model never saw calibrate it for questions they have not seen")
 	calib = flag.Bool("calib", false, "also print how well confidence is calibrated: ECE (10 bins) and AUROC of confidence against the first page answering the question (out-of-scope questions: it never does)")
 	itemsFlag := flag.String("items", "", "compose with these item weights, TERM,FIRST,PRECISION,LENGTH,ARG,USAGE (compose.ItemWeights), not the shipped ones")
 	stepsFlag := flag.Bool("steps", false, "also print how often the first step gives the option a question expects (its mentions that start with -), where the first page is right")
@@ -205,7 +206,7 @@ func main() {
 	}
 	// -calib over several sets also pools them
 	paths := flag.Args()
-	var allConf []float64
+	var allConf, allRaw []float64
 	var allRight []bool
 	sure, sureWrong := 0, 0
 	for _, path := range paths {
@@ -240,6 +241,7 @@ func main() {
 			}
 			if len(tr.Hits) > 0 {
 				conf = append(conf, ans.Confidence)
+				allRaw = append(allRaw, tr.Confidence)
 				right = append(right, rw.kind != "noanswer" && matches(tr.Hits[0].Meta.Label, split(rw.expected)))
 			}
 			miss := ""
@@ -364,9 +366,9 @@ func main() {
 		if *stepsFlag {
 			fmt.Printf("%s: first step: the option expected in %d of %d answers whose first page is right and whose mentions name options (%.3f); %.2f steps per answer; without an option where none is expected in %d of %d\n", path, optOK, optN, ratio(optOK, optN), ratio(steps, n), plainOK, plainN)
 		}
+		allConf, allRight = append(allConf, conf...), append(allRight, right...)
 		if *calib {
 			fmt.Printf("%s: calibration of the first page: n=%d ece=%.3f auroc=%.3f\n", path, len(conf), ece(conf, right), auroc(conf, right))
-			allConf, allRight = append(allConf, conf...), append(allRight, right...)
 			for i, c := range conf {
 				if c >= 0.8 {
 					sure++
@@ -377,9 +379,17 @@ func main() {
 			}
 		}
 	}
+	if *recalFlag {
+		if err := recalibrate(allRaw, allRight, paths); err != nil {
+			fmt.Fprintln(os.Stderr, "rankeval:", err)
+			os.Exit(1)
+		}
+	}
 	if *calib && len(paths) > 1 {
 		fmt.Printf("all sets pooled: calibration of the first page: n=%d ece=%.3f auroc=%.3f; at 0.8 or more: %d answers, %d wrong\n",
 			len(allConf), ece(allConf, allRight), auroc(allConf, allRight), sure, sureWrong)
+		floor, floor95 := eceFloor(allConf)
+		fmt.Printf("  a calibrated model with these confidences would show, by sampling alone, ece %.3f on average, %.3f at the 95th percentile\n", floor, floor95)
 		fmt.Print(reliability(allConf, allRight))
 	}
 }

@@ -88,6 +88,10 @@ var argPatterns = []argPattern{
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their)\b|[,.;:?!]|\s*$)?`)
 
+// serviceArgRE finds a name said before the kind of thing it names: "the
+// nginx service", "the sshd daemon".
+var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(service|daemon|unit)s?\b`)
+
 // ownerRE finds whom a question gives a file to: "change the owner of
 // log.txt to bob", "owned by www-data", "ownership to alice:devs", "make
 // bob the owner". The name may carry its group ("alice:devs").
@@ -245,6 +249,14 @@ func Read(q string) Reading {
 			continue // "package lists", "service running"
 		}
 		add(kind, m[4], end, strings.ToLower(q[m[2]:m[3]]))
+	}
+	for _, m := range serviceArgRE().FindAllStringSubmatchIndex(q, -1) {
+		// "the nginx service": a name before the noun, where it is no
+		// word of the language ("the ssh service", "the web service"
+		// ask of ssh and the web)
+		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) {
+			add(ArgName, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
+		}
 	}
 	for _, m := range ownerRE().FindAllStringSubmatchIndex(q, -1) {
 		for g := 2; g+1 < len(m); g += 2 {
@@ -445,6 +457,9 @@ var notNames = map[string]bool{
 	"belongs": true, "belong": true, "contains": true, "contain": true, "owns": true, "own": true, "uses": true,
 	"use": true, "runs": true, "needs": true, "holds": true, "points": true, "can": true, "cannot": true,
 	"should": true, "must": true, "will": true, "does": true, "did": true, "gets": true, "got": true,
+	// or did: "how long each unit took to start", "the service failed"
+	"took": true, "takes": true, "ran": true, "started": true, "starts": true, "stopped": true, "stops": true,
+	"failed": true, "fails": true, "crashed": true, "crashes": true, "used": true, "loaded": true, "loads": true,
 	// how many: "folders two levels deep", "files all at once"
 	"one": true, "two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true,
 	"nine": true, "ten": true, "several": true, "few": true, "many": true, "all": true, "both": true, "each": true,

@@ -65,6 +65,14 @@ func TestRead(t *testing.T) {
 		// a count after the noun names nothing
 		{"sizes of the folders two levels down", "", "", "sizes of the folders two levels down"},
 		{"list the users all at once", "", "", "list the users all at once"},
+		// nor what the thing did
+		{"how long each unit took to start", "", "", "how long each unit took to start"},
+		{"why the service failed at boot", "", "", "why the service failed at boot"},
+		{"enable the service nginx at boot", "name:nginx", "", "enable the service at boot"},
+		// or before it, where it is no word
+		{"restart the nginx service", "name:nginx", "", "restart the service"},
+		{"restart the ssh service", "", "", "restart the ssh service"},
+		{"stop the web service", "", "", "stop the web service"},
 	} {
 		r := Read(tc.q)
 		var args []string

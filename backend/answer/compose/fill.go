@@ -213,7 +213,9 @@ func slotKinds(word string) []analyse.ArgKind {
 	case w == "mode" || w == "octal-mode":
 		return []analyse.ArgKind{analyse.ArgMode}
 	case has("pattern", "regex", "string", "text"):
-		return []analyse.ArgKind{analyse.ArgQuoted}
+		// or a name to look for: systemctl's "stop PATTERN..." takes
+		// the service, grep's PATTERN the user to find in /etc/passwd
+		return []analyse.ArgKind{analyse.ArgQuoted, analyse.ArgName}
 	case has("url", "uri"):
 		return []analyse.ArgKind{analyse.ArgURL}
 	case has("host", "destination", "server"):
@@ -222,6 +224,11 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgPort}
 	case w == "name":
 		return []analyse.ArgKind{analyse.ArgName}
+	case w == "unit":
+		// systemctl's "enable UNIT...": the service the question names
+		// ("the service nginx") or its unit file ("nginx.service"); not
+		// getent's "-s service", a name service
+		return []analyse.ArgKind{analyse.ArgName, file}
 	case w == "size":
 		return []analyse.ArgKind{analyse.ArgSize}
 	case durationSlot(w):
@@ -313,6 +320,10 @@ func durationSlot(name string) bool {
 // "group" of "<group>", "file" of "[FILE]..."; "" for a word that is no
 // placeholder.
 func slotName(word string) string {
+	// of alternatives, the first: journalctl's "-u UNIT|PATTERN"
+	if a, _, ok := strings.Cut(word, "|"); ok && !strings.ContainsAny(a, "[<{") {
+		word = a
+	}
 	if m := slotWord().FindStringSubmatch(word); m != nil {
 		return strings.ToLower(m[1])
 	}

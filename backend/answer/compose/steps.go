@@ -166,7 +166,7 @@ func (c *composition) decideLead(pl *plan) {
 		c.withAmounts(s, pl)
 		c.withNeeded(s, pl)
 		pl.line = c.sendOut(s, s.runnable(pl.line))
-	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)):
+	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)) && !c.subcommandFirst(s, pl):
 		// and before an example that shows the command doing something
 		// else than the question adds to its NAME line: mount's shared
 		// subtrees for "mount a USB stick"
@@ -202,6 +202,48 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 		}
 	}
 	return steps, said
+}
+
+// subcommandItem says whether an item of a program's page documents one
+// of its subcommands, typed after the command (systemctl's "enable
+// UNIT..."); git-reset's "git reset [<mode>] [<commit>]" is typed as it
+// is.
+func (c *composition) subcommandItem(s *source, p passage) bool {
+	term := strings.TrimSpace(p.block.Term)
+	return p.block.Kind == document.Item && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
+		!strings.HasPrefix(term, typedName(s.doc, s.hit.Meta.Title)+" ")
+}
+
+// subcommandFirst says whether the best passage of a command that runs
+// subcommands (its synopsis has a COMMAND to fill) is one of them: then
+// it is the first step, "systemctl enable nginx", not the synopsis,
+// "systemctl COMMAND [UNIT...]", which leaves the very word to type.
+func (c *composition) subcommandFirst(s *source, pl *plan) bool {
+	return len(pl.chosen) > 0 && !pl.named && strings.Contains(pl.syn, "COMMAND") && answer.ProgramPage(s.hit.Meta) && c.subcommandItem(s, pl.chosen[0])
+}
+
+// subcommandLine is the command line of a subcommand's item, typed
+// after the command: of the forms its term lists, the one that takes
+// the most of the question's operands, filled with them, else the first.
+// systemctl's "enable UNIT..., enable PATH..." for "enable the service
+// nginx" is "systemctl enable nginx".
+func (c *composition) subcommandLine(s *source, typed, term string) string {
+	forms := strings.Split(term, ", ")
+	best, most := typed+" "+forms[0], 0
+	for i, f := range forms {
+		if i > 0 && !commandish().MatchString(strings.Fields(f + " x")[0]) {
+			// a comma inside one form ("[A, B]"), not a list of them
+			return typed + " " + term
+		}
+		// the subcommand is no placeholder, though it reads as one:
+		// loginctl's "show-user [USER...]"
+		line := typed + " " + f
+		filled, n := fill(line, typed+" "+strings.Fields(f + " x")[0], c.opsFor(line), s.valued())
+		if i == 0 || n > most {
+			best, most = filled, n
+		}
+	}
+	return best
 }
 
 // namedOptions are the option items of a program's page that document an
@@ -511,11 +553,10 @@ func (c *composition) step(s *source, p passage) string {
 			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
 		case isCmd && value != "":
 			return fmt.Sprintf("`%s %s`: %s", typed, value, desc)
-		case isCmd && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
-			!strings.HasPrefix(term, typed+" "):
+		case isCmd && c.subcommandItem(s, p):
 			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
 			// it is, below)
-			return fmt.Sprintf("`%s %s`: %s", typed, term, desc)
+			return fmt.Sprintf("`%s`: %s", c.subcommandLine(s, typed, term), desc)
 		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
 			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
 			return fmt.Sprintf("`%s +%s`: %s", typed, term, desc)

@@ -503,3 +503,29 @@ func TestStepLookedForWord(t *testing.T) {
 		t.Errorf("%s: steps %q, want grep looking for deadline first", q, ans.Steps)
 	}
 }
+
+// A subcommand's item is typed after the command, in the form that takes
+// the question's operands, filled with them; and on the page of a command
+// that runs subcommands it leads, not the synopsis, which leaves the
+// subcommand to fill ("loginctl COMMAND [NAME...]").
+func TestStepSubcommand(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &answer.Engine{Retriever: rt, Composer: compose.New(), Library: lib}
+	for q, want := range map[string]string{
+		"end every session of the user alice":                        "`loginctl terminate-user alice`",
+		"How do I turn on lingering for the user bob with loginctl?": "`loginctl enable-linger bob`",
+		"show the properties of the user carol with loginctl":        "`loginctl show-user carol`",
+	} {
+		ans, _, err := e.Answer(context.Background(), q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], want) {
+			t.Errorf("%s: steps %q, want %s first", q, ans.Steps, want)
+		}
+	}
+}

@@ -307,7 +307,7 @@ func (r Reading) Topic(q string) string {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
-		if !a.topical() || a.Kind == ArgQuoted && contentBefore().MatchString(q[:a.Start]) {
+		if !a.topical() || a.Kind == ArgQuoted && contentBefore().MatchString(q[:a.Start]) || a.Kind == ArgPath && workedIn(q[:a.Start], a.Text) {
 			blank(a.Start, a.End)
 			// and the word that only introduces it: "a folder named
 			// build" asks for a folder, not for names
@@ -318,6 +318,25 @@ func (r Reading) Topic(q string) string {
 	}
 	return string(b)
 }
+
+// workedIn says whether a top folder (see systemPath) is where the task
+// works, not what it asks about: "find files larger than 100 MB in
+// /srv", "delete the logs under /var" ask of find and of deleting, while
+// "what is /srv for" asks of the folder (hier(7)). The kernel's, the
+// devices' and the configuration's (/proc, /sys, /dev, /etc) are their
+// pages' topic wherever they are.
+func workedIn(before, path string) bool {
+	p := strings.TrimSuffix(path, "/")
+	if !strings.HasPrefix(p, "/") || strings.Count(p, "/") != 1 || p == "/proc" || p == "/sys" || p == "/dev" || p == "/etc" {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(before))
+	return len(f) > 0 && locatives[f[len(f)-1]]
+}
+
+// locatives are the words before a place a task works in.
+var locatives = map[string]bool{"in": true, "under": true, "inside": true, "within": true, "below": true, "beneath": true,
+	"from": true, "into": true, "to": true, "onto": true, "across": true, "throughout": true}
 
 // slashWords says whether a relative path's text, after before, is words
 // with a slash between them, not a path: a unit after its number ("5000

@@ -760,24 +760,41 @@ func (c *composition) takesArg(term string) bool { return c.takesValue(term, tru
 // size or a length of time the question gives: fold's "-w, --width=WIDTH"
 // for "wrap lines at 72 characters", which the command without it
 // cannot do.
-func (c *composition) takesAmount(term string) bool {
+func (c *composition) takesAmount(term string) bool { return len(c.amountKinds(term)) > 0 }
+
+// amountKinds are the kinds of amount the question gives (a count, a
+// size, a length of time) that an option's term takes (see takesAmount).
+func (c *composition) amountKinds(term string) []analyse.ArgKind {
 	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
-		return false
+		return nil
 	}
+	var out []analyse.ArgKind
 	for _, t := range termArgs(term) {
 		arg := signed().ReplaceAllString(t.arg, "")
 		for _, k := range slotKinds(arg) {
-			if !amountKind(k) {
+			if !amountKind(k) || slices.Contains(out, k) {
 				continue
 			}
 			for _, op := range c.ops {
 				if op.kind == k && (k != analyse.ArgSize || sized(op, arg) != "") && !c.inRange(op) {
-					return true
+					out = append(out, k)
+					break
 				}
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// amountKindsGiven is how many kinds of amount the question gives.
+func (c *composition) amountKindsGiven() int {
+	var kinds []analyse.ArgKind
+	for _, op := range c.ops {
+		if amountKind(op.kind) && !c.inRange(op) && !slices.Contains(kinds, op.kind) {
+			kinds = append(kinds, op.kind)
+		}
+	}
+	return len(kinds)
 }
 
 // withAmounts writes into the lead's command line each option chosen

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -72,6 +73,9 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 			copy(lead, cov)
 		}
 		first, plain := c.readItem(blk, cov)
+		if blk.Kind == document.Item {
+			c.unitCovers(blk, cov)
+		}
 		done := c.statesDone(first)
 		for _, ci := range done {
 			cov[ci] = 0
@@ -100,6 +104,28 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 	out = append(out, c.backedItems(id, d, out, asides)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out
+}
+
+// unitCovers marks in cov the unit of time of the question that an item
+// counts its value in, as unitTerm reads it: find's -mtime, "n*24 hours
+// ago", counts days, which "modified in the last 2 days" gives, and is
+// no less an answer for it than -used, whose text says "days".
+func (c *composition) unitCovers(blk document.Block, cov []float64) {
+	u := unitTerm(blk.Term, blk.Text)
+	if u == blk.Term {
+		return
+	}
+	for _, w := range strings.FieldsFunc(u, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if !unitWords[w] || strings.Contains(blk.Term, w) {
+			continue
+		}
+		st := terms.Stem(strings.ToLower(w))
+		for ci, con := range c.q.Concepts {
+			if len(con.Alts) > 0 && con.Alts[0].Stem == st {
+				cov[ci] = 1
+			}
+		}
+	}
 }
 
 // forces is an item that overrides a safeguard: it forces, or never asks.

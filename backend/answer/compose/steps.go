@@ -66,8 +66,30 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		}
 	}
 	pl.named = len(pl.chosen) > 0
+	// Where the question gives amounts of more than one kind (a size and
+	// a time), an option that takes only kinds an option chosen before
+	// takes waits behind those that take another: "bigger than 10 MB and
+	// modified in the last 2 days" wants find's -size beside -mtime, not
+	// -mtime, -ctime and -used, which all count days.
+	taken := map[analyse.ArgKind]bool{}
+	several := c.amountKindsGiven() > 1
+	var waiting []passage
 	for _, p := range pl.ps {
 		if len(pl.chosen) < 3 && c.stepWorthy(s, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") && !shown[[2]int{p.sec, p.blk}] {
+			if ks := c.amountKinds(p.term()); several && len(ks) > 0 {
+				if !slices.ContainsFunc(ks, func(k analyse.ArgKind) bool { return !taken[k] }) {
+					waiting = append(waiting, p)
+					continue
+				}
+				for _, k := range ks {
+					taken[k] = true
+				}
+			}
+			pl.chosen = append(pl.chosen, p)
+		}
+	}
+	for _, p := range waiting {
+		if len(pl.chosen) < 3 {
 			pl.chosen = append(pl.chosen, p)
 		}
 	}

@@ -475,6 +475,9 @@ func TestStepTimeSlot(t *testing.T) {
 		{"pause the script for 2 minutes", "`sleep 120`"},
 		// find's "n*24 hours" takes days, +n more than n and -n less
 		{"find files in /srv modified in the last 2 days", "`find /srv -mtime -2`"},
+		// -mtime counts "n*24 hours", days, as -used's "n days" does
+		{"find files modified in the last 3 days", "`find . -mtime -3`"},
+		{"delete the files in /tmp older than 30 days", "`find /tmp -mtime +30`"},
 		{"list the files in /var/log that nobody has modified for more than 90 days", "`find /var/log -mtime +90`"},
 		{"which files in /srv have not been modified in the last 60 days", "`find /srv -mtime +60`"},
 	})

@@ -282,7 +282,12 @@ func (p *parser) startItem(term string) {
 	sec := p.section()
 	if p.item >= 0 && p.item < len(sec.Blocks) {
 		b := &sec.Blocks[p.item]
-		if p.depth > p.itemDep && optionTag(term) && optionHeading(b.Term) {
+		// Nor an option with a letter of its own under another option,
+		// whose .RS was never closed (ss(8)'s --tipcinfo, ".RS .P" and
+		// no .RE, held -K, -s, -E and -Z); though an option's values
+		// written as options stay with it (swapon's --discard=once
+		// under --discard, dpkg's --always under --color).
+		if p.depth > p.itemDep && optionTag(term) && (optionHeading(b.Term) || optionTag(b.Term) && shortOption(term) && !sharesOption(b.Term, term)) {
 			p.closeItem()
 			sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Item, Term: term})
 			p.openItem(len(sec.Blocks) - 1)
@@ -317,6 +322,44 @@ func (p *parser) startItem(term string) {
 	sec = p.section()
 	sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Item, Term: term})
 	p.openItem(len(sec.Blocks) - 1)
+}
+
+// shortOption says whether an option tag names a one-letter option:
+// "-K, --kill".
+func shortOption(tag string) bool {
+	for n := range optionTagNames(tag) {
+		if len(n) == 2 && n[0] == '-' && n[1] != '-' {
+			return true
+		}
+	}
+	return false
+}
+
+// optionTagNames are the options an option tag names, without values:
+// -d and --discard of "-d, --discard[=policy]".
+func optionTagNames(tag string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range strings.FieldsFunc(tag, func(r rune) bool { return r == ',' || r == ' ' || r == '|' }) {
+		if i := strings.IndexAny(f, "=["); i > 0 {
+			f = f[:i]
+		}
+		if strings.HasPrefix(f, "-") {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+// sharesOption says whether two option tags name an option in common:
+// "-d, --discard[=policy]" and "--discard=once".
+func sharesOption(a, b string) bool {
+	na := optionTagNames(a)
+	for n := range optionTagNames(b) {
+		if na[n] {
+			return true
+		}
+	}
+	return false
 }
 
 // optionTag says whether an item's tag is a command-line option: "-L,

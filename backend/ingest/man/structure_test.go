@@ -203,3 +203,38 @@ The level.
 		{document.Item, "Level specification.", "A level.\n--level\nThe level."},
 	})
 }
+
+// An option whose .RS is never closed (ss(8)'s --tipcinfo: ".RS", ".P"
+// and no .RE) does not hold the options after it: each with a letter of
+// its own is an item, while values written as options stay with theirs.
+func TestOptionsAfterUnclosedIndent(t *testing.T) {
+	src := `.TH SS 8
+.SH NAME
+ss \- another utility to investigate sockets
+.SH OPTIONS
+.TP
+.B \-\-tipcinfo
+Show internal tipc socket information.
+.RS
+.P
+.TP
+.B \-K, \-\-kill
+Attempts to forcibly close sockets.
+.TP
+.B \-s, \-\-summary
+Print summary statistics.
+.TP
+.B \-\-discard
+Discard.
+.RS
+.TP
+.B \-\-discard=once
+Once.
+`
+	sameBlocks(t, optionBlocks(t, src), []blk{
+		{document.Item, "--tipcinfo", "Show internal tipc socket information."},
+		{document.Item, "-K, --kill", "Attempts to forcibly close sockets."},
+		{document.Item, "-s, --summary", "Print summary statistics."},
+		{document.Item, "--discard", "Discard.\n--discard=once\nOnce."},
+	})
+}

@@ -362,3 +362,31 @@ func TestInParallelPanics(t *testing.T) {
 	}, 1)
 	t.Error("inParallel returned")
 }
+
+// A name of letters and digits no page has ("lan0") is the task's
+// argument and counts for nothing; a word no page has ("tomatoes") still
+// counts against coverage, as the least common word would.
+func TestIdentifierNotAbsent(t *testing.T) {
+	rk := newTestRanker(t, retriever(t))
+	concept := func(w string) analyse.Concept {
+		return analyse.Concept{Word: w, Weight: 1, Alts: []analyse.Alt{{Stem: w, Weight: 1}}}
+	}
+	a := analyse.Analysis{Concepts: []analyse.Concept{concept("lan0"), concept("tomatoes"), concept("ext4")}}
+	for _, w := range []string{"lan0", "tomatoes"} {
+		if _, ok := rk.r.Term(w); ok {
+			t.Fatalf("fixture index: want no %q", w)
+		}
+	}
+	q := rk.resolve(a)
+	if q.idf[0] != 0 {
+		t.Errorf("lan0 counts idf %.2f, want 0", q.idf[0])
+	}
+	if q.idf[1] == 0 {
+		t.Errorf("tomatoes counts nothing; a word no page has counts against coverage")
+	}
+	for w, want := range map[string]bool{"lan0": true, "web-02": true, "sdb2": true, "ext4": true, "tomatoes": false, "100": false, "v": false, "e.g": false} {
+		if got := identifier(w); got != want {
+			t.Errorf("identifier(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

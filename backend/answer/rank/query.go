@@ -109,7 +109,13 @@ func (rk *ranker) resolve(a analyse.Analysis) *query {
 				best = max(best, idf*alt.Weight)
 			}
 		}
-		if best == 0 {
+		switch {
+		case best == 0 && identifier(c.Word):
+			// A name no page has, letters and digits ("lan0", "web02"),
+			// is the task's argument, which no page could hold: "rename
+			// the interface eth1 to lan0" asks no less of ip-link(8)
+			// for it. It counts for nothing.
+		case best == 0:
 			// A word no page has still counts against coverage: a question
 			// about tomatoes is not answered by a page about files. Give it
 			// the idf of a term seen once.
@@ -171,6 +177,23 @@ func (rk *ranker) derivations(a *analyse.Analysis) {
 			c.Alts = append(slices.Clip(c.Alts), analyse.Alt{Stem: st, Weight: derivedWeight})
 		}
 	}
+}
+
+// identifier says whether a word is a name made of letters and digits
+// both, as hosts, interfaces and disks are named: lan0, web02, sdb2.
+func identifier(w string) bool {
+	letters, digits := false, false
+	for _, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z':
+			letters = true
+		case r >= '0' && r <= '9':
+			digits = true
+		case r != '-' && r != '_':
+			return false
+		}
+	}
+	return letters && digits
 }
 
 // compounds adds to a concept the word it makes with its neighbour when

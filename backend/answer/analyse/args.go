@@ -327,7 +327,7 @@ func (r Reading) Topic(q string) string {
 // pages' topic wherever they are.
 func workedIn(before, path string) bool {
 	p := strings.TrimSuffix(path, "/")
-	if !strings.HasPrefix(p, "/") || strings.Count(p, "/") != 1 || p == "/proc" || p == "/sys" || p == "/dev" || p == "/etc" {
+	if !topFolder(path) || p == "/proc" || p == "/sys" || p == "/dev" || p == "/etc" {
 		return false
 	}
 	f := strings.Fields(strings.ToLower(before))
@@ -397,12 +397,17 @@ func (a Arg) topical() bool {
 	return false
 }
 
+// topFolder says whether a path is a folder at the root: /usr, /srv/.
+func topFolder(p string) bool {
+	return strings.HasPrefix(p, "/") && strings.Count(strings.TrimSuffix(p, "/"), "/") == 1
+}
+
 // systemPath says whether a path is one the system's pages document,
 // asked about rather than worked on: /etc/fstab, /proc, /dev/null,
 // /var/log/wtmp, a top folder (/usr, /var). Disks and partitions
 // (/dev/sdb1) and the user's own paths are worked on.
 func systemPath(p string) bool {
-	if strings.HasPrefix(p, "/") && strings.Count(strings.TrimSuffix(p, "/"), "/") == 1 {
+	if topFolder(p) {
 		return true
 	}
 	for _, pre := range []string{"/etc/", "/proc/", "/sys/", "~/.", "/usr/share/", "/var/log/", "/var/lib/", "/run/"} {

@@ -49,6 +49,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 		asides[i] = Aside(s) || !c.status && statusSection(s.Title) || !c.where && filesSection(s.Title)
 	}
 	cov := make([]float64, len(q.Concepts))
+	units := unitConcepts(q)
 	lead := make([]float64, len(q.Concepts)) // the paragraph before, when there is one
 	leadSec, leadBlk := -1, 0
 	q.Blocks(id, cov, func(sec, bi int) {
@@ -73,8 +74,8 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 			copy(lead, cov)
 		}
 		first, plain := c.readItem(blk, cov)
-		if blk.Kind == document.Item {
-			c.unitCovers(blk, cov)
+		if blk.Kind == document.Item && len(units) > 0 {
+			unitCovers(blk, units, cov)
 		}
 		done := c.statesDone(first)
 		for _, ci := range done {
@@ -106,24 +107,42 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 	return out
 }
 
-// unitCovers marks in cov the unit of time of the question that an item
-// counts its value in, as unitTerm reads it: find's -mtime, "n*24 hours
-// ago", counts days, which "modified in the last 2 days" gives, and is
-// no less an answer for it than -used, whose text says "days".
-func (c *composition) unitCovers(blk document.Block, cov []float64) {
+// unitConcepts are the question's concepts that are a unit of time
+// unitTerm writes (unitWords), by that unit: "days" of "modified in the
+// last 2 days" under DAYS. None for most questions, whose items
+// unitCovers then need not read.
+func unitConcepts(q *answer.Question) map[string][]int {
+	var out map[string][]int
+	for w := range unitWords {
+		st := terms.Stem(strings.ToLower(w))
+		for ci, con := range q.Concepts {
+			if len(con.Alts) > 0 && con.Alts[0].Stem == st {
+				if out == nil {
+					out = map[string][]int{}
+				}
+				out[w] = append(out[w], ci)
+			}
+		}
+	}
+	return out
+}
+
+// unitCovers marks in cov the unit of time of the question (units, see
+// unitConcepts) that an item counts its value in, as unitTerm reads it:
+// find's -mtime, "n*24 hours ago", counts days, which "modified in the
+// last 2 days" gives, and is no less an answer for it than -used, whose
+// text says "days".
+func unitCovers(blk document.Block, units map[string][]int, cov []float64) {
 	u := unitTerm(blk.Term, blk.Text)
 	if u == blk.Term {
 		return
 	}
 	for _, w := range strings.FieldsFunc(u, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if !unitWords[w] || strings.Contains(blk.Term, w) {
+		if strings.Contains(blk.Term, w) {
 			continue
 		}
-		st := terms.Stem(strings.ToLower(w))
-		for ci, con := range c.q.Concepts {
-			if len(con.Alts) > 0 && con.Alts[0].Stem == st {
-				cov[ci] = 1
-			}
+		for _, ci := range units[w] {
+			cov[ci] = 1
 		}
 	}
 }

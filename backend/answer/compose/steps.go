@@ -253,14 +253,15 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 	forms := strings.Split(term, ", ")
 	best, most := typed+" "+forms[0], 0
 	for i, f := range forms {
-		if i > 0 && !commandish().MatchString(strings.Fields(f + " x")[0]) {
+		sub := strings.Fields(f + " x")[0] // "x": an empty form has no subcommand but this
+		if i > 0 && !commandish().MatchString(sub) {
 			// a comma inside one form ("[A, B]"), not a list of them
 			return typed + " " + term
 		}
 		// the subcommand is no placeholder, though it reads as one:
 		// loginctl's "show-user [USER...]"
 		line := typed + " " + f
-		filled, n := fill(line, typed+" "+strings.Fields(f + " x")[0], c.opsFor(line), s.valued())
+		filled, n := fill(line, typed+" "+sub, c.opsFor(line), s.valued())
 		if i == 0 || n > most {
 			best, most = filled, n
 		}

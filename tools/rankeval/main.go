@@ -687,7 +687,9 @@ func stepRuns(step string, opts []string) bool {
 // inBundle says whether option o ("-z") is a letter of w, a bundle of
 // single-dash letters ("-czf"); not of find's -name, a word.
 func inBundle(w, o string) bool {
-	if len(o) != 2 || o[0] != '-' || len(w) < 3 || w[0] != '-' || w[1] == '-' || len(thesaurus.Related(strings.ToLower(w[1:]))) > 0 {
+	// two letters are a bundle even where they spell a word: du's -sh
+	// is -s and -h, not a word "sh"
+	if len(o) != 2 || o[0] != '-' || len(w) < 3 || w[0] != '-' || w[1] == '-' || len(w) > 3 && len(thesaurus.Related(strings.ToLower(w[1:]))) > 0 {
 		return false
 	}
 	for _, r := range w[1:] {

@@ -235,7 +235,13 @@ func negatedWords(text string, prefix bool, fn func(w string)) {
 	// a negation ends with its clause: "never follow links; create files"
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
 		since := negWindow + 1
+		prev := ""
 		terms.Words(clause, false, func(w string) {
+			if idiom := prev == "no" && noNegation[w]; idiom {
+				// "no matter how it is written" negates nothing
+				since = negWindow + 1
+			}
+			prev = w
 			if negator(w, prefix) {
 				since = 0
 				return
@@ -278,13 +284,21 @@ var refusals = map[string]bool{"stop": true, "prevent": true, "avoid": true, "di
 // negator or ask for a thing not to happen: such a question may want the
 // option that does not do it.
 func Negative(seq []string) bool {
-	for _, w := range seq {
+	for i, w := range seq {
+		if w == "no" && i+1 < len(seq) && noNegation[seq[i+1]] {
+			continue
+		}
 		if negators[w] || refusals[w] {
 			return true
 		}
 	}
 	return false
 }
+
+// noNegation are the words after which "no" negates nothing: "no matter
+// whether it is upper or lower case" asks to ignore case, not to avoid
+// anything.
+var noNegation = map[string]bool{"matter": true}
 
 // Coverage is the weighted share of the question that text mentions.
 func (q *Question) Coverage(text string) float64 {

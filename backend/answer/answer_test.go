@@ -273,6 +273,16 @@ func TestNegated(t *testing.T) {
 	if !answer.Negative([]string{"stop", "find", "from", "descending"}) {
 		t.Error(`"stop find from descending" is not negative`)
 	}
+	// "no matter" negates nothing: the question asks to ignore case
+	if answer.Negative([]string{"search", "no", "matter", "the", "case"}) {
+		t.Error(`"search no matter the case" is negative`)
+	}
+	if !answer.Negative([]string{"no", "header"}) {
+		t.Error(`"no header" is not negative`)
+	}
+	answer.NegatedWords("search notes.txt for meeting no matter if it is upper or lower case", func(w string) {
+		t.Errorf("NegatedWords: %q negated after \"no matter\"", w)
+	})
 }
 
 // The inline name of a source is what a user types to read it: a

@@ -115,7 +115,10 @@ var frameREs = []func() *regexp.Regexp{
 	lazyre.New(`(?i)^\s*(?:bash|shell|linux|unix)\s*:\s*`),
 	// where to work, when the sentence ends there: "find: only look in
 	// the current folder, not below" asks about it
-	lazyre.New(`(?i)\s(?:in|from|inside|within)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)\s*(?:[.?!]\s*)?$`),
+	lazyre.New(`(?i)\s(?:in|into|to|from|inside|within)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)\s*(?:[.?!]\s*)?$`),
+	// and where it says where not to: "into /srv rather than into the
+	// current folder"
+	lazyre.New(`(?i)\b(?:rather\s+than|instead\s+of)\s+(?:in|into|to|inside)?\s*(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)\b`),
 	lazyre.New(`(?i)\b(?:on|in|for)\s+(?:this|my|our)\s+(?:linux\s+|unix\s+|debian\s+|ubuntu\s+|current\s+|local\s+)?(?:system|machine|computer|box|host|server|pc)\b`),
 	lazyre.New(`(?i)\bon\s+the\s+(?:local\s+|current\s+)?(?:system|machine|computer)(?:\s*[.,;:?!]|\s*$)`),
 }

@@ -73,6 +73,9 @@ func TestRead(t *testing.T) {
 		{"restart the nginx service", "name:nginx", "", "restart the service"},
 		{"restart the ssh service", "", "", "restart the ssh service"},
 		{"stop the web service", "", "", "stop the web service"},
+		// where not to work is framing too
+		{"unpack logs.tgz into /opt/logs instead of into the current folder, keeping owners", "file:logs.tgz path:/opt/logs", "instead of into the current folder", "unpack into , keeping owners"},
+		{"save the page to the current directory", "", "to the current directory", "save the page"},
 	} {
 		r := Read(tc.q)
 		var args []string

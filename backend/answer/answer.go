@@ -237,8 +237,7 @@ func negatedWords(text string, prefix bool, fn func(w string)) {
 		since := negWindow + 1
 		prev := ""
 		terms.Words(clause, false, func(w string) {
-			if idiom := prev == "no" && noNegation[w]; idiom {
-				// "no matter how it is written" negates nothing
+			if idiomNo(prev, w) {
 				since = negWindow + 1
 			}
 			prev = w
@@ -285,7 +284,7 @@ var refusals = map[string]bool{"stop": true, "prevent": true, "avoid": true, "di
 // option that does not do it.
 func Negative(seq []string) bool {
 	for i, w := range seq {
-		if w == "no" && i+1 < len(seq) && noNegation[seq[i+1]] {
+		if i+1 < len(seq) && idiomNo(w, seq[i+1]) {
 			continue
 		}
 		if negators[w] || refusals[w] {
@@ -299,6 +298,10 @@ func Negative(seq []string) bool {
 // whether it is upper or lower case" asks to ignore case, not to avoid
 // anything.
 var noNegation = map[string]bool{"matter": true}
+
+// idiomNo says whether w, then next, is "no" in an idiom that negates
+// nothing (noNegation).
+func idiomNo(w, next string) bool { return w == "no" && noNegation[next] }
 
 // Coverage is the weighted share of the question that text mentions.
 func (q *Question) Coverage(text string) float64 {

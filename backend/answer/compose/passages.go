@@ -262,11 +262,7 @@ func lowerStart(text string) int {
 		for k := w; k < i && lower; k++ {
 			lower = text[k] >= 'a' && text[k] <= 'z'
 		}
-		j := i + 1
-		for j < len(text) && isSpace(text[j]) {
-			j++
-		}
-		if lower && j > i+1 && j < len(text) && text[j] >= 'a' && text[j] <= 'z' {
+		if j := spacesAfter(text, i); lower && j > i+1 && j < len(text) && text[j] >= 'a' && text[j] <= 'z' {
 			return i
 		}
 		next := strings.IndexByte(text[i+1:], '.')

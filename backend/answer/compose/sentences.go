@@ -21,15 +21,21 @@ func sentenceEnd(text string) []int {
 		default:
 			continue
 		}
-		j := i + 1
-		for j < len(text) && isSpace(text[j]) {
-			j++
-		}
-		if j > i+1 && j < len(text) && (text[j] >= 'A' && text[j] <= 'Z' || text[j] == '(') {
+		if j := spacesAfter(text, i); j > i+1 && j < len(text) && (text[j] >= 'A' && text[j] <= 'Z' || text[j] == '(') {
 			return []int{i, j + 1}
 		}
 	}
 	return nil
+}
+
+// spacesAfter is the index of the first byte after text[i] that is no
+// space (isSpace), len(text) where there is none.
+func spacesAfter(text string, i int) int {
+	j := i + 1
+	for j < len(text) && isSpace(text[j]) {
+		j++
+	}
+	return j
 }
 
 // isSpace is RE2's \s: space, tab, newline, form feed, carriage return.

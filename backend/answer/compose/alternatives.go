@@ -139,8 +139,12 @@ func altKey(m index.Meta) string { return m.Title + "\x00" + m.Type + "\x00" + m
 const altStepScore = 0.7
 
 // doubtful is the confidence below which an alternative page's synopsis
-// is a step when none of its passages is.
-const doubtful = 0.5
+// is a step when none of its passages is: a first page wrong about one
+// time in three or more. (It was 0.5 when confidence ran low on
+// questions no model saw; rescaling it on calib-a, calib-b and
+// style-everyday moved that point to 0.69, and the answers kept their
+// alternatives.)
+const doubtful = 0.69
 
 // altNameShare is the least share of the question an alternative page's
 // names and NAME line must hold for its synopsis to be such a step.

@@ -63,6 +63,10 @@ type composition struct {
 	// with (see fill.go), and apart the same with files and their
 	// folders apart
 	ops, apart []operand
+	// from is the command whose output the question gives the answer's
+	// command to work on ("save the output of ./build.sh"), piped into
+	// it (see pipeIn); "" where there is none
+	from string
 	// options, the option model, reads usageTerms; usages are what it
 	// says of the items of the first page (usageOf, -1 until it is
 	// chosen), the only one it reads (see usage), once read (usagesRead)
@@ -175,7 +179,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	a := r.Analysis
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(a.Seq), seq: a.Seq,
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
-		apart: readOperands(a.Question, a.Args, false), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
+		apart: readOperands(a.Question, a.Args, false), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
 	c.compressions = a.Compressions
 	c.howto = a.Scene == analyse.SceneHowTo

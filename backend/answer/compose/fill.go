@@ -52,6 +52,10 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// ARCHIVE .git"
 			continue
 		}
+		if producesFor(q, a) {
+			// nor the command whose output it works on (see producer)
+			continue
+		}
 		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start])}
 		switch a.Kind {
 		case analyse.ArgFile:
@@ -693,11 +697,11 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 		// of two that take as many, the one with fewer placeholders
 		// left to fill, then the shorter, which says it with fewer
 		// options: "adduser ann audio", not "adduser --ingroup audio ann"
-		f, n, left := fillLeft(l, cmd, c.opsFor(l), s.valued())
+		f, n, left := fillLeft(l, cmd, c.fillOps(s, l), s.valued())
 		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
 		// a time (see unitTerm)
 		if u := unitTerm(l, desc); u != l {
-			if fu, nu, leftu := fillLeft(u, cmd, c.opsFor(u), s.valued()); nu > n {
+			if fu, nu, leftu := fillLeft(u, cmd, c.fillOps(s, u), s.valued()); nu > n {
 				f, n, left = fu, nu, leftu
 			}
 		}
@@ -1055,6 +1059,26 @@ func (c *composition) takesValue(term string, numbers bool) bool {
 	return false
 }
 
+// fillOps are the operands line is filled with: opsFor's, but where a
+// command the question names is piped in (from) and the page writes
+// files as well as its output (tee's "write to standard output and
+// files"), the file the question sends the result to is one of the
+// files it writes, not a redirection: "./build.sh | tee build.log".
+func (c *composition) fillOps(s *source, line string) []operand {
+	ops := c.opsFor(line)
+	if c.from == "" || !writesFiles().MatchString(s.hit.Meta.Summary) {
+		return ops
+	}
+	ops = slices.Clone(ops)
+	for i := range ops {
+		ops[i].to = false
+	}
+	return ops
+}
+
+// writesFiles is a NAME line that says the command writes files.
+var writesFiles = lazyre.New(`(?i)\bwrites?\b[^.]*\bfiles\b`)
+
 // opsFor are the operands a command line is filled with: the files in
 // their folders, or apart where the line has a place for where to look
 // (find's "starting-point").
@@ -1157,6 +1181,11 @@ func (c *composition) amountFirst(s *source, chosen []passage) []passage {
 // on the question's other operands, leaves that file out and the page
 // says the command writes to standard output.
 func (c *composition) sendOut(s *source, line string) string {
+	return c.pipeIn(s, c.redirect(s, line))
+}
+
+// redirect is sendOut's redirection.
+func (c *composition) redirect(s *source, line string) string {
 	words := strings.Fields(line)
 	out, filled := "", false
 	for _, op := range c.ops {
@@ -1199,6 +1228,55 @@ func leadParagraphs(d *document.Document, n int) []string {
 		}
 	}
 	return out
+}
+
+// producer is the command line whose output the question gives the
+// answer's command, a script's path or a quoted command after "the
+// output of": "save the output of ./build.sh to build.log while still
+// seeing it" is "./build.sh | tee build.log", not "tee ./build.sh".
+// "" where the question names none.
+func producer(q string, args []analyse.Arg) string {
+	for _, a := range args {
+		if producesFor(q, a) {
+			return a.Text
+		}
+	}
+	return ""
+}
+
+// producesFor says whether argument a of question q is a command whose
+// output the question works on (see producer).
+func producesFor(q string, a analyse.Arg) bool {
+	switch a.Kind {
+	case analyse.ArgPath, analyse.ArgFile, analyse.ArgQuoted:
+		return outputOf().MatchString(q[:a.Start]) && !strings.ContainsAny(a.Text, "|;&<>`$")
+	}
+	return false
+}
+
+// outputOf ends the words before a command whose output is worked on.
+var outputOf = lazyre.New(`(?i)\boutput\s+(?:of|from)\s+(?:the\s+|my\s+|a\s+)?(?:(?:command|script|program)\s+)?["“'\x60]?$`)
+
+// pipeIn writes the command whose output the question works on (from)
+// into line, piped, where the page reads standard input and line runs
+// neither it nor a pipe already.
+func (c *composition) pipeIn(s *source, line string) string {
+	if c.from == "" || strings.Contains(line, "|") || strings.Contains(line, c.from) || !s.readsIn() {
+		return line
+	}
+	return c.from + " | " + line
+}
+
+// readsIn says whether a program's page says, in its NAME line or the
+// first paragraphs of its DESCRIPTION, that it reads standard input:
+// tee's "read from standard input and write to standard output and
+// files", sort's "With no FILE, or when FILE is -, read standard input".
+func (s *source) readsIn() bool {
+	if !answer.ProgramPage(s.hit.Meta) {
+		return false
+	}
+	text := strings.Join(append([]string{s.hit.Meta.Summary}, leadParagraphs(s.doc, 3)...), "\n")
+	return stdinSaid().MatchString(text)
 }
 
 var stdoutSaid = lazyre.New(`(?i)\b(?:to|on)\s+(?:the\s+)?(?:standard\s+output|stdout)\b`)

@@ -300,6 +300,38 @@ func TestSendOut(t *testing.T) {
 	}
 }
 
+// A script or quoted command whose output the question works on is
+// piped into a command that reads standard input, not given it as a
+// file to read: "save the output of ./build.sh to build.log while
+// watching it" is "./build.sh | tee build.log". A page that does not say
+// it reads standard input gets no pipe.
+func TestPipeIn(t *testing.T) {
+	page := func(summary, text string) *source {
+		return &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "1", Title: strings.Fields(summary)[0], Summary: strings.Join(strings.Fields(summary)[1:], " ")}},
+			doc: &document.Document{Sections: []document.Section{{Title: "DESCRIPTION", Blocks: []document.Block{{Kind: document.Para, Text: text}}}}}}
+	}
+	tee := page("tee read from standard input and write to standard output and files", "Copy standard input to each FILE, and also to standard output.")
+	wc := page("wc print newline, word, and byte counts for each file", "Print newline, word, and byte counts for each FILE. With no FILE, or when FILE is -, read standard input.")
+	wget := page("wget The non-interactive network downloader", "GNU Wget is a free utility for non-interactive download of files from the Web.")
+	for _, tc := range []struct {
+		s             *source
+		q, line, want string
+	}{
+		{tee, "keep a copy of the output of ./build.sh in build.log while watching it", "tee [FILE]...", "./build.sh | tee build.log"},
+		{wc, `how many lines does the output of "ps aux" have`, "wc -l [FILE]...", "ps aux | wc -l [FILE]..."},
+		// a file to read is no command to run
+		{wc, "count the lines of notes.txt", "wc -l [FILE]...", "wc -l notes.txt"},
+		// a page that reads no standard input takes no pipe
+		{wget, "fetch the address in the output of ./geturl.sh", "wget [URL]...", "wget [URL]..."},
+	} {
+		a := analyse.Read(tc.q)
+		c := &composition{ops: operands(tc.q, a.Args), apart: readOperands(tc.q, a.Args, false), from: producer(tc.q, a.Args)}
+		if got := c.runLine(tc.s, tc.line); got != tc.want {
+			t.Errorf("%q, %q: got %q, want %q", tc.q, tc.line, got, tc.want)
+		}
+	}
+}
+
 // An option takes the question's amount where its placeholder takes a
 // count, a size or a time the question gives; a file or a name is no
 // amount (find's -samefile for "directories named node_modules").

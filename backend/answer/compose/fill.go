@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1176,15 +1177,16 @@ func (c *composition) amountFirst(s *source, chosen []passage) []passage {
 	return chosen
 }
 
-// sendOut writes where the question sends the result as a redirection
-// ("sort names.txt > unique_names.txt") when line, which runs the command
-// on the question's other operands, leaves that file out and the page
-// says the command writes to standard output.
+// sendOut writes into line where its input comes from (pipeIn) and
+// where its result goes (redirect), as the question says.
 func (c *composition) sendOut(s *source, line string) string {
 	return c.pipeIn(s, c.redirect(s, line))
 }
 
-// redirect is sendOut's redirection.
+// redirect writes where the question sends the result as a redirection
+// ("sort names.txt > unique_names.txt") when line, which runs the command
+// on the question's other operands, leaves that file out and the page
+// says the command writes to standard output.
 func (c *composition) redirect(s *source, line string) string {
 	words := strings.Fields(line)
 	out, filled := "", false
@@ -1208,12 +1210,16 @@ func (c *composition) redirect(s *source, line string) string {
 // writesOut says whether a program's page says, in its NAME line or the
 // first paragraphs of its DESCRIPTION, that it writes to standard output:
 // sort's "Write sorted concatenation of all FILE(s) to standard output".
-func (s *source) writesOut() bool {
+func (s *source) writesOut() bool { return s.leadSays(stdoutSaid(), 2) }
+
+// leadSays says whether a program's page says what re finds in its NAME
+// line or the first n paragraphs of its DESCRIPTION, where it says what
+// it reads and writes.
+func (s *source) leadSays(re *regexp.Regexp, n int) bool {
 	if !answer.ProgramPage(s.hit.Meta) {
 		return false
 	}
-	text := strings.Join(append([]string{s.hit.Meta.Summary}, leadParagraphs(s.doc, 2)...), "\n")
-	return stdoutSaid().MatchString(text)
+	return re.MatchString(strings.Join(append([]string{s.hit.Meta.Summary}, leadParagraphs(s.doc, n)...), "\n"))
 }
 
 // leadParagraphs are the first n paragraphs of a page's DESCRIPTION,
@@ -1271,13 +1277,7 @@ func (c *composition) pipeIn(s *source, line string) string {
 // first paragraphs of its DESCRIPTION, that it reads standard input:
 // tee's "read from standard input and write to standard output and
 // files", sort's "With no FILE, or when FILE is -, read standard input".
-func (s *source) readsIn() bool {
-	if !answer.ProgramPage(s.hit.Meta) {
-		return false
-	}
-	text := strings.Join(append([]string{s.hit.Meta.Summary}, leadParagraphs(s.doc, 3)...), "\n")
-	return stdinSaid().MatchString(text)
-}
+func (s *source) readsIn() bool { return s.leadSays(stdinSaid(), 3) }
 
 var stdoutSaid = lazyre.New(`(?i)\b(?:to|on)\s+(?:the\s+)?(?:standard\s+output|stdout)\b`)
 

@@ -93,6 +93,10 @@ type composition struct {
 	// passage is chosen for: grep's -w, "whole words", is no answer to
 	// "list the files that contain a certain word"
 	lookedFor []bool
+	// forbidden: per concept, whether the question says to do the task
+	// without doing it ("list a tarball without extracting it"), nil
+	// where it says of none (see forbiddenConcepts)
+	forbidden []bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -184,7 +188,31 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.compressions = a.Compressions
 	c.howto = a.Scene == analyse.SceneHowTo
 	c.lookedFor = lookedFor(r.Question, a.LookedFor)
+	c.forbidden = forbiddenConcepts(r.Question, a.Seq)
 	return c
+}
+
+// forbiddenConcepts marks the concepts of q that the question's words
+// (seq) say to do without: the action after "without" ("without
+// extracting it"), a verb in -ing.
+func forbiddenConcepts(q *answer.Question, seq []string) []bool {
+	var out []bool
+	for i, w := range seq {
+		if w != "without" || i+1 >= len(seq) || !strings.HasSuffix(seq[i+1], "ing") {
+			continue
+		}
+		cov := make([]float64, len(q.Concepts))
+		q.CoverText(seq[i+1], cov)
+		for ci, v := range cov {
+			if v > 0 {
+				if out == nil {
+					out = make([]bool, len(q.Concepts))
+				}
+				out[ci] = true
+			}
+		}
+	}
+	return out
 }
 
 // lookedFor marks the concepts of q whose word is one of the phrases'.

@@ -77,7 +77,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 		if blk.Kind == document.Item && len(units) > 0 {
 			unitCovers(blk, units, cov)
 		}
-		done := c.statesDone(first)
+		done := append(c.statesDone(first), c.doesForbidden(blk, first)...)
 		for _, ci := range done {
 			cov[ci] = 0
 		}
@@ -104,6 +104,26 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 	})
 	out = append(out, c.backedItems(id, d, out, asides)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out
+}
+
+// doesForbidden are the concepts the question says to do the task
+// without (forbidden) that an item does: what it says of them answers
+// nothing. Tar's -x, "Extract files from an archive", for "list a
+// tarball without extracting it"; not one that says not to do them, as
+// "do not overwrite files" for "unpack without overwriting".
+func (c *composition) doesForbidden(blk document.Block, first string) []int {
+	if c.forbidden == nil || blk.Kind != document.Item {
+		return nil
+	}
+	negated := make([]bool, len(c.forbidden))
+	c.q.Negated(first, func(ci int) { negated[ci] = true })
+	var out []int
+	for ci, f := range c.forbidden {
+		if f && !negated[ci] {
+			out = append(out, ci)
+		}
+	}
 	return out
 }
 

@@ -343,3 +343,51 @@ func TestBackedItems(t *testing.T) {
 		t.Errorf("another page's backedItems = %+v, want none: the model reads the first page only", got)
 	}
 }
+
+// archiverPage is an archiver's page whose option to unpack says as
+// much of "list the files of an archive without unpacking it" as its
+// option to list, and more words of it.
+const archiverPage = `.TH PACKER 1
+.SH NAME
+packer \- store files in an archive
+.SH SYNOPSIS
+packer [OPTION...] ARCHIVE [FILE...]
+.SH OPTIONS
+.TP
+\fB\-u\fR, \fB\-\-unpack\fR
+Unpack the files of an archive.
+.TP
+\fB\-t\fR, \fB\-\-table\fR
+List the files of an archive.
+.TP
+\fB\-k\fR, \fB\-\-keep\fR
+Do not unpack files of an archive over those that exist.
+`
+
+// What a question says to do without ("without unpacking it") is no word
+// an item that does it answers: the option to list leads, not the one
+// to unpack; an item that says not to do it keeps the word.
+func TestForbiddenAction(t *testing.T) {
+	const q = "list the files of an archive without unpacking it"
+	lib, id, doc, ret := onePage(t, "packer", archiverPage, q)
+	scores := func(forbidden []bool) map[string]float64 {
+		c := &composition{q: ret.Question, lib: lib, negative: answer.Negative(ret.Analysis.Seq), seq: ret.Analysis.Seq, forbidden: forbidden}
+		out := map[string]float64{}
+		for _, p := range c.passages(id, doc, nil, nil) {
+			if p.block.Kind == document.Item {
+				out[strings.Fields(p.block.Term)[0]] = p.score
+			}
+		}
+		return out
+	}
+	forbidden := forbiddenConcepts(ret.Question, ret.Analysis.Seq)
+	if sc := scores(forbidden); sc["-t,"] <= sc["-u,"] || sc["-k,"] <= sc["-u,"] {
+		t.Errorf("-t scores %.3f, -k %.3f, -u %.3f: want the option that unpacks last", sc["-t,"], sc["-k,"], sc["-u,"])
+	}
+	if sc := scores(nil); sc["-t,"] > sc["-u,"] {
+		t.Errorf("the page no longer tests it: -t scores %.3f over -u's %.3f without a forbidden action", sc["-t,"], sc["-u,"])
+	}
+	if got := forbiddenConcepts(ret.Question, strings.Fields("list the files of an archive")); got != nil {
+		t.Errorf("a question that forbids nothing marks %v", got)
+	}
+}

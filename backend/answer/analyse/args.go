@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -84,6 +85,57 @@ var argPatterns = []argPattern{
 	{ArgFile, lazyre.New(`(?:^|[\s(])(\.?[A-Za-z0-9_-][A-Za-z0-9_.+-]*\.[A-Za-z][A-Za-z0-9]{0,7}|\.[A-Za-z0-9_][A-Za-z0-9_.-]*)(?:\s|[,;:?!)]|\.(?:\s|$)|$)`)},
 	{ArgNumber, lazyre.New(`(?:^|\s)(\d+)(?:\s|[,;?!]|:(?:\s|$)|\.(?:\s|$)|$)`)},
 }
+
+// numberWordRE finds a number written in words and the word after it:
+// "five times", "twenty-five lines", "a hundred megabytes".
+var numberWordRE = lazyre.New(`(?i)\b((?:a\s+)?(?:hundred|thousand)|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\s+([a-z]+)\b`)
+
+var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+	"seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+	"seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000}
+
+// numberWord is the number numberWordRE found in words; 0 for none.
+func numberWord(words string) int {
+	n := 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(words), func(r rune) bool { return r == ' ' || r == '-' || r == '\t' || r == '\n' }) {
+		if w != "a" {
+			n += numberWords[w]
+		}
+	}
+	return n
+}
+
+// countedKind is the kind of argument a number is before the word unit:
+// a length of time ("five minutes"), a size ("ten megabytes"), or a count
+// of what a command counts ("three times", "twenty lines"); not a number
+// of things the task names ("two files", "one command"). One counts
+// only as a time, a size or a depth: "one line per file" is no count.
+func countedKind(unit string, n int) (ArgKind, bool) {
+	switch {
+	case durationUnits[unit]:
+		return ArgDuration, true
+	case sizeUnits[unit]:
+		return ArgSize, true
+	case n == 1:
+		return ArgNumber, unit == "level"
+	case countedNouns[unit]:
+		return ArgNumber, true
+	}
+	return 0, false
+}
+
+var durationUnits = map[string]bool{"second": true, "seconds": true, "minute": true, "minutes": true, "hour": true,
+	"hours": true, "day": true, "days": true, "week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true}
+
+var sizeUnits = map[string]bool{"byte": true, "bytes": true, "kilobyte": true, "kilobytes": true, "megabyte": true,
+	"megabytes": true, "gigabyte": true, "gigabytes": true, "terabyte": true, "terabytes": true}
+
+// countedNouns are what the counts commands take are counts of.
+var countedNouns = map[string]bool{"times": true, "lines": true, "characters": true, "chars": true, "columns": true,
+	"levels": true, "retries": true, "attempts": true, "tries": true, "pings": true, "packets": true, "entries": true,
+	"results": true, "commits": true, "digits": true, "spaces": true, "processes": true,
+	"jobs": true, "threads": true, "cores": true, "cpus": true, "passes": true, "rows": true}
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their)\b|[,.;:?!]|\s*$)?`)
@@ -227,6 +279,21 @@ func Read(q string) Reading {
 			add(p.kind, a, b, "")
 		}
 	}
+	for _, m := range numberWordRE().FindAllStringSubmatchIndex(q, -1) {
+		n, unit := numberWord(q[m[2]:m[3]]), strings.ToLower(q[m[4]:m[5]])
+		kind, ok := countedKind(unit, n)
+		if n == 0 || !ok || !free(m[2], m[5]) {
+			continue
+		}
+		// typed as digits, as the question might have: "five times" is
+		// curl's --retry 5
+		text, end := strconv.Itoa(n), m[3]
+		if kind != ArgNumber {
+			text, end = text+" "+q[m[4]:m[5]], m[5]
+		}
+		take(m[2], end)
+		args = append(args, found{m[2], Arg{Kind: kind, Text: text, Start: m[2], End: end}})
+	}
 	for _, m := range nounArgRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[4] + len(strings.TrimRight(q[m[4]:m[5]], ".:"))
 		name := q[m[4]:end]
@@ -310,6 +377,12 @@ func (r Reading) Topic(q string) string {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
+		if typed := a.Text; a.Kind != ArgQuoted && typed != q[a.Start:a.End] && len(typed) <= a.End-a.Start {
+			// a number in words reads as its digits, which weigh as
+			// numbers do: "sixty characters" asks of characters
+			blank(a.Start, a.End)
+			copy(b[a.Start:], typed)
+		}
 		if !a.topical() || a.Kind == ArgQuoted && contentBefore().MatchString(q[:a.Start]) || a.Kind == ArgPath && workedIn(q[:a.Start], a.Text) {
 			blank(a.Start, a.End)
 			// and the word that only introduces it: "a folder named

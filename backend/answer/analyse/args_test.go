@@ -62,8 +62,16 @@ func TestRead(t *testing.T) {
 		// carol the owner"
 		{"make the user carol the owner of notes.txt and the group staff its group", "user:carol file:notes.txt group:staff", "", "make the user the owner of and the group its group"},
 		{"list the groups the user belongs to", "", "", "list the groups the user belongs to"},
-		// a count after the noun names nothing
-		{"sizes of the folders two levels down", "", "", "sizes of the folders two levels down"},
+		// a count after the noun names nothing; it is a count, in words
+		// as in digits
+		{"sizes of the folders two levels down", "number:2", "", "sizes of the folders levels down"},
+		{"make curl retry a download five times", "number:5", "", "make curl retry a download times"},
+		{"rerun uptime every twenty-five seconds", "duration:25 seconds", "", "rerun uptime every"},
+		{"split big.iso into a hundred megabytes pieces", "file:big.iso size:100 megabytes", "", "split into pieces"},
+		{"show the disk usage one level deep", "number:1", "", "show the disk usage level deep"},
+		// not a number of things the task names, nor one of most things
+		{"merge two files into one file", "", "", "merge two files into one file"},
+		{"print one line per user", "", "", "print one line per user"},
 		{"list the users all at once", "", "", "list the users all at once"},
 		// nor what the thing did
 		{"how long each unit took to start", "", "", "how long each unit took to start"},
@@ -153,6 +161,20 @@ func TestFormats(t *testing.T) {
 	for w, want := range map[string]bool{"tar.gz": true, "zip": true, ".tgz": true, "data.zip": false, "tar.pdf": false} {
 		if got := formatOnly(w); got != want {
 			t.Errorf("formatOnly(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// A number in words is searched for as its digits would be.
+func TestTopicNumberWords(t *testing.T) {
+	for q, want := range map[string]string{
+		"wrap the lines at sixty characters": "wrap the lines at 60    characters",
+		"retry five times":                   "retry 5    times",
+		"delete logs older than ten days":    "delete logs older than 10 days ",
+		"merge two files into one file":      "merge two files into one file",
+	} {
+		if got := Read(q).Topic(q); got != want {
+			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

@@ -32,10 +32,11 @@ const (
 	// that a version built before them lacks (2: info index entries; 3:
 	// versioned pages named as typed, llvm-as for llvm-as-14; 4: a
 	// bulleted option's term read from the bullet's line, jq's; 5: the
-	// options under a heading item, dpkg's -L, items of their own). A
+	// options under a heading item, dpkg's -L, items of their own; 6:
+	// help2man's ".HP" option lines, sed's and timeout's, items). A
 	// reindex rebuilds a version built by older readers though no source
 	// changed; queries still read it.
-	ReadersVersion = 5
+	ReadersVersion = 6
 )
 
 // ErrNoIndex means no version was ever activated.

@@ -58,6 +58,11 @@ func (p *parser) manMacro(name, rest string) bool {
 			tag = normSpace(p.convText(args[0]))
 		}
 		if tag == "" {
+			if p.optionTermAhead() {
+				// help2man's old layout (sed, timeout): ".HP", the
+				// option's line, ".IP", what it does
+				return true
+			}
 			p.flush()
 			if p.item >= 0 && p.depth < p.itemDep {
 				p.closeItem()

@@ -468,6 +468,23 @@ func (p *parser) indent() {
 	p.depth++
 }
 
+// optionTermAhead is .IP without a tag: a paragraph of one option's line
+// just before it (help2man's old ".HP", "-E, -r, --regexp-extended",
+// ".IP", "use extended regular expressions") is the tag of what it
+// indents, as .RS makes it (indent); it opens that item, and says so.
+func (p *parser) optionTermAhead() bool {
+	if !p.paraStart || p.curCode || p.synopsis || p.inName {
+		return false
+	}
+	term := normSpace(string(p.cur))
+	if !isTermLine(term) || !optionTag(term) {
+		return false
+	}
+	p.cur = p.cur[:0]
+	p.startItem(term)
+	return true
+}
+
 // isTermLine says whether a paragraph reads as the tag of a list entry
 // (-e, --expire; enable UNIT..., enable PATH...; Restart=) rather than a
 // sentence leading into an indented display ("For example:").

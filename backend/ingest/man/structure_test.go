@@ -238,3 +238,37 @@ Once.
 		{document.Item, "--discard", "Discard.\n--discard=once\nOnce."},
 	})
 }
+
+// TestHangingOptionItems: old help2man pages (sed, timeout) write each
+// option as ".HP", its line, ".IP", its description; each is an item, and
+// a paragraph before an untagged .IP that is no option's line stays a
+// paragraph.
+func TestHangingOptionItems(t *testing.T) {
+	src := `.TH STREAM 1
+.SH NAME
+stream \- edit a stream
+.SH OPTIONS
+.PP
+Options are:
+.IP
+and more words follow.
+.HP
+\fB\-E\fR, \fB\-r\fR, \fB\-\-regexp\-extended\fR
+.IP
+use extended regular expressions in the script
+(for portability use POSIX \fB\-E\fR).
+.HP
+\fB\-s\fR, \fB\-\-separate\fR
+.IP
+consider files as separate.
+.PP
+A closing paragraph.
+`
+	sameBlocks(t, optionBlocks(t, src), []blk{
+		{document.Para, "", "Options are:"},
+		{document.Para, "", "and more words follow."},
+		{document.Item, "-E, -r, --regexp-extended", "use extended regular expressions in the script (for portability use POSIX -E)."},
+		{document.Item, "-s, --separate", "consider files as separate."},
+		{document.Para, "", "A closing paragraph."},
+	})
+}

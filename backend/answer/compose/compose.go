@@ -5,6 +5,7 @@ package compose
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -185,6 +186,10 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
+	// the ends of a range ("lines 10 to 20") are no count an option
+	// takes (sed's -l N), nor any operand
+	c.ops = slices.DeleteFunc(c.ops, c.inRange)
+	c.apart = slices.DeleteFunc(c.apart, c.inRange)
 	c.compressions = a.Compressions
 	c.howto = a.Scene == analyse.SceneHowTo
 	c.lookedFor = lookedFor(r.Question, a.LookedFor)

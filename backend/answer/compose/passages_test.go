@@ -391,3 +391,83 @@ func TestForbiddenAction(t *testing.T) {
 		t.Errorf("a question that forbids nothing marks %v", got)
 	}
 }
+
+// limitPage runs a command for a length of time its synopsis takes, and
+// has an option that takes one too (its second synopsis, an option
+// alone, as timeout's); and an option whose long name holds
+// "lines", about the width of lines.
+const limitPage = `.TH LIMIT 1
+.SH NAME
+limit \- run a command with a time limit
+.SH SYNOPSIS
+.B limit
+[\fIOPTION\fR] \fIDURATION COMMAND \fR[\fIARG\fR]...
+.br
+.B limit
+[\fIOPTION\fR]
+.SH OPTIONS
+.TP
+\fB\-k\fR, \fB\-\-kill\-after\fR=\fIDURATION\fR
+also send a KILL signal if COMMAND is still running this long after the limit
+.TP
+\fB\-l\fR, \fB\-\-line\-length\fR=\fIN\fR
+specify the desired line-wrap length
+`
+
+// The lead is the command as its synopsis runs it where the option that
+// would lead is one whose long name the question says a part of
+// (--line-length for "lines"), fed the end of a range ("lines 10 to 20")
+// as if it were a count.
+func TestLeadNoBetterOption(t *testing.T) {
+	for _, tc := range []struct{ q, want, not string }{
+		{"print lines 10 to 20 of the output", "limit ", "-l"},
+	} {
+		lib, id, _, ret := onePage(t, "limit", limitPage, tc.q)
+		// the page alone, as the first: the index holds others
+		ret.Hits = []answer.Hit{{Doc: id, Meta: lib.Reader().Meta(id), Block: -1}}
+		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Steps) == 0 || !strings.Contains(d.Steps[0], tc.want) || strings.Contains(strings.SplitN(d.Steps[0], ":", 2)[0], tc.not) {
+			t.Errorf("%q: steps %q, want the first to run %q without %s", tc.q, d.Steps, tc.want, tc.not)
+		}
+	}
+}
+
+// An option that takes the time the question gives leads for it, unless
+// the synopsis takes that time too: timeout's --kill-after for "after 10
+// seconds" is no better than "timeout 10s COMMAND"; fold's --width for
+// "at 72 characters" is.
+func TestAmountLeads(t *testing.T) {
+	item := func(term string) passage { return passage{block: document.Block{Kind: document.Item, Term: term}} }
+	for _, tc := range []struct {
+		q, term, syn string
+		want         bool
+	}{
+		{"stop a command after 10 seconds", "-k, --kill-after=DURATION", "timeout [OPTION] DURATION COMMAND [ARG]...", false},
+		{"wrap the lines at 72 characters", "-w, --width=WIDTH", "fold [OPTION]... [FILE]...", true},
+		{"stop a command after 10 seconds", "-s, --signal=SIGNAL", "timeout [OPTION] DURATION COMMAND [ARG]...", false},
+	} {
+		a := analyse.Analyse(tc.q, nil)
+		c := &composition{ops: operands(tc.q, a.Args), seq: a.Seq}
+		if got := c.amountLeads(item(tc.term), tc.syn); got != tc.want {
+			t.Errorf("%q: amountLeads(%q, %q) = %v, want %v", tc.q, tc.term, tc.syn, got, tc.want)
+		}
+	}
+}
+
+// The ends of a range are no operands.
+func TestRangeNoOperand(t *testing.T) {
+	q := "print lines 10 to 20 of notes.txt"
+	a := analyse.Analyse(q, nil)
+	c := (&Composer{}).begin(&answer.Retrieval{Analysis: a, Question: &answer.Question{}}, nil, nil)
+	for _, op := range c.ops {
+		if op.text == "10" || op.text == "20" {
+			t.Errorf("operand %q of %q", op.text, q)
+		}
+	}
+	if len(c.ops) != 1 {
+		t.Errorf("operands %v, want notes.txt alone", c.ops)
+	}
+}

@@ -158,6 +158,14 @@ func (c *composition) decideLead(pl *plan) {
 	// env's --ignore-environment for "run a program with a modified
 	// environment", which env's NAME line says word for word.
 	pl.asked = pl.lead && c.termAsked(s, pl.chosen[0]) && (!nameSays || c.wholeAsked(pl.chosen[0], true))
+	// A long name the question says only a part of ("lines" of sed's
+	// --line-length, "specify the desired line-wrap length", for "print
+	// lines 10 to 20") does not, unless the option takes a value the
+	// question gives, or the option model has people give it for the
+	// task (usage).
+	if pl.asked && !c.wholeAsked(pl.chosen[0], true) && !c.takesArg(pl.chosen[0].term()) && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] == 0 {
+		pl.asked = false
+	}
 	// An option the option model backs keeps the lead too: people run
 	// the command so for the task (mkdir's -p for nested folders); unless
 	// it leaves a value the question never gave where the synopsis
@@ -168,8 +176,8 @@ func (c *composition) decideLead(pl *plan) {
 	backed := pl.lead && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] >= usageLead && pl.chosen[0].beyond > 0
 	// And one that takes the count, size or time the question gives:
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
-	// line says the rest.
-	amount := pl.lead && c.takesAmount(pl.chosen[0].term())
+	// line says the rest (see amountLeads).
+	amount := pl.lead && c.amountLeads(pl.chosen[0], pl.syn)
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
@@ -757,3 +765,27 @@ func operandTerm(term string) string {
 // operandWord is a setting or operand as pages list them: a word, with
 // a value after "=" or a space.
 var operandWord = lazyre.New(`^[a-z][a-z0-9_]*(?:=[A-Z][A-Z_]*| [A-Z][A-Z_]*)?$`)
+
+// amountLeads says whether option passage p takes a count, size or time
+// the question gives, which the command as its synopsis (syn) runs it
+// does not: timeout's "DURATION COMMAND" for "stop a command after 10
+// seconds" takes the time as well as its --kill-after=DURATION.
+func (c *composition) amountLeads(p passage, syn string) bool {
+	kinds := c.amountKinds(p.term())
+	return len(kinds) > 0 && !c.synopsisTakes(syn, kinds)
+}
+
+// synopsisTakes says whether a synopsis has an operand of one of kinds:
+// timeout's "DURATION COMMAND" takes the time the question gives, which
+// its --kill-after takes no better.
+func (c *composition) synopsisTakes(syn string, kinds []analyse.ArgKind) bool {
+	for _, w := range synopsisWords(syn) {
+		w = strings.Trim(w, "[]{}.")
+		for _, k := range slotKinds(w) {
+			if slices.Contains(kinds, k) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -266,6 +266,12 @@ func optionForm(term string) string {
 			// apart is the short form's too
 			arg, ok = f[1], true
 		}
+		if ok && literalValue(arg, term) {
+			// sort's "-c, --check=diagnose-first": the long form with
+			// one of its values is what the short form does, which
+			// takes none
+			continue
+		}
 		if ok {
 			arg = optionalPart().ReplaceAllString(arg, "")
 			if arg != "" && !strings.HasPrefix(first, "--") {
@@ -274,6 +280,20 @@ func optionForm(term string) string {
 		}
 	}
 	return first
+}
+
+// literalValue says whether arg, the value a long option is given in
+// term, is a value of its own rather than a placeholder: a word in lower
+// case joined by a hyphen (sort's --check=diagnose-first), or one of two
+// values the term gives the same option (--check=quiet, --check=silent).
+func literalValue(arg, term string) bool {
+	if arg == "" || strings.ToLower(arg) != arg || strings.ContainsAny(arg, "<>[]{}") || slotKinds(arg) != nil {
+		return false
+	}
+	if strings.Contains(strings.Trim(arg, "-"), "-") {
+		return true
+	}
+	return strings.Count(term, "=") > 1
 }
 
 // optionRange reads an item that documents a range of options, xz's and

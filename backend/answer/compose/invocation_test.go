@@ -69,6 +69,11 @@ func TestOptionForm(t *testing.T) {
 		"-U, --users USERS":          "-U USERS",
 		// -u takes no argument; -U and --unified do
 		"-u, -U NUM, --unified[=NUM]": "-u",
+		// the long form's value is a value of its own, not -c's argument
+		"-c, --check=diagnose-first":        "-c",
+		"-C, --check=quiet, --check=silent": "-C",
+		"-s, --separator=string":            "-s string",
+		"-t, --field-separator=SEP":         "-t SEP",
 	} {
 		if got := optionForm(term); got != want {
 			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)

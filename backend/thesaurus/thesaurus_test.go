@@ -78,6 +78,22 @@ func TestDirected(t *testing.T) {
 	}
 }
 
+// The manuals' words for where a line's whitespace is: "ignore leading
+// blanks" (sort -b) for "the spaces at the start of each line"; a blank is
+// no start, though.
+func TestLeadingBlanks(t *testing.T) {
+	for _, tc := range []struct{ word, related string }{
+		{"space", "blank"}, {"tab", "blank"}, {"start", "leading"}, {"beginning", "leading"}, {"end", "trailing"},
+	} {
+		if weightOf(Domain(tc.word), tc.related) == 0 {
+			t.Errorf("%s -> %s missing: %v", tc.word, tc.related, Domain(tc.word))
+		}
+	}
+	if w := weightOf(Domain("leading"), "start"); w != 0 {
+		t.Errorf("leading -> start = %v, want 0", w)
+	}
+}
+
 // A domain line damps WordNet's senses a question about Linux seldom
 // means: a remote host is no removed one, though WordNet has "remote"
 // as "removed" at 0.73, and stemmed, "removed" finds pages that delete.

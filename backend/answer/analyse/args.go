@@ -551,6 +551,8 @@ var notNames = map[string]bool{
 	"on": true, "in": true, "of": true, "for": true, "at": true, "as": true, "if": true, "when": true, "then": true,
 	"limit": true, "limits": true, "quota": true, "quotas": true, "session": true, "sessions": true,
 	"namespace": true, "namespaces": true, "agent": true,
+	// a named pipe is a FIFO, named nothing
+	"pipe": true, "pipes": true,
 	"settings": true, "configuration": true, "config": true, "changes": true, "change": true, "history": true,
 	// what a thing does, said of it: "the groups a user belongs to",
 	// "the files a package contains"

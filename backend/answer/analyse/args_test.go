@@ -72,6 +72,8 @@ func TestRead(t *testing.T) {
 		// not a number of things the task names, nor one of most things
 		{"merge two files into one file", "", "", "merge two files into one file"},
 		{"print one line per user", "", "", "print one line per user"},
+		// a named pipe is named nothing
+		{"make a named pipe that only I can read", "", "", "make a named pipe that only I can read"},
 		{"list the users all at once", "", "", "list the users all at once"},
 		// nor what the thing did
 		{"how long each unit took to start", "", "", "how long each unit took to start"},

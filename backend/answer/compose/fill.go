@@ -1134,6 +1134,9 @@ const valueShare = 0.5
 // page's that scores valueShare of the example.
 func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	if len(chosen) == 0 {
+		if p, ok := c.modeOption(s); ok {
+			return []passage{p}
+		}
 		return chosen
 	}
 	if c.optionItem(s, chosen[0]) {
@@ -1152,8 +1155,52 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 			return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
 		}
 	}
+	if p, ok := c.modeOption(s); ok {
+		return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
+	}
 	return chosen
 }
+
+// modeOption is the option item of a page that creates things with the
+// mode the question gives, where its synopsis takes none: mkfifo's and
+// mkdir's "-m, --mode=MODE" for "a named pipe only its owner can read
+// and write" (600), which the question says in words no item holds.
+func (c *composition) modeOption(s *source) (passage, bool) {
+	if !slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgMode }) ||
+		!answer.ProgramPage(s.hit.Meta) || c.synopsisTakes(document.PlainForm(s.doc), []analyse.ArgKind{analyse.ArgMode}) {
+		return passage{}, false
+	}
+	for si, sec := range s.doc.Sections {
+		if Aside(&sec) {
+			continue
+		}
+		for bi, b := range sec.Blocks {
+			p := passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}
+			if c.optionItem(s, p) && takesMode(b) {
+				return p, true
+			}
+		}
+	}
+	return passage{}, false
+}
+
+// takesMode says whether an option item takes a file's mode: mkdir's
+// "-m, --mode=MODE", "set file mode (as in chmod)"; not stat's
+// "--cached=MODE", "specify how to use cached attributes".
+func takesMode(b document.Block) bool {
+	if !permissionText().MatchString(itemSentence(b.Text)) {
+		return false
+	}
+	for _, t := range termArgs(b.Term) {
+		if slices.Contains(slotKinds(signed().ReplaceAllString(t.arg, "")), analyse.ArgMode) {
+			return true
+		}
+	}
+	return false
+}
+
+// permissionText is what an option that sets a file's mode says of it.
+var permissionText = lazyre.New(`(?i)\b(?:permissions?|chmod|umask|file mode)\b`)
 
 // toFront is chosen with its passage i moved first, the others in their
 // order; chosen itself is left as it is.

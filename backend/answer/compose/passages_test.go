@@ -471,3 +471,35 @@ func TestRangeNoOperand(t *testing.T) {
 		t.Errorf("operands %v, want notes.txt alone", c.ops)
 	}
 }
+
+// fifoPage makes named pipes, with the mode an option gives.
+const fifoPage = `.TH MKPIPE 1
+.SH NAME
+mkpipe \- make named pipes
+.SH SYNOPSIS
+.B mkpipe
+[\fIOPTION\fR]... \fINAME\fR...
+.SH OPTIONS
+.TP
+\fB\-m\fR, \fB\-\-mode\fR=\fIMODE\fR
+set file permission bits to MODE, not a=rw - umask
+.TP
+\fB\-Z\fR
+set the SELinux security context to default type
+`
+
+// A mode the question says in words ("only its owner can read and
+// write") is given to the option that sets it, though no word of the
+// question is the option's: mkfifo -m 600.
+func TestModeOption(t *testing.T) {
+	const q = "make a named pipe that only its owner can read and write"
+	lib, id, _, ret := onePage(t, "mkpipe", fifoPage, q)
+	ret.Hits = []answer.Hit{{Doc: id, Meta: lib.Reader().Meta(id), Block: -1}}
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`mkpipe -m 600") {
+		t.Errorf("steps %q, want mkpipe -m 600 first", d.Steps)
+	}
+}

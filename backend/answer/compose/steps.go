@@ -772,6 +772,10 @@ var operandWord = lazyre.New(`^[a-z][a-z0-9_]*(?:=[A-Z][A-Z_]*| [A-Z][A-Z_]*)?$`
 // seconds" takes the time as well as its --kill-after=DURATION.
 func (c *composition) amountLeads(p passage, syn string) bool {
 	kinds := c.amountKinds(p.term())
+	if takesMode(p.block) && slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgMode }) {
+		// or the mode: mkdir -m 700
+		kinds = append(kinds, analyse.ArgMode)
+	}
 	return len(kinds) > 0 && !c.synopsisTakes(syn, kinds)
 }
 

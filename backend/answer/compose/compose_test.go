@@ -322,3 +322,23 @@ func TestFilesSectionAside(t *testing.T) {
 		}
 	}
 }
+
+// The Summary's "Use" line is a command one can type: not where the
+// synopsis requires a command or an action the line would leave out
+// ("timeout 10s" of "timeout [OPTION] DURATION COMMAND [ARG]...").
+func TestPlainRunKeepsRequired(t *testing.T) {
+	syn := func(line string) *document.Document {
+		return &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: line}}}}}
+	}
+	for _, tc := range []struct{ title, syn, want string }{
+		{"timeout", "timeout [OPTION] DURATION COMMAND [ARG]...", ""},
+		{"systemctl", "systemctl [OPTIONS...] COMMAND [UNIT...]", ""},
+		{"wc", "wc [OPTION]... [FILE]...", "wc [FILE]..."},
+		{"env", "env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]", "env [NAME=VALUE]... [COMMAND [ARG]...]"},
+	} {
+		m := index.Meta{Type: "man", Section: "1", Title: tc.title}
+		if got := plainRun(syn(tc.syn), m, tc.syn); got != tc.want {
+			t.Errorf("plainRun(%q) = %q, want %q", tc.syn, got, tc.want)
+		}
+	}
+}

@@ -104,6 +104,15 @@ func plainRun(d *document.Document, m index.Meta, syn string) string {
 			return "" // a form that runs an option ("login -f username"): the steps tell it
 		}
 	}
+	for _, w := range synopsisWords(strings.TrimPrefix(strings.Join(strings.Fields(syn), " "), cmd+" ")) {
+		if !strings.HasPrefix(w, "[") && placeholder(strings.TrimLeft(w, "{(<")) {
+			// a form whose command or action is required: invocation
+			// leaves it out, where an option stands for it, and the
+			// line without it runs nothing ("timeout 10s", "systemctl
+			// nginx"); the steps give it
+			return ""
+		}
+	}
 	return line
 }
 

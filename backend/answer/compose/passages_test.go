@@ -503,3 +503,63 @@ func TestModeOption(t *testing.T) {
 		t.Errorf("steps %q, want mkpipe -m 600 first", d.Steps)
 	}
 }
+
+// svcPage runs subcommands, one of whose names holds another's with a
+// word more, and whose text holds more of the question.
+const svcPage = `.TH SVCCTL 1
+.SH NAME
+svcctl \- control services
+.SH SYNOPSIS
+svcctl [OPTIONS...] COMMAND [UNIT...]
+.SH COMMANDS
+.TP
+\fBtry\-restart \fIPATTERN\fR...\fR
+Stop and then start one or more units if the units are running.
+.TP
+\fBrestart \fIPATTERN\fR...\fR
+Stop and then start one or more units.
+.SH "SYSTEM COMMANDS"
+.TP
+\fBreboot\fR
+Shut down and restart the system.
+`
+
+// A subcommand whose name is the question's word leads one whose name
+// holds it among others ("svcctl restart", not "svcctl try-restart"), or
+// one whose name is not the question's verb ("svcctl reboot", "Shut down
+// and restart the system", for "restart a service").
+func TestAskedSubcommandFirst(t *testing.T) {
+	const q = "restart the service nginx"
+	lib, id, doc, ret := onePage(t, "svcctl", svcPage, q)
+	c := New().begin(ret, lib, &answer.Citer{})
+	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id), Block: -1}, doc: doc}
+	c.usageOf = id
+	ps := c.passages(id, doc, nil, nil)
+	if len(ps) < 2 || !strings.HasPrefix(ps[0].block.Term, "try-restart") {
+		t.Fatalf("passages %v: want try-restart to score first, or the page tests nothing", ps)
+	}
+	pl := c.chooseSteps(s, ret.Analysis)
+	if len(pl.chosen) == 0 || !strings.HasPrefix(pl.chosen[0].block.Term, "restart") {
+		t.Errorf("chosen %v, want restart first", pl.chosen)
+	}
+	item := func(p passage, score float64) passage { p.score = score; return p }
+	var reboot, restart passage
+	for _, p := range ps {
+		switch subcommandName(p) {
+		case "reboot":
+			reboot = p
+		case "restart":
+			restart = p
+		}
+	}
+	if reboot.block.Term == "" || restart.block.Term == "" {
+		t.Fatalf("passages %v: want reboot and restart", ps)
+	}
+	list := []passage{item(reboot, 1), item(restart, 0.9)}
+	if got := c.askedSubcommandFirst(s, list, list, "restart"); subcommandName(got[0]) != "restart" {
+		t.Errorf("with the verb restart, %v first, want restart", subcommandName(got[0]))
+	}
+	if got := c.askedSubcommandFirst(s, list, list, "show"); subcommandName(got[0]) != "reboot" {
+		t.Errorf("with another verb, %v first, want reboot as it scored", subcommandName(got[0]))
+	}
+}

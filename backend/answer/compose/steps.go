@@ -99,9 +99,72 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 	if !pl.named {
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
+		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
 	}
 	pl.shown = len(pl.chosen)
 	return pl
+}
+
+// askedSubcommandFirst puts first, where a subcommand leads, one whose
+// name is all words of the question and that scores nearly as much, when
+// the leading one's name holds it among other words or its name is the
+// question's verb: systemctl's "restart PATTERN..." for "restart the
+// service nginx", not "try-restart PATTERN..." (which restarts only what
+// runs already), and not "reboot" ("Shut down and reboot the system")
+// for "how do I restart a service"; "edit UNIT..." for "edit a systemd
+// unit", not "link PATH...". A name the question says only in passing
+// ("list" of "refresh the list of packages") does not move.
+func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb string) []passage {
+	if len(chosen) == 0 || !c.subcommandItem(s, chosen[0]) || c.subcommandAsked(chosen[0]) {
+		return chosen
+	}
+	for _, p := range ps {
+		if p.score < subcommandShare*chosen[0].score {
+			break
+		}
+		if !p.aside && c.subcommandItem(s, p) && c.subcommandAsked(p) && (slices.Contains(nameParts(chosen[0]), subcommandName(p)) || verb != "" && terms.Stem(nameParts(p)[0]) == terms.Stem(verb)) {
+			if i := slices.IndexFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }); i >= 0 {
+				return toFront(chosen, i)
+			}
+			return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
+		}
+	}
+	return chosen
+}
+
+// subcommandShare is how close to the first a subcommand the question
+// names whole must score to lead in its place.
+const subcommandShare = 0.8
+
+// subcommandAsked says whether every part of a subcommand item's name is
+// a word the question asks with: "restart", not "try-restart", for
+// "restart the service nginx".
+func (c *composition) subcommandAsked(p passage) bool {
+	parts := nameParts(p)
+	for _, part := range parts {
+		if len(part) < 2 || !c.asksWord(terms.Stem(part)) {
+			return false
+		}
+	}
+	return len(parts) > 0
+}
+
+// subcommandName is a subcommand item's name, lower case: "try-restart"
+// of "try-restart PATTERN...".
+func subcommandName(p passage) string {
+	f := strings.Fields(p.block.Term)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.TrimRight(f[0], ","))
+}
+
+// nameParts are the words of a subcommand item's name: "try", "restart".
+func nameParts(p passage) []string {
+	if n := subcommandName(p); n != "" {
+		return strings.Split(n, "-")
+	}
+	return nil
 }
 
 // operandOptionAfter puts an option that only names the file the

@@ -1166,8 +1166,7 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 // mkdir's "-m, --mode=MODE" for "a named pipe only its owner can read
 // and write" (600), which the question says in words no item holds.
 func (c *composition) modeOption(s *source) (passage, bool) {
-	if !slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgMode }) ||
-		!answer.ProgramPage(s.hit.Meta) || c.synopsisTakes(document.PlainForm(s.doc), []analyse.ArgKind{analyse.ArgMode}) {
+	if !c.givesMode() || !answer.ProgramPage(s.hit.Meta) || synopsisTakes(document.PlainForm(s.doc), []analyse.ArgKind{analyse.ArgMode}) {
 		return passage{}, false
 	}
 	for si, sec := range s.doc.Sections {
@@ -1182,6 +1181,12 @@ func (c *composition) modeOption(s *source) (passage, bool) {
 		}
 	}
 	return passage{}, false
+}
+
+// givesMode says whether the question gives a file's mode, in digits,
+// letters or words (see operands).
+func (c *composition) givesMode() bool {
+	return slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgMode })
 }
 
 // takesMode says whether an option item takes a file's mode: mkdir's

@@ -835,17 +835,17 @@ var operandWord = lazyre.New(`^[a-z][a-z0-9_]*(?:=[A-Z][A-Z_]*| [A-Z][A-Z_]*)?$`
 // seconds" takes the time as well as its --kill-after=DURATION.
 func (c *composition) amountLeads(p passage, syn string) bool {
 	kinds := c.amountKinds(p.term())
-	if takesMode(p.block) && slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgMode }) {
+	if takesMode(p.block) && c.givesMode() {
 		// or the mode: mkdir -m 700
 		kinds = append(kinds, analyse.ArgMode)
 	}
-	return len(kinds) > 0 && !c.synopsisTakes(syn, kinds)
+	return len(kinds) > 0 && !synopsisTakes(syn, kinds)
 }
 
 // synopsisTakes says whether a synopsis has an operand of one of kinds:
 // timeout's "DURATION COMMAND" takes the time the question gives, which
 // its --kill-after takes no better.
-func (c *composition) synopsisTakes(syn string, kinds []analyse.ArgKind) bool {
+func synopsisTakes(syn string, kinds []analyse.ArgKind) bool {
 	for _, w := range synopsisWords(syn) {
 		w = strings.Trim(w, "[]{}.")
 		for _, k := range slotKinds(w) {

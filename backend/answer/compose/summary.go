@@ -94,7 +94,8 @@ func plainRun(d *document.Document, m index.Meta, syn string) string {
 	// the form the basic step shows, which does the NAME line's job: not
 	// the first form, which may run an option of its own (umount's
 	// "umount -a [-dflnrv] ..." unmounts everything)
-	line := invocationFrom([]string{strings.Join(strings.Fields(syn), " ")}, cmd, "")
+	form := strings.Join(strings.Fields(syn), " ")
+	line := invocationFrom([]string{form}, cmd, "")
 	rest, ok := strings.CutPrefix(line, cmd+" ")
 	if !ok || strings.ContainsAny(rest, "+|") || strings.Contains(rest, "[ ") || len(line) > maxRun || strings.Trim(rest, "[]. ") == "" {
 		return ""
@@ -104,7 +105,7 @@ func plainRun(d *document.Document, m index.Meta, syn string) string {
 			return "" // a form that runs an option ("login -f username"): the steps tell it
 		}
 	}
-	for _, w := range synopsisWords(strings.TrimPrefix(strings.Join(strings.Fields(syn), " "), cmd+" ")) {
+	for _, w := range synopsisWords(strings.TrimPrefix(form, cmd+" ")) {
 		if !strings.HasPrefix(w, "[") && placeholder(strings.TrimLeft(w, "{(<")) {
 			// a form whose command or action is required: invocation
 			// leaves it out, where an option stands for it, and the

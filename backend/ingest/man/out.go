@@ -457,15 +457,27 @@ func (p *parser) endPara() {
 // ".RE", where hand-written pages use .TP.
 func (p *parser) indent() {
 	p.cancelTrap()
-	if p.paraStart && !p.curCode && !p.synopsis && !p.inName {
-		if term := normSpace(string(p.cur)); isTermLine(term) {
-			p.cur = p.cur[:0]
-			p.startItem(term)
-			p.tagged = p.item >= 0 && p.itemDep == p.depth
-		}
+	if p.paraTag(isTermLine) {
+		p.tagged = p.item >= 0 && p.itemDep == p.depth
 	}
 	p.flush()
 	p.depth++
+}
+
+// paraTag opens an item whose tag is the paragraph just begun, where it
+// is one line that tag says is a tag (indent's .RS, optionTermAhead's
+// untagged .IP), and says whether it did.
+func (p *parser) paraTag(tag func(string) bool) bool {
+	if !p.paraStart || p.curCode || p.synopsis || p.inName {
+		return false
+	}
+	term := normSpace(string(p.cur))
+	if !tag(term) {
+		return false
+	}
+	p.cur = p.cur[:0]
+	p.startItem(term)
+	return true
 }
 
 // optionTermAhead is .IP without a tag: a paragraph of one option's line
@@ -473,16 +485,7 @@ func (p *parser) indent() {
 // ".IP", "use extended regular expressions") is the tag of what it
 // indents, as .RS makes it (indent); it opens that item, and says so.
 func (p *parser) optionTermAhead() bool {
-	if !p.paraStart || p.curCode || p.synopsis || p.inName {
-		return false
-	}
-	term := normSpace(string(p.cur))
-	if !isTermLine(term) || !optionTag(term) {
-		return false
-	}
-	p.cur = p.cur[:0]
-	p.startItem(term)
-	return true
+	return p.paraTag(func(term string) bool { return isTermLine(term) && optionTag(term) })
 }
 
 // isTermLine says whether a paragraph reads as the tag of a list entry

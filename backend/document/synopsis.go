@@ -169,6 +169,9 @@ var remark = lazyre.New(`\s+\([a-z][^()]* [^()]*\)$`)
 
 // TrimRemark drops such a note from a synopsis line.
 func TrimRemark(line string) string {
+	if !strings.HasSuffix(line, ")") {
+		return line // the regexp would backtrack through the whole line to learn it
+	}
 	return remark().ReplaceAllString(line, "")
 }
 

@@ -392,7 +392,28 @@ func (r Reading) Topic(q string) string {
 			}
 		}
 	}
-	return string(b)
+	return splitSizes(string(b), r.Args)
+}
+
+// splitSizes writes each size typed with its unit glued on ("12M",
+// "4.0K", "500MB") as "100 MB" would be, number and unit apart: glued,
+// it is one word that no page has, weighing as much as the question's
+// topic ("print sizes like 4.0K, 12M and 1.3G" was refused), where its
+// number weighs as numbers do and its unit as the word it is.
+func splitSizes(t string, args []Arg) string {
+	for i := len(args) - 1; i >= 0; i-- {
+		a := args[i]
+		if a.Kind != ArgSize || a.End > len(t) || t[a.Start:a.End] != a.Text {
+			continue
+		}
+		unit := strings.IndexFunc(a.Text, unicode.IsLetter)
+		if unit <= 0 || a.Text[unit-1] == ' ' {
+			continue
+		}
+		at := a.Start + unit
+		t = t[:at] + " " + t[at:]
+	}
+	return t
 }
 
 // workedIn says whether a top folder (see systemPath) is where the task

@@ -180,3 +180,24 @@ func TestTopicNumberWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTopicSplitsSizes: a size typed with its unit glued on reads as one
+// typed apart, its number a number and its unit a word.
+func TestTopicSplitsSizes(t *testing.T) {
+	for q, want := range map[string]string{
+		"print sizes like 4.0K, 12M and 1.3G": "print sizes like 4.0 K, 12 M and 1.3 G",
+		"find files larger than 500MB":        "find files larger than 500 MB",
+		"find files larger than 100 MB":       "find files larger than 100 MB",
+		"split it into 2GiB pieces":           "split it into 2 GiB pieces",
+	} {
+		if got := Read(q).Topic(q); got != want {
+			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
+		}
+	}
+	a := Analyse("print sizes like 4.0K, 12M and 1.3G", nil)
+	for _, c := range a.Concepts {
+		if c.Word == "12m" || c.Word == "0k" || c.Word == "3g" {
+			t.Errorf("the glued size %q is a concept of weight %v", c.Word, c.Weight)
+		}
+	}
+}

@@ -209,7 +209,8 @@ func TestStepNegativeQuestion(t *testing.T) {
 // The Summary's second sentence tells more than the NAME line: a word
 // of the question the NAME line lacks, an option, or how the synopsis's
 // operands are used ("Copy SOURCE to DEST"). kill(1)'s "A PID of -1 is
-// special" for "kill a process" tells nothing of the task.
+// special" for "kill a process" tells nothing of the task, nor a sentence
+// that introduces an example the Summary leaves out.
 func TestSummarySentenceTellsMore(t *testing.T) {
 	for _, tc := range []struct {
 		q, want, not string
@@ -217,6 +218,9 @@ func TestSummarySentenceTellsMore(t *testing.T) {
 		{"How do I copy files?", "Copy SOURCE to DEST", ""},
 		{"How do I create an empty file?", "is created empty, unless -c", ""},
 		{"How do I kill a process?", "", "PID of -1"},
+		// a sentence that ends where its example starts says nothing
+		// without it
+		{"archive a folder with tar", "", "being archived:"},
 	} {
 		ans, _ := testengine.Ask(t, tc.q, 0.35)
 		if tc.want != "" && !strings.Contains(ans.Summary, tc.want) {

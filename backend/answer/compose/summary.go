@@ -47,6 +47,12 @@ func (c *composition) runningSentence(pl *plan, scene analyse.Scene) string {
 		// what a thing is: the definition, though the NAME line named
 		// it; how to do a thing: a sentence that tells more
 		best := bestSentence(oneLine(p.block.Text), q)
+		if strings.HasSuffix(best, ":") {
+			// "... instructs tar to store all files from the directory
+			// /etc into the archive file etc.tar verbosely listing the
+			// files being archived:" promises what the Summary cannot hold
+			return ""
+		}
 		if scene == analyse.SceneConcept || adds(q, best, pl.s.hit.NameCov) || mentionsOption(best) || usage(best, pl.s.doc) {
 			return strings.TrimSuffix(sentence(best), ".") + " " + c.cite(pl.s, p.title) + "."
 		}

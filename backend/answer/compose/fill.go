@@ -32,6 +32,10 @@ type operand struct {
 	// named: the question names what the command makes so ("a link
 	// called backup.conf"), which a placeholder of a name takes
 	named bool
+	// noun is the word a quoted value is given after, lowercase ("the
+	// comment "Nora Lindqvist""): the placeholder of that name takes it
+	// (useradd's COMMENT)
+	noun string
 }
 
 // operands are the question's arguments as a command line types them, in
@@ -79,6 +83,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			}
 		case analyse.ArgQuoted:
 			op.text = shellQuote(a.Text)
+			op.noun = valueNoun(q[:a.Start])
 		case analyse.ArgSize:
 			before := q[:a.Start]
 			switch {
@@ -315,10 +320,68 @@ func sized(op operand, word string) string {
 var durationUnits = map[string]int{"seconds": 1, "secs": 1, "sec": 1, "delay": 1, "interval": 1,
 	"minutes": 60, "mins": 60, "hours": 3600, "days": 86400, "duration": 0, "life": 0, "lifetime": 0}
 
+// valueNamed says whether the option of an item's term takes a value
+// the question gives after the placeholder's name (nounGiven).
+func (c *composition) valueNamed(term string) bool {
+	for _, w := range synopsisWords(optionForm(strings.TrimSpace(term))) {
+		if nounGiven(c.ops, slotName(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueNoun is the word before a value that says what it is,
+// lowercase: "comment" of `the comment "x"`, `whose comment is "x"`, `set
+// the comment to "x"`; "" for none.
+func valueNoun(before string) string {
+	f := strings.Fields(strings.ToLower(before))
+	if n := len(f); n > 1 && linkWords[f[n-1]] {
+		f = f[:n-1]
+	}
+	if len(f) == 0 || !isLetters(f[len(f)-1]) {
+		return ""
+	}
+	return f[len(f)-1]
+}
+
+// linkWords join a value to the word that says what it is.
+var linkWords = map[string]bool{"is": true, "as": true, "to": true, "be": true, "of": true}
+
+// nounGiven says whether the question gives a quoted value after the
+// word name ("the comment "..."").
+func nounGiven(ops []operand, name string) bool {
+	if full, ok := placeholderAbbrevs[name]; ok {
+		name = full
+	}
+	return name != "" && slices.ContainsFunc(ops, func(op operand) bool { return op.kind == analyse.ArgQuoted && op.noun == name })
+}
+
+// placeholderAbbrevs are placeholders' names cut short, by the word a
+// question says in full: git commit's "-m <msg>" takes "the message".
+var placeholderAbbrevs = map[string]string{"msg": "message", "desc": "description", "descr": "description",
+	"addr": "address", "passwd": "password", "str": "string", "dir": "directory", "lbl": "label"}
+
 // durationSlot says whether a placeholder's name takes a length of time.
 func durationSlot(name string) bool {
-	_, ok := durationUnits[name]
+	_, ok := durationUnit(name)
 	return ok
+}
+
+// durationUnit is the length in seconds of the unit a placeholder's name
+// takes (0: any, written with its suffix), and whether it takes a time:
+// by the whole name, or by its last part where the name says what the
+// time is for (chage's WARN_DAYS, "interval_seconds").
+func durationUnit(name string) (int, bool) {
+	if u, ok := durationUnits[name]; ok {
+		return u, true
+	}
+	if i := strings.LastIndexAny(name, "_-"); i > 0 {
+		if u, ok := durationUnits[name[i+1:]]; ok && u > 0 {
+			return u, true
+		}
+	}
+	return 0, false
 }
 
 // slotName is a placeholder's name as slotKinds reads it, lowercase:
@@ -343,7 +406,7 @@ func slotName(word string) string {
 // time.
 func timed(text, slot string) string {
 	m := durationRE().FindStringSubmatch(strings.ToLower(text))
-	unit, ok := durationUnits[slotName(slot)]
+	unit, ok := durationUnit(slotName(slot))
 	if m == nil || !ok {
 		return ""
 	}
@@ -462,6 +525,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		var kinds []analyse.ArgKind
 		if len(inner) == 1 || len(inner) == 2 {
 			kinds = slotKinds(name)
+			if kinds == nil && nounGiven(ops, slotName(name)) {
+				kinds = []analyse.ArgKind{analyse.ArgQuoted}
+			}
 		}
 		switch {
 		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && kinds != nil:
@@ -540,6 +606,12 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	for k := range slots {
 		if slots[k].naming {
 			giveFirst(k, func(op operand) bool { return op.named })
+		}
+	}
+	// a placeholder named as the question names its value takes it
+	for k := range slots {
+		if n := slotName(slots[k].name); nounGiven(ops, n) {
+			giveFirst(k, func(op operand) bool { return nounGiven([]operand{op}, n) })
 		}
 	}
 	// a placeholder named for a kind of file takes a file of that kind
@@ -1218,6 +1290,16 @@ func toFront(chosen []passage, i int) []passage {
 // the question gives: "pick 5 random lines from names.txt" is shuf -n 5,
 // though --random-source says "random" too.
 func (c *composition) amountFirst(s *source, chosen []passage) []passage {
+	// first of all the option whose value the question names by its
+	// placeholder: "store the comment "Nora Lindqvist"" is useradd's
+	// "-c COMMENT", though -Z says "user" and "account" too
+	if !c.valueNamed(chosen[0].term()) {
+		for i, p := range chosen[1:] {
+			if c.optionItem(s, p) && c.valueNamed(p.term()) {
+				return toFront(chosen, i+1)
+			}
+		}
+	}
 	if c.takesArg(chosen[0].term()) {
 		return chosen
 	}

@@ -135,7 +135,7 @@ func TestSlotKinds(t *testing.T) {
 }
 
 // A length of time goes into a slot in the unit its name says, however
-// the synopsis brackets it.
+// the synopsis brackets it and whatever the name says the time is for.
 func TestTimed(t *testing.T) {
 	for _, tc := range []struct{ text, slot, want string }{
 		{"2 hours", "seconds", "7200"},
@@ -146,6 +146,11 @@ func TestTimed(t *testing.T) {
 		{"36 hours", "days", ""},
 		{"3 months", "duration", ""},
 		{"2 hours", "FILE", ""},
+		// a name that says what the time is for ends in its unit
+		{"10 days", "WARN_DAYS", "10"},
+		{"2 weeks", "MAX_DAYS", "14"},
+		{"2 minutes", "interval_seconds", "120"},
+		{"10 days", "FILE_NAME", ""},
 	} {
 		if got := timed(tc.text, tc.slot); got != tc.want {
 			t.Errorf("timed(%q, %q) = %q, want %q", tc.text, tc.slot, got, tc.want)

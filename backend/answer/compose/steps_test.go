@@ -529,3 +529,12 @@ func extraFirstSteps(t *testing.T, cases map[string]string) {
 		}
 	}
 }
+
+// A quoted value the question names as a placeholder names it ("the
+// comment ...") goes into that option's line, which comes first.
+func TestStepValueNamed(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{`generate an ssh key with the comment "work laptop"`, "`ssh-keygen -C 'work laptop'`"},
+		{`make a new ssh key whose comment is "ci bot"`, "`ssh-keygen -C 'ci bot'`"},
+	})
+}

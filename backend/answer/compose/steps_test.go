@@ -538,3 +538,18 @@ func TestStepValueNamed(t *testing.T) {
 		{`make a new ssh key whose comment is "ci bot"`, "`ssh-keygen -C 'ci bot'`"},
 	})
 }
+
+// The Summary says to use the lead's command line where its option takes
+// the question's value: the line the user types, not the bare command.
+func TestSummaryUsesFilledLead(t *testing.T) {
+	for q, want := range map[string]string{
+		"pick 3 random lines from names.txt": "Use `shuf -n 3 names.txt`",
+		"delete files older than 30 days":    "Use `find . -mtime +30`",
+		"create a directory with mode 700":   "Use `mkdir -m 700 DIRECTORY...`",
+	} {
+		ans, _ := testengine.Ask(t, q, 0)
+		if !strings.HasPrefix(ans.Summary, want) {
+			t.Errorf("%s: summary %q, want it to start with %q", q, ans.Summary, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -27,10 +28,24 @@ func (c *composition) nameSentence(s *source) string {
 // the sentence of its running text that says most of the question; ""
 // when there is none.
 func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
-	if pl.lead && (pl.named || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin) {
+	if pl.lead && (pl.named || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl)) {
 		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
 	}
 	return c.runningSentence(pl, scene)
+}
+
+// filledLead says whether the lead's command line gives its option a
+// value of the question's: "chage -W 10 felix" for "warn felix 10 days
+// before ...", a line the user can type, where "Use `chage felix`"
+// would say less than the first step.
+func filledLead(pl *plan) bool {
+	form := strings.Fields(optionForm(strings.TrimSpace(pl.chosen[0].block.Term)))
+	if len(form) != 2 {
+		return false
+	}
+	words := strings.Fields(pl.line)
+	i := slices.Index(words, form[0])
+	return i >= 0 && i+1 < len(words) && words[i+1] != form[1]
 }
 
 // runningSentence is the sentence of the first page's running text that

@@ -203,7 +203,20 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b((?:go|goes|going|switch|navigate|jump)\s+(?:back\s+)?(?:up\s+)?(?:in)?to)\s+(?:the\s+|a\s+|my\s+|another\s+|that\s+)?(?:parent\s+|home\s+|previous\s+|other\s+)?(?:folder|directory|dir)\b`), []Alt{{"change", 1}, {"cd", 0.8}}, 1},
 	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}, 0},
 	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}, 0},
+	// a folder's whole contents, in a newcomer's words: "copy the folder
+	// with everything inside it", "with all of its subfolders and
+	// files", "in all files under src", "and in all the folders below
+	// it" ask to work recursively, which is how the options say it
+	// (cp's, chown's, grep's -R); only the quantifier is the phrase's,
+	// the folders and files stay words of the question
+	{lazyre.New(`(?i)\b(?:and|with|including|plus)\s+(everything|all)\s+(?:that(?:'s|\s+is)\s+)?(?:in|inside|under|within|below|beneath)\s+(?:it|them)\b`), recursion, 0},
+	{lazyre.New(`(?i)\b(?:with|including|and|plus)\s+(all)\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+(?:and\s+)?)?(?:subfolders|subdirectories|sub-folders|sub-directories|contents)\b`), recursion, 0},
+	{lazyre.New(`(?i)\bin\s+(all)\s+(?:the\s+)?(?:files|folders|directories|subfolders|subdirectories)\s+(?:under|below|beneath|inside|within)\b`), recursion, 0},
+	{lazyre.New(`(?i)\b(?:subfolders|subdirectories|sub-folders|sub-directories)\s+(included)\b`), recursion, 0},
 }
+
+// recursion is what a phrase for a folder's whole contents asks for.
+var recursion = []Alt{{"recursive", 1}, {"subdirectory", 0.6}}
 
 const phrasalWeight = 0.5
 

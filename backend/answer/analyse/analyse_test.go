@@ -1,6 +1,7 @@
 package analyse
 
 import (
+	"github.com/ragman-dev/ragman/backend/terms"
 	"slices"
 	"strings"
 	"testing"
@@ -180,6 +181,36 @@ func TestProgramNoun(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%q: %s weighs %v, want %v", tc.q, tc.word, got, tc.want)
+		}
+	}
+}
+
+// TestRecursion: the ways a question says a folder's whole contents ask
+// to work recursively, as the options say it.
+func TestRecursion(t *testing.T) {
+	rec := terms.Stem("recursive")
+	asks := func(q string) bool {
+		for _, c := range Analyse(q, nil).Concepts {
+			if len(c.Alts) > 0 && c.Alts[0].Stem == rec {
+				return true
+			}
+		}
+		return false
+	}
+	for _, q := range []string{
+		"copy the folder pics with everything inside it to /mnt",
+		"change the owner of /srv/app and everything under it",
+		"Copy the folder pics, with all of its subfolders and files, into /mnt/backup.",
+		"Find every line containing TODO in all files under src.",
+		"copy the whole site folder, subfolders included",
+	} {
+		if !asks(q) {
+			t.Errorf("%q: no concept of recursion", q)
+		}
+	}
+	for _, q := range []string{"list everything in the folder", "show all files in it", "with all its options"} {
+		if asks(q) {
+			t.Errorf("%q: a concept of recursion", q)
 		}
 	}
 }

@@ -12,10 +12,10 @@ import (
 
 // Other people's command lines know which of a page's options does a
 // task its items' own words hardly tell apart: rm's -r, "remove
-// directories and their contents recursively", for a folder "with
-// everything in it", where without the option model -d's "remove empty
-// directories" leads. Where the items' words tell already, the model
-// leaves the lead as it is.
+// directories and their contents recursively", for a folder "that still
+// has files in it", where without the option model -I leads. Where the
+// items' words tell already (a folder "with everything in it" asks for
+// recursion), the model leaves the lead as it is.
 func TestStepByUsage(t *testing.T) {
 	base := testengine.Must(t)
 	without := compose.New()
@@ -25,7 +25,8 @@ func TestStepByUsage(t *testing.T) {
 		q, want string
 		model   bool // only with the option model
 	}{
-		{"delete the folder old_build with everything in it", "`rm -r old_build`", true},
+		{"delete the folder old_build that still has files in it", "`rm -r`", true},
+		{"delete the folder old_build with everything in it", "`rm -r old_build`", false},
 		{"create the folders a/b/c including every missing parent", "`mkdir -p a/b/c`", false},
 		{"show free disk space in human readable sizes", "`df -h", false},
 	} {

@@ -213,7 +213,15 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b(?:with|including|and|plus)\s+(all)\s+(?:of\s+)?(?:its|their)\s+(?:\w+\s+(?:and\s+)?)?(?:subfolders|subdirectories|sub-folders|sub-directories|contents)\b`), recursion, 0},
 	{lazyre.New(`(?i)\bin\s+(all)\s+(?:the\s+)?(?:files|folders|directories|subfolders|subdirectories)\s+(?:under|below|beneath|inside|within)\b`), recursion, 0},
 	{lazyre.New(`(?i)\b(?:subfolders|subdirectories|sub-folders|sub-directories)\s+(included)\b`), recursion, 0},
+	// sizes shown as people write them: "sizes like 4.0K, 12M and 1.3G",
+	// "in gigabytes and megabytes" (one unit alone asks for that unit:
+	// free's -g) are what the pages call human-readable
+	{lazyre.New(`(?i)\b(like|such as|e\.g\.)\s+\d+(?:\.\d+)?\s?[kmgtp]i?b?\b(?:\s*(?:,|and|or)\s*\d+(?:\.\d+)?\s?[kmgtp]i?b?\b)+`), humanSizes, 0},
+	{lazyre.New(`(?i)\bin\s+(?:kilo|mega|giga|tera)bytes,?\s+(?:and|or)\s+(?:kilo|mega|giga|tera)bytes\b`), humanSizes, 0},
 }
+
+// humanSizes is what sizes written with their units ask for.
+var humanSizes = []Alt{{"human", 1}, {"readable", 0.8}}
 
 // recursion is what a phrase for a folder's whole contents asks for.
 var recursion = []Alt{{"recursive", 1}, {"subdirectory", 0.6}}

@@ -214,3 +214,31 @@ func TestRecursion(t *testing.T) {
 		}
 	}
 }
+
+// TestHumanSizes: sizes shown with their units, as people write them,
+// ask for what the pages call human-readable; one unit asks for itself.
+func TestHumanSizes(t *testing.T) {
+	human := terms.Stem("human")
+	asks := func(q string) bool {
+		for _, c := range Analyse(q, nil).Concepts {
+			if len(c.Alts) > 0 && c.Alts[0].Stem == human {
+				return true
+			}
+		}
+		return false
+	}
+	for _, q := range []string{
+		"sort a list of sizes like 2K, 15M and 1G",
+		"How do I make a long ls listing print sizes like 4.0K, 12M and 1.3G?",
+		"see the free space in gigabytes and megabytes instead of 1K blocks",
+	} {
+		if !asks(q) {
+			t.Errorf("%q: not read as human-readable sizes", q)
+		}
+	}
+	for _, q := range []string{"show memory usage in gigabytes", "find files larger than 100M", "split it into pieces like this"} {
+		if asks(q) {
+			t.Errorf("%q: read as human-readable sizes", q)
+		}
+	}
+}

@@ -185,60 +185,41 @@ func TestProgramNoun(t *testing.T) {
 	}
 }
 
-// TestRecursion: the ways a question says a folder's whole contents ask
-// to work recursively, as the options say it.
-func TestRecursion(t *testing.T) {
-	rec := terms.Stem("recursive")
-	asks := func(q string) bool {
-		for _, c := range Analyse(q, nil).Concepts {
-			if len(c.Alts) > 0 && c.Alts[0].Stem == rec {
-				return true
+// TestPhrasedConcepts: how a newcomer says what the options name is read
+// as the options' word: a folder's whole contents ask to work
+// recursively, sizes shown with their units ask for human-readable ones
+// (one unit alone asks for itself).
+func TestPhrasedConcepts(t *testing.T) {
+	for _, tc := range []struct {
+		word      string
+		asks, not []string
+	}{
+		{"recursive", []string{
+			"copy the folder pics with everything inside it to /mnt",
+			"change the owner of /srv/app and everything under it",
+			"Copy the folder pics, with all of its subfolders and files, into /mnt/backup.",
+			"Find every line containing TODO in all files under src.",
+			"copy the whole site folder, subfolders included",
+		}, []string{"list everything in the folder", "show all files in it", "with all its options"}},
+		{"human", []string{
+			"sort a list of sizes like 2K, 15M and 1G",
+			"How do I make a long ls listing print sizes like 4.0K, 12M and 1.3G?",
+			"see the free space in gigabytes and megabytes instead of 1K blocks",
+		}, []string{"show memory usage in gigabytes", "find files larger than 100M", "split it into pieces like this"}},
+	} {
+		stem := terms.Stem(tc.word)
+		asks := func(q string) bool {
+			return slices.ContainsFunc(Analyse(q, nil).Concepts, func(c Concept) bool { return len(c.Alts) > 0 && c.Alts[0].Stem == stem })
+		}
+		for _, q := range tc.asks {
+			if !asks(q) {
+				t.Errorf("%q: no concept %q", q, tc.word)
 			}
 		}
-		return false
-	}
-	for _, q := range []string{
-		"copy the folder pics with everything inside it to /mnt",
-		"change the owner of /srv/app and everything under it",
-		"Copy the folder pics, with all of its subfolders and files, into /mnt/backup.",
-		"Find every line containing TODO in all files under src.",
-		"copy the whole site folder, subfolders included",
-	} {
-		if !asks(q) {
-			t.Errorf("%q: no concept of recursion", q)
-		}
-	}
-	for _, q := range []string{"list everything in the folder", "show all files in it", "with all its options"} {
-		if asks(q) {
-			t.Errorf("%q: a concept of recursion", q)
-		}
-	}
-}
-
-// TestHumanSizes: sizes shown with their units, as people write them,
-// ask for what the pages call human-readable; one unit asks for itself.
-func TestHumanSizes(t *testing.T) {
-	human := terms.Stem("human")
-	asks := func(q string) bool {
-		for _, c := range Analyse(q, nil).Concepts {
-			if len(c.Alts) > 0 && c.Alts[0].Stem == human {
-				return true
+		for _, q := range tc.not {
+			if asks(q) {
+				t.Errorf("%q: a concept %q", q, tc.word)
 			}
-		}
-		return false
-	}
-	for _, q := range []string{
-		"sort a list of sizes like 2K, 15M and 1G",
-		"How do I make a long ls listing print sizes like 4.0K, 12M and 1.3G?",
-		"see the free space in gigabytes and megabytes instead of 1K blocks",
-	} {
-		if !asks(q) {
-			t.Errorf("%q: not read as human-readable sizes", q)
-		}
-	}
-	for _, q := range []string{"show memory usage in gigabytes", "find files larger than 100M", "split it into pieces like this"} {
-		if asks(q) {
-			t.Errorf("%q: read as human-readable sizes", q)
 		}
 	}
 }

@@ -167,24 +167,15 @@ func TestFormats(t *testing.T) {
 	}
 }
 
-// A number in words is searched for as its digits would be.
-func TestTopicNumberWords(t *testing.T) {
+// A number in words is searched for as its digits would be, and a size
+// typed with its unit glued on as one typed apart, its number a number
+// and its unit a word.
+func TestTopicTyped(t *testing.T) {
 	for q, want := range map[string]string{
-		"wrap the lines at sixty characters": "wrap the lines at 60    characters",
-		"retry five times":                   "retry 5    times",
-		"delete logs older than ten days":    "delete logs older than 10 days ",
-		"merge two files into one file":      "merge two files into one file",
-	} {
-		if got := Read(q).Topic(q); got != want {
-			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
-		}
-	}
-}
-
-// TestTopicSplitsSizes: a size typed with its unit glued on reads as one
-// typed apart, its number a number and its unit a word.
-func TestTopicSplitsSizes(t *testing.T) {
-	for q, want := range map[string]string{
+		"wrap the lines at sixty characters":  "wrap the lines at 60    characters",
+		"retry five times":                    "retry 5    times",
+		"delete logs older than ten days":     "delete logs older than 10 days ",
+		"merge two files into one file":       "merge two files into one file",
 		"print sizes like 4.0K, 12M and 1.3G": "print sizes like 4.0 K, 12 M and 1.3 G",
 		"find files larger than 500MB":        "find files larger than 500 MB",
 		"find files larger than 100 MB":       "find files larger than 100 MB",

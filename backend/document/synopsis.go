@@ -33,8 +33,15 @@ func PlainForm(d *Document) string {
 	if len(lines) == 0 {
 		return ""
 	}
-	cmd := strings.Fields(lines[0])[0]
+	// a subcommand's actions may be many (git stash has twelve): all of
+	// its forms are read
+	if subcommandWord(lines) != "" {
+		if form := subcommandForm(lines); form != "" {
+			return form
+		}
+	}
 	forms := lines[:min(len(lines), synopsisForms)]
+	cmd := strings.Fields(lines[0])[0]
 	plain := func(f []string) bool {
 		return f[0] == cmd && (len(f) == 1 || !strings.HasPrefix(f[1], "-") && !helpForm(f[1:]))
 	}
@@ -54,6 +61,56 @@ func PlainForm(d *Document) string {
 		}
 	}
 	return lines[0]
+}
+
+// subcommandWord is the word every form writes after the command, where
+// the page is one of a subcommand ("git stash list", "git stash show",
+// ..., "git stash [push ...]"): "" for none, or one form.
+func subcommandWord(forms []string) string {
+	if len(forms) < 2 {
+		return ""
+	}
+	var sub string
+	for i, l := range forms {
+		f := strings.Fields(l)
+		if len(f) < 2 || !literal().MatchString(f[1]) || i > 0 && f[1] != sub {
+			return ""
+		}
+		sub = f[1]
+	}
+	return sub
+}
+
+// subcommandForm is PlainForm of a subcommand's page whose forms run
+// its actions ("git stash list", "git stash drop", ...) and one runs it
+// with nothing it must be given ("git stash [push ...]", whose action may
+// be left out): the command and subcommand alone, what the NAME line's
+// "Stash the changes away" describes; what it may take the steps tell.
+// "" where no form is so.
+func subcommandForm(forms []string) string {
+	for _, l := range forms {
+		if f := strings.Fields(l); len(f) > 2 && allOptional(strings.Join(f[2:], " ")) {
+			return f[0] + " " + f[1]
+		}
+	}
+	return ""
+}
+
+// allOptional says whether every word of synopsis words is bracketed:
+// nothing of them must be typed.
+func allOptional(words string) bool {
+	depth := 0
+	for i, r := range words {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0 && r != ' ' && !(r == '.' && strings.HasPrefix(words[i:], "...")) && !(r == '.' && i > 0 && words[i-1] == '.'):
+			return false
+		}
+	}
+	return true
 }
 
 // operand says whether synopsis words hold a required operand: a word

@@ -34,6 +34,12 @@ func TestSynopsisPlainForm(t *testing.T) {
 		"route [-CFvnNee] [-A family |-4|-6]\nroute [-v] add [-net|-host] target [gw\nGw] [metric N]":                                     "route [-v] add [-net|-host] target [gw Gw] [metric N]",
 		"route [-CFvnNee] [-A family |-4|-6]\nroute [-v] add [-net|-host] target [gw\nGw] [metric N]\nroute [-v] del [-net|-host] target": "route [-CFvnNee] [-A family |-4|-6]",
 		"lz4 [OPTIONS] [-|INPUT-FILE] OUTPUT-FILE\nunlz4 [OPTIONS] [-|INPUT-FILE] OUTPUT-FILE":                                            "lz4 [OPTIONS] [-|INPUT-FILE] OUTPUT-FILE",
+		// a subcommand's page: the form without an action of its own,
+		// however far down, runs it; its optional words the steps tell
+		"git stash list [<log-options>]\ngit stash show [<stash>]\ngit stash drop [-q] [<stash>]\ngit stash pop [<stash>]\ngit stash apply [<stash>]\ngit stash branch <branchname> [<stash>]\ngit stash [push [-p | --patch] [-m <message>]\n[--] [<pathspec>...]]\ngit stash clear": "git stash",
+		"git remote add <name> <url>\ngit remote rename <old> <new>\ngit remote remove <name>":         "git remote add <name> <url>",
+		"git worktree add [-f] <path> [<commit-ish>]\ngit worktree list [-v]\ngit worktree [-q] prune": "git worktree add [-f] <path> [<commit-ish>]",
+		"git remote [-v | --verbose]\ngit remote add <name> <url>":                                     "git remote",
 	} {
 		if got := Synopsis(doc(text)); got != want {
 			t.Errorf("Synopsis(%q) = %q, want %q", text, got, want)

@@ -35,7 +35,7 @@ func PlainForm(d *Document) string {
 	}
 	// a subcommand's actions may be many (git stash has twelve): all of
 	// its forms are read
-	if subcommandWord(lines) != "" {
+	if subcommandPage(lines) {
 		if form := subcommandForm(lines); form != "" {
 			return form
 		}
@@ -63,22 +63,22 @@ func PlainForm(d *Document) string {
 	return lines[0]
 }
 
-// subcommandWord is the word every form writes after the command, where
-// the page is one of a subcommand ("git stash list", "git stash show",
-// ..., "git stash [push ...]"): "" for none, or one form.
-func subcommandWord(forms []string) string {
+// subcommandPage says whether every form writes one word after the
+// command, where the page is one of a subcommand ("git stash list", "git
+// stash show", ..., "git stash [push ...]"); not for one form.
+func subcommandPage(forms []string) bool {
 	if len(forms) < 2 {
-		return ""
+		return false
 	}
-	var sub string
+	sub := ""
 	for i, l := range forms {
 		f := strings.Fields(l)
 		if len(f) < 2 || !literal().MatchString(f[1]) || i > 0 && f[1] != sub {
-			return ""
+			return false
 		}
 		sub = f[1]
 	}
-	return sub
+	return true
 }
 
 // subcommandForm is PlainForm of a subcommand's page whose forms run
@@ -89,26 +89,22 @@ func subcommandWord(forms []string) string {
 // "" where no form is so.
 func subcommandForm(forms []string) string {
 	for _, l := range forms {
-		if f := strings.Fields(l); len(f) > 2 && allOptional(strings.Join(f[2:], " ")) {
+		if f := strings.Fields(l); len(f) > 2 && allOptional(f[2:]) {
 			return f[0] + " " + f[1]
 		}
 	}
 	return ""
 }
 
-// allOptional says whether every word of synopsis words is bracketed:
-// nothing of them must be typed.
-func allOptional(words string) bool {
+// allOptional says whether every one of synopsis words is bracketed, as
+// operandAt reads brackets: nothing of them must be typed.
+func allOptional(words []string) bool {
 	depth := 0
-	for i, r := range words {
-		switch {
-		case r == '[':
-			depth++
-		case r == ']':
-			depth--
-		case depth == 0 && r != ' ' && !(r == '.' && strings.HasPrefix(words[i:], "...")) && !(r == '.' && i > 0 && words[i-1] == '.'):
+	for _, w := range words {
+		if depth == 0 && !strings.HasPrefix(w, "[") && strings.Trim(w, ".…") != "" {
 			return false
 		}
+		depth = max(depth+strings.Count(w, "[")-strings.Count(w, "]"), 0)
 	}
 	return true
 }

@@ -351,10 +351,16 @@ var linkWords = map[string]bool{"is": true, "as": true, "to": true, "be": true, 
 // nounGiven says whether the question gives a quoted value after the
 // word name ("the comment "..."").
 func nounGiven(ops []operand, name string) bool {
+	return slices.ContainsFunc(ops, func(op operand) bool { return op.givenAs(name) })
+}
+
+// givenAs says whether op is a quoted value the question gives after the
+// word a placeholder's name is, or abbreviates (placeholderAbbrevs).
+func (op operand) givenAs(name string) bool {
 	if full, ok := placeholderAbbrevs[name]; ok {
 		name = full
 	}
-	return name != "" && slices.ContainsFunc(ops, func(op operand) bool { return op.kind == analyse.ArgQuoted && op.noun == name })
+	return name != "" && op.kind == analyse.ArgQuoted && op.noun == name
 }
 
 // placeholderAbbrevs are placeholders' names cut short, by the word a
@@ -611,7 +617,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// a placeholder named as the question names its value takes it
 	for k := range slots {
 		if n := slotName(slots[k].name); nounGiven(ops, n) {
-			giveFirst(k, func(op operand) bool { return nounGiven([]operand{op}, n) })
+			giveFirst(k, func(op operand) bool { return op.givenAs(n) })
 		}
 	}
 	// a placeholder named for a kind of file takes a file of that kind
@@ -1214,10 +1220,8 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	if c.optionItem(s, chosen[0]) {
 		return c.amountFirst(s, chosen)
 	}
-	for i, p := range chosen[1:] {
-		if c.optionItem(s, p) && c.takesArg(p.term()) {
-			return toFront(chosen, i+1)
-		}
+	if i := c.laterOption(s, chosen, c.takesArg); i > 0 {
+		return toFront(chosen, i)
 	}
 	for _, p := range ps {
 		if p.score < valueShare*chosen[0].score {
@@ -1294,21 +1298,28 @@ func (c *composition) amountFirst(s *source, chosen []passage) []passage {
 	// placeholder: "store the comment "Nora Lindqvist"" is useradd's
 	// "-c COMMENT", though -Z says "user" and "account" too
 	if !c.valueNamed(chosen[0].term()) {
-		for i, p := range chosen[1:] {
-			if c.optionItem(s, p) && c.valueNamed(p.term()) {
-				return toFront(chosen, i+1)
-			}
+		if i := c.laterOption(s, chosen, c.valueNamed); i > 0 {
+			return toFront(chosen, i)
 		}
 	}
 	if c.takesArg(chosen[0].term()) {
 		return chosen
 	}
-	for i, p := range chosen[1:] {
-		if c.optionItem(s, p) && c.takesAmount(p.term()) {
-			return toFront(chosen, i+1)
-		}
+	if i := c.laterOption(s, chosen, c.takesAmount); i > 0 {
+		return toFront(chosen, i)
 	}
 	return chosen
+}
+
+// laterOption is the first of the chosen passages after the first that
+// is an option item whose term takes says yes to, 0 for none.
+func (c *composition) laterOption(s *source, chosen []passage, takes func(term string) bool) int {
+	for i := 1; i < len(chosen); i++ {
+		if c.optionItem(s, chosen[i]) && takes(chosen[i].term()) {
+			return i
+		}
+	}
+	return 0
 }
 
 // sendOut writes into line where its input comes from (pipeIn) and

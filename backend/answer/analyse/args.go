@@ -338,7 +338,7 @@ func Read(q string) Reading {
 	for _, m := range calledRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[2] + len(strings.TrimRight(q[m[2]:m[3]], ".:"))
 		if nameLike(q[m[2]:end]) {
-			add(ArgName, m[2], end, "")
+			add(ArgName, m[2], end, wordBefore(q[:m[0]]))
 		}
 	}
 	args = append(args, given...)
@@ -466,8 +466,27 @@ func shouted(noun, name string) bool {
 // the topic.
 var contentBefore = lazyre.New("(?i)\\b(?:comments?|lines?|texts?|strings?|words?|phrases?|titles?|descriptions?|labels?|notes?|passwords?|contents?|containing|contains?|matching|matches)\\s*[\"'“`]?$")
 
-// deviceNouns are the nouns whose names are never a topic.
-var deviceNouns = map[string]bool{"interface": true, "device": true, "partition": true, "branch": true}
+// namedTopics are the nouns whose names may be the question's topic:
+// "a program called htop", "the package nginx", "the variable PATH".
+// What else a name is given to (a device, a branch, a tmux session, a
+// container, a process) is named by the user and no page's: "kill the
+// tmux session named work" asks of tmux, not of work.
+var namedTopics = map[string]bool{
+	"program": true, "command": true, "tool": true, "utility": true, "package": true, "app": true, "application": true,
+	"binary": true, "executable": true, "variable": true, "function": true, "service": true, "daemon": true, "unit": true,
+	"module": true, "library": true, "option": true, "flag": true, "signal": true, "setting": true, "parameter": true,
+	"something": true, "thing": true,
+}
+
+// wordBefore is the last word of s, lowercased: the noun before "called"
+// or "named".
+func wordBefore(s string) string {
+	f := strings.Fields(strings.ToLower(s))
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.Trim(f[len(f)-1], ".,;:!?\"'")
+}
 
 // namingBefore is the word that introduces a name just before it.
 var namingBefore = lazyre.New(`(?i)\b(?:called|named|titled)\s+$`)
@@ -477,9 +496,9 @@ func (a Arg) topical() bool {
 	switch a.Kind {
 	case ArgName:
 		// a program's or a package's name may be the topic ("the
-		// package htop"); a device's, an interface's or a branch's
-		// never is: enp3s0, sdb3, feature-x
-		return !deviceNouns[a.Noun]
+		// package htop"); a device's, an interface's, a branch's or a
+		// session's never is: enp3s0, sdb3, feature-x, work
+		return a.Noun == "" || namedTopics[a.Noun]
 	case ArgQuoted, ArgNumber, ArgSize, ArgDuration:
 		// numbers weigh little already, and their units say much:
 		// "the first 100 bytes" is head -c, "in 10 minutes" shutdown's

@@ -131,6 +131,11 @@ func TestTopicDropsNaming(t *testing.T) {
 		"grep for the word 'timeout' in /etc":                  "grep for the word in /etc",
 		"rename the network interface enp3s0 to lan0":          "rename the network interface to lan0",
 		"install the package htop":                             "install the package htop",
+		// a name the user gave is no topic; a program's may be
+		"kill the tmux session named work":     "kill the tmux session",
+		"remove the container called web1":     "remove the container",
+		"what does the program called htop do": "what does the program called htop do",
+		"is there something named lsblk":       "is there something named lsblk",
 		// a top folder the task works in is no topic; one asked of is
 		"find files larger than 100 MB in /srv": "find files larger than 100 MB in",
 		"delete the logs under /var/":           "delete the logs under",

@@ -553,3 +553,33 @@ func TestSummaryUsesFilledLead(t *testing.T) {
 		}
 	}
 }
+
+// A confident answer names the pages close behind the first in its
+// Summary but takes no step from them: their steps were seldom the task
+// ("pr -i", spaces into tabs, below expand's tabs into spaces). A
+// doubtful one still does.
+func TestStepsNotFromOthersWhenSure(t *testing.T) {
+	e := testengine.Must(t)
+	ret, err := e.Retriever.Retrieve(context.Background(), "change the group of a file")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.TrimSuffix(ret.Hits[0].Meta.Title, "(1)")
+	for _, tc := range []struct {
+		confidence float64
+		want       bool
+	}{{0.95, false}, {0.6, true}} {
+		ret.Confidence = tc.confidence
+		d, err := compose.New().Compose(context.Background(), ret, e.Library, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := slices.ContainsFunc(d.Steps, func(s string) bool { return strings.HasPrefix(s, "`") && !strings.HasPrefix(s, "`"+first) })
+		if other != tc.want {
+			t.Errorf("confidence %.2f: steps %q, want a step of another page than %s: %v", tc.confidence, d.Steps, first, tc.want)
+		}
+		if !strings.Contains(d.Summary, "See also") {
+			t.Errorf("confidence %.2f: summary %q names no other page", tc.confidence, d.Summary)
+		}
+	}
+}

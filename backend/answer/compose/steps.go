@@ -651,6 +651,14 @@ func (c *composition) step(s *source, p passage) string {
 			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
 			// it is, below)
 			return fmt.Sprintf("`%s`: %s", c.subcommandLine(s, typed, term), desc)
+		case isCmd && bareOption(s.doc, p.sec, term):
+			// ps(1)'s BSD options, "H: Show threads as if they were
+			// processes", typed without a dash
+			return fmt.Sprintf("`%s %s`: %s", typed, term, desc)
+		case isCmd && modeLetter(s.doc, term) != "":
+			// chattr(1)'s attributes, "i: A file with the 'i'
+			// attribute cannot be modified", set by a symbolic mode
+			return fmt.Sprintf("`%s +%s%s`: %s", typed, term, modeOperands(s.doc), desc)
 		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
 			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
 			return fmt.Sprintf("`%s +%s`: %s", typed, term, desc)
@@ -733,6 +741,61 @@ var commandish = lazyre.New(`^[a-z][a-z0-9-]*( |$)`)
 
 // formatSeq matches a conversion of a format string: "%s", "%:z", "%-d".
 var formatSeq = lazyre.New(`^%[-_0^#:]*[A-Za-z%+]$`)
+
+// bareOption says whether an item's term is an option written without a
+// dash, as ps(1)'s BSD options are ("H", "p pidlist"): a letter or two,
+// maybe with its argument, among the dashed options of its section. A
+// section of values alone (ps's PROCESS STATE CODES) has none dashed.
+func bareOption(d *document.Document, sec int, term string) bool {
+	name, _, _ := strings.Cut(term, " ")
+	if len(name) > 2 || !bareLetters().MatchString(name) || sec >= len(d.Sections) {
+		return false
+	}
+	return slices.ContainsFunc(d.Sections[sec].Blocks, func(b document.Block) bool {
+		return b.Kind == document.Item && strings.HasPrefix(b.Term, "-")
+	})
+}
+
+var bareLetters = lazyre.New(`^[A-Za-z]+$`)
+
+// symbolicMode is a page's symbolic mode and the letters it sets:
+// chattr(1)'s "The format of a symbolic mode is +-=[aAcCdDeFijmPsStTux]."
+var symbolicMode = lazyre.New(`[-+=]{2,3}\[([A-Za-z]{3,})\]`)
+
+// modeLetter is term, when it is one of the letters the page's symbolic
+// mode sets; "" otherwise.
+func modeLetter(d *document.Document, term string) string {
+	if len(term) != 1 {
+		return ""
+	}
+	for si := range d.Sections {
+		for _, b := range d.Sections[si].Blocks {
+			if b.Kind != document.Para {
+				continue
+			}
+			if m := symbolicMode().FindStringSubmatch(b.Text); m != nil {
+				if strings.Contains(m[1], term) {
+					return term
+				}
+				return ""
+			}
+		}
+	}
+	return ""
+}
+
+// modeOperands are what the synopsis gives after the mode, " files...",
+// or "".
+func modeOperands(d *document.Document) string {
+	for _, l := range synopsisLines(d) {
+		if _, after, ok := strings.Cut(l, "mode"); ok {
+			if rest := strings.TrimSpace(strings.TrimLeft(after, " ]")); rest != "" && !strings.ContainsAny(rest, "[]") {
+				return " " + rest
+			}
+		}
+	}
+	return ""
+}
 
 // plusFormat says whether a program's synopsis takes its output format as
 // an operand after a plus, "date [OPTION]... [+FORMAT]", so that each of

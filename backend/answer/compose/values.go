@@ -1,7 +1,9 @@
 package compose
 
 import (
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -33,10 +35,15 @@ func valueOf(d *document.Document, sec, blk int) string {
 	for i >= 0 && s.Blocks[i].Kind == document.Item && valueName(s.Blocks[i].Term) != "" {
 		i--
 	}
-	if i < 0 || s.Blocks[i].Kind != document.Para {
-		return ""
+	var intro string
+	switch {
+	case i >= 0 && s.Blocks[i].Kind == document.Para:
+		intro = strings.TrimSpace(s.Blocks[i].Text)
+	case i < 0:
+		// the list opens its section, whose heading introduces it:
+		// split(1)'s "CHUNKS may be:" is a heading of its own
+		intro = strings.TrimSpace(s.Title)
 	}
-	intro := strings.TrimSpace(s.Blocks[i].Text)
 	if !strings.HasSuffix(intro, ":") {
 		return ""
 	}
@@ -56,6 +63,25 @@ func valueOf(d *document.Document, sec, blk int) string {
 		for _, o := range opts {
 			// "Each CONV symbol may be:" of dd's "conv=CONVS"
 			if o.arg == w || o.arg == w+"S" {
+				return o.with(value)
+			}
+		}
+		for _, o := range opts {
+			// "DIGEST determines the digest algorithm ...:" of cksum's
+			// "-a, --algorithm=TYPE: ... See DIGEST below."
+			if slices.Contains(capsWord().FindAllString(o.text, -1), w) {
+				return o.with(value)
+			}
+		}
+	}
+	// or the argument named in lowercase, as a kind of thing: stat(1)'s
+	// "The valid format sequences for files:" of "-c --format=FORMAT"
+	for _, w := range strings.FieldsFunc(last, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(w) < 4 || strings.ToLower(w) != w {
+			continue
+		}
+		for _, o := range opts {
+			if strings.ToLower(o.arg) == w {
 				return o.with(value)
 			}
 		}
@@ -95,6 +121,7 @@ func valueName(term string) string {
 // dropped.
 type argOption struct {
 	short, long, arg string
+	text             string // what the page says of it
 }
 
 // with writes the option given value: "-b a", or "--backup=none" where
@@ -120,8 +147,18 @@ type termArg struct {
 // comma-separated alternatives that start with "-".
 func termArgs(term string) []termArg {
 	var out []termArg
+	var alts [][]string
 	for _, alt := range strings.Split(term, ",") {
+		// stat(1)'s "-c --format=FORMAT" lacks its comma: a name
+		// after a name is another alternative
 		f := strings.Fields(alt)
+		for len(f) > 1 && strings.HasPrefix(f[1], "-") && !strings.Contains(f[0], "=") {
+			alts = append(alts, f[:1])
+			f = f[1:]
+		}
+		alts = append(alts, f)
+	}
+	for _, f := range alts {
 		if len(f) == 0 || !strings.HasPrefix(f[0], "-") {
 			continue
 		}
@@ -158,7 +195,7 @@ func argOptions(d *document.Document) []argOption {
 			if !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
 				continue
 			}
-			var o argOption
+			o := argOption{text: b.Text}
 			for _, t := range termArgs(b.Term) {
 				name, arg := t.name, strings.Trim(t.arg, "[]<>=")
 				if strings.HasPrefix(name, "--") {

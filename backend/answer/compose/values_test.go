@@ -32,11 +32,30 @@ func TestValueOf(t *testing.T) {
 		para("Each CONV symbol may be:"), item("lcase", "change upper case to lower case"))
 	fields := doc(item("--query-swdb=PACKAGE", "query the software version database"),
 		para("The --query-swdb command prints these fields:"), item("reldate", "the release date"))
+	// the argument named in lowercase, its option's comma missing
+	stat := doc(item("-c --format=FORMAT", "use the specified FORMAT instead of the default"),
+		para("The valid format sequences for files (without --file-system):"), item("%s", "total size, in bytes"))
+	// introduced by the option's text, "See DIGEST below"
+	cksum := doc(item("-a, --algorithm=TYPE", "select the digest type to use.  See DIGEST below."),
+		para("DIGEST determines the digest algorithm and default output format:"), item("crc", "(equivalent to cksum)"))
+	// introduced by a heading of its own
+	split := &document.Document{Sections: []document.Section{
+		{Title: "DESCRIPTION", Blocks: []document.Block{item("-n, --number=CHUNKS", "generate CHUNKS output files")}},
+		{Title: "CHUNKS may be:", Blocks: []document.Block{item("N", "split into N files based on size of input")}},
+		{Title: "ATTRIBUTES", Blocks: []document.Block{item("a", "append only")}},
+	}}
+	if got := valueOf(split, 1, 0); got != "-n N" {
+		t.Errorf("valueOf under the heading %q = %q, want -n N", split.Sections[1].Title, got)
+	}
+	if got := valueOf(split, 2, 0); got != "" {
+		t.Errorf("valueOf under the heading %q = %q, want none", split.Sections[2].Title, got)
+	}
 	for _, tc := range []struct {
 		d    *document.Document
 		blk  int
 		want string
 	}{
+		{stat, 2, "-c %s"}, {cksum, 2, "-a crc"},
 		{nl, 3, "-b a"}, {nl, 4, "-b t"}, {nl, 7, "-n rz"},
 		{cp, 3, "--backup=none"}, {cp, 4, "--backup=numbered"},
 		{fields, 2, ""},
@@ -59,5 +78,40 @@ func TestOperandTerm(t *testing.T) {
 		if got := operandTerm(term); got != want {
 			t.Errorf("operandTerm(%q) = %q, want %q", term, got, want)
 		}
+	}
+}
+
+// An option written without a dash among dashed ones is typed so, and a
+// letter of a symbolic mode is set with it: `ps H`, `chattr +i files...`.
+func TestBareOptionAndModeLetter(t *testing.T) {
+	item := func(term string) document.Block { return document.Block{Kind: document.Item, Term: term, Text: "x"} }
+	ps := &document.Document{Sections: []document.Section{
+		{Title: "THREAD DISPLAY", Blocks: []document.Block{item("H"), item("-L"), item("p pidlist")}},
+		{Title: "PROCESS STATE CODES", Blocks: []document.Block{item("D"), item("R")}},
+	}}
+	for _, tc := range []struct {
+		sec  int
+		term string
+		want bool
+	}{{0, "H", true}, {0, "p pidlist", true}, {1, "D", false}, {0, "-L", false}} {
+		if got := bareOption(ps, tc.sec, tc.term); got != tc.want {
+			t.Errorf("bareOption(%q) = %v, want %v", tc.term, got, tc.want)
+		}
+	}
+	chattr := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "chattr [ -RVf ] [ -v version ] [ mode ] files..."}}},
+		{Title: "DESCRIPTION", Blocks: []document.Block{{Kind: document.Para, Text: "The format of a symbolic mode is +-=[aAcCdDeFijmPsStTux]."}}},
+	}}
+	if got := modeLetter(chattr, "i"); got != "i" {
+		t.Errorf("modeLetter(i) = %q, want i", got)
+	}
+	if got := modeLetter(chattr, "b"); got != "" {
+		t.Errorf("modeLetter(b) = %q, want none", got)
+	}
+	if got := modeLetter(ps, "H"); got != "" {
+		t.Errorf("modeLetter on a page without a mode = %q, want none", got)
+	}
+	if got := modeOperands(chattr); got != " files..." {
+		t.Errorf("modeOperands = %q, want files...", got)
 	}
 }

@@ -110,6 +110,16 @@ func TestTypedName(t *testing.T) {
 func TestSubcommand(t *testing.T) {
 	syn := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "git remote get-url [--push] [--all] <name>\ngit remote [-v | --verbose]"}}}}}
 	free := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "free [options]"}}}}}
+	// a command that takes "[command [flags]]": its hyphenated words
+	// with options of their own, not its hooks
+	tmux := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "tmux [-2CDlNuVv] [-c shell-command] [command [flags]]"}}}}}
+	c := &composition{}
+	if got := c.subcommandLine(&source{doc: tmux}, "tmux", "kill-session [-aC] [-t target-session]"); got != "tmux kill-session" {
+		t.Errorf("subcommandLine(kill-session) = %q, want tmux kill-session", got)
+	}
+	if got := c.subcommandLine(&source{doc: syn}, "git remote", "show [-n] <name>..."); got != "git remote show [-n] <name>..." {
+		t.Errorf("subcommandLine(show) = %q, want its options kept", got)
+	}
 	for _, tc := range []struct {
 		d             *document.Document
 		section, term string
@@ -120,6 +130,9 @@ func TestSubcommand(t *testing.T) {
 		{free, "DESCRIPTION", "available", false},
 		{free, "DESCRIPTION", "total", false},
 		{&document.Document{}, "OPTIONS", "hold", false},
+		{tmux, "CLIENTS AND SESSIONS", "kill-session [-aC] [-t target-session]", true},
+		{tmux, "HOOKS", "session-closed", false},
+		{free, "DESCRIPTION", "kill-session [-aC]", false},
 	} {
 		if got := subcommand(tc.d, tc.section, tc.term); got != tc.want {
 			t.Errorf("subcommand(%s, %q) = %v, want %v", tc.section, tc.term, got, tc.want)

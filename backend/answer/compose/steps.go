@@ -322,6 +322,16 @@ func (c *composition) subcommandFirst(s *source, pl *plan) bool {
 // nginx" is "systemctl enable nginx".
 func (c *composition) subcommandLine(s *source, typed, term string) string {
 	forms := strings.Split(term, ", ")
+	for i, f := range forms {
+		// its optional options are the steps' to give, not the
+		// line's: "tmux new-window", not "tmux new-window [-abdkPS]
+		// [-c start-directory] [-e environment] ... [shell-command]"
+		// (git's are few and often the point: "git stash show
+		// [-u|--include-untracked]")
+		if word, rest, _ := strings.Cut(f, " "); hyphenatedWithOptions(word, rest) {
+			forms[i] = strings.Join(strings.Fields(optionGroup().ReplaceAllString(f, " ")), " ")
+		}
+	}
 	best, most := typed+" "+forms[0], 0
 	for i, f := range forms {
 		sub := strings.Fields(f + " x")[0] // "x": an empty form has no subcommand but this
@@ -339,6 +349,17 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 	}
 	return best
 }
+
+// hyphenatedWithOptions says whether a subcommand's term is a hyphenated
+// word followed by options of its own, as tmux's are: "kill-session
+// [-aC] [-t target-session]".
+func hyphenatedWithOptions(word, rest string) bool {
+	return strings.Contains(word, "-") && strings.HasPrefix(strings.TrimSpace(rest), "[-")
+}
+
+// optionGroup is a bracketed group of options in a synopsis, "[-dErx]",
+// "[-c working-directory]".
+var optionGroup = lazyre.New(`\[-[^][]*\]`)
 
 // namedOptions are the option items of a program's page that document an
 // option the question writes ("-v" in "what does grep -v do"), when the
@@ -722,10 +743,15 @@ func subcommand(d *document.Document, section, term string) bool {
 		// writes as a word too: what one types there, not "zipgrep pattern"
 		return false
 	}
-	word, _, _ := strings.Cut(term, " ")
+	word, rest, _ := strings.Cut(term, " ")
+	// tmux(1)'s "kill-session [-aC] [-t target-session]", under
+	// CLIENTS AND SESSIONS: a hyphenated word with options of its own,
+	// on the page of a command whose synopsis takes "[command [flags]]"
+	ownOptions := hyphenatedWithOptions(word, rest)
 	for _, l := range synopsisLines(d) {
 		for _, w := range strings.Fields(l) {
-			if strings.Trim(w, "[]{}|") == word {
+			w = strings.Trim(w, "[]{}|")
+			if w == word || ownOptions && strings.EqualFold(w, "command") {
 				return true
 			}
 		}

@@ -268,7 +268,7 @@ var idSlots = map[string]bool{"pid": true, "pids": true, "pidlist": true, "pgid"
 // or not, and what follows it says more of it ("MODE[,MODE]...",
 // "file[.zip]", "<group>", "FILE(s)"); "-" alone, standard input, and an
 // option are none.
-var slotWord = lazyre.New(`^[\[<]*([A-Za-z][A-Za-z_-]*)(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?)$`)
+var slotWord = lazyre.New(`^[\[<]*([A-Za-z][A-Za-z_-]*)[0-9]?(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?)$`)
 
 // ownerSlot: chown's owner with its group, "[OWNER][:[GROUP]]", which
 // takes a user, a user and a group ("alice:devs"), or a group alone
@@ -1094,6 +1094,20 @@ var outSlot = lazyre.New(`(?i)file|out|archive|dest|target`)
 // were inside another.
 func unnest(words []string) (out []string, nested map[int]bool) {
 	for _, w := range words {
+		if m := deeplyNested().FindStringSubmatch(w); m != nil && !nestedOperands().MatchString(w) {
+			// cmp's "[FILE2 [SKIP1 [SKIP2]]]": the first, then what
+			// nests in it, each optional after the one before
+			out = append(out, "["+m[1]+"]")
+			inner, _ := unnest([]string{m[2]})
+			for _, iw := range inner {
+				out = append(out, iw)
+				if nested == nil {
+					nested = map[int]bool{}
+				}
+				nested[len(out)-1] = true
+			}
+			continue
+		}
 		if m := nestedOperands().FindStringSubmatch(w); m != nil {
 			out = append(out, "["+m[1]+"]", "["+m[2]+"]"+strings.TrimSpace(m[3]))
 			if nested == nil {
@@ -1110,6 +1124,9 @@ func unnest(words []string) (out []string, nested map[int]bool) {
 // nestedOperands is an optional operand with another inside it, which
 // may repeat: "[zipfile [file ...]]", "[file [file...]]".
 var nestedOperands = lazyre.New(`^\[([A-Za-z][\w.-]*) \[([A-Za-z][\w.-]*)(\s?\.\.\.)?\]\]$`)
+
+// deeplyNested is an optional operand with a nest of more inside it.
+var deeplyNested = lazyre.New(`^\[([A-Za-z][\w.-]*) (\[[A-Za-z][\w.-]* \[.*\]\])\]$`)
 
 // rangeWords join the ends of a range.
 var rangeWords = map[string]bool{"to": true, "through": true, "and": true, "till": true, "until": true}

@@ -79,6 +79,10 @@ func TestFill(t *testing.T) {
 		{"put the files notes.txt and todo.txt into the archive docs.zip", "zip [-AcdfqrTy] [-b path] [-n suffixes] [zipfile [file ...]] [-xi list]", "zip", "zip docs.zip notes.txt todo.txt"},
 		{"put the files notes.txt and todo.txt into the archive docs.zip", "zip -m [zipfile [file ...]]", "zip", "zip -m docs.zip notes.txt todo.txt"},
 		{"print memory statistics every 5 seconds", "vmstat [options] [delay [count]]", "vmstat", "vmstat 5"},
+		// numbered placeholders, and a deeper nest, the first of it
+		// first
+		{"compare a.bin with b.bin byte by byte", "cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]", "cmp", "cmp a.bin b.bin"},
+		{"add the user sam to the group docker", "usermod -aG GROUP1 LOGIN", "usermod", "usermod -aG docker sam"},
 		// a file the shell redirects stays redirected
 		{"apply the patch fix.patch", "patch -pnum <patchfile", "patch", "patch -pnum < fix.patch"},
 		// a count goes where a placeholder named for what it counts is
@@ -125,7 +129,7 @@ func TestShellQuote(t *testing.T) {
 func TestSlotKinds(t *testing.T) {
 	for w, want := range map[string]bool{
 		"MODE[,MODE]...": true, "[FILE]...": true, "<group>": true, "file[.zip]": true, "FILE(s)": true,
-		"[starting-point...]": true, "DIRECTORY...": true,
+		"[starting-point...]": true, "DIRECTORY...": true, "FILE1": true, "[FILE2": true,
 		"-": false, "-f": false, "[-T]": false, "[OPTION]...": false, "|": false, "--": false,
 	} {
 		if got := slotKinds(w) != nil; got != want {

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 	"maps"
 	"slices"
 	"strings"
@@ -141,8 +142,34 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 	if best != nil && most-scores[""] >= usageLead && most >= bundleShare*single {
 		return best
 	}
+	if req := required(items, chosen); req != nil {
+		return req
+	}
 	return c.companions(s, scores, items, chosen)
 }
+
+// required is the lead option (chosen[0]) with the option its page says
+// it is used only with, where the page documents that one: usermod's
+// -a, "Add the user to the supplementary group(s). Use only with the -G
+// option.", typed alone adds to no group. nil where it says of none.
+func required(items map[string]passage, chosen []passage) []passage {
+	if len(chosen) == 0 {
+		return nil
+	}
+	lead := chosen[0]
+	m := onlyWith().FindStringSubmatch(lead.block.Text)
+	if m == nil {
+		return nil
+	}
+	other, ok := items[m[1]]
+	if !ok || other.sec == lead.sec && other.blk == lead.blk {
+		return nil
+	}
+	return []passage{lead, other}
+}
+
+// onlyWith is an option's text saying which option it needs.
+var onlyWith = lazyre.New(`(?i)\b(?:use|used|valid|meaningful|works)\s+only\s+(?:with|together\s+with|in\s+combination\s+with)\s+(?:the\s+)?(-{1,2}[A-Za-z][A-Za-z0-9-]*)\b`)
 
 // companions is the lead option's letter (chosen[0]) with the letter
 // people give the file it works on with, and the letters of the other

@@ -115,3 +115,22 @@ func TestBareOptionAndModeLetter(t *testing.T) {
 		t.Errorf("modeOperands = %q, want files...", got)
 	}
 }
+
+// An option its page says is used only with another is typed with it:
+// usermod's -a, "Use only with the -G option.", alone adds to no group.
+func TestRequiredCompanion(t *testing.T) {
+	item := func(term, text string) passage {
+		return passage{block: document.Block{Kind: document.Item, Term: term, Text: text}}
+	}
+	a := item("-a, --append", "Add the user to the supplementary group(s). Use only with the -G option.")
+	a.blk = 1
+	g := item("-G, --groups GROUP1[,GROUP2,...[,GROUPN]]]", "A list of supplementary groups.")
+	g.blk = 2
+	items := map[string]passage{"-a": a, "--append": a, "-G": g, "--groups": g}
+	if got := required(items, []passage{a}); len(got) != 2 || got[1].blk != g.blk {
+		t.Errorf("required(-a) = %v, want -a with -G", got)
+	}
+	if got := required(items, []passage{g}); got != nil {
+		t.Errorf("required(-G) = %v, want none", got)
+	}
+}

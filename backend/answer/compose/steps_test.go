@@ -310,21 +310,13 @@ func TestStepNotTheOpposite(t *testing.T) {
 // passages makes a step: chmod(1) behind chown(1) and chgrp(1) for
 // "change the group of a file". A confident answer leaves it out.
 func TestStepDoubtfulAlternative(t *testing.T) {
-	e := testengine.Must(t)
-	ret, err := e.Retriever.Retrieve(context.Background(), "change the group of a file")
-	if err != nil {
-		t.Fatal(err)
-	}
+	at, _ := composeAt(t, "change the group of a file")
 	chmod := func(s string) bool { return runs(s, "`chmod MODE[,MODE]...") }
 	for _, tc := range []struct {
 		confidence float64
 		want       bool
 	}{{0.9, false}, {0.2, true}} {
-		ret.Confidence = tc.confidence
-		d, err := compose.New().Compose(context.Background(), ret, e.Library, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := at(tc.confidence)
 		if got := slices.ContainsFunc(d.Steps, chmod); got != tc.want {
 			t.Errorf("confidence %.1f: steps %q, want chmod's synopsis %v", tc.confidence, d.Steps, tc.want)
 		}
@@ -559,21 +551,13 @@ func TestSummaryUsesFilledLead(t *testing.T) {
 // ("pr -i", spaces into tabs, below expand's tabs into spaces). A
 // doubtful one still does.
 func TestStepsNotFromOthersWhenSure(t *testing.T) {
-	e := testengine.Must(t)
-	ret, err := e.Retriever.Retrieve(context.Background(), "change the group of a file")
-	if err != nil {
-		t.Fatal(err)
-	}
+	at, ret := composeAt(t, "change the group of a file")
 	first := strings.TrimSuffix(ret.Hits[0].Meta.Title, "(1)")
 	for _, tc := range []struct {
 		confidence float64
 		want       bool
 	}{{0.95, false}, {0.6, true}} {
-		ret.Confidence = tc.confidence
-		d, err := compose.New().Compose(context.Background(), ret, e.Library, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := at(tc.confidence)
 		other := slices.ContainsFunc(d.Steps, func(s string) bool { return strings.HasPrefix(s, "`") && !strings.HasPrefix(s, "`"+first) })
 		if other != tc.want {
 			t.Errorf("confidence %.2f: steps %q, want a step of another page than %s: %v", tc.confidence, d.Steps, first, tc.want)
@@ -582,4 +566,25 @@ func TestStepsNotFromOthersWhenSure(t *testing.T) {
 			t.Errorf("confidence %.2f: summary %q names no other page", tc.confidence, d.Summary)
 		}
 	}
+}
+
+// composeAt retrieves q's pages from the test engine and returns a
+// function that composes its answer as if the ranker were as confident
+// as it is told, with the retrieval.
+func composeAt(t *testing.T, q string) (func(confidence float64) answer.Draft, *answer.Retrieval) {
+	t.Helper()
+	e := testengine.Must(t)
+	ret, err := e.Retriever.Retrieve(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(confidence float64) answer.Draft {
+		t.Helper()
+		ret.Confidence = confidence
+		d, err := compose.New().Compose(context.Background(), ret, e.Library, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}, ret
 }

@@ -279,6 +279,23 @@ func TestAddsOwnWord(t *testing.T) {
 	}
 }
 
+// TestAddsMuch: a sentence adds to the NAME line where it says much of
+// the question, not where one word of four appears ("Any file with some
+// invariant identifier ..." for a file's encoding).
+func TestAddsMuch(t *testing.T) {
+	concept := func(w string) analyse.Concept {
+		return analyse.Concept{Word: w, Alts: []analyse.Alt{{Stem: w, Weight: 1}}, Weight: 1}
+	}
+	q := &answer.Question{Concepts: []analyse.Concept{concept("convert"), concept("file"), concept("encod"), concept("utf")},
+		Weights: []float64{1, 1, 1, 1}, Mass: 4}
+	if adds(q, "Any file with some invariant identifier can be described this way.", nil) {
+		t.Error("a sentence with one word of four adds to the NAME line")
+	}
+	if !adds(q, "It converts the encoding of each file.", nil) {
+		t.Error("a sentence with three words of four does not add to the NAME line")
+	}
+}
+
 // The files a program reads are no steps for how to do a task with it
 // ("~/.ssh/id_rsa: Contains the private key" for using a key), but are
 // for a question that asks where a thing is kept.

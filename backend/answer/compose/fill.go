@@ -1093,27 +1093,27 @@ var outSlot = lazyre.New(`(?i)file|out|archive|dest|target`)
 // question's archive and files fill in turn; nested marks the words that
 // were inside another.
 func unnest(words []string) (out []string, nested map[int]bool) {
+	inside := func(w string) {
+		out = append(out, w)
+		if nested == nil {
+			nested = map[int]bool{}
+		}
+		nested[len(out)-1] = true
+	}
 	for _, w := range words {
-		if m := deeplyNested().FindStringSubmatch(w); m != nil && !nestedOperands().MatchString(w) {
+		if m := deeplyNested().FindStringSubmatch(w); m != nil {
 			// cmp's "[FILE2 [SKIP1 [SKIP2]]]": the first, then what
 			// nests in it, each optional after the one before
 			out = append(out, "["+m[1]+"]")
 			inner, _ := unnest([]string{m[2]})
 			for _, iw := range inner {
-				out = append(out, iw)
-				if nested == nil {
-					nested = map[int]bool{}
-				}
-				nested[len(out)-1] = true
+				inside(iw)
 			}
 			continue
 		}
 		if m := nestedOperands().FindStringSubmatch(w); m != nil {
-			out = append(out, "["+m[1]+"]", "["+m[2]+"]"+strings.TrimSpace(m[3]))
-			if nested == nil {
-				nested = map[int]bool{}
-			}
-			nested[len(out)-1] = true
+			out = append(out, "["+m[1]+"]")
+			inside("[" + m[2] + "]" + strings.TrimSpace(m[3]))
 			continue
 		}
 		out = append(out, w)
@@ -1125,7 +1125,9 @@ func unnest(words []string) (out []string, nested map[int]bool) {
 // may repeat: "[zipfile [file ...]]", "[file [file...]]".
 var nestedOperands = lazyre.New(`^\[([A-Za-z][\w.-]*) \[([A-Za-z][\w.-]*)(\s?\.\.\.)?\]\]$`)
 
-// deeplyNested is an optional operand with a nest of more inside it.
+// deeplyNested is an optional operand with a nest of more inside it
+// (never a match of nestedOperands, whose inner operand holds no
+// bracket).
 var deeplyNested = lazyre.New(`^\[([A-Za-z][\w.-]*) (\[[A-Za-z][\w.-]* \[.*\]\])\]$`)
 
 // rangeWords join the ends of a range.

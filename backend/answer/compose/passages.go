@@ -29,6 +29,9 @@ type passage struct {
 	beyond, does float64
 }
 
+// same says whether o is the same block of the page as p.
+func (p passage) same(o passage) bool { return p.sec == o.sec && p.blk == o.blk }
+
 // term is an option item's term as the question's values fill it (see
 // unitTerm).
 func (p passage) term() string { return unitTerm(p.block.Term, p.block.Text) }

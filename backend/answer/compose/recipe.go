@@ -2,13 +2,13 @@ package compose
 
 import (
 	"fmt"
-	"github.com/ragman-dev/ragman/internal/lazyre"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // bundleShare is how close a bundle of option letters must come to the
@@ -41,7 +41,7 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	// but an option the question's own words ask for, which the bundle
 	// leaves out, keeps the lead (tar's -g for incremental backups,
 	// which people seldom bundle)
-	if opts == nil || pl.asked && !slices.ContainsFunc(opts, func(p passage) bool { return p.sec == pl.chosen[0].sec && p.blk == pl.chosen[0].blk }) {
+	if opts == nil || pl.asked && !slices.ContainsFunc(opts, pl.chosen[0].same) {
 		return nil
 	}
 	line, desc := c.bundleStep(pl.s, opts)
@@ -123,7 +123,7 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 	// letters alone (rm's -r) is the bundle as people type it (-rf)
 	single := 0.0
 	for n, p := range items {
-		if !slices.ContainsFunc(best, func(b passage) bool { return b.sec == p.sec && b.blk == p.blk }) {
+		if !slices.ContainsFunc(best, p.same) {
 			single = max(single, scores[n])
 		}
 	}
@@ -162,7 +162,7 @@ func required(items map[string]passage, chosen []passage) []passage {
 		return nil
 	}
 	other, ok := items[m[1]]
-	if !ok || other.sec == lead.sec && other.blk == lead.blk {
+	if !ok || other.same(lead) {
 		return nil
 	}
 	return []passage{lead, other}

@@ -123,7 +123,7 @@ func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb
 			break
 		}
 		if !p.aside && c.subcommandItem(s, p) && c.subcommandAsked(p) && (slices.Contains(nameParts(chosen[0]), subcommandName(p)) || verb != "" && terms.Stem(nameParts(p)[0]) == terms.Stem(verb)) {
-			if i := slices.IndexFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }); i >= 0 {
+			if i := slices.IndexFunc(chosen, p.same); i >= 0 {
 				return toFront(chosen, i)
 			}
 			return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
@@ -512,7 +512,7 @@ func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage
 		}
 	}
 	for _, p := range ps {
-		if c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && c.termAsked(s, p) && c.wholeAsked(p, false) && !slices.ContainsFunc(chosen, func(o passage) bool { return o.sec == p.sec && o.blk == p.blk }) {
+		if c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && c.termAsked(s, p) && c.wholeAsked(p, false) && !slices.ContainsFunc(chosen, p.same) {
 			// second: it says what the question asks, in its words,
 			// though its description may not; the first step stays
 			// what decides whether the plain command leads
@@ -676,7 +676,7 @@ func (c *composition) step(s *source, p passage) string {
 			// ps(1)'s BSD options, "H: Show threads as if they were
 			// processes", typed without a dash
 			return fmt.Sprintf("`%s %s`: %s", typed, term, desc)
-		case isCmd && modeLetter(s.doc, term) != "":
+		case isCmd && modeLetter(s.doc, term):
 			// chattr(1)'s attributes, "i: A file with the 'i'
 			// attribute cannot be modified", set by a symbolic mode
 			return fmt.Sprintf("`%s +%s%s`: %s", typed, term, modeOperands(s.doc), desc)
@@ -788,11 +788,11 @@ var bareLetters = lazyre.New(`^[A-Za-z]+$`)
 // chattr(1)'s "The format of a symbolic mode is +-=[aAcCdDeFijmPsStTux]."
 var symbolicMode = lazyre.New(`[-+=]{2,3}\[([A-Za-z]{3,})\]`)
 
-// modeLetter is term, when it is one of the letters the page's symbolic
-// mode sets; "" otherwise.
-func modeLetter(d *document.Document, term string) string {
+// modeLetter says whether term is one of the letters the page's
+// symbolic mode sets.
+func modeLetter(d *document.Document, term string) bool {
 	if len(term) != 1 {
-		return ""
+		return false
 	}
 	for si := range d.Sections {
 		for _, b := range d.Sections[si].Blocks {
@@ -800,14 +800,11 @@ func modeLetter(d *document.Document, term string) string {
 				continue
 			}
 			if m := symbolicMode().FindStringSubmatch(b.Text); m != nil {
-				if strings.Contains(m[1], term) {
-					return term
-				}
-				return ""
+				return strings.Contains(m[1], term)
 			}
 		}
 	}
-	return ""
+	return false
 }
 
 // modeOperands are what the synopsis gives after the mode, " files...",

@@ -102,14 +102,14 @@ func TestBareOptionAndModeLetter(t *testing.T) {
 		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "chattr [ -RVf ] [ -v version ] [ mode ] files..."}}},
 		{Title: "DESCRIPTION", Blocks: []document.Block{{Kind: document.Para, Text: "The format of a symbolic mode is +-=[aAcCdDeFijmPsStTux]."}}},
 	}}
-	if got := modeLetter(chattr, "i"); got != "i" {
-		t.Errorf("modeLetter(i) = %q, want i", got)
+	if !modeLetter(chattr, "i") {
+		t.Error("modeLetter(i) = false, want true")
 	}
-	if got := modeLetter(chattr, "b"); got != "" {
-		t.Errorf("modeLetter(b) = %q, want none", got)
+	if modeLetter(chattr, "b") {
+		t.Error("modeLetter(b) = true, want false")
 	}
-	if got := modeLetter(ps, "H"); got != "" {
-		t.Errorf("modeLetter on a page without a mode = %q, want none", got)
+	if modeLetter(ps, "H") {
+		t.Error("modeLetter on a page without a mode = true, want false")
 	}
 	if got := modeOperands(chattr); got != " files..." {
 		t.Errorf("modeOperands = %q, want files...", got)

@@ -62,6 +62,9 @@ func TestRead(t *testing.T) {
 		// carol the owner"
 		{"make the user carol the owner of notes.txt and the group staff its group", "user:carol file:notes.txt group:staff", "", "make the user the owner of and the group its group"},
 		{"list the groups the user belongs to", "", "", "list the groups the user belongs to"},
+		// the sentence goes on as after a name with a clause of its own
+		{"put the user dave into group wheel while keeping his other groups", "user:dave group:wheel", "", "put the user into group while keeping his other groups"},
+		{"show the user name when logged in", "", "", "show the user name when logged in"},
 		// a count after the noun names nothing; it is a count, in words
 		// as in digits
 		{"sizes of the folders two levels down", "number:2", "", "sizes of the folders levels down"},

@@ -276,15 +276,21 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 	said = map[string]bool{}
 	for i, p := range pl.chosen {
 		st := c.step(s, p)
-		again := said[st]
+		cmd := stepCommand(st)
+		again := said[st] || cmd != "" && said[cmd]
 		said[st] = true
+		if cmd != "" {
+			said[cmd] = true
+		}
 		// cited, shown or not: the references have listed every chosen
 		// passage's section
 		cite := c.cite(s, p.title)
 		switch {
 		case i >= pl.shown, again, slices.Contains(pl.joined, i):
 			// shown once: a page that gives one example twice, in
-			// two sections, is one step
+			// two sections, is one step, and so is an option it
+			// documents twice (useradd's -s, for new accounts and for
+			// the defaults of -D)
 		case pl.bundle != nil && (i == 0 && pl.lead || c.covers(s, pl.bundle, p)):
 			// the bundle takes the lead option's place, and a letter of
 			// it is no step of its own after it
@@ -295,6 +301,20 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 		}
 	}
 	return steps, said
+}
+
+// stepCommand is the command line a step types, its text between the
+// first two backquotes ("" where it has none).
+func stepCommand(st string) string {
+	_, rest, ok := strings.Cut(st, "`")
+	if !ok {
+		return ""
+	}
+	cmd, _, ok := strings.Cut(rest, "`")
+	if !ok {
+		return ""
+	}
+	return "`" + cmd + "`"
 }
 
 // subcommandItem says whether an item of a program's page documents one

@@ -1,0 +1,31 @@
+package compose
+
+import (
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+)
+
+// An option a page documents twice, in two sections, is one step:
+// useradd's -s, for the account made and, under -D, for the defaults.
+func TestStepOptionDocumentedTwice(t *testing.T) {
+	shell := func(text string) document.Block {
+		return document.Block{Kind: document.Item, Term: "-s, --shell SHELL", Text: text}
+	}
+	doc := &document.Document{Sections: []document.Section{
+		{Title: "OPTIONS", Blocks: []document.Block{shell("The name of the user's login shell.")}},
+		{Title: "CHANGING THE DEFAULT VALUES", Blocks: []document.Block{shell("The name of a new user's login shell.")}},
+	}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "useradd(8)", Title: "useradd", Names: []string{"useradd"}, Section: "8"}}, doc: doc}
+	c := &composition{q: &answer.Question{}, citer: &answer.Citer{}}
+	pl := &plan{s: s, shown: 2, chosen: []passage{
+		{sec: 0, blk: 0, block: doc.Sections[0].Blocks[0], title: "OPTIONS"},
+		{sec: 1, blk: 0, block: doc.Sections[1].Blocks[0], title: "CHANGING THE DEFAULT VALUES"},
+	}}
+	steps, _ := c.chosenSteps(pl)
+	if len(steps) != 1 {
+		t.Errorf("steps %q, want one", steps)
+	}
+}

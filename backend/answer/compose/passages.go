@@ -27,6 +27,8 @@ type passage struct {
 	// an item does, where its first sentence runs into a second (see
 	// whatItDoes; 1 otherwise)
 	beyond, does float64
+	// cov is what of each of the question's concepts it holds
+	cov []float64
 }
 
 // same says whether o is the same block of the page as p.
@@ -102,7 +104,7 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 			if what := whatItDoes(first); what != first {
 				does = shares.beyond(blk.Term+"\n"+what, plain, given)
 			}
-			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given), does: does})
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given), does: does, cov: slices.Clone(cov)})
 		}
 	})
 	out = append(out, c.backedItems(id, d, out, asides)...)

@@ -142,11 +142,49 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 	if best != nil && most-scores[""] >= usageLead && most >= bundleShare*single {
 		return best
 	}
+	// or where it beats the command alone and the question asks for
+	// what each of its letters does: "the total ... as one
+	// human-readable number" is du's -s, "display only a total", and
+	// its -h, "human readable format", typed -sh
+	if best != nil && most > scores[""] && most >= bundleShare*single && c.lettersAsked(best, s.hit.NameCov) {
+		return best
+	}
 	if req := required(items, chosen); req != nil {
 		return req
 	}
 	return c.companions(s, scores, items, chosen)
 }
+
+// lettersAsked says whether each letter of a bundle says a share of
+// the question (at least letterShare of what the page's names and NAME
+// line, given, leave of it) that they and its other letters do not:
+// uname's -r, "print the kernel release", is the question "print the
+// running kernel release", whose -s, "print the kernel name", adds
+// nothing to it.
+func (c *composition) lettersAsked(letters []passage, given []float64) bool {
+	for i, p := range letters {
+		num, den := 0.0, 0.0
+		for ci, w := range c.q.Weights {
+			g := givenOf(given, ci)
+			others := g
+			for j, o := range letters {
+				if j != i {
+					others = max(others, givenOf(o.cov, ci))
+				}
+			}
+			den += w * (1 - g)
+			num += w * max(0, givenOf(p.cov, ci)-others)
+		}
+		if den <= 0 || num < letterShare*den {
+			return false
+		}
+	}
+	return true
+}
+
+// letterShare is the least share of the question a letter of a bundle
+// adds to the others and the NAME line (see lettersAsked).
+const letterShare = 0.05
 
 // required is the lead option (chosen[0]) with the option its page says
 // it is used only with, where the page documents that one: usermod's

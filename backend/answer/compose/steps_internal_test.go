@@ -29,3 +29,22 @@ func TestStepOptionDocumentedTwice(t *testing.T) {
 		t.Errorf("steps %q, want one", steps)
 	}
 }
+
+// A bundle's letters are asked where each says a part of the question
+// that the NAME line and the other letters do not: du's -s ("a total")
+// and -h ("human readable"), not uname's -s ("kernel name") beside -r
+// ("kernel release") for "print the running kernel release".
+func TestLettersAsked(t *testing.T) {
+	c := &composition{q: &answer.Question{Weights: []float64{1, 1, 1}}}
+	letter := func(cov ...float64) passage { return passage{cov: cov} }
+	given := []float64{1, 0, 0}
+	if !c.lettersAsked([]passage{letter(0, 1, 0), letter(0, 0, 1)}, given) {
+		t.Error("letters that each say a part of the question: not asked")
+	}
+	if c.lettersAsked([]passage{letter(0, 1, 0), letter(1, 1, 1)}, given) {
+		t.Error("a letter that says nothing the other does not: asked")
+	}
+	if c.lettersAsked([]passage{letter(1, 0, 0), letter(0, 1, 1)}, given) {
+		t.Error("a letter that says only what the NAME line does: asked")
+	}
+}

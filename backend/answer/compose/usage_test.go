@@ -51,11 +51,14 @@ func TestStepByUsage(t *testing.T) {
 
 // Options other people's command lines run together for a task are one
 // step, typed as they type them: tar's -c, -z and -f for "pack a folder
-// into a .tar.gz", each letter documented by the page.
+// into a .tar.gz", each letter documented by the page; du's -s and -h,
+// where the question asks for what each does, though the model scores
+// the bundle little above du alone.
 func TestStepBundle(t *testing.T) {
 	e := testengine.Must(t)
 	for q, want := range map[string]string{
-		"create a gzip compressed tar archive of the folder photos": "-czf",
+		"create a gzip compressed tar archive of the folder photos":                     "-czf",
+		"how much space does the directory music take in total, in human readable form": "-sh",
 	} {
 		ans, _, err := e.Answer(context.Background(), q, 0.35)
 		if err != nil {

@@ -1,9 +1,14 @@
 package compose
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/terms"
 )
 
 func TestInvocation(t *testing.T) {
@@ -193,5 +198,32 @@ func TestRunnable(t *testing.T) {
 		if got := runnable(tc.d, tc.cmd, tc.line); got != tc.want {
 			t.Errorf("runnable(%q) = %q, want %q", tc.line, got, tc.want)
 		}
+	}
+}
+
+// An item that documents several subcommands as one, with the page it
+// is written up in after it (apt's "install, reinstall, remove, purge
+// (apt-get(8))"), is typed as the one the question says, naming the
+// others; one written up elsewhere, "update (apt-get(8))", without the
+// note.
+func TestSubcommandListItem(t *testing.T) {
+	apt := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "apt [-h] {list | search | update | install pkg... | remove pkg... | purge pkg...}"}}},
+		{Title: "DESCRIPTION", Blocks: []document.Block{
+			{Kind: document.Item, Term: "update (apt-get(8))", Text: "update is used to download package information."},
+			{Kind: document.Item, Term: "install, reinstall, remove, purge (apt-get(8))", Text: "Performs the requested action on one or more packages."},
+		}},
+	}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "apt(8)", Title: "apt", Names: []string{"apt"}, Section: "8"}}, doc: apt}
+	remove := analyse.Concept{Word: "remove", Weight: 1, Alts: []analyse.Alt{{Stem: terms.Stem("remove"), Weight: 1}}}
+	c := &composition{q: &answer.Question{Concepts: []analyse.Concept{remove}, Weights: []float64{1}, Mass: 1}, citer: &answer.Citer{}}
+	step := func(blk int) string {
+		return c.step(s, passage{sec: 1, blk: blk, block: apt.Sections[1].Blocks[blk], title: "DESCRIPTION"})
+	}
+	if got := step(0); !strings.HasPrefix(got, "`apt update`: ") {
+		t.Errorf("step %q, want `apt update` typed without its note", got)
+	}
+	if got := step(1); !strings.HasPrefix(got, "`apt remove` (or `apt install`, `apt reinstall`, `apt purge`): ") {
+		t.Errorf("step %q, want `apt remove` typed, the others named", got)
 	}
 }

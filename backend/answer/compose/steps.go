@@ -322,8 +322,10 @@ func stepCommand(st string) string {
 // UNIT..."); git-reset's "git reset [<mode>] [<commit>]" is typed as it
 // is.
 func (c *composition) subcommandItem(s *source, p passage) bool {
-	term := strings.TrimSpace(p.block.Term)
-	return p.block.Kind == document.Item && commandish().MatchString(term) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
+	term := subcommandTerm(p.block.Term)
+	// of a list of them, "install, reinstall, remove, purge", the first
+	first, _, _ := strings.Cut(term, ", ")
+	return p.block.Kind == document.Item && commandish().MatchString(first) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
 		!strings.HasPrefix(term, typedName(s.doc, s.hit.Meta.Title)+" ")
 }
 
@@ -341,7 +343,9 @@ func (c *composition) subcommandFirst(s *source, pl *plan) bool {
 // systemctl's "enable UNIT..., enable PATH..." for "enable the service
 // nginx" is "systemctl enable nginx".
 func (c *composition) subcommandLine(s *source, typed, term string) string {
+	term = subcommandTerm(term)
 	forms := strings.Split(term, ", ")
+	list := subcommandList(forms)
 	for i, f := range forms {
 		// its optional options are the steps' to give, not the
 		// line's: "tmux new-window", not "tmux new-window [-abdkPS]
@@ -363,12 +367,50 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 		// loginctl's "show-user [USER...]"
 		line := typed + " " + f
 		filled, n := fill(line, typed+" "+sub, c.opsFor(line), s.valued())
+		if list && c.asksWord(terms.Stem(sub)) {
+			// the one the question says, of a list of them: apt's
+			// "install, reinstall, remove, purge" for "remove a package"
+			n += len(forms)
+		}
 		if i == 0 || n > most {
 			best, most = filled, n
 		}
 	}
 	return best
 }
+
+// otherSubcommands are the subcommands of a list an item documents as
+// one (apt's "install, reinstall, remove, purge") but the one its line
+// types, each typed: "`apt install`, `apt reinstall`, `apt purge`"; ""
+// where the item documents one.
+func otherSubcommands(term, line, typed string) string {
+	forms := strings.Split(subcommandTerm(term), ", ")
+	if !subcommandList(forms) {
+		return ""
+	}
+	var out []string
+	for _, f := range forms {
+		if typed+" "+f != line {
+			out = append(out, "`"+typed+" "+f+"`")
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// subcommandList says whether the forms of an item's term are a list of
+// subcommands, a word each.
+func subcommandList(forms []string) bool {
+	return len(forms) > 1 && !slices.ContainsFunc(forms, func(f string) bool { return !commandish().MatchString(f) || strings.Contains(f, " ") })
+}
+
+// subcommandTerm is an item's term without the note after it that says
+// where it is documented, or how far along it is: apt(8)'s "autoremove
+// (apt-get(8))", "edit-sources (work-in-progress)".
+func subcommandTerm(term string) string {
+	return strings.TrimSpace(termNote().ReplaceAllString(strings.TrimSpace(term), ""))
+}
+
+var termNote = lazyre.New(`\s+\((?:[A-Za-z0-9_.+-]+\(\d[a-z]*\)|[a-z][a-z -]*)\)$`)
 
 // hyphenatedWithOptions says whether a subcommand's term is a hyphenated
 // word followed by options of its own, as tmux's are: "kill-session
@@ -691,7 +733,14 @@ func (c *composition) step(s *source, p passage) string {
 		case isCmd && c.subcommandItem(s, p):
 			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
 			// it is, below)
-			return fmt.Sprintf("`%s`: %s", c.subcommandLine(s, typed, term), desc)
+			line := c.subcommandLine(s, typed, term)
+			if others := otherSubcommands(term, line, typed); others != "" {
+				// a list of them documented as one: what the others
+				// are is the step's too ("remove" for "uninstall" may
+				// be "purge")
+				return fmt.Sprintf("`%s` (or %s): %s", line, others, desc)
+			}
+			return fmt.Sprintf("`%s`: %s", line, desc)
 		case isCmd && bareOption(s.doc, p.sec, term):
 			// ps(1)'s BSD options, "H: Show threads as if they were
 			// processes", typed without a dash
@@ -717,7 +766,7 @@ func (c *composition) step(s *source, p passage) string {
 			// a special parameter, "?": what it expands to is seen as
 			// one sees it, "echo $?"
 			return fmt.Sprintf("`echo $%s`: %s", term, desc)
-		case looksLikeCommand(term, m):
+		case looksLikeCommand(term, m) || isCmd && ofProgram(term, typed):
 			return fmt.Sprintf("`%s`: %s", term, desc)
 		case document.ListMark(term):
 			// a list's bullet or number ("•", "2."): the text is the step
@@ -732,6 +781,14 @@ func (c *composition) step(s *source, p passage) string {
 		return typedLines(codeLines(b.Text, q, keep))
 	}
 	return document.ClipLine(bestSentence(oneLine(b.Text), q), 300)
+}
+
+// ofProgram says whether an item's term is a command line of the program
+// whose subcommand a page documents (typed "ip address"): ip-address(8)'s
+// "ip address show", ip-route(8)'s "ip ro", which run ip.
+func ofProgram(term, typed string) bool {
+	prog, _, ok := strings.Cut(typed, " ")
+	return ok && strings.HasPrefix(term, prog+" ")
 }
 
 // builtinSection says whether a section is a shell's builtins, an entry
@@ -756,7 +813,8 @@ func subcommand(d *document.Document, section, term string) bool {
 		// "capitalize-word (M-c)" is typed as M-c, not "bash
 		// capitalize-word"
 		return false
-	case strings.Contains(sec, "COMMAND"):
+	case strings.Contains(sec, "COMMAND") && !strings.Contains(sec, "COMMAND LINE"):
+		// (a KERNEL COMMAND LINE's "rw, ro" are no commands)
 		return true
 	case strings.Contains(sec, "ARGUMENT") || strings.Contains(sec, "OPERAND"):
 		// zipgrep's ARGUMENTS document "pattern", which its synopsis
@@ -764,6 +822,7 @@ func subcommand(d *document.Document, section, term string) bool {
 		return false
 	}
 	word, rest, _ := strings.Cut(term, " ")
+	word = strings.TrimSuffix(word, ",") // the first of a list
 	// tmux(1)'s "kill-session [-aC] [-t target-session]", under
 	// CLIENTS AND SESSIONS: a hyphenated word with options of its own,
 	// on the page of a command whose synopsis takes "[command [flags]]"

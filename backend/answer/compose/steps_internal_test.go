@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -46,5 +47,22 @@ func TestLettersAsked(t *testing.T) {
 	}
 	if c.lettersAsked([]passage{letter(1, 0, 0), letter(0, 1, 1)}, given) {
 		t.Error("a letter that says only what the NAME line does: asked")
+	}
+}
+
+// An example item of a subcommand's page is the program's command line:
+// ip-route(8)'s "ip ro" and "ip route show" run ip, typed as they are.
+func TestStepSubcommandPageExample(t *testing.T) {
+	item := func(term, text string) document.Block {
+		return document.Block{Kind: document.Item, Term: term, Text: text}
+	}
+	doc := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: "ip [ ip-OPTIONS ] route { COMMAND | help }"}, {Kind: document.Para, Text: "ip route { show | flush } SELECTOR"}}},
+		{Title: "EXAMPLES", Blocks: []document.Block{item("ip ro", "Show all route entries in the kernel.")}},
+	}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "ip-route(8)", Title: "ip-route", Names: []string{"ip-route"}, Section: "8"}}, doc: doc}
+	c := &composition{q: &answer.Question{}, citer: &answer.Citer{}}
+	if got := c.step(s, passage{sec: 1, blk: 0, block: doc.Sections[1].Blocks[0], title: "EXAMPLES"}); !strings.HasPrefix(got, "`ip ro`: ") {
+		t.Errorf("step %q, want `ip ro` typed", got)
 	}
 }

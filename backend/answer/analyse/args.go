@@ -138,7 +138,7 @@ var countedNouns = map[string]bool{"times": true, "lines": true, "characters": t
 	"jobs": true, "threads": true, "cores": true, "cpus": true, "passes": true, "rows": true}
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
 
 // serviceArgRE finds a name said before the kind of thing it names: "the
 // nginx service", "the sshd daemon".

@@ -65,6 +65,7 @@ func TestRead(t *testing.T) {
 		// the sentence goes on as after a name with a clause of its own
 		{"put the user dave into group wheel while keeping his other groups", "user:dave group:wheel", "", "put the user into group while keeping his other groups"},
 		{"show the user name when logged in", "", "", "show the user name when logged in"},
+		{"when did the user mark last log in", "user:mark", "", "when did the user last log in"},
 		// a count after the noun names nothing; it is a count, in words
 		// as in digits
 		{"sizes of the folders two levels down", "number:2", "", "sizes of the folders levels down"},

@@ -159,6 +159,14 @@ var (
 // readSlot: a placeholder's name says the command reads the file.
 var readSlot = lazyre.New(`(?i)script|input|infile|rfile|refer|pattern|exclude|include|from|key|identity|config|list`)
 
+// shellPath says whether a path names a login shell, or the programs
+// that refuse a login in one's place: /bin/bash, /usr/bin/zsh,
+// /usr/sbin/nologin.
+func shellPath(path string) bool {
+	base := path[strings.LastIndex(path, "/")+1:]
+	return strings.HasSuffix(base, "sh") || base == "nologin" || base == "false"
+}
+
 // deviceName says whether a path names a device: /dev/sdb2.
 func deviceName(path string) bool { return path == "/dev" || strings.HasPrefix(path, "/dev/") }
 
@@ -637,7 +645,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// fits says whether slot k takes operand j by its kind; a device is
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
-		return slices.Contains(slots[k].kinds, ops[j].kind) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder))
+		return slices.Contains(slots[k].kinds, ops[j].kind) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
+			// a login shell is a shell: not useradd's home folder
+			(slotName(slots[k].name) != "shell" || shellPath(ops[j].text))
 	}
 	needs := func(after int, j int) int {
 		n := 0

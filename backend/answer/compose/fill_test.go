@@ -22,6 +22,8 @@ func TestFill(t *testing.T) {
 		// is the shell
 		{"Create a new user account named alice", "adduser [options] user", "adduser", "adduser alice"},
 		{"change the login shell of user bob to /bin/zsh", "chsh [options] -s SHELL [LOGIN]", "chsh", "chsh -s /bin/zsh bob"},
+		// and a home folder no shell
+		{"set the home of user dora to /srv/dora", "usermod -s SHELL LOGIN", "usermod", "usermod -s SHELL dora"},
 		{"kill the process with ID 4312", "kill [options] <pid> [...]", "kill", "kill 4312"},
 		// the file is in the folder it comes from; the destination is
 		// where the question sends it, wherever the synopsis has it

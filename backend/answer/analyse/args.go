@@ -57,6 +57,9 @@ type Arg struct {
 	// Noun is the word a name was given after ("interface" of
 	// "interface enp3s0"), lowercase; "" for another argument
 	Noun string
+	// Place: the number is an ordinal's ("third column"), whose word
+	// stays the task's ("third" is as much cut's as "column")
+	Place bool
 }
 
 // argPattern finds arguments of one kind: the text is the pattern's
@@ -123,6 +126,24 @@ func countedKind(unit string, n int) (ArgKind, bool) {
 		return ArgNumber, true
 	}
 	return 0, false
+}
+
+// ordinalRE finds an ordinal before one thing a command counts by
+// place: "second column", "3rd field". Not "first", which says which
+// end too ("the first line" is head's, as "the last" is tail's).
+var ordinalRE = lazyre.New(`(?i)\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|[1-9][0-9]*(?:st|nd|rd|th))\s+(column|field|word|line|row|character|byte|letter|entry|item|argument)\b`)
+
+var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+	"eighth": 8, "ninth": 9, "tenth": 10}
+
+// ordinal is the number an ordinal says, 0 for none.
+func ordinal(w string) int {
+	w = strings.ToLower(w)
+	if n, ok := ordinals[w]; ok {
+		return n
+	}
+	n, _ := strconv.Atoi(strings.TrimRight(w, "stndrh"))
+	return n
 }
 
 var durationUnits = map[string]bool{"second": true, "seconds": true, "minute": true, "minutes": true, "hour": true,
@@ -294,6 +315,13 @@ func Read(q string) Reading {
 		take(m[2], end)
 		args = append(args, found{m[2], Arg{Kind: kind, Text: text, Start: m[2], End: end}})
 	}
+	// "the second column", "the 3rd field": the place of one thing a
+	// command counts by is a number it takes (sort's -k 2)
+	for _, m := range ordinalRE().FindAllStringSubmatchIndex(q, -1) {
+		if n := ordinal(q[m[2]:m[3]]); n > 0 && free(m[2], m[3]) {
+			args = append(args, found{m[2], Arg{Kind: ArgNumber, Text: strconv.Itoa(n), Start: m[2], End: m[3], Noun: strings.ToLower(q[m[4]:m[5]]), Place: true}})
+		}
+	}
 	for _, m := range nounArgRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[4] + len(strings.TrimRight(q[m[4]:m[5]], ".:"))
 		name := q[m[4]:end]
@@ -377,6 +405,9 @@ func (r Reading) Topic(q string) string {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
+		if a.Place {
+			continue
+		}
 		if typed := a.Text; a.Kind != ArgQuoted && typed != q[a.Start:a.End] && len(typed) <= a.End-a.Start {
 			// a number in words reads as its digits, which weigh as
 			// numbers do: "sixty characters" asks of characters

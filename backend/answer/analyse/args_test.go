@@ -66,6 +66,8 @@ func TestRead(t *testing.T) {
 		{"put the user dave into group wheel while keeping his other groups", "user:dave group:wheel", "", "put the user into group while keeping his other groups"},
 		{"show the user name when logged in", "", "", "show the user name when logged in"},
 		{"when did the user mark last log in", "user:mark", "", "when did the user last log in"},
+		// an ordinal's place is a number, its word the task's
+		{"order data.txt by the 4th field", "file:data.txt number:4", "", "order by the 4th field"},
 		// a count after the noun names nothing; it is a count, in words
 		// as in digits
 		{"sizes of the folders two levels down", "number:2", "", "sizes of the folders levels down"},

@@ -266,6 +266,8 @@ var countSlots = map[string]bool{
 	"limit": true, "max": true, "max-procs": true, "max-args": true, "max-lines": true, "percent": true,
 	"tabs": true, "digits": true, "precision": true, "length": true, "len": true, "delay": true,
 	"interval": true, "iterations": true, "nth": true,
+	// sort's -k KEYDEF, a field's place
+	"keydef": true,
 }
 
 // idSlots are placeholders that take a process's number: kill's

@@ -25,6 +25,7 @@ func TestFill(t *testing.T) {
 		// and a home folder no shell
 		{"set the home of user dora to /srv/dora", "usermod -s SHELL LOGIN", "usermod", "usermod -s SHELL dora"},
 		{"kill the process with ID 4312", "kill [options] <pid> [...]", "kill", "kill 4312"},
+		{"sort prices.txt by the second column", "sort -k KEYDEF [FILE]...", "sort", "sort -k 2 prices.txt"},
 		// the file is in the folder it comes from; the destination is
 		// where the question sends it, wherever the synopsis has it
 		{"Copy invoice.odt from folder inbox to folder archive", "cp [OPTION]... [-T] SOURCE DEST", "cp", "cp inbox/invoice.odt archive"},

@@ -263,7 +263,7 @@ func Read(q string) Reading {
 	for _, m := range wordGivenRE().FindAllStringSubmatchIndex(q, -1) {
 		if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && free(m[2], m[3]) {
 			take(m[2], m[3])
-			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3], Noun: "word"}})
+			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3]}})
 		}
 	}
 	// add reads q[a:b] as an argument of kind, given after noun ("" for
@@ -414,13 +414,6 @@ func (r Reading) Topic(q string) string {
 			blank(a.Start, a.End)
 			copy(b[a.Start:], typed)
 		}
-		if a.Kind == ArgQuoted && a.Noun == "word" {
-			// "print the word hello": the word is the value, "word" only
-			// says it is one, as "named" does of a name
-			if m := wordIntro().FindStringIndex(q[:a.Start]); m != nil {
-				blank(m[0], m[1])
-			}
-		}
 		if !a.topical() || a.Kind == ArgQuoted && contentBefore().MatchString(q[:a.Start]) || a.Kind == ArgPath && workedIn(q[:a.Start], a.Text) {
 			blank(a.Start, a.End)
 			// and the word that only introduces it: "a folder named
@@ -525,9 +518,6 @@ func wordBefore(s string) string {
 	}
 	return strings.Trim(f[len(f)-1], ".,;:!?\"'")
 }
-
-// wordIntro is "word" just before the word a question gives.
-var wordIntro = lazyre.New(`(?i)\bword\s+$`)
 
 // namingBefore is the word that introduces a name just before it.
 var namingBefore = lazyre.New(`(?i)\b(?:called|named|titled)\s+$`)

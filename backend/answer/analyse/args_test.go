@@ -135,10 +135,8 @@ func TestTopicDropsNaming(t *testing.T) {
 		// what a quoted string is the content of is no topic
 		`store the comment "Nora Lindqvist, Accounting" in it`: "store the comment in it",
 		"grep for the word 'timeout' in /etc":                  "grep for the word in /etc",
-		// "the word" only says the word given is one
-		"echo the word ready to the terminal":         "echo the to the terminal",
-		"rename the network interface enp3s0 to lan0": "rename the network interface to lan0",
-		"install the package htop":                    "install the package htop",
+		"rename the network interface enp3s0 to lan0":          "rename the network interface to lan0",
+		"install the package htop":                             "install the package htop",
 		// a name the user gave is no topic; a program's may be
 		"kill the tmux session named work":     "kill the tmux session",
 		"remove the container called web1":     "remove the container",

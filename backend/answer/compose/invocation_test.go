@@ -226,4 +226,7 @@ func TestSubcommandListItem(t *testing.T) {
 	if got := step(1); !strings.HasPrefix(got, "`apt remove` (or `apt install`, `apt reinstall`, `apt purge`): ") {
 		t.Errorf("step %q, want `apt remove` typed, the others named", got)
 	}
+	if got := otherSubcommands("install, reinstall, remove, purge", "apt remove nginx", "apt"); got != "`apt install`, `apt reinstall`, `apt purge`" {
+		t.Errorf("others of `apt remove nginx`: %q", got)
+	}
 }

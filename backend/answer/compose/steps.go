@@ -388,9 +388,11 @@ func otherSubcommands(term, line, typed string) string {
 	if !subcommandList(forms) {
 		return ""
 	}
+	// the one typed, though the question's operands follow it
+	chosen := strings.Fields(strings.TrimPrefix(line, typed+" ") + " x")[0]
 	var out []string
 	for _, f := range forms {
-		if typed+" "+f != line {
+		if f != chosen {
 			out = append(out, "`"+typed+" "+f+"`")
 		}
 	}

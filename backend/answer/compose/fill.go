@@ -528,6 +528,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		// naming: it is the name of what the command makes (ln's
 		// LINK_NAME), which takes what the question calls so
 		naming bool
+		// shell: it is a login shell's (useradd's -s SHELL), which
+		// takes only a path that names one (shellPath)
+		shell bool
 	}
 	var slots []slot
 	sources := false
@@ -562,6 +565,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		if n := strings.ToLower(slots[k].name); strings.Contains(n, "name") && slices.Contains(slots[k].kinds, analyse.ArgFile) {
 			slots[k].naming = true
 		}
+		slots[k].shell = slotName(slots[k].name) == "shell"
 	}
 	if sources {
 		for k := range slots {
@@ -649,7 +653,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	fits := func(k, j int) bool {
 		return slices.Contains(slots[k].kinds, ops[j].kind) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
 			// a login shell is a shell: not useradd's home folder
-			(slotName(slots[k].name) != "shell" || shellPath(ops[j].text))
+			(!slots[k].shell || shellPath(ops[j].text))
 	}
 	needs := func(after int, j int) int {
 		n := 0

@@ -27,7 +27,9 @@ type passage struct {
 	// an item does, where its first sentence runs into a second (see
 	// whatItDoes; 1 otherwise)
 	beyond, does float64
-	// cov is what of each of the question's concepts it holds
+	// cov is what of each of the question's concepts an item holds (nil
+	// for other blocks: only a bundle's letters, option items, are
+	// weighed by it; see lettersAsked)
 	cov []float64
 }
 
@@ -104,7 +106,11 @@ func (c *composition) passages(id int, d *document.Document, given []float64, en
 			if what := whatItDoes(first); what != first {
 				does = shares.beyond(blk.Term+"\n"+what, plain, given)
 			}
-			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given), does: does, cov: slices.Clone(cov)})
+			var itemCov []float64
+			if blk.Kind == document.Item {
+				itemCov = slices.Clone(cov)
+			}
+			out = append(out, passage{sec: sec, blk: bi, block: blk, title: s.Title, aside: asides[sec], score: sc, beyond: beyondShare(q, cov, given), does: does, cov: itemCov})
 		}
 	})
 	out = append(out, c.backedItems(id, d, out, asides)...)

@@ -33,10 +33,13 @@ const (
 	// versioned pages named as typed, llvm-as for llvm-as-14; 4: a
 	// bulleted option's term read from the bullet's line, jq's; 5: the
 	// options under a heading item, dpkg's -L, items of their own; 6:
-	// help2man's ".HP" option lines, sed's and timeout's, items). A
-	// reindex rebuilds a version built by older readers though no source
-	// changed; queries still read it.
-	ReadersVersion = 6
+	// help2man's ".HP" option lines, sed's and timeout's, items; 7: an
+	// ".IP" tag with an empty body joined to the next, pod2man's
+	// "-d", "--disassemble", "--disassemble=symbol" one item, and a
+	// one-letter option glued to its value written apart, patch's "-p
+	// num"). A reindex rebuilds a version built by older readers though
+	// no source changed; queries still read it.
+	ReadersVersion = 7
 )
 
 // ErrNoIndex means no version was ever activated.

@@ -70,7 +70,10 @@ func (p *parser) manMacro(name, rest string) bool {
 			return true
 		}
 		p.flush()
-		if p.item >= 0 && p.depth <= p.itemDep {
+		// an .IP with an empty body before another is one entry with
+		// several tags, as .TP's is (pod2man's "-d", "--disassemble",
+		// "--disassemble=symbol" of objdump, under .PD 0)
+		if p.item >= 0 && p.depth <= p.itemDep && len(p.itemBuf) > 0 {
 			p.closeItem()
 		}
 		p.startItem(tag)

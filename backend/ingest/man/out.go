@@ -412,6 +412,7 @@ func (p *parser) closeItem() {
 	if sec := p.section(); p.item < len(sec.Blocks) {
 		b := &sec.Blocks[p.item]
 		b.Text = string(p.itemBuf)
+		b.Term = gluedValues(b.Term)
 		if document.ListMark(b.Term) {
 			// a bulleted list of options, the option on the bullet's
 			// first line and what it does below it, as jq's page
@@ -427,6 +428,39 @@ func (p *parser) closeItem() {
 	p.tagged = false
 	p.itemBuf = p.itemBuf[:0]
 }
+
+// gluedValues writes apart a one-letter option and its value where a
+// tag glues them as the manual's shorthand and its long form names the
+// value: patch's "-pnum or --strip=num" is "-p num or --strip=num", ld's
+// "-Ifile, --dynamic-linker=file" "-I file, ...". Glued, "-pnum" reads
+// as an option of that name, which no program takes.
+func gluedValues(tag string) string {
+	if !strings.HasPrefix(tag, "-") {
+		return tag
+	}
+	values := map[string]bool{}
+	for _, m := range longValue().FindAllStringSubmatch(tag, -1) {
+		values[strings.ToLower(m[1])] = true
+	}
+	if len(values) == 0 {
+		return tag
+	}
+	return gluedShort().ReplaceAllStringFunc(tag, func(f string) string {
+		lead := f[:len(f)-len(strings.TrimLeft(f, " ,"))]
+		opt := f[len(lead):]
+		if values[strings.ToLower(opt[2:])] {
+			return lead + opt[:2] + " " + opt[2:]
+		}
+		return f
+	})
+}
+
+// longValue is a long option's value name: "num" of "--strip=num".
+var longValue = lazyre.New(`--[A-Za-z0-9][-A-Za-z0-9]*[= ]\[?([A-Za-z][-_A-Za-z]*)`)
+
+// gluedShort is a one-letter option with letters glued on, at the
+// start of a tag or after a comma or "or": "-pnum".
+var gluedShort = lazyre.New(`(?:^|,\s*|\sor\s+)-[A-Za-z][A-Za-z][-_A-Za-z]*\b`)
 
 // bulletOption is an option's line that a bullet lists, ending in a
 // colon: "--raw-output / -r:", "--arg name value:", "-e, --exit-status:".

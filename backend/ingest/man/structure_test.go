@@ -272,3 +272,51 @@ A closing paragraph.
 		{document.Para, "", "A closing paragraph."},
 	})
 }
+
+// TestTaggedParagraphsShareBody: pod2man writes an option with several
+// names (binutils' objdump, wget) as one ".IP" per name under ".PD 0",
+// each but the last with an empty body; they are one item with every
+// name, not items that say nothing and one whose name alone is left.
+func TestTaggedParagraphsShareBody(t *testing.T) {
+	src := `.TH DUMPER 1
+.SH NAME
+dumper \- show what an object file holds
+.SH OPTIONS
+.IP "\fB\-d\fR" 4
+.IX Item "-d"
+.PD 0
+.IP "\fB\-\-disassemble\fR" 4
+.IX Item "--disassemble"
+.IP "\fB\-\-disassemble=\fR\fIsymbol\fR" 4
+.IX Item "--disassemble=symbol"
+.PD
+Show the machine instructions of the code sections.
+.IP "\fB\-D\fR" 4
+.IX Item "-D"
+Like \fB\-d\fR, but of every section.
+`
+	sameBlocks(t, optionBlocks(t, src), []blk{
+		{document.Item, "-d, --disassemble, --disassemble=symbol", "Show the machine instructions of the code sections."},
+		{document.Item, "-D", "Like -d, but of every section."},
+	})
+}
+
+// TestGluedOptionValue: a tag that glues a one-letter option to the
+// value its long form names ("-pnum or --strip=num") is written apart,
+// so that the option reads as -p; an option whose letters are its name
+// (find's -name, "-nc") stays whole.
+func TestGluedOptionValue(t *testing.T) {
+	for tag, want := range map[string]string{
+		"-pnum or --strip=num":            "-p num or --strip=num",
+		"-Ifile, --dynamic-linker=file":   "-I file, --dynamic-linker=file",
+		"-name pattern":                   "-name pattern",
+		"-nc, --no-clobber":               "-nc, --no-clobber",
+		"-Ttext-segment=org":              "-Ttext-segment=org",
+		"-o file, --output-document=file": "-o file, --output-document=file",
+		"-Dnum, --dump=num":               "-D num, --dump=num",
+	} {
+		if got := gluedValues(tag); got != want {
+			t.Errorf("gluedValues(%q) = %q, want %q", tag, got, want)
+		}
+	}
+}

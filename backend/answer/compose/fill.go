@@ -62,6 +62,9 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			continue
 		}
 		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start])}
+		if a.Kind == analyse.ArgFile && savedAs().MatchString(q[:a.Start]) {
+			op.to = true
+		}
 		switch a.Kind {
 		case analyse.ArgFile:
 			suffix := strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".")
@@ -140,6 +143,10 @@ var fromFolder = lazyre.New(`(?i)^\s*(?:(?:files?|documents?|scripts?|images?|pi
 // toBefore: the words before an argument send things there ("to the
 // folder b", "into photos.tar.gz").
 var toBefore = lazyre.New(`(?i)\b(?:to|into|onto|in to)\s+(?:the\s+|a\s+|my\s+)?(?:(?:new\s+|sub)?(?:folder|directory|dir|file|archive)\s+(?:called\s+|named\s+)?)?$`)
+
+// savedAs: the words before a file name the result is kept under
+// ("save it as today.csv", "under the name input.csv").
+var savedAs = lazyre.New(`(?i)\b(?:as|under\s+the\s+(?:file\s*)?name)\s+$`)
 
 // calledBefore: the words before an argument name what the command makes
 // ("a hard link called backup.conf", "named latest").
@@ -1173,6 +1180,14 @@ func (c *composition) takesValue(term string, numbers bool) bool {
 	return false
 }
 
+// outputOption says whether an option item names the file its command
+// writes its result to: wget's "-O file, --output-document=file", sort's
+// "-o, --output=FILE"; the file the question keeps the result under
+// is its value.
+func outputOption(term string) bool {
+	return slices.ContainsFunc(optionNames(term), func(n string) bool { return strings.HasPrefix(n, "--output") })
+}
+
 // fillOps are the operands line is filled with: opsFor's, but where a
 // command the question names is piped in (from) and the page writes
 // files as well as its output (tee's "write to standard output and
@@ -1246,6 +1261,12 @@ const valueShare = 0.5
 // is one of the chosen steps or, where it was not chosen, the best of the
 // page's that scores valueShare of the example.
 func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
+	if p, ok := c.outputFile(s); ok {
+		if i := slices.IndexFunc(chosen, p.same); i >= 0 {
+			return toFront(chosen, i)
+		}
+		return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
+	}
 	if len(chosen) == 0 {
 		if p, ok := c.modeOption(s); ok {
 			return []passage{p}
@@ -1292,6 +1313,58 @@ func (c *composition) modeOption(s *source) (passage, bool) {
 		}
 	}
 	return passage{}, false
+}
+
+// outputFile is the option item of a page whose command writes no
+// standard output that names the file it writes (outputOption), where
+// the question gives the file the result is kept under: wget's "-O
+// file" for "download URL and save it as today.csv", which its words
+// ("written to file") never say; a command that writes its output has
+// it redirected instead (see redirect).
+func (c *composition) outputFile(s *source) (passage, bool) {
+	if !slices.ContainsFunc(c.ops, func(op operand) bool { return op.to && op.kind == analyse.ArgFile }) || !answer.ProgramPage(s.hit.Meta) || s.writesOut() {
+		return passage{}, false
+	}
+	// nor where the synopsis has the file's place: zip's "zipfile" of
+	// "zip the folder website into website.zip"
+	for _, w := range synopsisWords(document.PlainForm(s.doc)) {
+		if w = strings.Trim(w, "[]{}."); archiveSlot().MatchString(w) || outSlot().MatchString(w) && !strings.EqualFold(w, "file") {
+			return passage{}, false
+		}
+	}
+	// of several (wget's -o LOGFILE, --output-file, beside -O), the one
+	// the option model has people give for the task
+	scores := c.scoresOf(s.hit.Doc, s.doc)
+	best, found, most := passage{}, false, -1.0
+	for si, sec := range s.doc.Sections {
+		if Aside(&sec) {
+			continue
+		}
+		for bi, b := range sec.Blocks {
+			p := passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}
+			if !c.optionItem(s, p) || !outputOption(b.Term) || !takesFile(b.Term) {
+				continue
+			}
+			v := 0.0
+			for _, n := range optionNames(b.Term) {
+				v = max(v, scores[n])
+			}
+			if v > most {
+				best, found, most = p, true, v
+			}
+		}
+	}
+	return best, found
+}
+
+// takesFile says whether an option item's option takes a file's name.
+func takesFile(term string) bool {
+	for _, t := range termArgs(term) {
+		if slices.Contains(slotKinds(t.arg), analyse.ArgFile) {
+			return true
+		}
+	}
+	return false
 }
 
 // givesMode says whether the question gives a file's mode, in digits,
@@ -1464,4 +1537,11 @@ var stdoutSaid = lazyre.New(`(?i)\b(?:to|on)\s+(?:the\s+)?(?:standard\s+output|s
 // isLetters says whether s is ASCII letters alone.
 func isLetters(s string) bool {
 	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == ""
+}
+
+// outputLeads says whether option item p is the one that names the
+// file the question keeps the result under (see outputFile).
+func (c *composition) outputLeads(s *source, p passage) bool {
+	o, ok := c.outputFile(s)
+	return ok && o.same(p)
 }

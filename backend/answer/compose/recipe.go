@@ -119,6 +119,9 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 		}
 	}
 	best, most := bestBundle(scores, items)
+	if slices.ContainsFunc(best, c.valueLeft) || slices.ContainsFunc(best, valued) && !c.lettersAsked(best, s.hit.NameCov) {
+		best = nil
+	}
 	// the best single option the bundle leaves out: one of its own
 	// letters alone (rm's -r) is the bundle as people type it (-rf)
 	single := 0.0
@@ -153,6 +156,24 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 		return req
 	}
 	return c.companions(s, scores, items, chosen)
+}
+
+// valueLeft says whether a letter of a bundle takes a value the
+// question does not give, other than the archive it works on: wget's
+// -O FILE of "-qcO", which people type with "-" to print what they
+// fetch, for "resume a download" would write it all to a file named
+// FILE.
+func (c *composition) valueLeft(p passage) bool {
+	return valued(p) && !c.takesArg(p.term())
+}
+
+// valued says whether a letter of a bundle takes a value other than
+// the archive it works on. A bundle with one is typed only where the
+// question asks for each of its letters (lettersAsked): wget's "-qcO
+// today.csv" for "download URL and store it as today.csv" asks for -O
+// alone, and quiets and resumes what it did not ask to.
+func valued(p passage) bool {
+	return optionArg(p.block.Term) != "" && !fileOption(p.block.Term)
 }
 
 // lettersAsked says whether each letter of a bundle says a share of

@@ -240,7 +240,7 @@ func (c *composition) decideLead(pl *plan) {
 	// And one that takes the count, size or time the question gives:
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest (see amountLeads).
-	amount := pl.lead && c.amountLeads(pl.chosen[0], pl.syn)
+	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.outputLeads(s, pl.chosen[0]))
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)

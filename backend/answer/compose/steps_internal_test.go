@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 )
@@ -64,5 +66,95 @@ func TestStepSubcommandPageExample(t *testing.T) {
 	c := &composition{q: &answer.Question{}, citer: &answer.Citer{}}
 	if got := c.step(s, passage{sec: 1, blk: 0, block: doc.Sections[1].Blocks[0], title: "EXAMPLES"}); !strings.HasPrefix(got, "`ip ro`: ") {
 		t.Errorf("step %q, want `ip ro` typed", got)
+	}
+}
+
+// A bundle other people type is no step where a letter of it takes a
+// value the question does not give: wget's "-qcO", whose -O FILE they
+// give as "-" to print what they fetch, would write a download that is
+// to be resumed into a file named FILE; its -c alone resumes it. A
+// bundle whose letters take no value is typed as people type it.
+func TestBundleLeavesNoValue(t *testing.T) {
+	item := func(term, text string) document.Block {
+		return document.Block{Kind: document.Item, Term: term, Text: text}
+	}
+	doc := &document.Document{Type: "man", Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+		item("-q, --quiet", "Turn off the output."),
+		item("-c, --continue", "Continue getting a partially-downloaded file."),
+		item("-O file, --output-document=file", "The documents will be concatenated together and written to file."),
+	}}}}
+	s := &source{hit: answer.Hit{Doc: 7, Meta: index.Meta{Type: "man", Label: "fetch(1)", Title: "fetch", Names: []string{"fetch"}, Section: "1"}}, doc: doc}
+	var ps []passage
+	for bi, b := range doc.Sections[0].Blocks {
+		ps = append(ps, passage{sec: 0, blk: bi, block: b, title: "OPTIONS"})
+	}
+	model, err := tasks.DefaultOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for bundle, want := range map[string]bool{"-qcO": false, "-qc": true} {
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, options: model, usageOf: 7, scored: true,
+			scores: map[string]float64{"": 0.1, "-c": 0.9, "--continue": 0.9, bundle: 0.95}}
+		got := c.bundle(s, ps, ps[1:2])
+		typed := len(got) == len(bundle)-1
+		if typed != want {
+			t.Errorf("%s: bundle %v, typed as people type it: %v, want %v", bundle, got, typed, want)
+		}
+		for _, p := range got {
+			if strings.HasPrefix(p.block.Term, "-O") && !want {
+				t.Errorf("%s: bundle %v runs -O FILE, which the question never gave", bundle, got)
+			}
+		}
+	}
+}
+
+// A command that writes no standard output keeps its result under the
+// name the question gives by its option that names the output file:
+// "save it as today.csv" is the fetcher's "-O file, --output-document",
+// not its log's "-o logfile, --output-file", which the option model has
+// people give less for the task. A command that writes its output has
+// it redirected instead, and one whose synopsis has the file's place
+// takes it there.
+func TestOutputFileOption(t *testing.T) {
+	item := func(term, text string) document.Block {
+		return document.Block{Kind: document.Item, Term: term, Text: text}
+	}
+	page := func(synopsis, description string) *document.Document {
+		return &document.Document{Type: "man", Sections: []document.Section{
+			{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: synopsis}}},
+			{Title: "DESCRIPTION", Blocks: []document.Block{{Kind: document.Para, Text: description}}},
+			{Title: "OPTIONS", Blocks: []document.Block{
+				item("-o logfile, --output-file=logfile", "Log all messages to logfile."),
+				item("-O file, --output-document=file", "The documents will be concatenated together and written to file."),
+			}},
+		}}
+	}
+	model, err := tasks.DefaultOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		q, synopsis, description string
+		want                     string // the option's term, "" for none
+	}{
+		{"Download https://example.com/a.csv and save it as today.csv", "fetch [option]... [URL]...", "Fetch is a downloader.", "-O file, --output-document=file"},
+		{"Download https://example.com/a.csv and save it under the name b.csv", "fetch [option]... [URL]...", "Fetch is a downloader.", "-O file, --output-document=file"},
+		{"Download https://example.com/a.csv", "fetch [option]... [URL]...", "Fetch is a downloader.", ""},
+		{"Convert notes.txt and save it as out.txt", "fetch [option]... [FILE]...", "Write the result to standard output.", ""},
+		{"Pack the folder site into site.zip", "fetch [zipfile [file ...]]", "Fetch packs files.", ""},
+	} {
+		a := analyse.Analyse(tc.q, nil)
+		doc := page(tc.synopsis, tc.description)
+		s := &source{hit: answer.Hit{Doc: 3, Meta: index.Meta{Type: "man", Label: "fetch(1)", Title: "fetch", Names: []string{"fetch"}, Section: "1"}}, doc: doc}
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, options: model, usageOf: 3, scored: true,
+			scores: map[string]float64{"-O": 0.8, "-o": 0.3}, ops: operands(a.Question, a.Args)}
+		p, ok := c.outputFile(s)
+		got := ""
+		if ok {
+			got = p.block.Term
+		}
+		if got != tc.want {
+			t.Errorf("%s: output option %q, want %q", tc.q, got, tc.want)
+		}
 	}
 }

@@ -64,6 +64,9 @@ type composition struct {
 	// with (see fill.go), and apart the same with files and their
 	// folders apart
 	ops, apart []operand
+	// excluded are the arguments the question leaves out, which an
+	// option that leaves things out takes (see excludedOperands)
+	excluded []operand
 	// from is the command whose output the question gives the answer's
 	// command to work on ("save the output of ./build.sh"), piped into
 	// it (see pipeIn); "" where there is none
@@ -184,7 +187,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	a := r.Analysis
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(a.Seq), seq: a.Seq,
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
-		apart: readOperands(a.Question, a.Args, false), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
+		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
 	// the ends of a range ("lines 10 to 20") are no count an option
 	// takes (sed's -l N), nor any operand

@@ -126,7 +126,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 // leftOut: the words before an argument leave it out of what the
 // command works on ("leave out the .git folder", "skip every file
 // matching *.min.js", "except notes.txt").
-var leftOut = lazyre.New(`(?i)\b(?:(?:leave|leaves|leaving|left)\s+out|except(?:\s+for)?|excluding|exclude|skip|skipping|ignore|ignoring|but\s+not|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:(?:sub)?(?:folders?|director(?:y|ies)|dirs?|files?)\s+)?(?:(?:matching|named|called|like)\s+)?$`)
+var leftOut = lazyre.New(`(?i)\b(?:(?:leave|leaves|leaving|left)\s+out|except(?:\s+for)?|excluding|exclude|skip|skipping|ignore|ignoring|hide|hiding|omit|omitting|but\s+not|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:(?:sub)?(?:folders?|director(?:y|ies)|dirs?|files?)\s+)?(?:(?:matching|named|called|like|(?:whose\s+names?\s+)?(?:ends?|ending)\s+(?:in|with)|that\s+ends?\s+(?:in|with))\s+)?$`)
 
 // filesAfter: the words after a bare extension say it stands for files of
 // that kind ("all .log files").
@@ -1261,7 +1261,11 @@ const valueShare = 0.5
 // is one of the chosen steps or, where it was not chosen, the best of the
 // page's that scores valueShare of the example.
 func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
-	if p, ok := c.outputFile(s); ok {
+	p, ok := c.outputFile(s)
+	if !ok {
+		p, ok = c.exclusion(s)
+	}
+	if ok {
 		if i := slices.IndexFunc(chosen, p.same); i >= 0 {
 			return toFront(chosen, i)
 		}
@@ -1539,9 +1543,95 @@ func isLetters(s string) bool {
 	return strings.Trim(s, "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
+// excludedOperands are the arguments the question leaves out of what
+// the command works on (see leftOut), as an option that leaves things
+// out types them: "hide every file whose name ends in .bak" is *.bak,
+// "leave out the .git folder" .git.
+func excludedOperands(q string, args []analyse.Arg) []operand {
+	var out []operand
+	for _, a := range args {
+		if !leftOut().MatchString(q[:a.Start]) {
+			continue
+		}
+		op := operand{kind: a.Kind, text: a.Text}
+		if a.Kind == analyse.ArgFile && strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
+			op.kind, op.text = analyse.ArgGlob, "*"+a.Text
+		}
+		out = append(out, op)
+	}
+	return out
+}
+
+// exclusionOption says whether an option item's option leaves out what
+// matches its value: ls's "--hide=PATTERN", tar's "--exclude PATTERN",
+// grep's "--exclude=GLOB"; not grep's "--ignore-case", which takes none.
+func exclusionOption(term string) bool {
+	if !strings.Contains(term, "--") {
+		return false
+	}
+	for _, t := range termArgs(term) {
+		if excludeName().MatchString(t.name) && patternSlot().MatchString(t.arg) {
+			return true
+		}
+	}
+	return false
+}
+
+// excludeName is the name of an option that leaves things out.
+var excludeName = lazyre.New(`^--(?:exclude|hide|ignore)$`)
+
+// patternSlot is the placeholder of what an option matches names with.
+var patternSlot = lazyre.New(`(?i)pattern|glob|regex|name|file|dir`)
+
+// exclusion is the option item of a page that leaves out what the
+// question does (excludedOperands), the one the option model has people
+// give for the task where the page has several (ls's -I and --hide).
+func (c *composition) exclusion(s *source) (passage, bool) {
+	if len(c.excluded) == 0 || !answer.ProgramPage(s.hit.Meta) {
+		return passage{}, false
+	}
+	scores := c.scoresOf(s.hit.Doc, s.doc)
+	best, found, most := passage{}, false, -1.0
+	for si, sec := range s.doc.Sections {
+		if Aside(&sec) {
+			continue
+		}
+		for bi, b := range sec.Blocks {
+			p := passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}
+			if !c.optionItem(s, p) || !exclusionOption(b.Term) {
+				continue
+			}
+			v := 0.0
+			for _, n := range optionNames(b.Term) {
+				v = max(v, scores[n])
+			}
+			if v > most {
+				best, found, most = p, true, v
+			}
+		}
+	}
+	return best, found
+}
+
+// excludedValue writes into an exclusion option's form (opt, "--hide
+// PATTERN") what the question leaves out, quoted for the shell.
+func (c *composition) excludedValue(opt string) string {
+	if len(c.excluded) == 0 {
+		return opt
+	}
+	v := shellQuote(c.excluded[0].text)
+	if i := strings.LastIndexAny(opt, " ="); i > 0 {
+		return opt[:i+1] + v
+	}
+	return opt
+}
+
 // outputLeads says whether option item p is the one that names the
 // file the question keeps the result under (see outputFile).
 func (c *composition) outputLeads(s *source, p passage) bool {
 	o, ok := c.outputFile(s)
+	if !ok {
+		o, ok = c.exclusion(s)
+	}
 	return ok && o.same(p)
 }

@@ -418,6 +418,9 @@ func (c *composition) invocationAs(s *source, p passage, term string) (line, des
 		// defined by FIELD_LIST", is nothing without one
 		opt = strings.TrimSuffix(opt, m[0])
 	}
+	if exclusionOption(p.block.Term) {
+		opt = c.excludedValue(opt)
+	}
 	cmd, sub := c.optionCommand(s, p)
 	if sub {
 		return cmd + " " + opt, desc

@@ -158,3 +158,40 @@ func TestOutputFileOption(t *testing.T) {
 		}
 	}
 }
+
+// What the question leaves out ("hide every file whose name ends in
+// .bak", "leave out the .git folder") is no operand; the option that
+// leaves things out takes it, quoted: ls's "--hide '*.bak'". An option
+// whose name only says "ignore" and takes no pattern (grep's
+// --ignore-case) is none.
+func TestExclusionOption(t *testing.T) {
+	for term, want := range map[string]bool{
+		"--hide=PATTERN":          true,
+		"-I, --ignore=PATTERN":    true,
+		"--exclude PATTERN":       true,
+		"--exclude=GLOB":          true,
+		"-i, --ignore-case":       false,
+		"--exclude-vcs":           false,
+		"-X, --exclude-from=FILE": false,
+	} {
+		if got := exclusionOption(term); got != want {
+			t.Errorf("exclusionOption(%q) = %v, want %v", term, got, want)
+		}
+	}
+	for q, want := range map[string]string{
+		"List the folder /srv/media but hide every file whose name ends in .bak.": "--hide '*.bak'",
+		"make a tar archive of my project but leave out the .git folder":          "--hide .git",
+		"list the folder /srv/media":                                              "--hide PATTERN",
+	} {
+		a := analyse.Analyse(q, nil)
+		c := &composition{excluded: excludedOperands(a.Question, a.Args)}
+		if got := c.excludedValue("--hide PATTERN"); got != want {
+			t.Errorf("%s: %q, want %q", q, got, want)
+		}
+		for _, op := range operands(a.Question, a.Args) {
+			if strings.Contains(op.text, ".bak") || strings.Contains(op.text, ".git") {
+				t.Errorf("%s: %q, which the question leaves out, is an operand", q, op.text)
+			}
+		}
+	}
+}

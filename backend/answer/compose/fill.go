@@ -948,6 +948,38 @@ func (c *composition) withAmounts(s *source, pl *plan) {
 	}
 }
 
+// withAction writes into the line of an option that leads because it
+// leaves out what the question does (see exclusion) the option chosen
+// after it that does the task, where people give it for the task (its
+// usage is usageLead or more) and it takes no value: "archive my
+// project but leave out the .git folder" is tar's -c with --exclude
+// .git, not --exclude alone. What it does joins the lead's description.
+func (c *composition) withAction(s *source, pl *plan) {
+	if len(pl.chosen) < 2 || len(c.excluded) == 0 {
+		return
+	}
+	if e, ok := c.exclusion(s); !ok || !e.same(pl.chosen[0]) {
+		return
+	}
+	p := pl.chosen[1]
+	if !c.optionItem(s, p) || optionArg(p.block.Term) != "" || c.usage(s.hit.Doc, s.doc)[p.block.Term] <= 0 && !c.termAsked(s, p) {
+		return
+	}
+	cmd, sub := c.optionCommand(s, pl.chosen[0])
+	if _, sub2 := c.optionCommand(s, p); sub || sub2 {
+		return
+	}
+	names := optionNames(p.block.Term)
+	words := strings.Fields(pl.line)
+	if len(names) == 0 || slices.Contains(words, names[0]) {
+		return
+	}
+	at := min(len(strings.Fields(cmd)), len(words))
+	pl.line = strings.Join(slices.Concat(words[:at], names[:1], words[at:]), " ")
+	pl.desc = strings.TrimSuffix(itemDoes(p.block.Text), ".") + "; " + pl.desc
+	pl.joined = append(pl.joined, 1)
+}
+
 // opsLeft are the operands of ops that the option of term takes none of:
 // what is left for another option once it has taken its value, though
 // it writes it in other units (find's -mmin takes "2 days" as 2880).

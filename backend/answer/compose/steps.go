@@ -257,6 +257,7 @@ func (c *composition) decideLead(pl *plan) {
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
 		c.withAmounts(s, pl)
+		c.withAction(s, pl)
 		c.withNeeded(s, pl)
 		pl.line = c.sendOut(s, s.runnable(pl.line))
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)) && !c.subcommandFirst(s, pl):

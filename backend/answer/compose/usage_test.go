@@ -100,3 +100,18 @@ func TestStepBundleLetters(t *testing.T) {
 		}
 	}
 }
+
+// What the question leaves out is the value of the option that leaves
+// things out, joined to the option that does the task: tar's -c with
+// --exclude .git, not --exclude alone, nor .git among what it archives.
+func TestStepExclusionJoinsAction(t *testing.T) {
+	e := testengine.Must(t)
+	q := "make a tar archive of the folder photos but leave out the .git folder"
+	ans, _, err := e.Answer(context.Background(), q, 0.35)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -c") || !strings.Contains(ans.Steps[0], "--exclude .git") {
+		t.Errorf("%s: steps %q, want the first to run tar -c with --exclude .git", q, ans.Steps)
+	}
+}

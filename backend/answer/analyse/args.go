@@ -158,6 +158,10 @@ var countedNouns = map[string]bool{"times": true, "lines": true, "characters": t
 	"results": true, "commits": true, "digits": true, "spaces": true, "processes": true,
 	"jobs": true, "threads": true, "cores": true, "cpus": true, "passes": true, "rows": true}
 
+// notName is a word after a noun that says when or how, no name:
+// "if that group already exists", "the user still logged in".
+var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet)$`)
+
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
 
@@ -333,7 +337,7 @@ func Read(q string) Reading {
 		case len(name) == 1 && m[6] >= 0:
 			// "folder a to folder b": a letter is a name only where
 			// the sentence goes on as after one
-		case !nameLike(name):
+		case !nameLike(name) || notName().MatchString(name):
 			continue
 		case given:
 		case kind == ArgFile && !fileLike(name) && !strings.ContainsAny(name, "0123456789_"):

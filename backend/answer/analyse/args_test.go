@@ -31,6 +31,8 @@ func TestRead(t *testing.T) {
 			"file:.log folder:a folder:b", "in the current directory", "Move all files from folder to folder"},
 		{"delete *.tmp files older than 7 days under /var/tmp", "glob:*.tmp duration:7 days path:/var/tmp", "", "delete files older than under"},
 		{"search the folder src but skip every file matching *.min.js.", "folder:src glob:*.min.js", "", "search the folder but skip every file matching ."},
+		// a word of when is no group's name
+		{"Create the group devops, and don't fail if that group already exists.", "group:devops", "", "Create the group , and don't fail if that group already exists."},
 		// a sentence's full stop is no part of the suffix it ends on
 		{"list the folder media but hide the files ending in .bak.", "folder:media file:.bak", "", "list the folder but hide the files ending in ."},
 		{"give the user alice ownership of report.csv", "user:alice file:report.csv", "", "give the user ownership of"},

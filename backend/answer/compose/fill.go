@@ -1370,6 +1370,13 @@ func (c *composition) outputFile(s *source) (passage, bool) {
 	}
 	// of several (wget's -o LOGFILE, --output-file, beside -O), the one
 	// the option model has people give for the task
+	return c.bestOption(s, func(term string) bool { return outputOption(term) && takesFile(term) })
+}
+
+// bestOption is the option item of page s whose term is one, of those
+// that are, that the option model scores best, the page's first where
+// it scores none.
+func (c *composition) bestOption(s *source, is func(term string) bool) (passage, bool) {
 	scores := c.scoresOf(s.hit.Doc, s.doc)
 	best, found, most := passage{}, false, -1.0
 	for si, sec := range s.doc.Sections {
@@ -1378,7 +1385,7 @@ func (c *composition) outputFile(s *source) (passage, bool) {
 		}
 		for bi, b := range sec.Blocks {
 			p := passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}
-			if !c.optionItem(s, p) || !outputOption(b.Term) || !takesFile(b.Term) {
+			if !c.optionItem(s, p) || !is(b.Term) {
 				continue
 			}
 			v := 0.0
@@ -1622,27 +1629,7 @@ func (c *composition) exclusion(s *source) (passage, bool) {
 	if len(c.excluded) == 0 || !answer.ProgramPage(s.hit.Meta) {
 		return passage{}, false
 	}
-	scores := c.scoresOf(s.hit.Doc, s.doc)
-	best, found, most := passage{}, false, -1.0
-	for si, sec := range s.doc.Sections {
-		if Aside(&sec) {
-			continue
-		}
-		for bi, b := range sec.Blocks {
-			p := passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}
-			if !c.optionItem(s, p) || !exclusionOption(b.Term) {
-				continue
-			}
-			v := 0.0
-			for _, n := range optionNames(b.Term) {
-				v = max(v, scores[n])
-			}
-			if v > most {
-				best, found, most = p, true, v
-			}
-		}
-	}
-	return best, found
+	return c.bestOption(s, exclusionOption)
 }
 
 // excludedValue writes into an exclusion option's form (opt, "--hide

@@ -667,6 +667,12 @@ var archiveFormats = map[string][]string{
 	"rar": {"rar"}, "lz4": {"lz4"}, "lzma": {"lzma"}, "cpio": {"cpio"},
 }
 
+// changeFormats are the files of changes to apply, by extension, with
+// the command that applies them: a question about fixes.diff is about
+// patch, though its other words ("keep a backup copy of each file")
+// are cp's.
+var changeFormats = map[string][]string{"diff": {"patch"}, "patch": {"patch"}}
+
 // Compressions are the compression formats of the files a text names, by
 // their extensions (see Formats), tar left out: what a .tar.gz and a
 // .tar.zst differ in.
@@ -675,7 +681,7 @@ func Compressions(text string) map[string]bool {
 	for _, w := range strings.Fields(text) {
 		w = strings.Trim(w, "{}()[]\"'`,;:?!")
 		for _, f := range (Arg{Kind: ArgFile, Text: w}).Formats() {
-			if f != "tar" {
+			if compressors()[f] {
 				if out == nil {
 					out = map[string]bool{}
 				}
@@ -722,6 +728,9 @@ func (a Arg) Formats() []string {
 		return nil
 	}
 	parts := strings.Split(strings.ToLower(a.Text), ".")
+	if f, ok := changeFormats[parts[len(parts)-1]]; ok && len(parts) > 1 {
+		return f
+	}
 	var out []string
 	for i := len(parts) - 1; i > 0; i-- {
 		f, ok := archiveFormats[parts[i]]

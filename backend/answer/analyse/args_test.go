@@ -167,10 +167,15 @@ func TestFormats(t *testing.T) {
 	for text, want := range map[string]string{
 		"data.tar.gz": "tar gzip", "site.zip": "zip", "b.tgz": "tar gzip", "x.tar.zst": "tar zstd",
 		"report.pdf": "", "notes.txt": "", "zip": "", "a.gz.txt": "",
+		// a file of changes is patch's, and compresses nothing
+		"fixes.diff": "patch", "fix-login.patch": "patch", "diff": "",
 	} {
 		if got := strings.Join(Arg{Kind: ArgFile, Text: text}.Formats(), " "); got != want {
 			t.Errorf("Formats(%q) = %q, want %q", text, got, want)
 		}
+	}
+	if got := Compressions("apply fixes.diff to the tree"); got != nil {
+		t.Errorf("a file of changes compresses with %v", got)
 	}
 	if got := (Arg{Kind: ArgFolder, Text: "a.zip"}).Formats(); got != nil {
 		t.Errorf("a folder has formats %q", got)

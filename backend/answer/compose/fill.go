@@ -67,15 +67,12 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		}
 		switch a.Kind {
 		case analyse.ArgFile:
-			suffix := strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".")
-			if suffix && suffixAfter().MatchString(q[a.End:]) {
+			if bareSuffix(a.Text) && suffixAfter().MatchString(q[a.End:]) {
 				// "keep an .orig copy": the suffix of a file the
 				// command makes, no file to give it
 				continue
 			}
-			if suffix && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
-				op.kind, op.text = analyse.ArgGlob, "*"+a.Text
-			}
+			op.kind, op.text = suffixGlob(q, a)
 		case analyse.ArgFolder, analyse.ArgPath:
 			// the folder a file or glob just named is in
 			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) {
@@ -127,6 +124,22 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 // command works on ("leave out the .git folder", "skip every file
 // matching *.min.js", "except notes.txt").
 var leftOut = lazyre.New(`(?i)\b(?:(?:leave|leaves|leaving|left)\s+out|except(?:\s+for)?|excluding|exclude|skip|skipping|ignore|ignoring|hide|hiding|omit|omitting|but\s+not|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:(?:sub)?(?:folders?|director(?:y|ies)|dirs?|files?)\s+)?(?:(?:matching|named|called|like|(?:whose\s+names?\s+)?(?:ends?|ending)\s+(?:in|with)|that\s+ends?\s+(?:in|with))\s+)?$`)
+
+// bareSuffix says whether a file argument is an extension alone: ".log".
+func bareSuffix(text string) bool {
+	return strings.Count(text, ".") == 1 && strings.HasPrefix(text, ".")
+}
+
+// suffixGlob is file argument a of question q as an operand types it:
+// a bare extension that stands for the files ending in it ("all .log
+// files", "whose name ends in .bak") is the glob *.log; any other file
+// is itself.
+func suffixGlob(q string, a analyse.Arg) (analyse.ArgKind, string) {
+	if bareSuffix(a.Text) && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
+		return analyse.ArgGlob, "*" + a.Text
+	}
+	return a.Kind, a.Text
+}
 
 // filesAfter: the words after a bare extension say it stands for files of
 // that kind ("all .log files").
@@ -950,8 +963,9 @@ func (c *composition) withAmounts(s *source, pl *plan) {
 
 // withAction writes into the line of an option that leads because it
 // leaves out what the question does (see exclusion) the option chosen
-// after it that does the task, where people give it for the task (its
-// usage is usageLead or more) and it takes no value: "archive my
+// after it that does the task, where the option model scores it above
+// the command alone or the question names it, and it takes no value:
+// "archive my
 // project but leave out the .git folder" is tar's -c with --exclude
 // .git, not --exclude alone. What it does joins the lead's description.
 func (c *composition) withAction(s *source, pl *plan) {
@@ -1293,11 +1307,7 @@ const valueShare = 0.5
 // is one of the chosen steps or, where it was not chosen, the best of the
 // page's that scores valueShare of the example.
 func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
-	p, ok := c.outputFile(s)
-	if !ok {
-		p, ok = c.exclusion(s)
-	}
-	if ok {
+	if p, ok := c.fileValueOption(s); ok {
 		if i := slices.IndexFunc(chosen, p.same); i >= 0 {
 			return toFront(chosen, i)
 		}
@@ -1593,8 +1603,8 @@ func excludedOperands(q string, args []analyse.Arg) []operand {
 			continue
 		}
 		op := operand{kind: a.Kind, text: a.Text}
-		if a.Kind == analyse.ArgFile && strings.Count(a.Text, ".") == 1 && strings.HasPrefix(a.Text, ".") && (filesAfter().MatchString(q[a.End:]) || endingIn().MatchString(q[:a.Start])) {
-			op.kind, op.text = analyse.ArgGlob, "*"+a.Text
+		if a.Kind == analyse.ArgFile {
+			op.kind, op.text = suffixGlob(q, a)
 		}
 		out = append(out, op)
 	}
@@ -1645,12 +1655,19 @@ func (c *composition) excludedValue(opt string) string {
 	return opt
 }
 
-// outputLeads says whether option item p is the one that names the
-// file the question keeps the result under (see outputFile).
-func (c *composition) outputLeads(s *source, p passage) bool {
-	o, ok := c.outputFile(s)
-	if !ok {
-		o, ok = c.exclusion(s)
+// fileValueOption is the option item of page s that takes the file the
+// question keeps the result under (outputFile) or, where there is none,
+// the files it leaves out (exclusion).
+func (c *composition) fileValueOption(s *source) (passage, bool) {
+	if p, ok := c.outputFile(s); ok {
+		return p, true
 	}
+	return c.exclusion(s)
+}
+
+// fileValueLeads says whether option item p is the one the question's
+// output file or left-out files go in (see fileValueOption).
+func (c *composition) fileValueLeads(s *source, p passage) bool {
+	o, ok := c.fileValueOption(s)
 	return ok && o.same(p)
 }

@@ -240,7 +240,7 @@ func (c *composition) decideLead(pl *plan) {
 	// And one that takes the count, size or time the question gives:
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest (see amountLeads).
-	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.outputLeads(s, pl.chosen[0]))
+	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.fileValueLeads(s, pl.chosen[0]))
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
@@ -390,7 +390,7 @@ func otherSubcommands(term, line, typed string) string {
 		return ""
 	}
 	// the one typed, though the question's operands follow it
-	chosen := strings.Fields(strings.TrimPrefix(line, typed+" ") + " x")[0]
+	chosen, _, _ := strings.Cut(strings.TrimPrefix(line, typed+" "), " ")
 	var out []string
 	for _, f := range forms {
 		if f != chosen {

@@ -446,8 +446,8 @@ func gluedValues(tag string) string {
 		return tag
 	}
 	return gluedShort().ReplaceAllStringFunc(tag, func(f string) string {
-		lead := f[:len(f)-len(strings.TrimLeft(f, " ,"))]
-		opt := f[len(lead):]
+		opt := strings.TrimLeft(f, " ,")
+		lead := f[:len(f)-len(opt)]
 		if values[strings.ToLower(opt[2:])] {
 			return lead + opt[:2] + " " + opt[2:]
 		}
@@ -459,8 +459,8 @@ func gluedValues(tag string) string {
 var longValue = lazyre.New(`--[A-Za-z0-9][-A-Za-z0-9]*[= ]\[?([A-Za-z][-_A-Za-z]*)`)
 
 // gluedShort is a one-letter option with letters glued on, at the
-// start of a tag or after a comma or "or": "-pnum".
-var gluedShort = lazyre.New(`(?:^|,\s*|\sor\s+)-[A-Za-z][A-Za-z][-_A-Za-z]*\b`)
+// start of a tag or after a comma: "-pnum".
+var gluedShort = lazyre.New(`(?:^|,\s*)-[A-Za-z][A-Za-z][-_A-Za-z]*\b`)
 
 // bulletOption is an option's line that a bullet lists, ending in a
 // colon: "--raw-output / -r:", "--arg name value:", "-e, --exit-status:".

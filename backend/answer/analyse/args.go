@@ -41,10 +41,12 @@ const (
 	ArgURL                     // https://example.com/file.tar.gz
 	ArgHost                    // example.com, 192.168.1.10, user@host
 	ArgPort                    // port 8080
+	ArgFrom                    // "from latin1 to UTF-8": what a conversion starts from
+	ArgTo                      // and what it ends in
 )
 
 var argKindNames = [...]string{"file", "glob", "path", "folder", "user", "group", "name", "size", "duration",
-	"mode", "number", "quoted", "url", "host", "port"}
+	"mode", "number", "quoted", "url", "host", "port", "from", "to"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
 
@@ -199,6 +201,16 @@ var frameREs = []func() *regexp.Regexp{
 	lazyre.New(`(?i)\b(?:on|in|for)\s+(?:this|my|our)\s+(?:linux\s+|unix\s+|debian\s+|ubuntu\s+|current\s+|local\s+)?(?:system|machine|computer|box|host|server|pc)\b`),
 	lazyre.New(`(?i)\bon\s+the\s+(?:local\s+|current\s+)?(?:system|machine|computer)(?:\s*[.,;:?!]|\s*$)`),
 }
+
+// conversionRE is a conversion's two ends, "from latin1 to UTF-8", "from
+// the Windows-1252 character set into UTF-8": one word each (with its
+// dashes and dots), and the kind of thing converted after the first.
+var conversionRE = lazyre.New(`(?i)\bfrom\s+(?:the\s+)?([A-Za-z0-9][A-Za-z0-9_.:+-]*[A-Za-z0-9])(?:\s+(?:character\s+set|charset|character\s+encoding|encoding|code\s*page|format|codeset))?\s+(?:in)?to\s+(?:the\s+)?([A-Za-z0-9][A-Za-z0-9_.:+-]*[A-Za-z0-9])\b`)
+
+// conversionWord is a word that says the question converts: only then
+// are "from X to Y" a conversion's ends, not a trip's ("from Porto to
+// Santiago") or a copy's.
+var conversionWord = lazyre.New(`(?i)\b(?:convert\w*|conversion|transcod\w*|recod\w*|re-?encod\w*|encod\w*|charsets?|character\s+sets?|code\s*pages?|codesets?)\b`)
 
 // lookedForRE is a word the task looks for, not one it is about: "the
 // files that contain a certain word" want grep's PATTERNS, not its -w,
@@ -365,6 +377,19 @@ func Read(q string) Reading {
 			if m[g] >= 0 && !notOwners[strings.ToLower(q[m[g]:m[g+1]])] {
 				add(ArgUser, m[g], m[g+1], "owner")
 			}
+		}
+	}
+	// "from latin1 to UTF-8": where a conversion starts and ends, read
+	// after the files, paths and numbers took theirs ("from folder a to
+	// folder b" is a copy's, "from 1 to 100" a range's)
+	if conversionWord().MatchString(q) {
+		for _, m := range conversionRE().FindAllStringSubmatchIndex(q, -1) {
+			from, to := strings.ToLower(q[m[2]:m[3]]), strings.ToLower(q[m[4]:m[5]])
+			if terms.Stop(from) || terms.Stop(to) || filler[from] || filler[to] || !free(m[2], m[3]) || !free(m[4], m[5]) {
+				continue
+			}
+			add(ArgFrom, m[2], m[3], "")
+			add(ArgTo, m[4], m[5], "")
 		}
 	}
 	for _, m := range calledRE().FindAllStringSubmatchIndex(q, -1) {
@@ -537,6 +562,9 @@ func (a Arg) topical() bool {
 	case ArgQuoted, ArgNumber, ArgSize, ArgDuration:
 		// numbers weigh little already, and their units say much:
 		// "the first 100 bytes" is head -c, "in 10 minutes" shutdown's
+		return true
+	case ArgFrom, ArgTo:
+		// what is converted: UTF-8 and latin1 are encodings, iconv's
 		return true
 	case ArgFile:
 		// .bashrc, .tar.gz: a kind of file; math.h: a header, which

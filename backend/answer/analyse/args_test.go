@@ -38,6 +38,11 @@ func TestRead(t *testing.T) {
 		{"give the user alice ownership of report.csv", "user:alice file:report.csv", "", "give the user ownership of"},
 		{"set the permissions of script.py to 755", "file:script.py mode:755", "", "set the permissions of to"},
 		{"download https://example.com/a.tar.gz", "url:https://example.com/a.tar.gz", "", "download"},
+		// the ends of a conversion, where the question converts
+		{"Convert legacy.txt from the Windows-1252 character set to UTF-8", "file:legacy.txt from:Windows-1252 to:UTF-8", "", "Convert from the character set to"},
+		{"re-encode the subtitles from latin1 into utf-8", "from:latin1 to:utf-8", "", "re-encode the subtitles from into"},
+		{"plan a walk from Porto to Santiago", "", "", "plan a walk from Porto to Santiago"},
+		{"convert the numbers from 1 to 100", "number:1 number:100", "", "convert the numbers from to"},
 		{"copy backup.tar to bob@192.168.1.5 over ssh", "file:backup.tar host:bob@192.168.1.5", "", "copy to over ssh"},
 		{"which process listens on port 8080", "port:8080", "", "which process listens on port"},
 		{`search for "connection refused" in syslog`, "quoted:connection refused", "", "search for in syslog"},

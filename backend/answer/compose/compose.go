@@ -5,7 +5,6 @@ package compose
 
 import (
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -64,6 +63,8 @@ type composition struct {
 	// with (see fill.go), and apart the same with files and their
 	// folders apart
 	ops, apart []operand
+	// ends are the ends of a range the question gives (see operand.end)
+	ends []operand
 	// excluded are the arguments the question leaves out, which an
 	// option that leaves things out takes (see excludedOperands)
 	excluded []operand
@@ -189,10 +190,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
-	// the ends of a range ("lines 10 to 20") are no count an option
-	// takes (sed's -l N), nor any operand
-	c.ops = slices.DeleteFunc(c.ops, c.inRange)
-	c.apart = slices.DeleteFunc(c.apart, c.inRange)
+	c.takeEnds()
 	c.compressions = a.Compressions
 	c.howto = a.Scene == analyse.SceneHowTo
 	c.lookedFor = lookedFor(r.Question, a.LookedFor)

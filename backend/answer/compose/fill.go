@@ -36,6 +36,9 @@ type operand struct {
 	// comment "Nora Lindqvist""): the placeholder of that name takes it
 	// (useradd's COMMENT)
 	noun string
+	// end: a number is an end of a range the question gives ("from 1
+	// to 100"), which only a placeholder of a range's end takes
+	end bool
 }
 
 // operands are the question's arguments as a command line types them, in
@@ -227,6 +230,11 @@ func slotKinds(word string) []analyse.ArgKind {
 		file, glob, path, folder = analyse.ArgFile, analyse.ArgGlob, analyse.ArgPath, analyse.ArgFolder
 	)
 	switch {
+	case strings.HasPrefix(w, "from-") || strings.HasPrefix(w, "from_") || w == "fromcode":
+		// iconv's "-f from-encoding"
+		return []analyse.ArgKind{analyse.ArgFrom}
+	case strings.HasPrefix(w, "to-") || strings.HasPrefix(w, "to_") || w == "tocode":
+		return []analyse.ArgKind{analyse.ArgTo}
 	case has("dir", "folder", "mountpoint"):
 		return []analyse.ArgKind{folder, path}
 	case w == "device" || w == "dev" || w == "image":
@@ -271,7 +279,7 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgSize}
 	case durationSlot(w):
 		return []analyse.ArgKind{analyse.ArgDuration}
-	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w]:
+	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w] || rangeSlots[w]:
 		return []analyse.ArgKind{analyse.ArgNumber}
 	}
 	return nil
@@ -288,6 +296,17 @@ var countSlots = map[string]bool{
 	"interval": true, "iterations": true, "nth": true,
 	// sort's -k KEYDEF, a field's place
 	"keydef": true,
+}
+
+// rangeSlots are the ends and the step of a range of numbers: seq's
+// "FIRST INCREMENT LAST", for "the numbers from 1 to 100"; an end takes
+// an end of the range the question gives, and no other number.
+var rangeSlots = map[string]bool{"first": true, "last": true, "increment": true}
+
+// rangeEnd says whether a placeholder is an end of a range (rangeSlots).
+func rangeEnd(name string) bool {
+	n := slotName(name)
+	return n == "first" || n == "last"
 }
 
 // idSlots are placeholders that take a process's number: kill's
@@ -671,7 +690,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// fits says whether slot k takes operand j by its kind; a device is
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
-		return slices.Contains(slots[k].kinds, ops[j].kind) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
+		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
 			// a login shell is a shell: not useradd's home folder
 			(!slots[k].shell || shellPath(ops[j].text))
 	}
@@ -803,7 +822,7 @@ func (c *composition) bestFill(s *source, first string) string {
 func (c *composition) bestFillN(s *source, first string) (best string, most, gaps int) {
 	cmd := typedName(s.doc, s.hit.Meta.Title)
 	best = first
-	if len(c.ops) == 0 {
+	if len(c.ops) == 0 && len(c.ends) == 0 {
 		return first, 0, 0
 	}
 	// what the DESCRIPTION says of the synopsis's placeholders (unitTerm)
@@ -837,7 +856,7 @@ func (c *composition) fillsBetter(s *source, p passage, syn string) bool {
 	if len(c.ops) == 0 {
 		return false
 	}
-	_, nb, lb := c.bestFillN(s, syn)
+	best, nb, lb := c.bestFillN(s, syn)
 	if nb == 0 {
 		return false
 	}
@@ -845,13 +864,27 @@ func (c *composition) fillsBetter(s *source, p passage, syn string) bool {
 	cmd, _ := c.optionCommand(s, p)
 	// invocationOf has filled it already: the operands it holds, and
 	// the placeholders it left (in capitals: an operand may be a word)
-	no := 0
+	no := c.holds(line)
+	// or the synopsis runs the option too and holds more of them, where
+	// the result goes counted, and leaves no more to fill: iconv's "[-f
+	// from-encoding] [-t to-encoding] [inputfile]" takes both encodings
+	// of "convert legacy.txt from Windows-1252 to UTF-8", its -t alone
+	// one
+	full := c.sendOut(s, best)
+	runs := slices.ContainsFunc(strings.Fields(full), func(w string) bool { return slices.Contains(optionNames(p.block.Term), w) })
+	left := placeholdersIn(line, cmd)
+	return nb >= no && lb < left || runs && lb <= left && c.holds(full) > no
+}
+
+// holds is how many of the question's operands a command line holds.
+func (c *composition) holds(line string) int {
+	n := 0
 	for _, op := range c.ops {
 		if strings.Contains(line, op.text) {
-			no++
+			n++
 		}
 	}
-	return nb >= no && lb < placeholdersIn(line, cmd)
+	return n
 }
 
 // placeholdersIn counts the required placeholders in capitals of a
@@ -1122,6 +1155,20 @@ func amountKind(k analyse.ArgKind) bool {
 	return k == analyse.ArgNumber || k == analyse.ArgSize || k == analyse.ArgDuration
 }
 
+// takeEnds takes the ends of a range ("lines 10 to 20") out of the
+// operands: they are no count an option takes (sed's -l N), nor any
+// operand but a range's end (seq's FIRST and LAST).
+func (c *composition) takeEnds() {
+	for _, op := range c.ops {
+		if c.inRange(op) {
+			op.end = true
+			c.ends = append(c.ends, op)
+		}
+	}
+	c.ops = slices.DeleteFunc(c.ops, c.inRange)
+	c.apart = slices.DeleteFunc(c.apart, c.inRange)
+}
+
 // inRange says whether a number the question gives is an end of a
 // range ("the numbers 001 to 100"), which no count is.
 func (c *composition) inRange(op operand) bool {
@@ -1260,6 +1307,17 @@ var writesFiles = lazyre.New(`(?i)\bwrites?\b[^.]*\bfiles\b`)
 func (c *composition) opsFor(line string) []operand {
 	if strings.Contains(line, "starting-point") {
 		return c.apart
+	}
+	// and the ends of a range where the line has a place for each:
+	// "seq -w LAST" is no range from 001 to 100
+	ends := 0
+	for _, w := range strings.Fields(line) {
+		if rangeEnd(w) {
+			ends++
+		}
+	}
+	if len(c.ends) > 0 && ends == len(c.ends) {
+		return slices.Concat(c.ops, c.ends)
 	}
 	return c.ops
 }

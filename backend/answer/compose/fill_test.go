@@ -102,6 +102,30 @@ func TestFill(t *testing.T) {
 	}
 }
 
+// The ends of a range the question gives fill the ends of a range the
+// synopsis takes, both or neither; and the ends of a conversion the
+// placeholders named for them.
+func TestFillEnds(t *testing.T) {
+	for _, tc := range []struct{ q, line, want string }{
+		{"print the numbers from 1 to 100, one per line", "seq [OPTION]... FIRST LAST", "seq 1 100"},
+		{"count from 10 to 50 in steps of 5", "seq [OPTION]... FIRST INCREMENT LAST", "seq 10 5 50"},
+		// one place for two ends: neither
+		{"print the numbers 001 to 100 with leading zeros", "seq -w LAST", "seq -w LAST"},
+		// and no count takes an end
+		{"print lines 10 to 20 of notes.txt", "head -n NUM [FILE]...", "head -n NUM notes.txt"},
+		{"convert notes.txt from ISO-8859-1 to UTF-8", "iconv [-f from-encoding] [-t to-encoding] [inputfile]...", "iconv -f ISO-8859-1 -t UTF-8 notes.txt"},
+		{"convert the text from the Windows-1252 character set into UTF-8", "iconv [-f from-encoding] [-t to-encoding] [inputfile]...", "iconv -f Windows-1252 -t UTF-8"},
+	} {
+		a := analyse.Analyse(tc.q, nil)
+		c := &composition{ops: operands(tc.q, a.Args), apart: readOperands(tc.q, a.Args, false), seq: a.Seq}
+		c.takeEnds()
+		cmd, _, _ := strings.Cut(tc.line, " ")
+		if got, _ := fill(tc.line, cmd, c.opsFor(tc.line), nil); got != tc.want {
+			t.Errorf("%q with %q: got %q, want %q", tc.q, tc.line, got, tc.want)
+		}
+	}
+}
+
 func TestFillNothing(t *testing.T) {
 	// no argument of a kind the synopsis takes: the line is as it was
 	for _, c := range []struct{ q, line, cmd string }{

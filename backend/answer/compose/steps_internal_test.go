@@ -195,3 +195,32 @@ func TestExclusionOption(t *testing.T) {
 		}
 	}
 }
+
+// The synopsis leads in place of an option it runs too, where it holds
+// more of the question's operands: iconv's "[-f from-encoding] [-t
+// to-encoding]" takes both ends of "from Windows-1252 to UTF-8", its -t
+// alone one. A synopsis that does not run the option keeps to the rule
+// before: the option leads.
+func TestFillsBetterRunsOption(t *testing.T) {
+	to := document.Block{Kind: document.Item, Term: "-t to-encoding, --to-code=to-encoding", Text: "Use to-encoding for output characters."}
+	page := func(synopsis string) *document.Document {
+		return &document.Document{Type: "man", Sections: []document.Section{
+			{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: synopsis}}},
+			{Title: "DESCRIPTION", Blocks: []document.Block{{Kind: document.Para, Text: "Write the result to standard output."}}},
+			{Title: "OPTIONS", Blocks: []document.Block{to}},
+		}}
+	}
+	q := "Convert legacy.txt from the Windows-1252 character set to UTF-8 and save it as legacy-utf8.txt."
+	for synopsis, want := range map[string]bool{
+		"conv [-f from-encoding] [-t to-encoding] [inputfile]...": true,
+		"conv [-J host] [inputfile]...":                           false,
+	} {
+		a := analyse.Analyse(q, nil)
+		s := &source{hit: answer.Hit{Doc: 3, Meta: index.Meta{Type: "man", Label: "conv(1)", Title: "conv", Names: []string{"conv"}, Section: "1"}}, doc: page(synopsis)}
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, ops: operands(a.Question, a.Args), seq: a.Seq}
+		c.takeEnds()
+		if got := c.fillsBetter(s, passage{sec: 2, block: to, title: "OPTIONS"}, document.PlainForm(s.doc)); got != want {
+			t.Errorf("%s: fillsBetter = %v, want %v", synopsis, got, want)
+		}
+	}
+}

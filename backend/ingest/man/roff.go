@@ -180,7 +180,12 @@ func (p *parser) next() (string, bool) {
 				return "", false
 			}
 			if f.macro {
-				l = copyMode(l, f)
+				if l = copyMode(l, f); len(l) > maxInterp {
+					// a macro that calls itself with its arguments
+					// repeated grows them by a factor at each call
+					p.fail(errTooComplex)
+					return "", false
+				}
 			}
 			return l, true
 		}
@@ -221,6 +226,10 @@ func copyMode(l string, f *frame) string {
 		if l[k] == '\\' && k+1 < len(l) && l[k+1] == '$' {
 			// \\$1 in a body read raw is \$1 after copy mode
 			k++
+		}
+		if len(b) > maxInterp {
+			// past what next takes: the rest is never read
+			break
 		}
 		switch l[k] {
 		case '\\':

@@ -165,7 +165,7 @@ var countedNouns = map[string]bool{"times": true, "lines": true, "characters": t
 var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet)$`)
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
 
 // serviceArgRE finds a name said before the kind of thing it names: "the
 // nginx service", "the sshd daemon".
@@ -361,6 +361,13 @@ func Read(q string) Reading {
 			continue
 		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
 			continue // "package lists", "service running"
+		case strings.Contains(strings.ToLower(q[m[2]:m[3]]), "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != ""):
+			// after "account" a word goes on the sentence more often
+			// than it names one ("accounts come from LDAP", "the user
+			// account together with its home"): a word is a name only
+			// where the clause ends on it ("unlock the user account
+			// bob")
+			continue
 		}
 		add(kind, m[4], end, strings.ToLower(q[m[2]:m[3]]))
 	}
@@ -609,7 +616,8 @@ func systemPath(p string) bool {
 func nounKind(noun string) ArgKind {
 	n := strings.ToLower(noun)
 	switch {
-	case strings.HasPrefix(n, "user"):
+	case strings.HasPrefix(n, "user"), strings.HasPrefix(n, "account"):
+		// "the user account bob" names its user
 		return ArgUser
 	case strings.HasPrefix(n, "group"):
 		return ArgGroup
@@ -638,7 +646,7 @@ func nameLike(w string) bool {
 // notNames are words that follow a noun in a sentence without naming
 // it: "user accounts", "file permissions", "folder contents".
 var notNames = map[string]bool{
-	"accounts": true, "account": true, "permissions": true, "permission": true, "contents": true, "content": true,
+	"accounts": true, "account": true, "entry": true, "entries": true, "permissions": true, "permission": true, "contents": true, "content": true,
 	"names": true, "name": true, "size": true, "sizes": true, "owner": true, "ownership": true, "list": true,
 	"tree": true, "structure": true, "system": true, "systems": true, "type": true, "types": true, "mode": true,
 	"modes": true, "info": true, "information": true, "details": true, "status": true, "usage": true, "space": true,

@@ -38,6 +38,11 @@ func TestRead(t *testing.T) {
 		{"give the user alice ownership of report.csv", "user:alice file:report.csv", "", "give the user ownership of"},
 		{"set the permissions of script.py to 755", "file:script.py mode:755", "", "set the permissions of to"},
 		{"download https://example.com/a.tar.gz", "url:https://example.com/a.tar.gz", "", "download"},
+		// an account names its user where the clause ends on the name
+		{"unlock the user account bob", "user:bob", "", "unlock the user account"},
+		{"lock the account svc_backup, then check it", "user:svc_backup", "", "lock the account , then check it"},
+		{"remove a user account together with its home folder", "", "", "remove a user account together with its home folder"},
+		{"our accounts come from LDAP", "", "", "our accounts come from LDAP"},
 		// the ends of a conversion, where the question converts
 		{"Convert legacy.txt from the Windows-1252 character set to UTF-8", "file:legacy.txt from:Windows-1252 to:UTF-8", "", "Convert from the character set to"},
 		{"re-encode the subtitles from latin1 into utf-8", "from:latin1 to:utf-8", "", "re-encode the subtitles from into"},

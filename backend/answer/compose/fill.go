@@ -674,10 +674,13 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		}
 	}
 	// a placeholder named for a kind of file takes a file of that kind
-	// ("patchfile" a .patch, "zipfile" a .zip)
+	// ("patchfile" a .patch or a .diff, "zipfile" a .zip)
 	for k := range slots {
 		if kind, ok := strings.CutSuffix(strings.ToLower(strings.Trim(slots[k].name, "[]<>.")), "file"); ok && kind != "" && isLetters(kind) {
-			giveFirst(k, func(op operand) bool { return strings.HasSuffix(strings.ToLower(op.text), "."+kind) })
+			giveFirst(k, func(op operand) bool {
+				return strings.HasSuffix(strings.ToLower(op.text), "."+kind) ||
+					slices.Contains((analyse.Arg{Kind: analyse.ArgFile, Text: op.text}).Formats(), kind)
+			})
 		}
 	}
 	for k := range slots {

@@ -88,6 +88,8 @@ func TestFill(t *testing.T) {
 		{"add the user sam to the group docker", "usermod -aG GROUP1 LOGIN", "usermod", "usermod -aG docker sam"},
 		// a file the shell redirects stays redirected
 		{"apply the patch fix.patch", "patch -pnum <patchfile", "patch", "patch -pnum < fix.patch"},
+		// a .diff is a file of changes as a .patch is
+		{"apply the changes in fixes.diff", "patch -pnum <patchfile", "patch", "patch -pnum < fixes.diff"},
 		// a count goes where a placeholder named for what it counts is
 		{"wrap the lines of notes.txt at 72 characters", "fold -w WIDTH [FILE]...", "fold", "fold -w 72 notes.txt"},
 		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
@@ -132,6 +134,7 @@ func TestFillNothing(t *testing.T) {
 		// the inner of two nested operands only with the outer; the
 		// suffix of a copy the command makes is no file
 		{"apply the patch fix.patch and keep an .orig copy of each file", "patch [options] [originalfile [patchfile]]", "patch"},
+		{"apply fixes.diff and keep a backup of each file it changes", "patch -b [originalfile [patchfile]]", "patch"},
 		{"list the files here", "ls [OPTION]... [FILE]...", "ls"},
 		{"add the user ann", "groupadd [options] GROUP", "groupadd"},
 		{"show the date", "date [OPTION]... [+FORMAT]", "date"},

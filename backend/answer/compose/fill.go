@@ -1690,8 +1690,9 @@ func exclusionOption(term string) bool {
 // excludeName is the name of an option that leaves things out.
 var excludeName = lazyre.New(`^--(?:exclude|hide|ignore)$`)
 
-// patternSlot is the placeholder of what an option matches names with.
-var patternSlot = lazyre.New(`(?i)pattern|glob|regex|name|file|dir`)
+// patternSlot is the placeholder of what an option matches names with
+// (diff's "--exclude=PAT").
+var patternSlot = lazyre.New(`(?i)pattern|^pat$|glob|regex|name|file|dir`)
 
 // exclusion is the option item of a page that leaves out what the
 // question does (excludedOperands), the one the option model has people

@@ -170,6 +170,7 @@ func TestExclusionOption(t *testing.T) {
 		"-I, --ignore=PATTERN":    true,
 		"--exclude PATTERN":       true,
 		"--exclude=GLOB":          true,
+		"-x, --exclude=PAT":       true,
 		"-i, --ignore-case":       false,
 		"--exclude-vcs":           false,
 		"-X, --exclude-from=FILE": false,

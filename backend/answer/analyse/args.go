@@ -167,6 +167,10 @@ var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recentl
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
 
+// andNameRE is a second name after a first one: "alpha and beta", then
+// what ends its clause or goes on as after a name (the second group).
+var andNameRE = lazyre.New(`^\s+and\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(\s*(?:[,.;:?!]|$)|\s+(?:to|into|in|from|on|onto|with|without|as|so|but|while|when|if|under|inside|by)\b)?`)
+
 // serviceArgRE finds a name said before the kind of thing it names: "the
 // nginx service", "the sshd daemon".
 var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(service|daemon|unit)s?\b`)
@@ -369,7 +373,17 @@ func Read(q string) Reading {
 			// bob")
 			continue
 		}
-		add(kind, m[4], end, strings.ToLower(q[m[2]:m[3]]))
+		noun := strings.ToLower(q[m[2]:m[3]])
+		add(kind, m[4], end, noun)
+		// "the folders alpha and beta": a plural noun names both
+		if strings.HasSuffix(noun, "s") && kind != ArgName {
+			if a := andNameRE().FindStringSubmatchIndex(q[end:]); a != nil {
+				second := q[end+a[2] : end+a[3]]
+				if nameLike(second) && !notName().MatchString(second) && (!plainWord(strings.ToLower(second)) || a[4] >= 0) {
+					add(kind, end+a[2], end+a[3], noun)
+				}
+			}
+		}
 	}
 	for _, m := range serviceArgRE().FindAllStringSubmatchIndex(q, -1) {
 		// "the nginx service": a name before the noun, where it is no

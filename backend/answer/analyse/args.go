@@ -662,7 +662,7 @@ func nameLike(w string) bool {
 var notNames = map[string]bool{
 	"accounts": true, "account": true, "entry": true, "entries": true, "permissions": true, "permission": true, "contents": true, "content": true,
 	"names": true, "name": true, "size": true, "sizes": true, "owner": true, "ownership": true, "list": true,
-	"tree": true, "structure": true, "system": true, "systems": true, "type": true, "types": true, "mode": true,
+	"tree": true, "trees": true, "hierarchy": true, "hierarchies": true, "listing": true, "listings": true, "structure": true, "system": true, "systems": true, "type": true, "types": true, "mode": true,
 	"modes": true, "info": true, "information": true, "details": true, "status": true, "usage": true, "space": true,
 	"membership": true, "memberships": true, "id": true, "ids": true, "password": true, "passwords": true,
 	"shell": true, "home": true, "path": true, "paths": true, "extension": true, "extensions": true, "attributes": true,

@@ -38,6 +38,8 @@ func TestRead(t *testing.T) {
 		{"give the user alice ownership of report.csv", "user:alice file:report.csv", "", "give the user ownership of"},
 		{"set the permissions of script.py to 755", "file:script.py mode:755", "", "set the permissions of to"},
 		{"download https://example.com/a.tar.gz", "url:https://example.com/a.tar.gz", "", "download"},
+		// a kind of thing a folder has is no folder's name
+		{"compare two directory trees but skip every *.o file", "glob:*.o", "", "compare two directory trees but skip every file"},
 		// a plural noun names two
 		{"compare the folders alpha and beta, leaving out the .svn directories", "folder:alpha folder:beta file:.svn", "", "compare the folders and , leaving out the directories"},
 		{"add the users ann and bob to the group ops", "user:ann user:bob group:ops", "", "add the users and to the group"},

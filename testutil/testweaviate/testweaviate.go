@@ -100,7 +100,13 @@ func (s *Server) run(t testing.TB) {
 		t.Fatalf("weaviate-server: %v", err)
 	}
 	s.exited = make(chan error, 1)
-	go func(cmd *exec.Cmd, exited chan error) { exited <- cmd.Wait() }(s.cmd, s.exited)
+	// closed after its one value: waitReady may take that value, and
+	// stop must not wait for a second that never comes (a server that
+	// exited while starting hung the test's cleanup for good)
+	go func(cmd *exec.Cmd, exited chan error) {
+		exited <- cmd.Wait()
+		close(exited)
+	}(s.cmd, s.exited)
 	if err := s.waitReady(s.exited); err != nil {
 		tail, _ := os.ReadFile(log.Name())
 		if len(tail) > 4000 {

@@ -53,3 +53,16 @@ func TestStopAfterFailedStart(t *testing.T) {
 		t.Fatal("stop still waiting for a server that exited while it started")
 	}
 }
+
+// The ports a server gets are distinct and below the ephemeral range,
+// where no outgoing connection takes one while the server restarts.
+func TestFreePortsBelowEphemeral(t *testing.T) {
+	ports := freePorts(t, 6)
+	seen := map[int]bool{}
+	for _, p := range ports {
+		if p < lowPort || p >= highPort || seen[p] {
+			t.Fatalf("ports %v: %d is outside [%d, %d) or twice", ports, p, lowPort, highPort)
+		}
+		seen[p] = true
+	}
+}

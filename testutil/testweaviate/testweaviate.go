@@ -7,11 +7,14 @@ package testweaviate
 import (
 	"context"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"syscall"
 	"testing"
@@ -167,22 +170,46 @@ func (s *Server) waitReady(exited <-chan error) error {
 	}
 }
 
-// freePorts finds n ports free on loopback now, by listening on port 0
-// with all of them open at once, so that they differ.
+// freePorts finds n ports free now, on every address and for TCP and
+// UDP (memberlist gossips over both on 0.0.0.0), and below the kernel's
+// ephemeral range (32768 and up), so that no outgoing connection takes
+// one while a server is down between Kill and Restart: one did, and
+// the restarted server exited with "bind: address already in use".
 func freePorts(t testing.TB, n int) []int {
 	t.Helper()
-	var ls []net.Listener
-	var ports []int
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
+	var closers []io.Closer
+	defer func() {
+		for _, c := range closers {
+			c.Close()
 		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+	}()
+	var ports []int
+	for tries := 0; len(ports) < n && tries < 2000; tries++ {
+		p := lowPort + rand.IntN(highPort-lowPort)
+		if slices.Contains(ports, p) {
+			continue
+		}
+		l, err := net.Listen("tcp", ":"+strconv.Itoa(p))
+		if err != nil {
+			continue
+		}
+		u, err := net.ListenPacket("udp", ":"+strconv.Itoa(p))
+		if err != nil {
+			l.Close()
+			continue
+		}
+		closers = append(closers, l, u)
+		ports = append(ports, p)
 	}
-	for _, l := range ls {
-		l.Close()
+	if len(ports) < n {
+		t.Fatalf("found %d free ports of %d between %d and %d", len(ports), n, lowPort, highPort)
 	}
 	return ports
 }
+
+// lowPort and highPort bound the ports freePorts picks from: below the
+// ephemeral range, above the registered services most machines run.
+const (
+	lowPort  = 20000
+	highPort = 32768
+)

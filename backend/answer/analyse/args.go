@@ -345,7 +345,8 @@ func Read(q string) Reading {
 	for _, m := range nounArgRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[4] + len(strings.TrimRight(q[m[4]:m[5]], ".:"))
 		name := q[m[4]:end]
-		kind := nounKind(q[m[2]:m[3]])
+		noun := strings.ToLower(q[m[2]:m[3]])
+		kind := nounKind(noun)
 		given := strings.Contains(strings.ToLower(q[m[3]:m[4]]), "called") || strings.Contains(strings.ToLower(q[m[3]:m[4]]), "named")
 		switch {
 		case shouted(q[m[2]:m[3]], name):
@@ -365,7 +366,7 @@ func Read(q string) Reading {
 			continue
 		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
 			continue // "package lists", "service running"
-		case strings.Contains(strings.ToLower(q[m[2]:m[3]]), "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != ""):
+		case strings.Contains(noun, "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != ""):
 			// after "account" a word goes on the sentence more often
 			// than it names one ("accounts come from LDAP", "the user
 			// account together with its home"): a word is a name only
@@ -373,7 +374,6 @@ func Read(q string) Reading {
 			// bob")
 			continue
 		}
-		noun := strings.ToLower(q[m[2]:m[3]])
 		add(kind, m[4], end, noun)
 		// "the folders alpha and beta": a plural noun names both
 		if strings.HasSuffix(noun, "s") && kind != ArgName {

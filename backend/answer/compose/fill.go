@@ -874,7 +874,8 @@ func (c *composition) fillsBetter(s *source, p passage, syn string) bool {
 	// of "convert legacy.txt from Windows-1252 to UTF-8", its -t alone
 	// one
 	full := c.sendOut(s, best)
-	runs := slices.ContainsFunc(strings.Fields(full), func(w string) bool { return slices.Contains(optionNames(p.block.Term), w) })
+	names := optionNames(p.block.Term)
+	runs := slices.ContainsFunc(strings.Fields(full), func(w string) bool { return slices.Contains(names, w) })
 	left := placeholdersIn(line, cmd)
 	return nb >= no && lb < left || runs && lb <= left && c.holds(full) > no
 }
@@ -1162,13 +1163,14 @@ func amountKind(k analyse.ArgKind) bool {
 // operands: they are no count an option takes (sed's -l N), nor any
 // operand but a range's end (seq's FIRST and LAST).
 func (c *composition) takeEnds() {
-	for _, op := range c.ops {
-		if c.inRange(op) {
-			op.end = true
-			c.ends = append(c.ends, op)
+	c.ops = slices.DeleteFunc(c.ops, func(op operand) bool {
+		if !c.inRange(op) {
+			return false
 		}
-	}
-	c.ops = slices.DeleteFunc(c.ops, c.inRange)
+		op.end = true
+		c.ends = append(c.ends, op)
+		return true
+	})
 	c.apart = slices.DeleteFunc(c.apart, c.inRange)
 }
 

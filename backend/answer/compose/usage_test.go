@@ -29,6 +29,11 @@ func TestStepByUsage(t *testing.T) {
 		{"delete the folder old_build with everything in it", "`rm -r old_build`", false},
 		{"create the folders a/b/c including every missing parent", "`mkdir -p a/b/c`", false},
 		{"show free disk space in human readable sizes", "`df -h", false},
+		// the model is sure of ls's -t, and knows the task's words:
+		// -c, "with -lt: sort by, and show, ctime (time of last
+		// modification of file status information)", says more of
+		// them, but not the time asked for
+		{"sort files by modification time", "`ls -t`", true},
 	} {
 		first := func(e *answer.Engine) string {
 			ans, _, err := e.Answer(context.Background(), tc.q, 0.35)

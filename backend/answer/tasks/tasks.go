@@ -48,6 +48,46 @@ var Default = sync.OnceValues(func() (*Model, error) { return Decode(embedded) }
 // DefaultOptions returns the embedded option model, decoded on first use.
 var DefaultOptions = sync.OnceValues(func() (*Model, error) { return Decode(embeddedOptions) })
 
+// Known says, per term of a question (as Options reads them), whether
+// the option model has people say it of any option of command: Options'
+// shares are of these terms alone, so that an option holding the one
+// term of four the command's options are ever said with holds all of it.
+// A repeated term, or one without stems, is not known.
+func (m *Model) Known(command string, words []Term) []bool {
+	out := make([]bool, len(words))
+	if m == nil {
+		return out
+	}
+	prefix := command + " "
+	lo := sort.Search(m.nCmd, func(i int) bool { return string(m.name(i)) >= prefix })
+	hi := lo
+	for hi < m.nCmd && strings.HasPrefix(string(m.name(hi)), prefix) {
+		hi++
+	}
+	for i, t := range words {
+		out[i] = lo < hi && !repeated(words, i) && m.said(t, lo, hi)
+	}
+	return out
+}
+
+// said says whether any of term t's stems is said of a command in [lo,hi).
+func (m *Model) said(t Term, lo, hi int) bool {
+	for _, st := range t.Stems {
+		si, ok := m.find(st)
+		if !ok {
+			continue
+		}
+		a, b := m.postings(si)
+		p := a + sort.Search(b-a, func(k int) bool { c, _ := m.posting(a + k); return int(c) >= lo })
+		if p < b {
+			if c, _ := m.posting(p); int(c) < hi {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Options scores the options the option model knows of command for a
 // question's terms (as Match reads them): option ("-r", "--recursive") →
 // its share of the question, in (0,1], nil when none scores: the sum of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -354,6 +355,14 @@ func TestOptionsModel(t *testing.T) {
 	}
 	if got := m.Options("ls", terms("list files")); got != nil {
 		t.Errorf("a command the model does not know: %v", got)
+	}
+	// what people say of rm's options: "remove" and "directory", but
+	// never "quickly", and not "empty", which they say of rmdir alone
+	if got, want := m.Known("rm", terms("remove an empty directory quickly")), []bool{true, false, true, false}; !slices.Equal(got, want) {
+		t.Errorf("known of rm: %v, want %v", got, want)
+	}
+	if got := m.Known("ls", terms("list files")); slices.Contains(got, true) {
+		t.Errorf("known of a command the model does not know: %v", got)
 	}
 }
 

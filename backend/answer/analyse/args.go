@@ -471,6 +471,14 @@ func (r Reading) Topic(q string) string {
 			if m := namingBefore().FindStringIndex(q[:a.Start]); m != nil {
 				blank(m[0], m[1])
 			}
+			continue
+		}
+		if a.Kind == ArgPath && !topFolder(a.Text) {
+			// /var/log/syslog asks of logs and syslog, not of var,
+			// which the thesaurus reads as variables
+			for _, f := range pathFolders(a.Text) {
+				blank(a.Start+f[0], a.Start+f[1])
+			}
 		}
 	}
 	return splitSizes(string(b), r.Args)
@@ -596,6 +604,23 @@ func (a Arg) topical() bool {
 	}
 	return false
 }
+
+// pathFolders are the spans in path p of the folders that hold every
+// system's files of many kinds (usr, var, share, lib, local): words of
+// no topic of their own, where a path names the file it asks about.
+func pathFolders(p string) [][2]int {
+	var out [][2]int
+	at := 0
+	for _, part := range strings.Split(p, "/") {
+		if genericFolders[part] {
+			out = append(out, [2]int{at, at + len(part)})
+		}
+		at += len(part) + 1
+	}
+	return out
+}
+
+var genericFolders = map[string]bool{"usr": true, "var": true, "share": true, "lib": true, "local": true}
 
 // topFolder says whether a path is a folder at the root: /usr, /srv/.
 func topFolder(p string) bool {

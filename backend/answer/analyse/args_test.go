@@ -167,6 +167,11 @@ func TestTopicDropsNaming(t *testing.T) {
 		"delete the logs under /var/":           "delete the logs under",
 		"what is /srv for":                      "what is /srv for",
 		"list the processes in /proc":           "list the processes in /proc",
+		// the folders every system's files are in are not what a
+		// file's path says; a top folder asked of is
+		"show the last 50 lines of /var/log/syslog": "show the last 50 lines of / /log/syslog",
+		"what is in /usr/share/zoneinfo":            "what is in / / /zoneinfo",
+		"what is /var for":                          "what is /var for",
 		// an error message is
 		`cp fails with "Permission denied"`: `cp fails with "Permission denied"`,
 	} {

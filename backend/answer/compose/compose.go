@@ -84,6 +84,9 @@ type composition struct {
 	// (see scoresOf), which usage and bundle both read
 	scores map[string]float64
 	scored bool
+	// known is which of usageTerms the option model knows of that
+	// command (tasks.Model.Known), nil until read
+	known []bool
 	// lossAsked: the question asks to delete, shrink or clean up (see
 	// losesData)
 	lossAsked bool

@@ -151,23 +151,20 @@ const usageSure = 0.8
 // tasks.Model.Known): "clear the ARP cache" asks what people never say
 // they do with arp, though arp -a's "arp cache" is all they say.
 func (c *composition) usageKnown(s *source, verb string) bool {
-	if c.options == nil || s.hit.Doc != c.usageOf || s.doc.Type != "man" || len(c.usageTerms) == 0 {
+	known := c.knownOf(s.hit.Doc, s.doc)
+	if len(known) == 0 {
 		return false
 	}
-	known := c.options.Known(typedName(s.doc, s.doc.Title), c.usageTerms)
-	n := 0
 	for i, t := range c.usageTerms {
-		if known[i] {
-			n++
-		} else if verb != "" && t.Stems[0] == terms.Stem(verb) {
+		if !known[i] && verb != "" && t.Stems[0] == terms.Stem(verb) {
 			return false
 		}
 	}
-	return float64(n) >= knownShare*float64(len(c.usageTerms))
+	return c.knownShare(s.hit.Doc, s.doc) >= knownLeast
 }
 
-// knownShare: see usageKnown.
-const knownShare = 0.5
+// knownLeast: see usageKnown.
+const knownLeast = 0.5
 
 // askedSubcommandFirst puts first, where a subcommand leads, one whose
 // name is all words of the question and that scores nearly as much, when

@@ -588,3 +588,22 @@ func composeAt(t *testing.T, q string) (func(confidence float64) answer.Draft, *
 		return d
 	}, ret
 }
+
+// Where the NAME line says the program does one of two things and the
+// question asks the second, which the command without options does not
+// do, the option that does it leads: date's -s, "set time described by
+// STRING", for setting the date, where `date` prints it ("print or set
+// the system date and time"), and where -u, which people give more
+// often, says it prints or sets UTC. Asked to print, the command leads
+// as its synopsis runs it.
+func TestStepOtherAction(t *testing.T) {
+	for q, want := range map[string]string{
+		"set the system date":     "`date -s",
+		"print the date and time": "`date [+FORMAT]`",
+	} {
+		ans, _ := testengine.Ask(t, q, 0)
+		if len(ans.Steps) == 0 || !runs(ans.Steps[0], want) {
+			t.Errorf("%s: steps %q, want %s first", q, ans.Steps, want)
+		}
+	}
+}

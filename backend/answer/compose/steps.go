@@ -576,7 +576,7 @@ func namedOptions(s *source, a analyse.Analysis) []passage {
 				continue
 			}
 			for bi, b := range sec.Blocks {
-				if b.Kind == document.Item && slices.Contains(optionNames(b.Term), opt) &&
+				if b.Kind == document.Item && slices.Contains(optionNames(b.Term), opt) && !undoes(a.Verb, itemSentence(b.Text)) &&
 					!slices.ContainsFunc(out, func(p passage) bool { return p.sec == si && p.blk == bi }) {
 					out = append(out, passage{sec: si, blk: bi, block: b, title: sec.Title})
 				}
@@ -584,6 +584,28 @@ func namedOptions(s *source, a analyse.Analysis) []passage {
 		}
 	}
 	return out
+}
+
+// undoes says whether verb undoes what a sentence says an option does,
+// or the sentence undoes verb: "unlock" and passwd's -l, "Lock the
+// password of the named account". A question that names such an option
+// names what was done ("unlock a password that passwd -l locked"), not
+// what to do.
+func undoes(verb, sentence string) bool {
+	if len(verb) < 4 {
+		return false
+	}
+	v := terms.Stem(verb)
+	undone := ""
+	switch {
+	case strings.HasPrefix(v, "un"):
+		undone = v[2:]
+	default:
+		undone = "un" + v
+	}
+	holds := map[string]bool{}
+	terms.Words(sentence, false, func(w string) { holds[terms.Stem(w)] = true })
+	return holds[undone] && !holds[v]
 }
 
 // optionNames are the options an item's term documents: "-v" and

@@ -225,3 +225,22 @@ func TestFillsBetterRunsOption(t *testing.T) {
 		}
 	}
 }
+
+func TestUndoes(t *testing.T) {
+	for _, tc := range []struct {
+		verb, sentence string
+		want           bool
+	}{
+		{"unlock", "Lock the password of the named account.", true},
+		{"lock", "Unlock the password of the named account.", true},
+		{"unlock", "Unlock the password of the named account.", false},
+		{"lock", "Lock the password of the named account.", false},
+		{"unmount", "Mount all filesystems mentioned in fstab.", true},
+		{"list", "List packages matching given pattern.", false},
+		{"", "Lock the password.", false},
+	} {
+		if got := undoes(tc.verb, tc.sentence); got != tc.want {
+			t.Errorf("undoes(%q, %q) = %v, want %v", tc.verb, tc.sentence, got, tc.want)
+		}
+	}
+}

@@ -58,16 +58,23 @@ func (m *Model) Known(command string, words []Term) []bool {
 	if m == nil {
 		return out
 	}
-	prefix := command + " "
-	lo := sort.Search(m.nCmd, func(i int) bool { return string(m.name(i)) >= prefix })
-	hi := lo
-	for hi < m.nCmd && strings.HasPrefix(string(m.name(hi)), prefix) {
-		hi++
-	}
+	lo, hi := m.optionsOf(command)
 	for i, t := range words {
 		out[i] = lo < hi && !repeated(words, i) && m.said(t, lo, hi)
 	}
 	return out
+}
+
+// optionsOf is the run [lo,hi) of command's options ("rm -r") in the
+// option model, which files them under "command option", sorted.
+func (m *Model) optionsOf(command string) (lo, hi int) {
+	prefix := command + " "
+	lo = sort.Search(m.nCmd, func(i int) bool { return string(m.name(i)) >= prefix })
+	hi = lo
+	for hi < m.nCmd && strings.HasPrefix(string(m.name(hi)), prefix) {
+		hi++
+	}
+	return lo, hi
 }
 
 // said says whether any of term t's stems is said of a command in [lo,hi).
@@ -98,12 +105,7 @@ func (m *Model) Options(command string, words []Term) map[string]float64 {
 	if m == nil || len(words) == 0 {
 		return nil
 	}
-	prefix := command + " "
-	lo := sort.Search(m.nCmd, func(i int) bool { return string(m.name(i)) >= prefix })
-	hi := lo
-	for hi < m.nCmd && strings.HasPrefix(string(m.name(hi)), prefix) {
-		hi++
-	}
+	lo, hi := m.optionsOf(command)
 	if lo == hi {
 		return nil
 	}
@@ -155,7 +157,7 @@ func (m *Model) Options(command string, words []Term) map[string]float64 {
 			if out == nil {
 				out = map[string]float64{}
 			}
-			out[string(m.name(lo + i))[len(prefix):]] = v / mass
+			out[string(m.name(lo + i))[len(command)+1:]] = v / mass
 		}
 	}
 	return out

@@ -77,15 +77,25 @@ func (m *Model) optionsOf(command string) (lo, hi int) {
 	return lo, hi
 }
 
+// postingsFrom is the run [p,b) of stem st's postings from command lo
+// on: they are by command within a stem, so a command's options are a
+// run; ok is false for a stem the model does not hold.
+func (m *Model) postingsFrom(st string, lo int) (p, b int, ok bool) {
+	si, ok := m.find(st)
+	if !ok {
+		return 0, 0, false
+	}
+	a, b := m.postings(si)
+	return a + sort.Search(b-a, func(k int) bool { c, _ := m.posting(a + k); return int(c) >= lo }), b, true
+}
+
 // said says whether any of term t's stems is said of a command in [lo,hi).
 func (m *Model) said(t Term, lo, hi int) bool {
 	for _, st := range t.Stems {
-		si, ok := m.find(st)
+		p, b, ok := m.postingsFrom(st, lo)
 		if !ok {
 			continue
 		}
-		a, b := m.postings(si)
-		p := a + sort.Search(b-a, func(k int) bool { c, _ := m.posting(a + k); return int(c) >= lo })
 		if p < b {
 			if c, _ := m.posting(p); int(c) < hi {
 				return true
@@ -118,13 +128,10 @@ func (m *Model) Options(command string, words []Term) map[string]float64 {
 		}
 		clear(term)
 		for j, st := range t.Stems {
-			si, ok := m.find(st)
+			p, b, ok := m.postingsFrom(st, lo)
 			if !ok {
 				continue
 			}
-			a, b := m.postings(si)
-			// by command within a stem: the command's options are a run
-			p := a + sort.Search(b-a, func(k int) bool { c, _ := m.posting(a + k); return int(c) >= lo })
 			for ; p < b; p++ {
 				c, w := m.posting(p)
 				if int(c) >= hi {

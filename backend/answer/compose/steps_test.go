@@ -605,5 +605,10 @@ func TestStepOtherAction(t *testing.T) {
 		if len(ans.Steps) == 0 || !runs(ans.Steps[0], want) {
 			t.Errorf("%s: steps %q, want %s first", q, ans.Steps, want)
 		}
+		// and the Summary says to use it, not the command that does
+		// the other
+		if want == "`date -s" && !strings.HasPrefix(ans.Summary, "Use "+want) {
+			t.Errorf("%s: summary %q, want it to start with Use %s", q, ans.Summary, want)
+		}
 	}
 }

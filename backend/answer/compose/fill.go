@@ -1371,10 +1371,7 @@ const valueShare = 0.5
 // page's that scores valueShare of the example.
 func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	if p, ok := c.fileValueOption(s); ok {
-		if i := slices.IndexFunc(chosen, p.same); i >= 0 {
-			return toFront(chosen, i)
-		}
-		return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
+		return putFirst(chosen, p)
 	}
 	if len(chosen) == 0 {
 		if p, ok := c.modeOption(s); ok {
@@ -1511,6 +1508,15 @@ var permissionText = lazyre.New(`(?i)\b(?:permissions?|chmod|umask|file mode)\b`
 // order; chosen itself is left as it is.
 func toFront(chosen []passage, i int) []passage {
 	return append([]passage{chosen[i]}, slices.Delete(slices.Clone(chosen), i, i+1)...)
+}
+
+// putFirst puts p first: moved to the front where chosen holds it, or
+// else ahead of the first two chosen, as an answer shows three steps.
+func putFirst(chosen []passage, p passage) []passage {
+	if i := slices.IndexFunc(chosen, p.same); i >= 0 {
+		return toFront(chosen, i)
+	}
+	return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
 }
 
 // amountFirst puts first, ahead of an option that takes none of the

@@ -139,10 +139,7 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {
 		return chosen
 	}
-	if i := slices.IndexFunc(chosen, ps[best].same); i >= 0 {
-		return toFront(chosen, i)
-	}
-	return append([]passage{ps[best]}, chosen[:min(len(chosen), 2)]...)
+	return putFirst(chosen, ps[best])
 }
 
 // otherActionFirst puts first an option that does what the question
@@ -180,10 +177,7 @@ func (c *composition) otherActionFirst(s *source, ps, chosen []passage) ([]passa
 		}) {
 			return false
 		}
-		holds := map[string]bool{}
-		terms.Words(itemSentence(p.block.Text), false, func(w string) {
-			holds[terms.Stem(w)] = true
-		})
+		holds := stemsOf(itemSentence(p.block.Text))
 		return (inName || holds[second]) && !holds[first]
 	}
 	for _, inName := range []bool{true, false} {
@@ -192,10 +186,7 @@ func (c *composition) otherActionFirst(s *source, ps, chosen []passage) ([]passa
 		}
 		for _, p := range ps {
 			if does(p, inName) {
-				if i := slices.IndexFunc(chosen, p.same); i >= 0 {
-					return toFront(chosen, i), true
-				}
-				return append([]passage{p}, chosen[:min(len(chosen), 2)]...), true
+				return putFirst(chosen, p), true
 			}
 		}
 	}
@@ -249,10 +240,7 @@ func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb
 			break
 		}
 		if !p.aside && c.subcommandItem(s, p) && c.subcommandAsked(p) && (slices.Contains(nameParts(chosen[0]), subcommandName(p)) || verb != "" && terms.Stem(nameParts(p)[0]) == terms.Stem(verb)) {
-			if i := slices.IndexFunc(chosen, p.same); i >= 0 {
-				return toFront(chosen, i)
-			}
-			return append([]passage{p}, chosen[:min(len(chosen), 2)]...)
+			return putFirst(chosen, p)
 		}
 	}
 	return chosen
@@ -603,9 +591,15 @@ func undoes(verb, sentence string) bool {
 	default:
 		undone = "un" + v
 	}
-	holds := map[string]bool{}
-	terms.Words(sentence, false, func(w string) { holds[terms.Stem(w)] = true })
+	holds := stemsOf(sentence)
 	return holds[undone] && !holds[v]
+}
+
+// stemsOf is the set of the stems of text's words.
+func stemsOf(text string) map[string]bool {
+	out := map[string]bool{}
+	terms.Words(text, false, func(w string) { out[terms.Stem(w)] = true })
+	return out
 }
 
 // optionNames are the options an item's term documents: "-v" and

@@ -152,7 +152,7 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 	if best != nil && most > scores[""] && most >= bundleShare*single && c.lettersAsked(best, s.hit.NameCov) {
 		return best
 	}
-	if req := required(items, chosen); req != nil {
+	if req := required(items, chosen, c.q.Weights, scores); req != nil {
 		return req
 	}
 	return c.companions(s, scores, items, chosen)
@@ -209,26 +209,56 @@ const letterShare = 0.05
 
 // required is the lead option (chosen[0]) with the option its page says
 // it is used only with, where the page documents that one: usermod's
-// -a, "Add the user to the supplementary group(s). Use only with the -G
-// option.", typed alone adds to no group. nil where it says of none.
-func required(items map[string]passage, chosen []passage) []passage {
+// -a, "Use only with the -G option.", typed alone adds to no group. Or,
+// where its text ends saying which options it modifies ("print a name
+// instead of a number, for -ugG"), with the one of those that says most
+// of the question, of those alike the one other people's command lines
+// for the task run most (scores), else the first: id's -n alone is an
+// error, "id -un" prints the user's name. nil where it says of none.
+func required(items map[string]passage, chosen []passage, weights []float64, scores map[string]float64) []passage {
 	if len(chosen) == 0 {
 		return nil
 	}
 	lead := chosen[0]
-	m := onlyWith().FindStringSubmatch(lead.block.Text)
-	if m == nil {
-		return nil
+	var names []string
+	needs := onlyWith().FindStringSubmatch(lead.block.Text)
+	if needs != nil {
+		names = []string{needs[1]}
+	} else if m := modifies().FindStringSubmatch(lead.block.Text); m != nil {
+		for _, l := range m[1] {
+			names = append(names, "-"+string(l))
+		}
 	}
-	other, ok := items[m[1]]
-	if !ok || other.same(lead) {
-		return nil
+	var best *passage
+	most, bestName := -1.0, ""
+	for _, n := range names {
+		other, ok := items[n]
+		if !ok || other.same(lead) {
+			continue
+		}
+		said := 0.0
+		for ci, w := range weights {
+			said += w * givenOf(other.cov, ci)
+		}
+		if said > most || said == most && scores[n] > scores[bestName] {
+			best, most, bestName = &other, said, n
+		}
 	}
-	return []passage{lead, other}
+	switch {
+	case best == nil:
+		return nil
+	case needs != nil:
+		return []passage{lead, *best} // its value last: "-aG GROUP"
+	}
+	return []passage{*best, lead} // as typed: "-un"
 }
 
 // onlyWith is an option's text saying which option it needs.
 var onlyWith = lazyre.New(`(?i)\b(?:use|used|valid|meaningful|works)\s+only\s+(?:with|together\s+with|in\s+combination\s+with)\s+(?:the\s+)?(-{1,2}[A-Za-z][A-Za-z0-9-]*)\b`)
+
+// modifies is an option's text ending with the options it modifies, run
+// together: id's "..., for -ugG".
+var modifies = lazyre.New(`,\s+(?:for|with)\s+-([A-Za-z]{1,4})\.?$`)
 
 // companions is the lead option's letter (chosen[0]) with the letter
 // people give the file it works on with, and the letters of the other

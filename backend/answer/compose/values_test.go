@@ -127,10 +127,43 @@ func TestRequiredCompanion(t *testing.T) {
 	g := item("-G, --groups GROUP1[,GROUP2,...[,GROUPN]]]", "A list of supplementary groups.")
 	g.blk = 2
 	items := map[string]passage{"-a": a, "--append": a, "-G": g, "--groups": g}
-	if got := required(items, []passage{a}); len(got) != 2 || got[1].blk != g.blk {
+	if got := required(items, []passage{a}, nil, nil); len(got) != 2 || got[1].blk != g.blk {
 		t.Errorf("required(-a) = %v, want -a with -G", got)
 	}
-	if got := required(items, []passage{g}); got != nil {
+	if got := required(items, []passage{g}, nil, nil); got != nil {
 		t.Errorf("required(-G) = %v, want none", got)
+	}
+
+	// id's -n modifies -u, -g or -G: typed with the one the question
+	// asks for, and ahead of it ("-un"); with the first where it asks
+	// for none
+	n := item("-n, --name", "print a name instead of a number, for -ugG")
+	n.blk = 1
+	u := item("-u, --user", "print only the effective user ID")
+	u.blk, u.cov = 2, []float64{0, 1, 0}
+	gr := item("-g, --group", "print only the effective group ID")
+	gr.blk = 3
+	ids := map[string]passage{"-n": n, "-u": u, "-g": gr}
+	weights := []float64{1, 1, 1} // "print", "user", "name"
+	if got := required(ids, []passage{n}, weights, nil); len(got) != 2 || got[0].blk != u.blk || got[1].blk != n.blk {
+		t.Errorf("required(-n) for a user's name = %v, want -u then -n", got)
+	}
+	u.cov = nil
+	ids["-u"] = u
+	gr.cov = []float64{0, 1, 0}
+	ids["-g"] = gr
+	if got := required(ids, []passage{n}, weights, nil); len(got) != 2 || got[0].blk != gr.blk {
+		t.Errorf("required(-n) for a group's name = %v, want -g then -n", got)
+	}
+	gr.cov = nil
+	ids["-g"] = gr
+	if got := required(ids, []passage{n}, weights, map[string]float64{"-g": 0.4, "-u": 0.2}); len(got) != 2 || got[0].blk != gr.blk {
+		t.Errorf("required(-n), neither asked for = %v, want the one people run most, -g", got)
+	}
+	if got := required(ids, []passage{n}, weights, nil); len(got) != 2 || got[0].blk != u.blk {
+		t.Errorf("required(-n), neither asked for nor run = %v, want the first, -u", got)
+	}
+	if got := required(ids, []passage{u}, weights, nil); got != nil {
+		t.Errorf("required(-u) = %v, want none: it modifies nothing", got)
 	}
 }

@@ -149,6 +149,7 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	c.decideLead(pl)
 	if !pl.named && scene != analyse.SceneConcept {
 		pl.bundle = c.leadBundle(pl)
+		c.usageShown(pl)
 	}
 	// It is written in the order that numbers its citations, as the
 	// references list the page's sections by first citation: a step of

@@ -187,6 +187,23 @@ var forces = lazyre.New(`(?i)\b(?:force|forces|forcibly|never\s+prompt|without\s
 // brought them (scored): ls's -a, "do not ignore entries starting with
 // .", for hidden files. They score what the model gives them.
 func (c *composition) backedItems(id int, d *document.Document, scored []passage, asides []bool) []passage {
+	return c.usedItems(id, d, scored, asides, usageLead)
+}
+
+// unsaidItems are the option items of the first page that the option
+// model gives at least least, which are not among the passages scored.
+func (c *composition) unsaidItems(s *source, scored []passage, least float64) []passage {
+	asides := make([]bool, len(s.doc.Sections))
+	for i := range s.doc.Sections {
+		asides[i] = Aside(&s.doc.Sections[i])
+	}
+	return c.usedItems(s.hit.Doc, s.doc, scored, asides, least)
+}
+
+// usedItems are the option items of page d, out of the sections asides
+// says are the page's own, that the option model gives at least least,
+// which are not among the passages scored; but one that forces.
+func (c *composition) usedItems(id int, d *document.Document, scored []passage, asides []bool, least float64) []passage {
 	u := c.usage(id, d)
 	if len(u) == 0 {
 		return nil
@@ -197,7 +214,7 @@ func (c *composition) backedItems(id int, d *document.Document, scored []passage
 			continue
 		}
 		for bi, b := range d.Sections[si].Blocks {
-			if b.Kind != document.Item || u[b.Term] < usageLead || slices.ContainsFunc(scored, func(p passage) bool { return p.sec == si && p.blk == bi }) {
+			if b.Kind != document.Item || u[b.Term] < least || slices.ContainsFunc(scored, func(p passage) bool { return p.sec == si && p.blk == bi }) {
 				continue
 			}
 			if forces().MatchString(itemSentence(b.Text)) {

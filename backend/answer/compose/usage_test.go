@@ -2,6 +2,7 @@ package compose_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,5 +119,33 @@ func TestStepExclusionJoinsAction(t *testing.T) {
 	}
 	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -c") || !strings.Contains(ans.Steps[0], "--exclude .git") {
 		t.Errorf("%s: steps %q, want the first to run tar -c with --exclude .git", q, ans.Steps)
+	}
+}
+
+// The option the option model backs is a step where the page's words
+// for the task match other options better: ls's -a, "do not ignore
+// entries starting with .", for dot files, behind -d, which says
+// "list" and "directories".
+func TestStepShownByUsage(t *testing.T) {
+	base := testengine.Must(t)
+	without := compose.New()
+	without.Options = nil
+	bare := &answer.Engine{Retriever: base.Retriever, Composer: without, Library: base.Library, Names: base.Names}
+	const q, want = "when I list a directory I also want to see the hidden files", "`ls -a`"
+	steps := func(e *answer.Engine) []string {
+		ans, _, err := e.Answer(context.Background(), q, 0.35)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ans.Steps
+	}
+	shown := func(steps []string) bool {
+		return slices.ContainsFunc(steps, func(s string) bool { return runs(s, want) })
+	}
+	if got := steps(base); !shown(got[:min(3, len(got))]) {
+		t.Errorf("steps %q, want %s among the first three", got, want)
+	}
+	if got := steps(bare); shown(got) {
+		t.Errorf("without the option model, steps %q: %s is no step, the test shows nothing", got, want)
 	}
 }

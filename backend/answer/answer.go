@@ -229,9 +229,38 @@ func (q *Question) Negated(text string, fn func(ci int)) {
 // reaches.
 func NegatedWords(question string, fn func(w string)) { negatedWords(question, false, fn) }
 
+// NotWords calls fn with each word of a question that a verb's negation
+// reaches ("lines that do not match", "files that were never read"):
+// what the thing asked for does not do, where "without" and "no" name
+// what the task is to do without.
+// A "not" after no auxiliary negates a noun, which the question
+// contrasts with what it asks for: "just the addresses, not the whole
+// line", "not even root".
+func NotWords(question string, fn func(w string)) {
+	prev := ""
+	scanNegated(question, func(w string) bool {
+		after := prev
+		prev = w
+		return verbNegators[w] || w == "not" && auxiliaries[after]
+	}, fn)
+}
+
+// verbNegators negate a verb: "doesn't", "never", "cannot".
+var verbNegators = map[string]bool{"never": true, "don": true, "doesn": true, "didn": true, "cannot": true}
+
+// auxiliaries are the verbs a "not" that negates a verb follows.
+var auxiliaries = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true,
+	"has": true, "have": true, "had": true, "can": true, "will": true, "should": true, "must": true, "may": true}
+
 // negatedWords calls fn with each word of text that a negator reaches,
 // nonPrefix among them where prefix.
 func negatedWords(text string, prefix bool, fn func(w string)) {
+	scanNegated(text, func(w string) bool { return negator(w, prefix) }, fn)
+}
+
+// scanNegated calls fn with each word of text that a word isNeg says is
+// a negator reaches.
+func scanNegated(text string, isNeg func(w string) bool, fn func(w string)) {
 	// a negation ends with its clause: "never follow links; create files"
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
 		since := negWindow + 1
@@ -241,7 +270,7 @@ func negatedWords(text string, prefix bool, fn func(w string)) {
 				since = negWindow + 1
 			}
 			prev = w
-			if negator(w, prefix) {
+			if isNeg(w) {
 				since = 0
 				return
 			}

@@ -285,6 +285,28 @@ func TestNegated(t *testing.T) {
 	})
 }
 
+// NotWords are what a verb's negation reaches: what the thing asked
+// for does not do; not what a "not" before a noun sets aside, nor what
+// "without" or "no" name to do without.
+func TestNotWords(t *testing.T) {
+	for q, want := range map[string][]string{
+		"print the lines that do not match the pattern":           {"match", "pattern"},
+		"find the files that have not been read for a year":       {"read", "year"},
+		"which files doesn't the backup touch":                    {"backup", "touch"},
+		"keep only the addresses, not the whole line":             nil,
+		"a file nobody, not even root, can delete":                nil,
+		"copy the folder without following links":                 nil,
+		"list the users with no password":                         nil,
+		"processes that never finish are a problem for the shell": {"finish", "problem", "shell"},
+	} {
+		var got []string
+		answer.NotWords(q, func(w string) { got = append(got, w) })
+		if !slices.Equal(got, want) {
+			t.Errorf("NotWords(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
 // The inline name of a source is what a user types to read it: a
 // call's page beside a program's of the same name needs its section.
 func TestInline(t *testing.T) {

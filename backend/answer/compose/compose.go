@@ -5,6 +5,7 @@ package compose
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -12,6 +13,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Composer composes extractively. Safe for concurrent use.
@@ -52,7 +54,10 @@ type composition struct {
 	// a thing (answer.Negative), so an item that negates one of its
 	// words may be just what it asks for
 	negative bool
-	seq      []string // the question's words, stopwords included
+	// negated marks the concepts a negator in the question reaches
+	// ("lines that do not match"); nil where it reaches none
+	negated []bool
+	seq     []string // the question's words, stopwords included
 	// status: the question asks about exit codes or failures, which
 	// EXIT STATUS and the like answer (see statusSection)
 	status bool
@@ -141,6 +146,13 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 // the Summary, its steps, and what the steps say (said, see chosenSteps).
 func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps []string, said map[string]bool) {
 	c.usageOf = s.hit.Doc
+	if c.negated != nil {
+		// grep's "print lines that match patterns" says nothing of the
+		// lines that do not match
+		given := slices.Clone(s.hit.NameCov)
+		unnegated(c.q, c.negated, s.hit.Meta.Summary, given)
+		s.hit.NameCov = given
+	}
 	scene := a.Scene
 	// What the first page's part of the answer says is decided before
 	// any of it is written: which of its passages are steps, in which
@@ -194,6 +206,9 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
+	if c.negative {
+		c.negated = negatedConcepts(r.Question, a.Question)
+	}
 	c.takeEnds()
 	c.compressions = a.Compressions
 	c.howto = a.Scene == analyse.SceneHowTo
@@ -201,6 +216,33 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.forbidden = forbiddenConcepts(r.Question, a.Seq)
 	return c
 }
+
+// negatedConcepts marks the concepts of q whose words a verb's negation
+// in the question reaches (answer.NotWords: "lines that do not match");
+// nil where it reaches none. What the question is to do without is
+// another matter (forbiddenConcepts).
+func negatedConcepts(q *answer.Question, question string) []bool {
+	var out []bool
+	// an error message quoted says what failed, not what to do
+	question = quoted().ReplaceAllString(question, " ")
+	answer.NotWords(question, func(w string) {
+		cov := make([]float64, len(q.Concepts))
+		q.CoverText(w, cov)
+		for ci, v := range cov {
+			if v > 0 && ci < len(q.Concepts) && len(q.Concepts[ci].Alts) > 0 && q.Concepts[ci].Alts[0].Stem == terms.Stem(w) {
+				if out == nil {
+					out = make([]bool, len(q.Concepts))
+				}
+				out[ci] = true
+			}
+		}
+	})
+	return out
+}
+
+// quoted is a quoted string of a question.
+// An apostrophe within a word ("don't") opens none.
+var quoted = lazyre.New(`"[^"]*"|(?:^|[\s(])'[^']*'|“[^”]*”|‘[^’]*’`)
 
 // forbiddenConcepts marks the concepts of q that the question's words
 // (seq) say to do without: the action after "without" ("without

@@ -351,6 +351,37 @@ func (c *composition) readItem(blk document.Block, cov []float64) (first string,
 	return first, plain
 }
 
+// negatesAsked says whether an item's first sentence negates what the
+// question does: a concept it negates, where the question's negators
+// reach some ("select non-matching lines" for "the lines that do not
+// match", not "print only the matched (non-empty) parts"), or anything
+// where they reach none (the question only asks to skip or stop).
+func (c *composition) negatesAsked(first string) bool {
+	if c.negated == nil {
+		return answer.Negates(first)
+	}
+	found := false
+	c.q.Negated(first, func(ci int) { found = found || ci < len(c.negated) && c.negated[ci] })
+	return found
+}
+
+// unnegated takes out of cov the concepts the question negates (negated)
+// that text says without negating them: grep's NAME line, "print lines
+// that match patterns", says nothing of "the lines that do not match",
+// which -v's "select non-matching lines" says.
+func unnegated(q *answer.Question, negated []bool, text string, cov []float64) {
+	if negated == nil {
+		return
+	}
+	says := make([]bool, len(negated))
+	q.Negated(text, func(ci int) { says[ci] = true })
+	for ci, n := range negated {
+		if n && !says[ci] && ci < len(cov) {
+			cov[ci] = 0
+		}
+	}
+}
+
 // contrasted calls fn with each concept that text names only as what it
 // does not do, after "instead of" or "rather than": ln's -s, "make
 // symbolic links instead of hard links", is no answer to "make a hard
@@ -453,7 +484,7 @@ func (c *composition) itemScore(term, first string, textScore func(text string, 
 		}
 		sc -= w.Length * math.Log2(float64(max(words, 1)))
 	}
-	if negative && answer.Negates(first) {
+	if negative && c.negatesAsked(first) {
 		// "don't follow symlinks": realpath -s's "don't expand symlinks"
 		// before -L's "resolve '..' components before symlinks"
 		sc += negMatch

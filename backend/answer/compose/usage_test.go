@@ -149,3 +149,20 @@ func TestStepShownByUsage(t *testing.T) {
 		t.Errorf("without the option model, steps %q: %s is no step, the test shows nothing", got, want)
 	}
 }
+
+// What a question says a thing does not do, the NAME line that says
+// the thing does it does not say: grep's "print lines that match
+// patterns" for the lines that must not match, where -v, "select
+// non-matching lines", leads, not the option model's bundle for
+// matching lines (-Hn), read without the words negated.
+func TestStepNegatedNotNamed(t *testing.T) {
+	e := testengine.Must(t)
+	const q = "print the lines that do not match the pattern error"
+	ans, _, err := e.Answer(context.Background(), q, 0.35)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Steps) == 0 || !runs(ans.Steps[0], "`grep -v") {
+		t.Errorf("steps %q, want grep -v first", ans.Steps)
+	}
+}

@@ -244,3 +244,45 @@ func TestUndoes(t *testing.T) {
 		}
 	}
 }
+
+// Over a lead no one gives for the task, an option the option model
+// backs less surely than usageSure leads: ln's -s for a shortcut to a
+// file in another folder, over -t, "specify the DIRECTORY in which to
+// create the links", whose words say more of it.
+func TestUsageOverUnused(t *testing.T) {
+	item := func(term, text string) document.Block {
+		return document.Block{Kind: document.Item, Term: term, Text: text}
+	}
+	doc := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+		item("-t, --target-directory=DIRECTORY", "specify the DIRECTORY in which to create the links"),
+		item("-s, --symbolic", "make symbolic links instead of hard links"),
+	}}}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "ln(1)", Title: "ln", Names: []string{"ln"}, Section: "1"}}, doc: doc}
+	t0 := passage{sec: 0, blk: 0, block: doc.Sections[0].Blocks[0], title: "OPTIONS"}
+	s1 := passage{sec: 0, blk: 1, block: doc.Sections[0].Blocks[1], title: "OPTIONS", beyond: 0.3}
+	said := s1
+	said.beyond = 0
+	for _, tc := range []struct {
+		p      passage
+		usages map[string]float64
+		known  bool
+		want   string
+	}{
+		{s1, map[string]float64{s1.block.Term: 0.65}, true, s1.block.Term},
+		// the model must know the task's words of the command
+		{s1, map[string]float64{s1.block.Term: 0.65}, false, t0.block.Term},
+		// and be surer than usageOverUnused
+		{s1, map[string]float64{s1.block.Term: 0.5}, true, t0.block.Term},
+		// a lead people give too keeps it, under usageSure
+		{s1, map[string]float64{s1.block.Term: 0.65, t0.block.Term: 0.1}, true, t0.block.Term},
+		// an option that says nothing beyond the NAME line does not
+		// take it (mount's -o, in many a mount line, for a USB stick)
+		{said, map[string]float64{s1.block.Term: 0.65}, true, t0.block.Term},
+	} {
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, usageOf: 0, usagesRead: true, usages: tc.usages}
+		got := c.usageFirst(s, []passage{t0, tc.p}, []passage{t0, tc.p}, tc.known)
+		if got[0].block.Term != tc.want {
+			t.Errorf("usages %v, known %v: first %q, want %q", tc.usages, tc.known, got[0].block.Term, tc.want)
+		}
+	}
+}

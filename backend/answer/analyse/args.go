@@ -160,6 +160,12 @@ var countedNouns = map[string]bool{"times": true, "lines": true, "characters": t
 	"results": true, "commits": true, "digits": true, "spaces": true, "processes": true,
 	"jobs": true, "threads": true, "cores": true, "cpus": true, "passes": true, "rows": true}
 
+// endsClause says whether a nounArgRE match's name ends its clause: the
+// question ends there, or a stop follows.
+func endsClause(q string, m []int) bool {
+	return m[6] >= 0 && strings.Trim(q[m[6]:m[7]], " \t,.;:?!") == ""
+}
+
 // notName is a word after a noun that says when or how, no name:
 // "if that group already exists", "the user still logged in".
 var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet)$`)
@@ -359,10 +365,11 @@ func Read(q string) Reading {
 		case given:
 		case kind == ArgFile && !fileLike(name) && !strings.ContainsAny(name, "0123456789_"):
 			continue // "files below", "file ignoring"
-		case (kind == ArgFolder || kind == ArgUser || kind == ArgGroup) && (inflected(name) || plainWord(name) && m[6] < 0):
+		case (kind == ArgFolder || kind == ArgUser || kind == ArgGroup) && (inflected(name) && !endsClause(q, m) || plainWord(name) && m[6] < 0):
 			// "users logged in", "a user namespace", "the folder newest
 			// first"; a plain word is a name where the sentence goes on
-			// as after one ("the folder photos into ...")
+			// as after one ("the folder photos into ...") and so is an
+			// inflected one that ends the clause ("the group marketing")
 			continue
 		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
 			continue // "package lists", "service running"

@@ -18,6 +18,10 @@ func TestRead(t *testing.T) {
 		{"count the lines in notes.txt", "file:notes.txt", "", "count the lines in"},
 		{"What is the bash command to add a new group called staff?", "group:staff",
 			"What is the bash command to", "add a new group called ?"},
+		// a word in -ing after "group" that ends the clause names it;
+		// one the sentence goes on after does not
+		{"list the files that belong to the group marketing", "group:marketing", "", "list the files that belong to the group"},
+		{"show the users logged in", "", "", "show the users logged in"},
 		{"What is the shell command that shows how long the machine has been running?", "",
 			"What is the shell command that", "shows how long the machine has been running?"},
 		// an option asked for is asked as a command is

@@ -248,9 +248,11 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgHost}
 	case has("file", "source", "src", "dest", "target", "path", "link"):
 		return []analyse.ArgKind{file, glob, path, folder}
-	case has("group"):
+	case has("group") || w == "gname":
+		// find's "-group gname"
 		return []analyse.ArgKind{analyse.ArgGroup}
-	case has("user", "login", "owner"):
+	case has("user", "login", "owner") || w == "uname":
+		// find's "-user uname"
 		// or the name given to an account the question makes ("a user
 		// account named alice")
 		return []analyse.ArgKind{analyse.ArgUser, analyse.ArgName}

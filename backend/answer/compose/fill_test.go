@@ -25,6 +25,9 @@ func TestFill(t *testing.T) {
 		// and a home folder no shell
 		{"set the home of user dora to /srv/dora", "usermod -s SHELL LOGIN", "usermod", "usermod -s SHELL dora"},
 		{"kill the process with ID 4312", "kill [options] <pid> [...]", "kill", "kill 4312"},
+		// find's tests name their value for whose it is
+		{"find the files in /srv that belong to the group marketing", "find /srv -group gname", "find", "find /srv -group marketing"},
+		{"find the files owned by the user nora", "find -user uname", "find", "find -user nora"},
 		{"sort prices.txt by the second column", "sort -k KEYDEF [FILE]...", "sort", "sort -k 2 prices.txt"},
 		// the file is in the folder it comes from; the destination is
 		// where the question sends it, wherever the synopsis has it

@@ -127,11 +127,11 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 // held out, from 327 to 332 of 568. Over a lead no one gives for the
 // task, less will do (usageOverUnused).
 func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []passage {
-	u := c.usage(s.hit.Doc, s.doc)
-	sure := usageSure
 	if !known {
 		return chosen
 	}
+	u := c.usage(s.hit.Doc, s.doc)
+	sure := usageSure
 	if len(chosen) > 0 && c.optionItem(s, chosen[0]) && u[chosen[0].block.Term] == 0 {
 		// an option no one gives for the task leads by its words alone:
 		// ln's -t, "specify the DIRECTORY in which to create the links",
@@ -203,7 +203,7 @@ func (c *composition) usageShown(pl *plan) {
 			}
 		}
 	}
-	at := min(1, pl.shown)
+	const at = 1 // after the lead
 	pl.chosen = slices.Insert(chosen, at, p)
 	for k, j := range pl.joined {
 		if j >= at {

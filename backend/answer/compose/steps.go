@@ -127,7 +127,11 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 // held out, from 327 to 332 of 568. Over a lead no one gives for the
 // task, less will do (usageOverUnused).
 func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []passage {
-	if !known {
+	if !known || len(chosen) > 0 && c.negated != nil && c.negatesAsked(itemSentence(chosen[0].block.Text)) {
+		// the model reads the question without the words it negates:
+		// for "the lines that do not match", grep's -v, "select
+		// non-matching lines", keeps the lead over what people give to
+		// list lines
 		return chosen
 	}
 	u := c.usage(s.hit.Doc, s.doc)

@@ -286,3 +286,39 @@ func TestUsageOverUnused(t *testing.T) {
 		}
 	}
 }
+
+// The option model reads a question without the words it negates, so
+// an option whose text negates what the question does keeps the lead
+// over one the model is sure of: grep's -v for "the lines that do not
+// match", not -f, which people give to read patterns from a file.
+func TestUsageFirstKeepsNegation(t *testing.T) {
+	item := func(term, text string) document.Block {
+		return document.Block{Kind: document.Item, Term: term, Text: text}
+	}
+	doc := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+		item("-v, --invert-match", "Invert the sense of matching, to select non-matching lines."),
+		item("-f FILE, --file=FILE", "Obtain patterns from FILE, one per line."),
+	}}}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "grep(1)", Title: "grep", Names: []string{"grep"}, Section: "1"}}, doc: doc}
+	v := passage{sec: 0, blk: 0, block: doc.Sections[0].Blocks[0], title: "OPTIONS", beyond: 0.5}
+	f := passage{sec: 0, blk: 1, block: doc.Sections[0].Blocks[1], title: "OPTIONS", beyond: 0.2}
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "lines", Alts: []analyse.Alt{{Stem: "line", Weight: 1}}},
+		{Word: "match", Alts: []analyse.Alt{{Stem: "match", Weight: 1}}},
+	}}
+	for _, tc := range []struct {
+		negated []bool
+		want    string
+	}{
+		{[]bool{false, true}, v.block.Term},
+		// where the question negates nothing, the model's sure option leads
+		{nil, f.block.Term},
+	} {
+		c := &composition{q: q, citer: &answer.Citer{}, negated: tc.negated, usageOf: 0, usagesRead: true,
+			usages: map[string]float64{f.block.Term: 0.85}}
+		got := c.usageFirst(s, []passage{v, f}, []passage{v, f}, true)
+		if got[0].block.Term != tc.want {
+			t.Errorf("negated %v: first %q, want %q", tc.negated, got[0].block.Term, tc.want)
+		}
+	}
+}

@@ -250,16 +250,11 @@ func TestUndoes(t *testing.T) {
 // file in another folder, over -t, "specify the DIRECTORY in which to
 // create the links", whose words say more of it.
 func TestUsageOverUnused(t *testing.T) {
-	item := func(term, text string) document.Block {
-		return document.Block{Kind: document.Item, Term: term, Text: text}
-	}
-	doc := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
-		item("-t, --target-directory=DIRECTORY", "specify the DIRECTORY in which to create the links"),
-		item("-s, --symbolic", "make symbolic links instead of hard links"),
-	}}}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "ln(1)", Title: "ln", Names: []string{"ln"}, Section: "1"}}, doc: doc}
-	t0 := passage{sec: 0, blk: 0, block: doc.Sections[0].Blocks[0], title: "OPTIONS"}
-	s1 := passage{sec: 0, blk: 1, block: doc.Sections[0].Blocks[1], title: "OPTIONS", beyond: 0.3}
+	s, ps := optionsPage("ln",
+		"-t, --target-directory=DIRECTORY", "specify the DIRECTORY in which to create the links",
+		"-s, --symbolic", "make symbolic links instead of hard links")
+	t0, s1 := ps[0], ps[1]
+	s1.beyond = 0.3
 	said := s1
 	said.beyond = 0
 	for _, tc := range []struct {
@@ -292,16 +287,11 @@ func TestUsageOverUnused(t *testing.T) {
 // over one the model is sure of: grep's -v for "the lines that do not
 // match", not -f, which people give to read patterns from a file.
 func TestUsageFirstKeepsNegation(t *testing.T) {
-	item := func(term, text string) document.Block {
-		return document.Block{Kind: document.Item, Term: term, Text: text}
-	}
-	doc := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
-		item("-v, --invert-match", "Invert the sense of matching, to select non-matching lines."),
-		item("-f FILE, --file=FILE", "Obtain patterns from FILE, one per line."),
-	}}}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "grep(1)", Title: "grep", Names: []string{"grep"}, Section: "1"}}, doc: doc}
-	v := passage{sec: 0, blk: 0, block: doc.Sections[0].Blocks[0], title: "OPTIONS", beyond: 0.5}
-	f := passage{sec: 0, blk: 1, block: doc.Sections[0].Blocks[1], title: "OPTIONS", beyond: 0.2}
+	s, ps := optionsPage("grep",
+		"-v, --invert-match", "Invert the sense of matching, to select non-matching lines.",
+		"-f FILE, --file=FILE", "Obtain patterns from FILE, one per line.")
+	v, f := ps[0], ps[1]
+	v.beyond, f.beyond = 0.5, 0.2
 	q := &answer.Question{Concepts: []analyse.Concept{
 		{Word: "lines", Alts: []analyse.Alt{{Stem: "line", Weight: 1}}},
 		{Word: "match", Alts: []analyse.Alt{{Stem: "match", Weight: 1}}},
@@ -321,4 +311,21 @@ func TestUsageFirstKeepsNegation(t *testing.T) {
 			t.Errorf("negated %v: first %q, want %q", tc.negated, got[0].block.Term, tc.want)
 		}
 	}
+}
+
+// optionsPage is a section 1 page of command whose OPTIONS are the
+// items of termsAndTexts (a term, then its text), and those items as
+// passages.
+func optionsPage(command string, termsAndTexts ...string) (*source, []passage) {
+	sec := document.Section{Title: "OPTIONS"}
+	for i := 0; i+1 < len(termsAndTexts); i += 2 {
+		sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Item, Term: termsAndTexts[i], Text: termsAndTexts[i+1]})
+	}
+	doc := &document.Document{Sections: []document.Section{sec}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: command + "(1)", Title: command, Names: []string{command}, Section: "1"}}, doc: doc}
+	var ps []passage
+	for bi, b := range sec.Blocks {
+		ps = append(ps, passage{sec: 0, blk: bi, block: b, title: sec.Title})
+	}
+	return s, ps
 }

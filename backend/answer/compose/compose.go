@@ -226,10 +226,9 @@ func negatedConcepts(q *answer.Question, question string) []bool {
 	// an error message quoted says what failed, not what to do
 	question = quoted().ReplaceAllString(question, " ")
 	answer.NotWords(question, func(w string) {
-		cov := make([]float64, len(q.Concepts))
-		q.CoverText(w, cov)
-		for ci, v := range cov {
-			if v > 0 && ci < len(q.Concepts) && len(q.Concepts[ci].Alts) > 0 && q.Concepts[ci].Alts[0].Stem == terms.Stem(w) {
+		st := terms.Stem(w)
+		for ci, con := range q.Concepts {
+			if len(con.Alts) > 0 && con.Alts[0].Stem == st {
 				if out == nil {
 					out = make([]bool, len(q.Concepts))
 				}

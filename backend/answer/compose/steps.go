@@ -144,13 +144,7 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 		// (not mount's -o, in many a mount line, for a USB stick)
 		sure = usageOverUnused
 	}
-	best, bu := -1, 0.0
-	for i, p := range ps {
-		if v := u[p.block.Term]; p.block.Kind == document.Item && !p.aside && v >= sure && v > bu && c.stepWorthy(s, p) && len(c.doesForbidden(p.block, itemSentence(p.block.Text))) == 0 &&
-			(v >= usageSure || p.beyond > 0) {
-			best, bu = i, v
-		}
-	}
+	best, bu := c.mostUsed(s, ps, u, sure, func(p passage, v float64) bool { return v >= usageSure || p.beyond > 0 })
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {
 		return chosen
 	}
@@ -178,15 +172,11 @@ func (c *composition) usageShown(pl *plan) {
 	// does not say (ls's -a, "do not ignore entries starting with .",
 	// for hidden files), the best the model backs
 	ps := append(slices.Clip(pl.ps), c.unsaidItems(s, pl.ps, usageStep)...)
-	best, bu := -1, 0.0
-	for i, p := range ps {
+	best, _ := c.mostUsed(s, ps, u, usageStep, func(p passage, _ float64) bool {
 		// a shell's tests ("-x file") are operators of its [[ ]], which
 		// the option model reads as the shell's options
-		if v := u[p.block.Term]; c.optionItem(s, p) && !p.aside && v >= usageStep && v > bu && c.stepWorthy(s, p) &&
-			!strings.Contains(strings.ToUpper(chapter(s.doc, p.sec)), "CONDITIONAL") && len(c.doesForbidden(p.block, itemSentence(p.block.Text))) == 0 {
-			best, bu = i, v
-		}
-	}
+		return c.optionItem(s, p) && !strings.Contains(strings.ToUpper(chapter(s.doc, p.sec)), "CONDITIONAL")
+	})
 	if best < 0 {
 		return
 	}
@@ -215,6 +205,21 @@ func (c *composition) usageShown(pl *plan) {
 		}
 	}
 	pl.shown++
+}
+
+// mostUsed is the place in ps of the item the option model backs most
+// (usages u), at least least, that is a step and does nothing the
+// question says to do without, and that also says yes to; and its
+// usage. -1 where there is none.
+func (c *composition) mostUsed(s *source, ps []passage, u map[string]float64, least float64, also func(p passage, usage float64) bool) (int, float64) {
+	best, bu := -1, 0.0
+	for i, p := range ps {
+		if v := u[p.block.Term]; p.block.Kind == document.Item && !p.aside && v >= least && v > bu && c.stepWorthy(s, p) &&
+			len(c.doesForbidden(p.block, itemSentence(p.block.Text))) == 0 && also(p, v) {
+			best, bu = i, v
+		}
+	}
+	return best, bu
 }
 
 // usageStep: see usageShown. At 0.4 it made 8 answers mention an

@@ -85,6 +85,12 @@ type composition struct {
 	usageOf    int
 	usages     map[string]float64
 	usagesRead bool
+	// dashValues are, per option item of the first page with a dash
+	// slot, the value people give most for the task (see dashed)
+	dashValues map[string]string
+	// signal is the signal the question names, as a dash option ("-KILL";
+	// see givenSignal), "" for none
+	signal string
 	// scores are the option model's scores of the first page's command
 	// (see scoresOf), which usage and bundle both read
 	scores map[string]float64
@@ -206,6 +212,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
+	c.signal = givenSignal(a.Question)
 	if c.negative {
 		c.negated = negatedConcepts(r.Question, a.Question)
 	}

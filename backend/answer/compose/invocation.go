@@ -244,7 +244,8 @@ func optionForm(term string) string {
 		}
 	}
 	first := strings.TrimSpace(alts[0])
-	if strings.Contains(first, " ") {
+	if slot := dashSlot(term); strings.Contains(first, " ") || slot != "" && strings.EqualFold(strings.Trim(first, "-<>"), slot) {
+		// kill's "-<signal>" is its value already: not "-<signal> <signal>"
 		return first
 	}
 	if name, arg, ok := strings.Cut(first, "="); ok && !strings.HasSuffix(name, "[") {
@@ -401,7 +402,9 @@ func (c *composition) invocationOf(s *source, p passage) (line, desc string) {
 func (c *composition) invocationAs(s *source, p passage, term string) (line, desc string) {
 	opt := optionForm(strings.TrimSpace(term))
 	desc = document.ClipLine(itemDoes(p.block.Text), 240)
-	if lo, hi, ok := optionRange(p.block.Term); ok {
+	if v := c.dashed(p); v != "" {
+		opt = v // kill's "-<signal>" as `kill -9`
+	} else if lo, hi, ok := optionRange(p.block.Term); ok {
 		// one types one of a range, not the range: xz's "-0 ... -9"
 		// was "xz -0 ... data.csv data.csv", its "..." read as a
 		// placeholder of files

@@ -60,18 +60,21 @@ func TestInvocation(t *testing.T) {
 
 func TestOptionForm(t *testing.T) {
 	for term, want := range map[string]string{
-		"-n, --lines=[-]NUM":         "-n NUM",
-		"-R, --recursive":            "-R",
-		"-S or --chop-long-lines":    "-S",
-		"-j n or --jump-target=n":    "-j n",
-		"-r | -revert":               "-r",
-		"--raw-output / -r":          "--raw-output",
-		"--output-fields=":           "--output-fields",
-		"-l --list":                  "-l",
-		"-S .suf --suffix .suf":      "-S .suf",
-		"--color[=WHEN]":             "--color[=WHEN]",
-		"-b, --body-numbering=STYLE": "-b STYLE",
-		"-U, --users USERS":          "-U USERS",
+		"-n, --lines=[-]NUM": "-n NUM",
+		// a value typed after a dash is the option and its value at once
+		"-<signal>, -s <signal>, --signal <signal>": "-<signal>",
+		"-signal, --signal signal":                  "-signal",
+		"-R, --recursive":                           "-R",
+		"-S or --chop-long-lines":                   "-S",
+		"-j n or --jump-target=n":                   "-j n",
+		"-r | -revert":                              "-r",
+		"--raw-output / -r":                         "--raw-output",
+		"--output-fields=":                          "--output-fields",
+		"-l --list":                                 "-l",
+		"-S .suf --suffix .suf":                     "-S .suf",
+		"--color[=WHEN]":                            "--color[=WHEN]",
+		"-b, --body-numbering=STYLE":                "-b STYLE",
+		"-U, --users USERS":                         "-U USERS",
 		// -u takes no argument; -U and --unified do
 		"-u, -U NUM, --unified[=NUM]": "-u",
 		// the long form's value is a value of its own, not -c's argument

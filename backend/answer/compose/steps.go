@@ -109,6 +109,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
+		pl.chosen = c.signalFirst(s, pl.ps, pl.chosen)
 	}
 	pl.shown = len(pl.chosen)
 	return pl
@@ -448,10 +449,11 @@ func (c *composition) decideLead(pl *plan) {
 		used := c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term]
 		backed = used >= usageLead && (pl.chosen[0].beyond > 0 || used >= usageSure && pl.known)
 	}
-	// And one that takes the count, size or time the question gives:
+	// And one that takes the count, size or time the question gives, or
+	// the signal it names (signalTaken):
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest (see amountLeads).
-	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.fileValueLeads(s, pl.chosen[0]) || pl.other)
+	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.fileValueLeads(s, pl.chosen[0]) || pl.other || c.signalTaken(pl.chosen[0]))
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
@@ -966,6 +968,9 @@ func (c *composition) step(s *source, p passage) string {
 		switch {
 		case isCmd && strings.HasPrefix(term, "-"):
 			cmd, _ := c.optionCommand(s, p)
+			if v := c.dashed(p); v != "" {
+				return fmt.Sprintf("`%s %s`: %s", cmd, v, desc)
+			}
 			if opt, what := c.inlineValue(term, b.Text); opt != "" {
 				return fmt.Sprintf("`%s %s`: %s", cmd, opt, what)
 			}

@@ -48,6 +48,16 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 	var u map[string]float64
 	if scores := c.scoresOf(id, d); len(scores) > 0 {
 		u = map[string]float64{}
+		own := map[string]bool{}
+		for si := range d.Sections {
+			for _, b := range d.Sections[si].Blocks {
+				if b.Kind == document.Item {
+					for _, n := range optionNames(b.Term) {
+						own[n] = true
+					}
+				}
+			}
+		}
 		for si := range d.Sections {
 			for _, b := range d.Sections[si].Blocks {
 				if b.Kind != document.Item {
@@ -56,6 +66,15 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 				v := 0.0
 				for _, n := range optionNames(b.Term) {
 					v = max(v, scores[n])
+				}
+				if slot := dashSlot(b.Term); slot != "" {
+					if dv, name := dashUsage(scores, slot, own); name != "" {
+						v = max(v, dv)
+						if c.dashValues == nil {
+							c.dashValues = map[string]string{}
+						}
+						c.dashValues[b.Term] = name
+					}
 				}
 				// an option that does the task no better than the
 				// command without options is no better answer

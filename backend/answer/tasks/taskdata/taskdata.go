@@ -718,7 +718,7 @@ func Options(p Pair) []string {
 				if runsAnother[name] {
 					break words // what follows is the other command's
 				}
-				if letters.MatchString(name) && !wordOptions[p.Command] {
+				if letters.MatchString(name) && !wordOptions[p.Command] && tasks.SignalOption(name) == 0 {
 					for _, l := range name[1:] {
 						add("-" + string(l))
 					}

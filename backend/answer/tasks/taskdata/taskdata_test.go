@@ -147,6 +147,10 @@ func TestOptions(t *testing.T) {
 		{"find", "find . -mtime -2 -size {{[+-]10k}}", []string{"-mtime", "-size"}},
 		{"cut", "cut -d , -f3 {{file}}", []string{"-d", "-f"}},
 		{"kill", "kill -9 {{pid}}", []string{"-9"}},
+		// a signal's name is no bundle of letters: kill's -KILL is no -K
+		{"kill", "kill {{[-9|-KILL]}} {{pid}}", []string{"-9", "-KILL"}},
+		{"pkill", "pkill -SIGHUP {{name}}", []string{"-SIGHUP"}},
+		{"less", "less -RS {{file}}", []string{"-RS", "-R", "-S"}},
 		// a subcommand filed as its page
 		{"git-commit", "git commit --amend -m {{msg}}", []string{"--amend", "-m"}},
 		// sudo and its options come before the command

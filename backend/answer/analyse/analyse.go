@@ -163,6 +163,13 @@ var frames = []struct {
 // of a phrase do not become concepts of their own; the phrase does, at
 // phrasalWeight: the manuals say what the phrase means in many ways, and
 // the question's object says more about the page than its verb.
+// causative is "make" that has its object do a thing, the verb after it
+// the task's: "make a service start at boot", "make a user choose a new
+// password". One word at least comes between, and the verb goes on as
+// a verb does, or ends the question: "make a mount point", "make a new
+// mount point for the disk" and "make a dry run of it" create one.
+var causative = lazyre.New(`(?i)\b(mak(?:e|es|ing)) (?:a|an) (?:[\w-]+ ){1,3}?(?:mount|point|start|stop|survive|give up|choose|expire|reload|run|use|boot|load|listen|accept|ignore|follow|wait|fail|exit|stick|remember|forget|appear|behave|connect|resolve|launch|execute|restart|respond|retry|skip|trust)(?:\s+(?:automatically|at|on|when|whenever|every|after|before|to|as|only|in|with|without|instead|the|a|an|its|their|his|her|my|our|your)\b|\s*[?.!,;]?\s*$)`)
+
 var phrasals = []struct {
 	re   func() *regexp.Regexp
 	alts []Alt
@@ -171,7 +178,8 @@ var phrasals = []struct {
 	weight float64
 }{
 	// "make" is a light verb: "make a folder" creates one, "make the file
-	// executable" changes it, and neither asks for make(1)
+	// executable" changes it, and neither asks for make(1); nor does
+	// "make a drive mount at boot" create anything (see causative)
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) (?:a|an|new|another)\b`), []Alt{{"create", 1}, {"make", 0.7}, {"new", 0.6}}, 1},
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) sure\b`), []Alt{{"check", 1}, {"verify", 1}}, 0},
 	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|runnable|readable|writable|writeable|unreadable|unwritable)\b`), []Alt{{"permission", 1}, {"mode", 0.8}}, 0},
@@ -416,8 +424,15 @@ func Analyse(q string, expand Expander) Analysis {
 	phraseWords := map[string]bool{}
 	var phraseConcepts []Concept
 	var phraseAt []int // the number of the question's words before each phrase
+	// a causative "make" is no phrase's: the phrasals read the question
+	// without it
+	pq := q
+	if loc := causative().FindStringSubmatchIndex(q); loc != nil {
+		terms.Words(q[loc[2]:loc[3]], false, func(w string) { phraseWords[w] = true })
+		pq = q[:loc[2]] + strings.Repeat(" ", loc[3]-loc[2]) + q[loc[3]:]
+	}
 	for _, p := range phrasals {
-		loc := p.re().FindStringSubmatchIndex(q)
+		loc := p.re().FindStringSubmatchIndex(pq)
 		if loc == nil {
 			continue
 		}

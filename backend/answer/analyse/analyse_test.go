@@ -37,6 +37,12 @@ func TestAnalyse(t *testing.T) {
 		{"make the file build.sh executable", SceneHowTo, "make", "permission file executable"},
 		{"make a folder named reports", SceneHowTo, "make", "create folder"},
 		{"How do I make sure the disk is mounted?", SceneHowTo, "make", "check disk mounted"},
+		// a causative "make" creates nothing: the verb after its object
+		// is the task
+		{"make a service start at boot", SceneHowTo, "make", "service start boot"},
+		{"make a mount point for the usb disk", SceneHowTo, "make", "create mount point usb disk"},
+		{"make a new mount point for the disk", SceneHowTo, "make", "create mount point disk"},
+		{"make a user choose a new password", SceneHowTo, "make", "user choose new password"},
 		// where one is, and going elsewhere
 		{"show which folder I am in", SceneHowTo, "show", "show folder current"},
 		{"go to the parent folder", SceneHowTo, "go", "change parent folder"},

@@ -88,6 +88,9 @@ type composition struct {
 	// dashValues are, per option item of the first page with a dash
 	// slot, the value people give most for the task (see dashed)
 	dashValues map[string]string
+	// verb is the concept the question's verb is (analyse.Analysis.Verb),
+	// -1 for none
+	verb int
 	// signal is the signal the question names, as a dash option ("-KILL";
 	// see givenSignal), "" for none
 	signal string
@@ -213,6 +216,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(c.usageTerms)
 	c.signal = givenSignal(a.Question)
+	c.verb = slices.IndexFunc(r.Question.Concepts, func(k analyse.Concept) bool { return a.Verb != "" && k.Word == a.Verb })
 	if c.negative {
 		c.negated = negatedConcepts(r.Question, a.Question)
 	}

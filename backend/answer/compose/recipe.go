@@ -5,9 +5,11 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -34,7 +36,14 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	if pl.lead {
 		chosen = pl.chosen[:pl.shown]
 	}
-	opts := c.bundle(pl.s, pl.ps, chosen)
+	opts := c.bundle(pl.s, pl.ps, chosen, true)
+	if c.losesVerb(pl, opts) {
+		// the option that says the verb, with its companions, or none
+		opts = c.bundle(pl.s, pl.ps, toFront(slices.Clone(pl.chosen), c.verbOption(pl)), false)
+		if c.losesVerb(pl, opts) {
+			opts = nil
+		}
+	}
 	if c.otherCompressor(opts) {
 		return nil
 	}
@@ -51,6 +60,50 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}
 }
+
+// losesVerb says whether a bundle leaves out the question's verb where
+// an option chosen says it that people give for the task too (see
+// verbOption): the -czf people type to make a tarball, whose -c creates
+// one, is no answer to "extract the archive files.tar.gz into the folder
+// /tmp/x", which tar's -x says.
+func (c *composition) losesVerb(pl *plan, letters []passage) bool {
+	return len(letters) > 0 && c.verbOption(pl) >= 0 && !slices.ContainsFunc(letters, c.saysVerb)
+}
+
+// verbOption is the option chosen that says the question's verb and that
+// people give most for the task (usage, more than none), -1 for none.
+func (c *composition) verbOption(pl *plan) int {
+	u := c.usage(pl.s.hit.Doc, pl.s.doc)
+	best := -1
+	for i, p := range pl.chosen {
+		if c.optionItem(pl.s, p) && c.saysVerb(p) && u[p.block.Term] > 0 && (best < 0 || u[p.block.Term] > u[pl.chosen[best].block.Term]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// saysVerb says whether a passage says the question's verb, where that
+// is no verb every other option says (lightVerbs).
+func (c *composition) saysVerb(p passage) bool {
+	return c.verb >= 0 && !lightVerbs()[terms.Stem(c.q.Concepts[c.verb].Word)] && givenOf(p.cov, c.verb) >= verbSaid
+}
+
+// lightVerbs are verbs that most options of a page say, of what they
+// print or how: ls's -c "show ctime" says no more "display file
+// metadata" than its -l. By stem: "shows" is "show".
+var lightVerbs = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range []string{"show", "display", "print", "list", "see", "view", "get", "find", "check", "give", "make", "do", "use", "run", "output"} {
+		out[terms.Stem(w)] = true
+	}
+	return out
+})
+
+// verbSaid is the least share of the question's verb an option says to
+// say it (an alternative the thesaurus weighs 0.8, "remove" for
+// "delete", does).
+const verbSaid = 0.8
 
 // otherCompressor says whether a letter of a bundle compresses with
 // another format than the question's file names, where it names one:
@@ -98,8 +151,9 @@ func (c *composition) bundleFirst(pl *plan, steps, summary []string) ([]string, 
 // its letters an option item of the page, when it scores at least
 // usageLead beyond the command without options and bundleShare of the
 // best single option the page documents; else the lead option chosen
-// with its companions (see companions); nil otherwise.
-func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passage {
+// with its companions (see companions); nil otherwise. Without people,
+// only the latter.
+func (c *composition) bundle(s *source, ps []passage, chosen []passage, people bool) []passage {
 	scores := c.scoresOf(s.hit.Doc, s.doc)
 	if len(scores) < 2 {
 		return nil
@@ -119,7 +173,7 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage) []passag
 		}
 	}
 	best, most := bestBundle(scores, items)
-	if slices.ContainsFunc(best, c.valueLeft) || slices.ContainsFunc(best, valued) && !c.lettersAsked(best, s.hit.NameCov) {
+	if !people || slices.ContainsFunc(best, c.valueLeft) || slices.ContainsFunc(best, valued) && !c.lettersAsked(best, s.hit.NameCov) {
 		best = nil
 	}
 	// the best single option the bundle leaves out: one of its own

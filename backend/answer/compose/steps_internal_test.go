@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,7 +96,7 @@ func TestBundleLeavesNoValue(t *testing.T) {
 	for bundle, want := range map[string]bool{"-qcO": false, "-qc": true} {
 		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, options: model, usageOf: 7, scored: true,
 			scores: map[string]float64{"": 0.1, "-c": 0.9, "--continue": 0.9, bundle: 0.95}}
-		got := c.bundle(s, ps, ps[1:2])
+		got := c.bundle(s, ps, ps[1:2], true)
 		typed := len(got) == len(bundle)-1
 		if typed != want {
 			t.Errorf("%s: bundle %v, typed as people type it: %v, want %v", bundle, got, typed, want)
@@ -328,4 +329,44 @@ func optionsPage(command string, termsAndTexts ...string) (*source, []passage) {
 		ps = append(ps, passage{sec: 0, blk: bi, block: b, title: sec.Title})
 	}
 	return s, ps
+}
+
+// A bundle people type that leaves out what the question does, where an
+// option chosen says it, is no lead: "-czf", which creates a tarball, for
+// "extract the archive", where -x says "extract"; -x with its companions
+// is.
+func TestBundleKeepsVerb(t *testing.T) {
+	s, ps := optionsPage("tar",
+		"-c, --create", "Create a new archive.",
+		"-x, --extract", "Extract files from an archive.",
+		"-z, --gzip", "Filter the archive through gzip(1).",
+		"-f, --file=ARCHIVE", "Use archive file or device ARCHIVE.")
+	s.doc.Type = "man"
+	create, extract, gz, file := ps[0], ps[1], ps[2], ps[3]
+	create.cov, extract.cov, gz.cov, file.cov = []float64{0, 1}, []float64{1, 1}, []float64{0, 1}, []float64{0, 1}
+	ps = []passage{extract, gz, create, file}
+	model, err := tasks.DefaultOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "extract", Alts: []analyse.Alt{{Stem: "extract", Weight: 1}}},
+		{Word: "archive", Alts: []analyse.Alt{{Stem: "archiv", Weight: 1}}},
+	}, Weights: []float64{1, 1}, Mass: 2}
+	for _, tc := range []struct {
+		verb int
+		want string
+	}{
+		{0, "-x"},
+		// a question whose verb no option says keeps what people type
+		{-1, "-c"},
+	} {
+		c := &composition{q: q, citer: &answer.Citer{}, options: model, usageOf: 0, scored: true, verb: tc.verb,
+			scores: map[string]float64{"": 0.1, "-czf": 0.95, "-xzf": 0.7, "-x": 0.6, "-c": 0.5, "-z": 0.4, "-f": 0.4}}
+		pl := &plan{s: s, ps: ps, chosen: ps[:3], shown: 3, lead: true}
+		b := c.leadBundle(pl)
+		if b == nil || len(b.letters) == 0 || !slices.Contains(optionNames(b.letters[0].block.Term), tc.want) {
+			t.Errorf("verb %d: bundle %+v, want it led by %s", tc.verb, b, tc.want)
+		}
+	}
 }

@@ -57,6 +57,10 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	if line == "" {
 		return nil
 	}
+	if p, opt, ok := c.destination(pl.s, pl.ps, line); ok {
+		line, desc = line+" "+opt, strings.TrimSuffix(desc, ".")+"; "+itemDoes(p.block.Text)
+		opts = append(opts, p)
+	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}
 }

@@ -37,9 +37,10 @@ const (
 	// ".IP" tag with an empty body joined to the next, pod2man's
 	// "-d", "--disassemble", "--disassemble=symbol" one item, and a
 	// one-letter option glued to its value written apart, patch's "-p
-	// num"). A reindex rebuilds a version built by older readers though
-	// no source changed; queries still read it.
-	ReadersVersion = 7
+	// num"; 8: an option tag in a synopsis' brackets, unzip's "[-d
+	// exdir]", the option). A reindex rebuilds a version built by older
+	// readers though no source changed; queries still read it.
+	ReadersVersion = 8
 )
 
 // ErrNoIndex means no version was ever activated.

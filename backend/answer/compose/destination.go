@@ -19,7 +19,8 @@ import (
 // takes the folder the question sends things to, which line does not
 // hold, of those the one people give most for the task (usage), else
 // the best; and that option as line types it, filled with the folder
-// ("-C /srv/restore"). ok is false where there is none, or the question
+// ("-C /srv/restore"); or the option line runs with its folder left
+// to fill, filled. ok is false where there is none, or the question
 // sends to more than one folder.
 func (c *composition) destination(s *source, ps []passage, line string) (p passage, opt string, ok bool) {
 	var dest []operand
@@ -53,6 +54,14 @@ func (c *composition) destination(s *source, ps []passage, line string) (p passa
 				continue
 			}
 			form := optionForm(strings.TrimSpace(b.Term))
+			if strings.Contains(" "+line+" ", " "+form+" ") {
+				// the line runs the option, its folder left to fill:
+				// unzip's "-d exdir" of "unzip -d exdir photos.zip"
+				if filled, n := fill(cmd+" "+form, cmd, dest, s.valued()); n > 0 {
+					return cand, strings.TrimPrefix(filled, cmd+" "), true
+				}
+				continue
+			}
 			if strings.Contains(" "+line+" ", " "+strings.Fields(form)[0]+" ") {
 				continue
 			}
@@ -85,6 +94,10 @@ func folderSlot(arg string) bool {
 func (c *composition) withDestination(s *source, pl *plan) {
 	p, opt, ok := c.destination(s, pl.ps, pl.line)
 	if !ok {
+		return
+	}
+	if form := optionForm(strings.TrimSpace(p.block.Term)); strings.Contains(" "+pl.line+" ", " "+form+" ") {
+		pl.line = strings.Replace(pl.line, form, opt, 1)
 		return
 	}
 	pl.line, pl.desc = pl.line+" "+opt, strings.TrimSuffix(pl.desc, ".")+"; "+itemDoes(p.block.Text)

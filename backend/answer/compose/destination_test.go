@@ -34,3 +34,19 @@ func TestDestination(t *testing.T) {
 		}
 	}
 }
+
+// An option the line runs with its folder left to fill takes the folder
+// the question sends things to, wherever the synopsis puts the rest:
+// `unzip -d pics photos.zip`.
+func TestDestinationFillsTheLead(t *testing.T) {
+	s, ps := optionsPage("unzip",
+		"-d exdir", "An optional directory to which to extract files.",
+		"-l", "List archive files.")
+	c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, usageOf: -1,
+		ops: []operand{{kind: analyse.ArgFile, text: "photos.zip"}, {kind: analyse.ArgFolder, text: "pics", to: true}}}
+	pl := &plan{s: s, ps: ps, chosen: ps[:1], shown: 1, lead: true, line: "unzip -d exdir photos.zip", desc: "An optional directory to which to extract files."}
+	c.withDestination(s, pl)
+	if pl.line != "unzip -d pics photos.zip" || len(pl.joined) != 0 {
+		t.Errorf("line %q, joined %v; want `unzip -d pics photos.zip`, none joined", pl.line, pl.joined)
+	}
+}

@@ -58,8 +58,12 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		return nil
 	}
 	if p, opt, ok := c.destination(pl.s, pl.ps, line); ok {
-		line, desc = line+" "+opt, strings.TrimSuffix(desc, ".")+"; "+itemDoes(p.block.Text)
-		opts = append(opts, p)
+		if form := optionForm(strings.TrimSpace(p.block.Term)); strings.Contains(" "+line+" ", " "+form+" ") {
+			line = strings.Replace(line, form, opt, 1)
+		} else {
+			line, desc = line+" "+opt, strings.TrimSuffix(desc, ".")+"; "+itemDoes(p.block.Text)
+			opts = append(opts, p)
+		}
 	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}

@@ -275,6 +275,7 @@ func (p *parser) heading(title string, level int) {
 // too), where each option is an item of its own.
 func (p *parser) startItem(term string) {
 	p.flush()
+	term = unbracketed(term)
 	if p.inName {
 		p.emit(term, false)
 		return
@@ -322,6 +323,16 @@ func (p *parser) startItem(term string) {
 	sec = p.section()
 	sec.Blocks = append(sec.Blocks, document.Block{Kind: document.Item, Term: term})
 	p.openItem(len(sec.Blocks) - 1)
+}
+
+// unbracketed is an item's tag without the brackets a synopsis writes
+// an optional option in: unzip(1) lists its arguments as "[-d exdir]"
+// and "[-x xfile(s)]", which document the options -d and -x.
+func unbracketed(tag string) string {
+	if inner, ok := strings.CutPrefix(tag, "[-"); ok && strings.HasSuffix(inner, "]") && !strings.ContainsAny(inner[:len(inner)-1], "[]|") {
+		return "-" + inner[:len(inner)-1]
+	}
+	return tag
 }
 
 // shortOption says whether an option tag names a one-letter option:

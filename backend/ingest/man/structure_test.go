@@ -320,3 +320,24 @@ func TestGluedOptionValue(t *testing.T) {
 		}
 	}
 }
+
+// TestBracketedOptionTag: a page that tags its arguments as its synopsis
+// writes them (unzip(1)'s "[-d exdir]") documents the options; a tag of
+// alternatives in brackets stays as it is.
+func TestBracketedOptionTag(t *testing.T) {
+	src := `.TH PACKER 1
+.SH NAME
+packer \- unpack archives
+.SH OPTIONS
+.TP
+.RI [ \-d\ exdir ]
+An optional directory to which to extract files.
+.TP
+[\-a|\-b]
+Either one.
+`
+	sameBlocks(t, optionBlocks(t, src), []blk{
+		{document.Item, "-d exdir", "An optional directory to which to extract files."},
+		{document.Item, "[-a|-b]", "Either one."},
+	})
+}

@@ -19,9 +19,15 @@ func TestDashSlot(t *testing.T) {
 		"-1":                                        "",
 		"-RS":                                       "",
 	} {
-		if got := dashSlot(term); got != want {
-			t.Errorf("dashSlot(%q) = %q, want %q", term, got, want)
-		}
+		checkString(t, "dashSlot", dashSlot, term, want)
+	}
+}
+
+// checkString fails t where fn(in), named name, is not want.
+func checkString(t *testing.T, name string, fn func(string) string, in, want string) {
+	t.Helper()
+	if got := fn(in); got != want {
+		t.Errorf("%s(%q) = %q, want %q", name, in, got, want)
 	}
 }
 
@@ -36,9 +42,7 @@ func TestGivenSignal(t *testing.T) {
 		"SIGTERM vs SIGKILL, what is the difference?":    "",
 		"send SIGKILL, signal 9, to it":                  "-SIGKILL",
 	} {
-		if got := givenSignal(q); got != want {
-			t.Errorf("givenSignal(%q) = %q, want %q", q, got, want)
-		}
+		checkString(t, "givenSignal", givenSignal, q, want)
 	}
 }
 

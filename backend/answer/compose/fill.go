@@ -39,6 +39,10 @@ type operand struct {
 	// end: a number is an end of a range the question gives ("from 1
 	// to 100"), which only a placeholder of a range's end takes
 	end bool
+	// pid: the number is a process's, read from the pid file the
+	// question names ("$(cat /run/nginx.pid)"), which only a placeholder
+	// of a process's number takes (idSlots)
+	pid bool
 }
 
 // operands are the question's arguments as a command line types them, in
@@ -105,6 +109,13 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			case withinLast().MatchString(before):
 				op.cmp = "-"
 			}
+		}
+		if fileKind(op.kind) && strings.HasSuffix(op.text, ".pid") && !strings.ContainsAny(op.text, "'\"$`\\ ") {
+			// a pid file holds the number of the process it names:
+			// "send HUP to the process whose PID is in /run/nginx.pid"
+			// is `kill -HUP $(cat /run/nginx.pid)`; the file stays an
+			// operand for a command that takes one
+			out = append(out, operand{kind: analyse.ArgNumber, text: "$(cat " + op.text + ")", pid: true})
 		}
 		if fileKind(op.kind) && slices.ContainsFunc(out, func(o operand) bool { return fileKind(o.kind) && o.text == op.text }) {
 			// a file named twice is one file: "compress data.csv and
@@ -695,7 +706,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// fits says whether slot k takes operand j by its kind; a device is
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
-		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
+		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slotName(slots[k].name)]) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
 			// a login shell is a shell: not useradd's home folder
 			(!slots[k].shell || shellPath(ops[j].text))
 	}

@@ -450,3 +450,21 @@ func TestUnitTerm(t *testing.T) {
 		}
 	}
 }
+
+// A pid file the question names gives the number of the process it
+// names to a placeholder of one, read from the file, and to no other
+// number: `kill -HUP $(cat /run/nginx.pid)`, but never `head -n
+// $(cat ...)`.
+func TestPidFileOperand(t *testing.T) {
+	q := "Send HUP to the process whose PID is written in /run/nginx.pid"
+	ops := readOperands(q, analyse.Analyse(q, analyse.Thesaurus).Args, true)
+	for line, want := range map[string]string{
+		"kill -HUP <pid> [...]": "kill -HUP $(cat /run/nginx.pid)",
+		"head -n NUM [FILE]...": "head -n NUM /run/nginx.pid",
+	} {
+		cmd := strings.Fields(line)[0]
+		if got, _ := fill(line, cmd, ops, nil); got != want {
+			t.Errorf("%s: %q, want %q", line, got, want)
+		}
+	}
+}

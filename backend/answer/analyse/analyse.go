@@ -157,12 +157,6 @@ var frames = []struct {
 	{lazyre.New(`(?i)\bwhat (kind|kinds|sort|sorts|type|types) of\b`), []Alt{{"type", 1}, {"format", 0.6}}},
 }
 
-// phrasals are verbs of two or three words whose meaning none of their
-// words has (a group, where there is one, holds the phrase and the rest
-// of the match its context): "get rid of" is to remove, "turn off" to disable. The words
-// of a phrase do not become concepts of their own; the phrase does, at
-// phrasalWeight: the manuals say what the phrase means in many ways, and
-// the question's object says more about the page than its verb.
 // causative is "make" that has its object do a thing, the verb after it
 // the task's: "make a service start at boot", "make a user choose a new
 // password". One word at least comes between, and the verb goes on as
@@ -170,6 +164,12 @@ var frames = []struct {
 // mount point for the disk" and "make a dry run of it" create one.
 var causative = lazyre.New(`(?i)\b(mak(?:e|es|ing)) (?:a|an) (?:[\w-]+ ){1,3}?(?:mount|point|start|stop|survive|give up|choose|expire|reload|run|use|boot|load|listen|accept|ignore|follow|wait|fail|exit|stick|remember|forget|appear|behave|connect|resolve|launch|execute|restart|respond|retry|skip|trust)(?:\s+(?:automatically|at|on|when|whenever|every|after|before|to|as|only|in|with|without|instead|the|a|an|its|their|his|her|my|our|your)\b|\s*[?.!,;]?\s*$)`)
 
+// phrasals are verbs of two or three words whose meaning none of their
+// words has (a group, where there is one, holds the phrase and the rest
+// of the match its context): "get rid of" is to remove, "turn off" to disable. The words
+// of a phrase do not become concepts of their own; the phrase does, at
+// phrasalWeight: the manuals say what the phrase means in many ways, and
+// the question's object says more about the page than its verb.
 var phrasals = []struct {
 	re   func() *regexp.Regexp
 	alts []Alt

@@ -96,14 +96,24 @@ func (c *composition) withDestination(s *source, pl *plan) {
 	if !ok {
 		return
 	}
-	if form := optionForm(strings.TrimSpace(p.block.Term)); strings.Contains(" "+pl.line+" ", " "+form+" ") {
-		pl.line = strings.Replace(pl.line, form, opt, 1)
+	var added bool
+	if pl.line, pl.desc, added = placeDestination(p, opt, pl.line, pl.desc); !added {
 		return
 	}
-	pl.line, pl.desc = pl.line+" "+opt, strings.TrimSuffix(pl.desc, ".")+"; "+itemDoes(p.block.Text)
 	i := slices.IndexFunc(pl.chosen, p.same)
 	if i < 0 {
 		i, pl.chosen = len(pl.chosen), append(pl.chosen, p)
 	}
 	pl.joined = append(pl.joined, i)
+}
+
+// placeDestination writes opt, option item p's option with the folder
+// (see destination), into line: in the place of the option where line
+// runs it with its folder left to fill, else after it, with what p does
+// added to desc (added).
+func placeDestination(p passage, opt, line, desc string) (string, string, bool) {
+	if form := optionForm(strings.TrimSpace(p.block.Term)); strings.Contains(" "+line+" ", " "+form+" ") {
+		return strings.Replace(line, form, opt, 1), desc, false
+	}
+	return line + " " + opt, strings.TrimSuffix(desc, ".") + "; " + itemDoes(p.block.Text), true
 }

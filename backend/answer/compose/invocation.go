@@ -244,7 +244,10 @@ func optionForm(term string) string {
 		}
 	}
 	first := strings.TrimSpace(alts[0])
-	if slot := dashSlot(term); strings.Contains(first, " ") || slot != "" && strings.EqualFold(strings.Trim(first, "-<>"), slot) {
+	if strings.Contains(first, " ") {
+		return first
+	}
+	if slot := dashSlot(term); slot != "" && strings.EqualFold(strings.Trim(first, "-<>"), slot) {
 		// kill's "-<signal>" is its value already: not "-<signal> <signal>"
 		return first
 	}

@@ -58,10 +58,8 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		return nil
 	}
 	if p, opt, ok := c.destination(pl.s, pl.ps, line); ok {
-		if form := optionForm(strings.TrimSpace(p.block.Term)); strings.Contains(" "+line+" ", " "+form+" ") {
-			line = strings.Replace(line, form, opt, 1)
-		} else {
-			line, desc = line+" "+opt, strings.TrimSuffix(desc, ".")+"; "+itemDoes(p.block.Text)
+		var added bool
+		if line, desc, added = placeDestination(p, opt, line, desc); added {
 			opts = append(opts, p)
 		}
 	}

@@ -48,39 +48,43 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 	var u map[string]float64
 	if scores := c.scoresOf(id, d); len(scores) > 0 {
 		u = map[string]float64{}
+		// the page's option names, each item's, and all of them, which
+		// are no values of a dash slot (see dashUsage)
+		type item struct {
+			term  string
+			names []string
+		}
+		var items []item
 		own := map[string]bool{}
 		for si := range d.Sections {
 			for _, b := range d.Sections[si].Blocks {
 				if b.Kind == document.Item {
-					for _, n := range optionNames(b.Term) {
+					it := item{b.Term, optionNames(b.Term)}
+					for _, n := range it.names {
 						own[n] = true
 					}
+					items = append(items, it)
 				}
 			}
 		}
-		for si := range d.Sections {
-			for _, b := range d.Sections[si].Blocks {
-				if b.Kind != document.Item {
-					continue
-				}
-				v := 0.0
-				for _, n := range optionNames(b.Term) {
-					v = max(v, scores[n])
-				}
-				if slot := dashSlot(b.Term); slot != "" {
-					if dv, name := dashUsage(scores, slot, own); name != "" {
-						v = max(v, dv)
-						if c.dashValues == nil {
-							c.dashValues = map[string]string{}
-						}
-						c.dashValues[b.Term] = name
+		for _, it := range items {
+			v := 0.0
+			for _, n := range it.names {
+				v = max(v, scores[n])
+			}
+			if slot := dashSlot(it.term); slot != "" {
+				if dv, name := dashUsage(scores, slot, own); name != "" {
+					v = max(v, dv)
+					if c.dashValues == nil {
+						c.dashValues = map[string]string{}
 					}
+					c.dashValues[it.term] = name
 				}
-				// an option that does the task no better than the
-				// command without options is no better answer
-				if v -= scores[""]; v > 0 {
-					u[b.Term] = v
-				}
+			}
+			// an option that does the task no better than the
+			// command without options is no better answer
+			if v -= scores[""]; v > 0 {
+				u[it.term] = v
 			}
 		}
 	}

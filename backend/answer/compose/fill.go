@@ -9,6 +9,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -36,6 +37,14 @@ type operand struct {
 	// comment "Nora Lindqvist""): the placeholder of that name takes it
 	// (useradd's COMMENT)
 	noun string
+	// intro are the stems of the words that say what the value is:
+	// those just before it, back to a comma, "and", "with" or the
+	// argument before ("the user ID" of "the user ID 1500"), and those
+	// after "as" just after it ("/bin/bash as her login shell")
+	intro []string
+	// under: the question puts things under this folder ("a home
+	// directory under /home"): it is where they go, not one of them
+	under bool
 	// end: a number is an end of a range the question gives ("from 1
 	// to 100"), which only a placeholder of a range's end takes
 	end bool
@@ -69,6 +78,11 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			continue
 		}
 		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start])}
+		from := 0
+		if i > 0 {
+			from = min(args[i-1].End, a.Start)
+		}
+		op.intro = introWords(q[from:a.Start], q[a.End:])
 		if a.Kind == analyse.ArgFile && savedAs().MatchString(q[:a.Start]) {
 			op.to = true
 		}
@@ -81,6 +95,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			}
 			op.kind, op.text = suffixGlob(q, a)
 		case analyse.ArgFolder, analyse.ArgPath:
+			op.under = underBefore().MatchString(q[:a.Start])
 			// the folder a file or glob just named is in
 			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) {
 				if prev := &out[len(out)-1]; (prev.kind == analyse.ArgFile || prev.kind == analyse.ArgGlob) && !strings.Contains(prev.text, "/") {
@@ -292,7 +307,7 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgSize}
 	case durationSlot(w):
 		return []analyse.ArgKind{analyse.ArgDuration}
-	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w] || rangeSlots[w]:
+	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w] || rangeSlots[w] || accountIDs[w]:
 		return []analyse.ArgKind{analyse.ArgNumber}
 	}
 	return nil
@@ -326,11 +341,15 @@ func rangeEnd(name string) bool {
 // "<pid>", renice's "-p pid", ps's "pidlist".
 var idSlots = map[string]bool{"pid": true, "pids": true, "pidlist": true, "pgid": true, "pgrp": true, "ppid": true}
 
+// accountIDs are placeholders that take the number of a user or a
+// group: useradd's "-u UID", groupadd's "-g GID".
+var accountIDs = map[string]bool{"uid": true, "gid": true}
+
 // slotWord: a placeholder is a word of letters, '-' and '_', bracketed
 // or not, and what follows it says more of it ("MODE[,MODE]...",
 // "file[.zip]", "<group>", "FILE(s)"); "-" alone, standard input, and an
 // option are none.
-var slotWord = lazyre.New(`^[\[<]*([A-Za-z][A-Za-z_-]*)[0-9]?(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?)$`)
+var slotWord = lazyre.New(`^[\[<]*([A-Za-z][A-Za-z_-]*)[0-9]?(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?|,(?:\.\.\.|…))$`)
 
 // ownerSlot: chown's owner with its group, "[OWNER][:[GROUP]]", which
 // takes a user, a user and a group ("alice:devs"), or a group alone
@@ -934,6 +953,12 @@ func (c *composition) takesAmount(term string) bool { return len(c.amountKinds(t
 // amountKinds are the kinds of amount the question gives (a count, a
 // size, a length of time) that an option's term takes (see takesAmount).
 func (c *composition) amountKinds(term string) []analyse.ArgKind {
+	return c.kindsTaken(term, amountKind)
+}
+
+// kindsTaken are the kinds of argument the question gives, of those is
+// says yes to, that an option's term takes.
+func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []analyse.ArgKind {
 	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
 		return nil
 	}
@@ -941,7 +966,7 @@ func (c *composition) amountKinds(term string) []analyse.ArgKind {
 	for _, t := range termArgs(term) {
 		arg := signed().ReplaceAllString(t.arg, "")
 		for _, k := range slotKinds(arg) {
-			if !amountKind(k) || slices.Contains(out, k) {
+			if !is(k) || slices.Contains(out, k) {
 				continue
 			}
 			for _, op := range c.ops {
@@ -966,48 +991,77 @@ func (c *composition) amountKindsGiven() int {
 	return len(kinds)
 }
 
-// withAmounts writes into the lead's command line each option chosen
-// after it that takes a count, size or time the question gives and the
-// line has not taken: "show memory usage every 3 seconds, 4 times" is
-// `free -s 3 -c 4`, not `free -s 3` and then `free -c count`. What it
-// does joins the lead's description, and it is no step of its own.
-func (c *composition) withAmounts(s *source, pl *plan) {
+// withValues writes into the lead's command line each option chosen
+// after it that takes a value the question gives and the line has not
+// taken: a count, size or time ("show memory usage every 3 seconds, 4
+// times" is `free -s 3 -c 4`, not `free -s 3` and then `free -c
+// count`), or a name, number or path given for what the option sets
+// ("the user ruth with the user ID 1500 and the primary group
+// developers" is `useradd -u 1500 -g developers ruth`). What it does
+// joins the lead's description, and it is no step of its own.
+func (c *composition) withValues(s *source, pl *plan) {
 	lead := pl.chosen[0]
 	cmd, sub := c.optionCommand(s, lead)
 	if sub || len(c.ops) < 2 {
 		return
 	}
-	// one option for each amount: the lead takes one
-	amounts := 0
+	// one option for each value: the lead takes one
+	values := 0
 	for _, op := range c.ops {
-		if amountKind(op.kind) && !c.inRange(op) {
-			amounts++
+		if joinable(op.kind) && !c.inRange(op) {
+			values++
 		}
 	}
-	// the operands left: none the lead's option takes
-	left := c.opsLeft(cmd, lead.term(), c.ops, s.valued())
-	for i := 1; i < pl.shown && len(pl.joined) < amounts-1; i++ {
-		p := pl.chosen[i]
+	// the operands left: none the lead's option takes, nor a folder
+	// things go under ("a home directory under /home" is where
+	// useradd's -b puts it, not its -d)
+	left := slices.DeleteFunc(c.opsLeft(cmd, lead.term(), c.ops, s.valued()), func(op operand) bool { return op.under })
+	join := func(p passage, amounts bool) bool {
 		term := p.term()
-		if !c.optionItem(s, p) || !c.takesAmount(term) {
-			continue
+		if !c.optionItem(s, p) || !c.takesJoinable(term) {
+			return false
 		}
 		if _, sub := c.optionCommand(s, p); sub {
-			continue
+			return false
 		}
 		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, left, s.valued())
 		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
 		words := strings.Fields(pl.line)
 		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) ||
 			// a value the line holds is the lead's, or an operand's
-			slices.ContainsFunc(opt[1:], func(v string) bool { return slices.Contains(words, v) }) {
-			continue
+			slices.ContainsFunc(opt[1:], func(v string) bool { return slices.Contains(words, v) }) ||
+			!c.joins(cmd, term, words[len(strings.Fields(cmd)):], left, s.valued(), amounts) {
+			return false
 		}
 		at := afterOption(words, optionForm(strings.TrimSpace(lead.block.Term)), len(strings.Fields(cmd)))
 		pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
 		pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
-		pl.joined = append(pl.joined, i)
-		left = c.opsLeft(cmd, term, left, s.valued())
+		// the operand it took, not every one it could take: -d's
+		// HOME_DIR takes "/home/kai", and leaves "/bin/zsh" to -s
+		left = slices.DeleteFunc(left, func(op operand) bool {
+			f, _ := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, []operand{op}, s.valued())
+			return f == filled
+		})
+		return true
+	}
+	for i := 1; i < pl.shown && len(pl.joined) < values-1; i++ {
+		if join(pl.chosen[i], true) {
+			pl.joined = append(pl.joined, i)
+		}
+	}
+	// An option no step shows joins where the question says what it
+	// sets: useradd's -u for "the user ID 1500", whatever its words
+	// score. It is chosen, and no step of its own.
+	for _, p := range pl.ps {
+		if len(pl.joined) >= values-1 {
+			break
+		}
+		if p.aside || !c.stepWorthy(s, p) || c.losesData(p) || slices.ContainsFunc(pl.chosen[:pl.shown], p.same) || !join(p, false) {
+			continue
+		}
+		pl.chosen = slices.Insert(pl.chosen, pl.shown, p)
+		pl.joined = append(pl.joined, pl.shown)
+		pl.shown++
 	}
 }
 
@@ -1171,6 +1225,106 @@ var timeUnitRE = lazyre.New(`\b([A-Z][A-Z_]*|[a-z])(\*24\s+hours|\s+(?:seconds?|
 func amountKind(k analyse.ArgKind) bool {
 	return k == analyse.ArgNumber || k == analyse.ArgSize || k == analyse.ArgDuration
 }
+
+// introWords are the stems of the content words that say what an
+// argument is, from the question's text before and after it (see
+// operand.intro).
+func introWords(before, after string) []string {
+	words := strings.Fields(strings.ToLower(before))
+	start := len(words)
+	for start > 0 && len(words)-start < 4 {
+		w := words[start-1]
+		if strings.HasSuffix(w, ",") || w == "and" || w == "with" || w == "or" {
+			break
+		}
+		start--
+	}
+	words = words[start:]
+	if m := asAfter().FindStringSubmatch(strings.ToLower(after)); m != nil {
+		words = append(words, strings.Fields(m[1])...)
+	}
+	var out []string
+	for _, w := range words {
+		w = strings.Trim(w, ".,;:!?\"'()")
+		if w != "" && !terms.Stop(w) {
+			out = append(out, terms.Stem(w))
+		}
+	}
+	return out
+}
+
+// asAfter: the words after an argument that say what it is ("as her
+// login shell", "as the default").
+var asAfter = lazyre.New(`^\s+as\s+(?:(?:his|her|its|their|the|a|an|my|our|your)\s+)?([a-z]+(?:\s+[a-z]+)?)`)
+
+// introduced says whether the words that say what operand op is (its
+// intro) name what the option of term sets, as its names or its
+// placeholder's do: "the home directory /home/henry" is useradd's
+// "-d, --home-dir HOME_DIR", not "/bin/bash as the shell", nor the
+// "--skel SKEL_DIR" copied into the home directory; "the user ID 1500"
+// is its "-u, --uid UID".
+func introduced(op operand, term string) bool {
+	var parts []string
+	for _, t := range termArgs(term) {
+		for _, w := range []string{strings.TrimLeft(t.name, "-"), slotName(t.arg)} {
+			parts = append(parts, strings.FieldsFunc(strings.ToLower(w), func(r rune) bool { return r == '_' || r == '-' })...)
+		}
+	}
+	for i, st := range op.intro {
+		for _, part := range parts {
+			// "user ID" is a UID, "group ID" a GID
+			if st == terms.Stem(part) || i+1 < len(op.intro) && len(part) > 2 && part == op.intro[i][:1]+op.intro[i+1] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// underBefore: the words before a folder put things under it ("under
+// /home", "below /srv"), see operand.under.
+var underBefore = lazyre.New(`(?i)\b(?:under|below|beneath|underneath)\s+$`)
+
+// joins says whether the option of term takes an operand of left that
+// joins the lead's line, whose words after the command are words: an
+// amount (where amounts is set), or a value the question says is what the option sets
+// (introduced), which no placeholder of the line is left for (gpasswd's
+// "-A user,..." is the user the question makes an administrator, not
+// the one -d removes).
+func (c *composition) joins(cmd, term string, words []string, left []operand, valued map[string]bool, amounts bool) bool {
+	form := cmd + " " + optionForm(strings.TrimSpace(term))
+	for _, op := range left {
+		if _, n := fill(form, cmd, []operand{op}, valued); n == 0 {
+			continue
+		}
+		if slices.ContainsFunc(words, func(w string) bool { return !strings.HasPrefix(w, "-") && slices.Contains(slotKinds(w), op.kind) }) {
+			continue
+		}
+		if amounts && amountKind(op.kind) || introduced(op, term) {
+			return true
+		}
+	}
+	return false
+}
+
+// joinable says whether a value of kind k, taken by an option chosen
+// after the lead, joins the lead's line (withValues): an amount, or a
+// name, path or mode given for what an option sets. Not a file, glob or
+// quoted text, which the command's operands take.
+func joinable(k analyse.ArgKind) bool {
+	switch k {
+	// and not a host, port or URL, which say where the command goes:
+	// ssh's -p does not take the local port of "forward local port
+	// 5433", nor scp's -J the host it copies to
+	case analyse.ArgFile, analyse.ArgGlob, analyse.ArgQuoted, analyse.ArgHost, analyse.ArgPort, analyse.ArgURL:
+		return false
+	}
+	return true
+}
+
+// takesJoinable says whether the option of term takes a value of a
+// joinable kind the question gives.
+func (c *composition) takesJoinable(term string) bool { return len(c.kindsTaken(term, joinable)) > 0 }
 
 // takeEnds takes the ends of a range ("lines 10 to 20") out of the
 // operands: they are no count an option takes (sed's -l N), nor any

@@ -42,7 +42,7 @@ type plan struct {
 	// lead's place (see leadBundle)
 	bundle *optionBundle
 	// joined are the chosen passages the lead's line runs too, which
-	// are no steps of their own (see withAmounts)
+	// are no steps of their own (see withValues)
 	joined []int
 }
 
@@ -469,7 +469,7 @@ func (c *composition) decideLead(pl *plan) {
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
-		c.withAmounts(s, pl)
+		c.withValues(s, pl)
 		c.withAction(s, pl)
 		c.withNeeded(s, pl)
 		c.withDestination(s, pl)

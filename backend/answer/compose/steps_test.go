@@ -446,6 +446,66 @@ func TestStepJoinsAmounts(t *testing.T) {
 	})
 }
 
+// A name, number or path the question says an option sets joins the
+// lead's line too: useradd's -u takes "the user ID 1500" and -g "the
+// primary group developers" beside it; -d takes "the home directory
+// /srv/home/kai", but not "/bin/zsh as his shell", nor a folder the home
+// goes under. A list placeholder ("-A user,...") takes the user the
+// question names, which no later option then takes.
+// (useradd(8) and gpasswd(1) of passwd are in testdata/fixtures/extra.)
+func TestStepJoinsValues(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &answer.Engine{Retriever: rt, Composer: compose.New(), Library: lib}
+	for _, tc := range []struct {
+		q          string
+		has, lacks []string // words of the first step's command line
+	}{
+		{"create a user named ruth, giving her the user ID 1500 and the primary group developers",
+			[]string{"useradd", "-u 1500", "-g developers", "ruth`"}, nil},
+		{"make user kai with the home directory /srv/home/kai and /bin/zsh as his shell",
+			[]string{"useradd", "-d /srv/home/kai", "-s /bin/zsh", "kai`"}, []string{"-k"}},
+		{"set up user kai with /bin/zsh as his shell and a home directory under /srv/home",
+			[]string{"useradd", "-s /bin/zsh", "kai`"}, []string{"-d"}},
+		{"let the user omar administer the group builders",
+			[]string{"gpasswd -A omar builders`"}, []string{"-d"}},
+	} {
+		ans, _, err := e.Answer(context.Background(), tc.q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Steps) == 0 {
+			t.Errorf("%s: no steps", tc.q)
+			continue
+		}
+		line := stepCommandLine(ans.Steps[0])
+		for _, w := range tc.has {
+			if !strings.Contains(line, w) {
+				t.Errorf("%s: first step %q, want %q in it", tc.q, ans.Steps[0], w)
+			}
+		}
+		for _, w := range tc.lacks {
+			if strings.Contains(line, w) {
+				t.Errorf("%s: first step %q, want no %q in it", tc.q, ans.Steps[0], w)
+			}
+		}
+	}
+}
+
+// stepCommandLine is a step's command line with its closing backquote
+// ("" where it has none).
+func stepCommandLine(st string) string {
+	if _, rest, ok := strings.Cut(st, "`"); ok {
+		if line, _, ok := strings.Cut(rest, "`"); ok {
+			return line + "`"
+		}
+	}
+	return ""
+}
+
 // A placeholder the page gives a unit of time takes the question's time,
 // in that unit, not a count it gives (tail's -s, "sleep for approximately N seconds",
 // took the 20 of "the last 20 lines"), and an option that works only

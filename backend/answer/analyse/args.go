@@ -26,27 +26,28 @@ import (
 type ArgKind int
 
 const (
-	ArgFile     ArgKind = iota // notes.txt, deploy.sh
-	ArgGlob                    // *.log, *.py
-	ArgPath                    // /var/log, ~/Downloads, docs/old
-	ArgFolder                  // "folder build", "directory named logs"
-	ArgUser                    // "user alice"
-	ArgGroup                   // "group called staff"
-	ArgName                    // "named x", "called x" of anything else
-	ArgSize                    // 100 MB, 2G
-	ArgDuration                // 7 days, 30 minutes
-	ArgMode                    // 644, u+x
-	ArgNumber                  // 10 (lines, times)
-	ArgQuoted                  // "hello world", 'TODO'
-	ArgURL                     // https://example.com/file.tar.gz
-	ArgHost                    // example.com, 192.168.1.10, user@host
-	ArgPort                    // port 8080
-	ArgFrom                    // "from latin1 to UTF-8": what a conversion starts from
-	ArgTo                      // and what it ends in
+	ArgFile      ArgKind = iota // notes.txt, deploy.sh
+	ArgGlob                     // *.log, *.py
+	ArgPath                     // /var/log, ~/Downloads, docs/old
+	ArgFolder                   // "folder build", "directory named logs"
+	ArgUser                     // "user alice"
+	ArgGroup                    // "group called staff"
+	ArgName                     // "named x", "called x" of anything else
+	ArgSize                     // 100 MB, 2G
+	ArgDuration                 // 7 days, 30 minutes
+	ArgMode                     // 644, u+x
+	ArgNumber                   // 10 (lines, times)
+	ArgQuoted                   // "hello world", 'TODO'
+	ArgURL                      // https://example.com/file.tar.gz
+	ArgHost                     // example.com, 192.168.1.10, user@host
+	ArgPort                     // port 8080
+	ArgFrom                     // "from latin1 to UTF-8": what a conversion starts from
+	ArgTo                       // and what it ends in
+	ArgDelimiter                // "comma-separated": what separates a line's fields (its Text, ",")
 )
 
 var argKindNames = [...]string{"file", "glob", "path", "folder", "user", "group", "name", "size", "duration",
-	"mode", "number", "quoted", "url", "host", "port", "from", "to"}
+	"mode", "number", "quoted", "url", "host", "port", "from", "to", "delimiter"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
 
@@ -132,8 +133,30 @@ func countedKind(unit string, n int) (ArgKind, bool) {
 
 // ordinalRE finds an ordinal before one thing a command counts by
 // place: "second column", "3rd field". Not "first", which says which
-// end too ("the first line" is head's, as "the last" is tail's).
-var ordinalRE = lazyre.New(`(?i)\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|[1-9][0-9]*(?:st|nd|rd|th))\s+(column|field|word|line|row|character|byte|letter|entry|item|argument)\b`)
+// end too ("the first line" is head's, as "the last" is tail's), but of
+// a column or a field, which has no other end to it.
+var ordinalRE = lazyre.New(`(?i)\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|[1-9][0-9]*(?:st|nd|rd|th))\s+(column|field|word|line|row|character|byte|letter|entry|item|argument)\b|\b(first)\s+(column|field)\b`)
+
+// delimiterRE finds what separates fields: "comma-separated",
+// "colon delimited", "separated by semicolons"; delimiters are the
+// characters of those words.
+var (
+	delimiterRE = lazyre.New(`(?i)\b(?:(comma|colon|semicolon|pipe|space|tab)[- ]?(?:separated|delimited)|(?:separated|delimited)\s+by\s+(?:an?\s+)?(commas?|colons?|semicolons?|pipes?|spaces?|tabs?))\b`)
+	delimiters  = map[string]string{"comma": ",", "colon": ":", "semicolon": ";", "pipe": "|", "space": " "}
+)
+
+// ordinalListRE finds ordinals joined by "and" before the plural of
+// what a command counts by place: "the first and third columns";
+// placeListRE, numbers so joined after it, or one: "columns 2 and 5",
+// "fields 1,3", "column 2". Their groups "places" and "noun" hold those; placeWordRE finds
+// each place among the places.
+var (
+	ordinalListRE = lazyre.New(`(?i)\b(?P<places>(?:` + placeOrdinal + `)(?:\s*,\s*(?:the\s+)?(?:` + placeOrdinal + `))*\s*,?\s+(?:and|&)\s+(?:the\s+)?(?:` + placeOrdinal + `))\s+(?P<noun>columns?|fields?|characters?|bytes?)\b`)
+	placeListRE   = lazyre.New(`(?i)\b(?P<noun>columns?|fields?)\s+(?P<places>\d+(?:(?:\s*,\s*\d+)*\s*,?\s+(?:and|&)\s+\d+|(?:\s*,\s*\d+)+)?)\b`)
+	placeWordRE   = lazyre.New(`(?i)\b(?:` + placeOrdinal + `|\d+)\b`)
+)
+
+const placeOrdinal = `first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|[1-9][0-9]*(?:st|nd|rd|th)`
 
 var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
 	"eighth": 8, "ninth": 9, "tenth": 10}
@@ -300,6 +323,35 @@ func Read(q string) Reading {
 			args = append(args, found{a, Arg{Kind: kind, Text: q[a:b], Start: a, End: b, Noun: noun}})
 		}
 	}
+	// "the first and third columns", "fields 2, 5 and 7": the places of
+	// several things a command counts by, which it takes as a list
+	// (cut's -f 1,3); "first" is one of them here
+	placed := map[int]bool{} // where a place was read, once
+	for _, re := range []func() *regexp.Regexp{ordinalListRE, placeListRE} {
+		for _, m := range re().FindAllStringSubmatchIndex(q, -1) {
+			if !free(m[0], m[1]) {
+				continue
+			}
+			places, noun := m[re().SubexpIndex("places")*2:], m[re().SubexpIndex("noun")*2:]
+			what := strings.TrimSuffix(strings.ToLower(q[noun[0]:noun[1]]), "s")
+			for _, w := range placeWordRE().FindAllStringIndex(q[places[0]:places[1]], -1) {
+				a, b := places[0]+w[0], places[0]+w[1]
+				n := ordinal(q[a:b])
+				if strings.EqualFold(q[a:b], "first") {
+					n = 1
+				}
+				if n > 0 && free(a, b) && !placed[a] {
+					placed[a] = true
+					args = append(args, found{a, Arg{Kind: ArgNumber, Text: strconv.Itoa(n), Start: a, End: b, Noun: what, Place: true}})
+					if q[a:b] == strconv.Itoa(n) {
+						// digits are no words of the task, as other
+						// numbers are not; "first" and "third" are
+						take(a, b)
+					}
+				}
+			}
+		}
+	}
 	for _, p := range argPatterns {
 		for _, m := range p.re().FindAllStringSubmatchIndex(q, -1) {
 			a, b := m[0], m[1]
@@ -344,8 +396,14 @@ func Read(q string) Reading {
 	// "the second column", "the 3rd field": the place of one thing a
 	// command counts by is a number it takes (sort's -k 2)
 	for _, m := range ordinalRE().FindAllStringSubmatchIndex(q, -1) {
-		if n := ordinal(q[m[2]:m[3]]); n > 0 && free(m[2], m[3]) {
-			args = append(args, found{m[2], Arg{Kind: ArgNumber, Text: strconv.Itoa(n), Start: m[2], End: m[3], Noun: strings.ToLower(q[m[4]:m[5]]), Place: true}})
+		g, n := m[2:6], 0
+		if g[0] < 0 {
+			g, n = m[6:10], 1 // "the first column"
+		} else {
+			n = ordinal(q[g[0]:g[1]])
+		}
+		if n > 0 && free(g[0], g[1]) && !placed[g[0]] {
+			args = append(args, found{g[0], Arg{Kind: ArgNumber, Text: strconv.Itoa(n), Start: g[0], End: g[1], Noun: strings.ToLower(q[g[2]:g[3]]), Place: true}})
 		}
 	}
 	for _, m := range nounArgRE().FindAllStringSubmatchIndex(q, -1) {
@@ -407,6 +465,19 @@ func Read(q string) Reading {
 			}
 		}
 	}
+	// "comma-separated", "separated by colons": the character between
+	// a line's fields, which cut's -d and sort's -t take; a tab, cut's
+	// and paste's own, is left as the commands' default
+	for _, m := range delimiterRE().FindAllStringSubmatchIndex(q, -1) {
+		g := m[2:4]
+		if g[0] < 0 {
+			g = m[4:6]
+		}
+		if c := delimiters[strings.TrimSuffix(strings.ToLower(q[g[0]:g[1]]), "s")]; c != "" && free(m[0], m[1]) {
+			// its words stay the task's: fields are what it asks of
+			args = append(args, found{m[0], Arg{Kind: ArgDelimiter, Text: c, Start: m[0], End: m[1]}})
+		}
+	}
 	// "from latin1 to UTF-8": where a conversion starts and ends, read
 	// after the files, paths and numbers took theirs ("from folder a to
 	// folder b" is a copy's, "from 1 to 100" a range's)
@@ -462,10 +533,12 @@ func (r Reading) Topic(q string) string {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
-		if a.Place {
+		if a.Place && q[a.Start:a.End] != a.Text {
+			// the ordinal's word stays; a place typed as digits
+			// ("columns 2 and 5") weighs as numbers do
 			continue
 		}
-		if typed := a.Text; a.Kind != ArgQuoted && typed != q[a.Start:a.End] && len(typed) <= a.End-a.Start {
+		if typed := a.Text; a.Kind != ArgQuoted && a.Kind != ArgDelimiter && typed != q[a.Start:a.End] && len(typed) <= a.End-a.Start {
 			// a number in words reads as its digits, which weigh as
 			// numbers do: "sixty characters" asks of characters
 			blank(a.Start, a.End)
@@ -601,6 +674,10 @@ func (a Arg) topical() bool {
 		return true
 	case ArgFrom, ArgTo:
 		// what is converted: UTF-8 and latin1 are encodings, iconv's
+		return true
+	case ArgDelimiter:
+		// "comma-separated" asks of fields, as cut's and sort's pages
+		// say them
 		return true
 	case ArgFile:
 		// .bashrc, .tar.gz: a kind of file; math.h: a header, which

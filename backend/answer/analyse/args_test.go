@@ -116,6 +116,13 @@ func TestRead(t *testing.T) {
 		// where not to work is framing too
 		{"unpack logs.tgz into /opt/logs instead of into the current folder, keeping owners", "file:logs.tgz path:/opt/logs", "instead of into the current folder", "unpack into , keeping owners"},
 		{"save the page to the current directory", "", "to the current directory", "save the page"},
+		// the places of columns and fields, "first" among them, and what
+		// separates the fields; the words stay the task's
+		{"show the first and fourth fields of stock.csv", "number:1 number:4 file:stock.csv", "", "show the first and fourth fields of"},
+		{"keep only columns 3, 6 and 7 of a colon-delimited log", "number:3 number:6 number:7 delimiter::", "", "keep only columns , and of a colon-delimited log"},
+		{"order rows by the first column, fields separated by semicolons", "number:1 delimiter:;", "", "order rows by the first column, fields separated by semicolons"},
+		{"print the first line twice", "", "", "print the first line twice"},
+		{"swap the second and third column", "number:2 number:3", "", "swap the second and third column"},
 	} {
 		r := Read(tc.q)
 		var args []string

@@ -42,6 +42,10 @@ type operand struct {
 	// argument before ("the user ID" of "the user ID 1500"), and those
 	// after "as" just after it ("/bin/bash as her login shell")
 	intro []string
+	// place: the number is the place of a column, a field, a character
+	// or a byte ("the third column"), which a list of places takes with the
+	// others the question gives (cut's "-f LIST": 1,3)
+	place bool
 	// under: the question puts things under this folder ("a home
 	// directory under /home"): it is where they go, not one of them
 	under bool
@@ -77,7 +81,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// nor the command whose output it works on (see producer)
 			continue
 		}
-		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start])}
+		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
 		from := 0
 		if i > 0 {
 			from = min(args[i-1].End, a.Start)
@@ -106,6 +110,8 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		case analyse.ArgQuoted:
 			op.text = shellQuote(a.Text)
 			op.noun = valueNoun(q[:a.Start])
+		case analyse.ArgDelimiter:
+			op.text = shellQuote(a.Text)
 		case analyse.ArgSize:
 			before := q[:a.Start]
 			switch {
@@ -139,6 +145,11 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		}
 		out = append(out, op)
 	}
+	if !slices.ContainsFunc(out, func(op operand) bool { return op.kind == analyse.ArgDelimiter }) && csvGiven(q, out) {
+		// a CSV file's fields are separated by commas, which cut's -d
+		// must be told
+		out = append(out, operand{kind: analyse.ArgDelimiter, text: shellQuote(",")})
+	}
 	if !slices.ContainsFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgMode }) {
 		if mode := analyse.PermissionMode(q); mode != "" {
 			// "make deploy.sh executable" gives chmod's MODE too: +x;
@@ -148,6 +159,16 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 	}
 	return out
 }
+
+// csvGiven says whether the question's file is a CSV file: it names
+// one (sales.csv), or says "CSV".
+func csvGiven(q string, ops []operand) bool {
+	return csvWord().MatchString(q) || slices.ContainsFunc(ops, func(op operand) bool {
+		return fileKind(op.kind) && strings.HasSuffix(strings.ToLower(op.text), ".csv")
+	})
+}
+
+var csvWord = lazyre.New(`\b(?:CSV|csv)\b`)
 
 // leftOut: the words before an argument leave it out of what the
 // command works on ("leave out the .git folder", "skip every file
@@ -305,9 +326,11 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgName, file}
 	case w == "size":
 		return []analyse.ArgKind{analyse.ArgSize}
+	case delimiterSlots[w]:
+		return []analyse.ArgKind{analyse.ArgDelimiter}
 	case durationSlot(w):
 		return []analyse.ArgKind{analyse.ArgDuration}
-	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w] || rangeSlots[w] || accountIDs[w]:
+	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w] || rangeSlots[w] || accountIDs[w] || w == placeList:
 		return []analyse.ArgKind{analyse.ArgNumber}
 	}
 	return nil
@@ -340,6 +363,18 @@ func rangeEnd(name string) bool {
 // idSlots are placeholders that take a process's number: kill's
 // "<pid>", renice's "-p pid", ps's "pidlist".
 var idSlots = map[string]bool{"pid": true, "pids": true, "pidlist": true, "pgid": true, "pgrp": true, "ppid": true}
+
+// delimiterSlots are placeholders of what separates fields: cut's
+// "-d DELIM", sort's "-t SEP", column's "-s separators".
+var delimiterSlots = map[string]bool{"delim": true, "delimiter": true, "sep": true, "separator": true, "separators": true, "fs": true, "field-separator": true}
+
+// listedPlaces are the things whose places a list takes: not a line's
+// ("every second line" is no field).
+var listedPlaces = map[string]bool{"column": true, "field": true, "character": true, "byte": true}
+
+// placeList is the placeholder of a list of places, cut's "-f LIST",
+// which takes the places the question gives, and no other number.
+const placeList = "list"
 
 // accountIDs are placeholders that take the number of a user or a
 // group: useradd's "-u UID", groupadd's "-g GID".
@@ -648,6 +683,18 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	used := make([]bool, len(ops))
 	give := func(k int, j int) {
 		text := ops[j].text
+		if slotName(slots[k].name) == placeList {
+			// every place the question gives, in its order: 1,3
+			var places []string
+			for g := range ops {
+				if !used[g] && ops[g].place {
+					used[g] = true
+					places = append(places, ops[g].text)
+				}
+			}
+			slots[k].got = append(slots[k].got, strings.Join(places, ","))
+			return
+		}
 		switch ops[j].kind {
 		case analyse.ArgSize:
 			if text = sized(ops[j], words[slots[k].word]); text == "" {
@@ -725,7 +772,8 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// fits says whether slot k takes operand j by its kind; a device is
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
-		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slotName(slots[k].name)]) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
+		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slotName(slots[k].name)]) &&
+			(ops[j].place || slotName(slots[k].name) != placeList) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
 			// a login shell is a shell: not useradd's home folder
 			(!slots[k].shell || shellPath(ops[j].text))
 	}
@@ -1051,8 +1099,9 @@ func (c *composition) withValues(s *source, pl *plan) {
 	}
 	// An option no step shows joins where the question says what it
 	// sets: useradd's -u for "the user ID 1500", whatever its words
-	// score. It is chosen, and no step of its own.
-	for _, p := range pl.ps {
+	// score, and cut's -d for "comma-separated", which none of them
+	// say. It is chosen, and no step of its own.
+	for _, p := range append(slices.Clip(pl.ps), c.valueItems(s, pl.ps)...) {
 		if len(pl.joined) >= values-1 {
 			break
 		}
@@ -1285,6 +1334,25 @@ func introduced(op operand, term string) bool {
 // /home", "below /srv"), see operand.under.
 var underBefore = lazyre.New(`(?i)\b(?:under|below|beneath|underneath)\s+$`)
 
+// valueItems are the option items of the first page's own sections
+// (not its asides), not among the passages scored, that take a value of
+// a joinable kind the question gives.
+func (c *composition) valueItems(s *source, scored []passage) []passage {
+	var out []passage
+	for si := range s.doc.Sections {
+		if Aside(&s.doc.Sections[si]) {
+			continue
+		}
+		for bi, b := range s.doc.Sections[si].Blocks {
+			if b.Kind != document.Item || !c.takesJoinable(b.Term) || slices.ContainsFunc(scored, func(p passage) bool { return p.sec == si && p.blk == bi }) {
+				continue
+			}
+			out = append(out, passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1})
+		}
+	}
+	return out
+}
+
 // joins says whether the option of term takes an operand of left that
 // joins the lead's line, whose words after the command are words: an
 // amount (where amounts is set), or a value the question says is what the option sets
@@ -1300,7 +1368,9 @@ func (c *composition) joins(cmd, term string, words []string, left []operand, va
 		if slices.ContainsFunc(words, func(w string) bool { return !strings.HasPrefix(w, "-") && slices.Contains(slotKinds(w), op.kind) }) {
 			continue
 		}
-		if amounts && amountKind(op.kind) || introduced(op, term) {
+		// a delimiter is what a delimiter's placeholder takes, however
+		// the question says it
+		if amounts && amountKind(op.kind) || op.kind == analyse.ArgDelimiter || introduced(op, term) {
 			return true
 		}
 	}

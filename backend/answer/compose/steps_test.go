@@ -452,7 +452,11 @@ func TestStepJoinsAmounts(t *testing.T) {
 // /srv/home/kai", but not "/bin/zsh as his shell", nor a folder the home
 // goes under. A list placeholder ("-A user,...") takes the user the
 // question names, which no later option then takes.
-// (useradd(8) and gpasswd(1) of passwd are in testdata/fixtures/extra.)
+// The places of columns the question gives are one list (cut's -f
+// 1,4), and what separates the fields, said or a CSV file's, cut's -d
+// and sort's -t.
+// (useradd(8) and gpasswd(1) of passwd, and cut(1) and sort(1) of
+// coreutils, are in testdata/fixtures/extra.)
 func TestStepJoinsValues(t *testing.T) {
 	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
 	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
@@ -472,6 +476,14 @@ func TestStepJoinsValues(t *testing.T) {
 			[]string{"useradd", "-s /bin/zsh", "kai`"}, []string{"-d"}},
 		{"let the user omar administer the group builders",
 			[]string{"gpasswd -A omar builders`"}, []string{"-d"}},
+		// the places of columns are one list; what separates them, said
+		// or a CSV file's, is cut's -d and sort's -t
+		{"cut the first and fourth fields out of stock.csv",
+			[]string{"cut ", "-f 1,4", "-d ,", "stock.csv`"}, nil},
+		{"print the second and third column of a tab-separated file",
+			[]string{"cut -f 2,3`"}, nil},
+		{"sort the semicolon-separated file prices.txt by column 2",
+			[]string{"sort ", "-t ';'", "-k 2", "prices.txt`"}, nil},
 	} {
 		ans, _, err := e.Answer(context.Background(), tc.q, 0)
 		if err != nil {

@@ -637,6 +637,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		// shell: it is a login shell's (useradd's -s SHELL), which
 		// takes only a path that names one (shellPath)
 		shell bool
+		// nameOf: it is the pattern of a test of names (find's "-name
+		// pattern", see patternTest), which takes a glob or a file's
+		// name too
+		nameOf bool
 	}
 	var slots []slot
 	sources := false
@@ -657,6 +661,8 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		switch {
 		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && kinds != nil:
 			slots = append(slots, slot{word: i, opt: inner[0], kinds: kinds, name: name, optional: true, optArg: true})
+		case len(inner) == 1 && i > 0 && patternTest(words[i-1]+" "+w):
+			slots = append(slots, slot{word: i, kinds: append(kinds, analyse.ArgGlob, analyse.ArgFile), name: name, optArg: true, nameOf: true})
 		case len(inner) == 1 && kinds != nil:
 			lower := strings.ToLower(w)
 			sources = sources || strings.Contains(lower, "source") || strings.Contains(lower, "src")
@@ -725,6 +731,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			if ops[j].kind == analyse.ArgGroup {
 				text = ":" + text
 			}
+		}
+		if slots[k].nameOf && ops[j].kind == analyse.ArgGlob {
+			// the shell would expand it before the command sees it
+			text = shellQuote(text)
 		}
 		used[j] = true
 		slots[k].got = append(slots[k].got, text)
@@ -811,7 +821,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				// it is written: not zip's "[-b path]", where zip
 				// puts its temporary file
 				(slots[k].opt == "" || outSlot().MatchString(slots[k].name))
-			if !used[j] && fits(k, j) && (!slots[k].optArg || sends || !fileKind(op.kind) || isArchive(j)) {
+			if !used[j] && fits(k, j) && (!slots[k].optArg || sends || !fileKind(op.kind) || isArchive(j) || slots[k].nameOf) {
 				free = append(free, j)
 			}
 		}
@@ -1610,6 +1620,7 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	if p, ok := c.fileValueOption(s); ok {
 		return putFirst(chosen, p)
 	}
+	chosen = c.nameFirst(s, chosen)
 	if len(chosen) == 0 {
 		if p, ok := c.modeOption(s); ok {
 			return []passage{p}

@@ -387,6 +387,20 @@ func TestStepValueFirst(t *testing.T) {
 	})
 }
 
+// find takes no file of its own: the glob or the name the question
+// gives goes to its test of names, quoted where the shell would expand
+// it, ahead of another test or an action in the line; not a file the
+// question compares with, and not where -iname already holds it.
+func TestStepNameTest(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"find every .conf file below /srv", "`find /srv -name '*.conf'`"},
+		{"find files called todo.md", "`find . -name todo.md`"},
+		{"list *.bak files in /opt that are older than 10 days", "`find /opt -name '*.bak' -mtime +10`"},
+		{"find the .png files in ~/art whatever the case of their names", "`find ~/art -iname '*.png'`"},
+	})
+	notFirst(t, "`find . -name", "find the files changed more recently than stamp.txt")
+}
+
 // An option that deletes what the user has is no step for a question
 // that does not ask to delete: tar's --remove-files for comparing an
 // archive with the disk. Asked for, it is one.

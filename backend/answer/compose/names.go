@@ -1,0 +1,142 @@
+package compose
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// A command that takes no file of its own, as find takes none but
+// starting points, is told the files the question names by their name:
+// its option that tests a file's name (find's "-name pattern") takes
+// the glob or the file name the question gives, quoted as the shell
+// must leave it: `find /var -name '*.log'` for "find all .log files
+// under /var", which led with -mtime's unfilled n.
+
+// nameTest says whether an option item's term is the test of a file's
+// name: an option named -name (or --name) whose value is a pattern.
+func nameTest(term string) bool {
+	return slices.ContainsFunc(optionNames(term), func(n string) bool { return n == "-name" || n == "--name" }) && patternTest(term)
+}
+
+// patternTest says whether an option item's term tests a file's name or
+// path against a pattern, as find's -name, -iname, -path and -wholename
+// do: a single-dash word for its name, and a pattern for its value.
+func patternTest(term string) bool {
+	return slices.ContainsFunc(optionNames(term), func(n string) bool { return patternTestName().MatchString(n) }) &&
+		slices.ContainsFunc(termArgs(term), func(t termArg) bool { return strings.Contains(slotName(t.arg), "pattern") })
+}
+
+var patternTestName = lazyre.New(`^(?:-i?(?:name|path|wholename|lname)|--name)$`)
+
+// nameGiven is the glob or file name the question gives of the files to
+// work on, where the first page's command takes no file of its own (its
+// synopsis has no place for one): what its name test takes.
+func (c *composition) nameGiven(s *source) (operand, bool) {
+	if !answer.ProgramPage(s.hit.Meta) {
+		return operand{}, false
+	}
+	// the files apart from their folders: "all .log files under /var"
+	// names *.log, and looks in /var
+	// a glob, or a file the question says is named so: not
+	// "more recently than reference.txt", which -newer compares with
+	i := slices.IndexFunc(c.apart, func(op operand) bool {
+		return (op.kind == analyse.ArgGlob || op.kind == analyse.ArgFile && op.named) && !op.to && !strings.Contains(op.text, "/")
+	})
+	if i < 0 || synopsisTakes(document.PlainForm(s.doc), []analyse.ArgKind{analyse.ArgFile, analyse.ArgGlob}) {
+		return operand{}, false
+	}
+	return c.apart[i], true
+}
+
+// nameLeads says whether option item p is the name test that takes the
+// name the question gives (nameGiven).
+func (c *composition) nameLeads(s *source, p passage) bool {
+	_, ok := c.nameGiven(s)
+	return ok && nameTest(p.term())
+}
+
+// nameItem is the first page's name test (nameTest), out of its asides.
+func (c *composition) nameItem(s *source) (passage, bool) {
+	for si := range s.doc.Sections {
+		if Aside(&s.doc.Sections[si]) {
+			continue
+		}
+		for bi, b := range s.doc.Sections[si].Blocks {
+			if b.Kind == document.Item && nameTest(b.Term) {
+				return passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1}, true
+			}
+		}
+	}
+	return passage{}, false
+}
+
+// nameFirst puts the name test first where the question gives a name
+// for it (nameGiven) and the chosen lead is an example, or another test
+// that takes no value the question gives (find's -mtime with no time
+// given, or -L); not a test of names already (-iname), nor an action
+// (-exec, of find's ACTIONS), which takes the name test into its line
+// (withName).
+func (c *composition) nameFirst(s *source, chosen []passage) []passage {
+	if _, ok := c.nameGiven(s); !ok {
+		return chosen
+	}
+	p, ok := c.nameItem(s)
+	if !ok {
+		return chosen
+	}
+	if len(chosen) > 0 && c.optionItem(s, chosen[0]) &&
+		(patternTest(chosen[0].term()) || c.takesArg(chosen[0].term()) || strings.Contains(strings.ToUpper(chosen[0].title), "ACTION")) {
+		return chosen
+	}
+	return putFirst(chosen, p)
+}
+
+// withName writes the name test, with the name the question gives, into
+// the line of a lead that tests something else: "find *.tmp files older
+// than 30 days in /tmp" is `find /tmp -mtime +30 -name '*.tmp'`. What it
+// does joins the lead's description; it is chosen, and no step of its
+// own.
+func (c *composition) withName(s *source, pl *plan) {
+	op, ok := c.nameGiven(s)
+	if !ok || patternTest(pl.chosen[0].term()) {
+		return
+	}
+	p, ok := c.nameItem(s)
+	if !ok {
+		return
+	}
+	cmd, sub := c.optionCommand(s, pl.chosen[0])
+	if sub {
+		return
+	}
+	filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(p.term())), cmd, []operand{op}, s.valued())
+	opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
+	words := strings.Fields(pl.line)
+	if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) || slices.Contains(words, opt[1]) {
+		return
+	}
+	// before the lead's option: a test goes ahead of the action that
+	// works on what it lets through ("find . -name '*.txt' -exec ...")
+	names := optionNames(pl.chosen[0].term())
+	at := slices.IndexFunc(words, func(w string) bool {
+		n, _, _ := strings.Cut(w, "=")
+		return slices.Contains(names, n)
+	})
+	if at < len(strings.Fields(cmd)) {
+		at = afterOption(words, optionForm(strings.TrimSpace(pl.chosen[0].block.Term)), len(strings.Fields(cmd)))
+	}
+	pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
+	pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
+	if i := slices.IndexFunc(pl.chosen, p.same); i >= 0 {
+		pl.joined = append(pl.joined, i)
+		return
+	}
+	pl.chosen = slices.Insert(pl.chosen, pl.shown, p)
+	pl.joined = append(pl.joined, pl.shown)
+	pl.shown++
+}

@@ -90,7 +90,7 @@ func (c *composition) nameFirst(s *source, chosen []passage) []passage {
 		return chosen
 	}
 	if len(chosen) > 0 && c.optionItem(s, chosen[0]) &&
-		(patternTest(chosen[0].term()) || c.takesArg(chosen[0].term()) || strings.Contains(strings.ToUpper(chosen[0].title), "ACTION")) {
+		(patternTest(chosen[0].term()) || c.takesArg(chosen[0].term()) || actionItem(chosen[0])) {
 		return chosen
 	}
 	return putFirst(chosen, p)
@@ -140,3 +140,70 @@ func (c *composition) withName(s *source, pl *plan) {
 	pl.joined = append(pl.joined, pl.shown)
 	pl.shown++
 }
+
+// withDelete ends the lead's line with the action that deletes what the
+// line selects, where the question asks to delete and the lead selects
+// (one of the page's TESTS): "delete the .tmp files under /tmp/build older
+// than 7 days" is `find /tmp/build -name '*.tmp' -mtime +7 -delete`, not
+// a list of files for the user to remove by hand. The action is an item
+// of the page's ACTIONS that takes no value and whose first sentence
+// says it deletes.
+func (c *composition) withDelete(s *source, pl *plan) {
+	if !c.lossAsked || !c.deleteAsked() || !testItem(pl.chosen[0]) || !answer.ProgramPage(s.hit.Meta) {
+		return
+	}
+	cmd, sub := c.optionCommand(s, pl.chosen[0])
+	if sub {
+		return
+	}
+	for si := range s.doc.Sections {
+		for bi, b := range s.doc.Sections[si].Blocks {
+			p := passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1}
+			names := optionNames(b.Term)
+			if b.Kind != document.Item || !actionItem(p) || len(names) == 0 || optionArg(b.Term) != "" {
+				continue
+			}
+			first := firstSentence(b.Text)
+			if !destroys().MatchString(first) || answer.Negates(first) {
+				continue
+			}
+			words := strings.Fields(pl.line)
+			if len(words) <= len(strings.Fields(cmd)) || slices.Contains(words, names[0]) {
+				return
+			}
+			pl.line += " " + names[0]
+			pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(b.Text)
+			if i := slices.IndexFunc(pl.chosen, p.same); i >= 0 {
+				pl.joined = append(pl.joined, i)
+				return
+			}
+			pl.chosen = slices.Insert(pl.chosen, pl.shown, p)
+			pl.joined = append(pl.joined, pl.shown)
+			pl.shown++
+			return
+		}
+	}
+}
+
+// actionItem says whether a passage is an item of a page's ACTIONS
+// (find's -exec, -delete, -print): what is done with what the tests
+// before it let through.
+func actionItem(p passage) bool { return strings.Contains(strings.ToUpper(p.title), "ACTION") }
+
+// testItem says whether a passage is an item of a page's TESTS (find's
+// -name, -mtime): what selects the files the actions work on.
+func testItem(p passage) bool { return strings.Contains(strings.ToUpper(p.title), "TEST") }
+
+// deleteAsked says whether the question tells to delete: a word of
+// deleting it says in the active voice ("delete them", "remove the old
+// files"), not of what was done ("where a function was removed").
+func (c *composition) deleteAsked() bool {
+	for i, w := range c.seq {
+		if destroys().MatchString(w) && (i == 0 || !passiveBefore[c.seq[i-1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+var passiveBefore = map[string]bool{"was": true, "were": true, "been": true, "be": true, "is": true, "are": true, "got": true, "get": true, "gets": true, "being": true}

@@ -471,6 +471,7 @@ func (c *composition) decideLead(pl *plan) {
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
 		c.withValues(s, pl)
 		c.withName(s, pl)
+		c.withDelete(s, pl)
 		c.withAction(s, pl)
 		c.withNeeded(s, pl)
 		c.withDestination(s, pl)

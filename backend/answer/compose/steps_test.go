@@ -401,6 +401,19 @@ func TestStepNameTest(t *testing.T) {
 	notFirst(t, "`find . -name", "find the files changed more recently than stamp.txt")
 }
 
+// Asked to delete what find selects, its line ends with the action that
+// deletes it; a question that only says something is removed gets none.
+func TestStepDeleteAction(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"find the .bak files in /opt older than 10 days and delete them", "`find /opt -name '*.bak' -mtime +10 -delete`"},
+		{"find empty files under /srv and remove them", "`find /srv -empty -delete`"},
+	})
+	ans, _ := testengine.Ask(t, "find the files under /srv older than 3 days that are to be removed", 0)
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`find /srv -mtime +3") || strings.Contains(ans.Steps[0], "-delete") {
+		t.Errorf("steps %q, want find /srv -mtime +3 first, without -delete", ans.Steps)
+	}
+}
+
 // An option that deletes what the user has is no step for a question
 // that does not ask to delete: tar's --remove-files for comparing an
 // archive with the disk. Asked for, it is one.
@@ -622,7 +635,7 @@ func TestStepValueNamed(t *testing.T) {
 func TestSummaryUsesFilledLead(t *testing.T) {
 	for q, want := range map[string]string{
 		"pick 3 random lines from names.txt": "Use `shuf -n 3 names.txt`",
-		"delete files older than 30 days":    "Use `find . -mtime +30`",
+		"delete files older than 30 days":    "Use `find . -mtime +30 -delete`",
 		"create a directory with mode 700":   "Use `mkdir -m 700 DIRECTORY...`",
 	} {
 		ans, _ := testengine.Ask(t, q, 0)

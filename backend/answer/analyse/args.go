@@ -92,6 +92,10 @@ var argPatterns = []argPattern{
 	{ArgNumber, lazyre.New(`(?:^|\s)(\d+)(?:\s|[,;?!]|:(?:\s|$)|\.(?:\s|$)|$)`)},
 }
 
+// lastUnitRE finds a unit of time the question counts back one of:
+// "in the last day", "within the past hour".
+var lastUnitRE = lazyre.New(`(?i)\b(?:in|within|during|over|for|from)\s+the\s+(?:last|past)\s+(second|minute|hour|day|week)\b`)
+
 // numberWordRE finds a number written in words and the word after it:
 // "five times", "twenty-five lines", "a hundred megabytes".
 var numberWordRE = lazyre.New(`(?i)\b((?:a\s+)?(?:hundred|thousand)|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\s+([a-z]+)\b`)
@@ -376,6 +380,13 @@ func Read(q string) Reading {
 				continue
 			}
 			add(p.kind, a, b, "")
+		}
+	}
+	// "in the last day", "over the past week": one of the unit
+	for _, m := range lastUnitRE().FindAllStringSubmatchIndex(q, -1) {
+		if free(m[2], m[3]) {
+			take(m[2], m[3])
+			args = append(args, found{m[2], Arg{Kind: ArgDuration, Text: "1 " + strings.ToLower(q[m[2]:m[3]]), Start: m[2], End: m[3]}})
 		}
 	}
 	for _, m := range numberWordRE().FindAllStringSubmatchIndex(q, -1) {

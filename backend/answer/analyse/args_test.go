@@ -122,6 +122,8 @@ func TestRead(t *testing.T) {
 		{"keep only columns 3, 6 and 7 of a colon-delimited log", "number:3 number:6 number:7 delimiter::", "", "keep only columns , and of a colon-delimited log"},
 		{"order rows by the first column, fields separated by semicolons", "number:1 delimiter:;", "", "order rows by the first column, fields separated by semicolons"},
 		{"print the first line twice", "", "", "print the first line twice"},
+		// one of a unit of time counted back
+		{"which logs grew over the past hour", "duration:1 hour", "", "which logs grew over the past"},
 		{"swap the second and third column", "number:2 number:3", "", "swap the second and third column"},
 	} {
 		r := Read(tc.q)

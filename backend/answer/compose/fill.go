@@ -145,6 +145,13 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		}
 		out = append(out, op)
 	}
+	if i := slices.IndexFunc(out, func(op operand) bool { return op.kind == analyse.ArgSize }); i >= 0 && !slices.ContainsFunc(out, func(op operand) bool { return op.kind == analyse.ArgNumber }) {
+		// a size in bytes is a count of them too: "the first 100 bytes"
+		// is head's "-c NUM", 100, where find's "-size n[c]" takes 100c
+		if num, unit := splitSize(out[i].text); num != "" && strings.HasPrefix(strings.ToLower(unit), "byte") {
+			out = append(out, operand{kind: analyse.ArgNumber, text: num})
+		}
+	}
 	if !slices.ContainsFunc(out, func(op operand) bool { return op.kind == analyse.ArgDelimiter }) && csvGiven(q, out) {
 		// a CSV file's fields are separated by commas, which cut's -d
 		// must be told

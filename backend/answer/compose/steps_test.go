@@ -556,6 +556,10 @@ func TestStepTimeSlot(t *testing.T) {
 		{"pause the script for 2 minutes", "`sleep 120`"},
 		// find's "n*24 hours" takes days, +n more than n and -n less
 		{"find files in /srv modified in the last 2 days", "`find /srv -mtime -2`"},
+		// "the last day" is one
+		{"find the files in /srv modified in the last day", "`find /srv -mtime -1`"},
+		// and a size in bytes a count of them
+		{"print the last 64 bytes of data.bin", "`tail -c 64 data.bin`"},
 		// -mtime counts "n*24 hours", days, as -used's "n days" does
 		{"find files modified in the last 3 days", "`find . -mtime -3`"},
 		{"delete the files in /tmp older than 30 days", "`find /tmp -mtime +30`"},

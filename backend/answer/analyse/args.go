@@ -200,6 +200,14 @@ var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recentl
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
 
+// renameVerb finds a verb of renaming before a name ("rename the user
+// bob", "change the name of the group"), and renamedToRE the new name
+// just after it: " to robert", " to be qa".
+var (
+	renameVerb  = lazyre.New(`(?i)\b(?:rename|renaming|renamed)\b|\bchange\s+(?:the\s+)?name\s+of\b`)
+	renamedToRE = lazyre.New(`^\s+(?:in)?to\s+(?:be\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\b`)
+)
+
 // andNameRE is a second name after a first one: "alpha and beta", then
 // what ends its clause or goes on as after a name (the second group).
 var andNameRE = lazyre.New(`^\s+and\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(\s*(?:[,.;:?!]|$)|\s+(?:to|into|in|from|on|onto|with|without|as|so|but|while|when|if|under|inside|by)\b)?`)
@@ -451,6 +459,13 @@ func Read(q string) Reading {
 			continue
 		}
 		add(kind, m[4], end, noun)
+		// "rename the group testers to qa": the new name is one of the
+		// same kind
+		if kind != ArgFile && kind != ArgFolder && renameVerb().MatchString(q[:m[0]]) {
+			if a := renamedToRE().FindStringSubmatchIndex(q[end:]); a != nil && nameLike(q[end+a[2]:end+a[3]]) && !notName().MatchString(q[end+a[2]:end+a[3]]) {
+				add(kind, end+a[2], end+a[3], noun)
+			}
+		}
 		// "the folders alpha and beta": a plural noun names both
 		if strings.HasSuffix(noun, "s") && kind != ArgName {
 			if a := andNameRE().FindStringSubmatchIndex(q[end:]); a != nil {

@@ -122,6 +122,8 @@ func TestRead(t *testing.T) {
 		{"keep only columns 3, 6 and 7 of a colon-delimited log", "number:3 number:6 number:7 delimiter::", "", "keep only columns , and of a colon-delimited log"},
 		{"order rows by the first column, fields separated by semicolons", "number:1 delimiter:;", "", "order rows by the first column, fields separated by semicolons"},
 		{"print the first line twice", "", "", "print the first line twice"},
+		// a new name is one of the kind renamed
+		{"rename the group interns to trainees", "group:interns group:trainees", "", "rename the group to"},
 		// one of a unit of time counted back
 		{"which logs grew over the past hour", "duration:1 hour", "", "which logs grew over the past"},
 		{"swap the second and third column", "number:2 number:3", "", "swap the second and third column"},
@@ -168,7 +170,7 @@ func TestTopicDropsNaming(t *testing.T) {
 		// what a quoted string is the content of is no topic
 		`store the comment "Nora Lindqvist, Accounting" in it`: "store the comment in it",
 		"grep for the word 'timeout' in /etc":                  "grep for the word in /etc",
-		"rename the network interface enp3s0 to lan0":          "rename the network interface to lan0",
+		"rename the network interface enp3s0 to lan0":          "rename the network interface to",
 		"install the package htop":                             "install the package htop",
 		// a name the user gave is no topic; a program's may be
 		"kill the tmux session named work":     "kill the tmux session",

@@ -482,8 +482,10 @@ func TestStepJoinsAmounts(t *testing.T) {
 // The places of columns the question gives are one list (cut's -f
 // 1,4), and what separates the fields, said or a CSV file's, cut's -d
 // and sort's -t.
-// (useradd(8) and gpasswd(1) of passwd, and cut(1) and sort(1) of
-// coreutils, are in testdata/fixtures/extra.)
+// A new name the question renames to goes where the page writes the new
+// one (groupmod's "-n NEW_GROUP").
+// (useradd(8), groupmod(8) and gpasswd(1) of passwd, and cut(1) and
+// sort(1) of coreutils, are in testdata/fixtures/extra.)
 func TestStepJoinsValues(t *testing.T) {
 	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
 	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
@@ -503,6 +505,9 @@ func TestStepJoinsValues(t *testing.T) {
 			[]string{"useradd", "-s /bin/zsh", "kai`"}, []string{"-d"}},
 		{"let the user omar administer the group builders",
 			[]string{"gpasswd -A omar builders`"}, []string{"-d"}},
+		// a new name goes where the page writes the new one
+		{"with groupmod, rename the group interns to trainees",
+			[]string{"groupmod -n trainees interns`"}, nil},
 		// the places of columns are one list; what separates them, said
 		// or a CSV file's, is cut's -d and sort's -t
 		{"cut the first and fourth fields out of stock.csv",

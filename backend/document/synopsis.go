@@ -190,6 +190,13 @@ func SynopsisLines(d *Document) []string {
 		}
 		for _, l := range strings.Split(text, "\n") {
 			l = strings.TrimSpace(l)
+			if len(out) == 0 {
+				// shasum's, as its --help prints it: "Usage: shasum
+				// [OPTION]... [FILE]..."
+				if rest, ok := cutUsage(l); ok {
+					l = rest
+				}
+			}
 			switch {
 			case l == "":
 			case len(out) > 0 && continued(out[len(out)-1], l):
@@ -200,6 +207,14 @@ func SynopsisLines(d *Document) []string {
 		}
 	}
 	return out
+}
+
+// cutUsage cuts "Usage:" off the front of a synopsis line.
+func cutUsage(l string) (string, bool) {
+	if len(l) > 6 && strings.EqualFold(l[:6], "usage:") {
+		return strings.TrimSpace(l[6:]), true
+	}
+	return l, false
 }
 
 // continued says whether a synopsis line goes on with the form above it

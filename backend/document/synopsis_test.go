@@ -40,6 +40,8 @@ func TestSynopsisPlainForm(t *testing.T) {
 		"git remote add <name> <url>\ngit remote rename <old> <new>\ngit remote remove <name>":         "git remote add <name> <url>",
 		"git worktree add [-f] <path> [<commit-ish>]\ngit worktree list [-v]\ngit worktree [-q] prune": "git worktree add [-f] <path> [<commit-ish>]",
 		"git remote [-v | --verbose]\ngit remote add <name> <url>":                                     "git remote",
+		// a synopsis as --help prints it, "Usage:" and all
+		"Usage: sha3sum [OPTION]... [FILE]...\nPrint or check SHA3 checksums.": "sha3sum [OPTION]... [FILE]...",
 	} {
 		if got := Synopsis(doc(text)); got != want {
 			t.Errorf("Synopsis(%q) = %q, want %q", text, got, want)

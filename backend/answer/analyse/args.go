@@ -198,7 +198,7 @@ func endsClause(q string, m []int) bool {
 var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet)$`)
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
 
 // renameVerb finds a verb of renaming before a name ("rename the user
 // bob", "change the name of the group"), and renamedToRE the new name
@@ -787,6 +787,10 @@ func nameLike(w string) bool {
 	if terms.Stop(lw) || filler[lw] || notNames[lw] {
 		return false
 	}
+	if w == lw && len(w) > 4 && strings.HasSuffix(w, "ly") && isAlpha(w) {
+		// an adverb: "each folder directly inside /home"
+		return false
+	}
 	// a name is short and often has what words do not: a digit, an
 	// underscore, a dot, a capital inside
 	return len(w) <= 64
@@ -826,6 +830,14 @@ var notNames = map[string]bool{
 	"one": true, "two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true,
 	"nine": true, "ten": true, "several": true, "few": true, "many": true, "all": true, "both": true, "each": true,
 	"every": true, "any": true, "some": true, "more": true, "less": true, "fewer": true, "most": true,
+	// where: "the directories below the current folder"
+	"below": true, "above": true, "beneath": true, "underneath": true, "under": true, "over": true, "here": true,
+	"there": true, "only": true,
+}
+
+// isAlpha says whether w is letters alone.
+func isAlpha(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) < 0
 }
 
 // fileLike says whether a word with a dot is a file name, not a version

@@ -122,6 +122,10 @@ func TestRead(t *testing.T) {
 		{"keep only columns 3, 6 and 7 of a colon-delimited log", "number:3 number:6 number:7 delimiter::", "", "keep only columns , and of a colon-delimited log"},
 		{"order rows by the first column, fields separated by semicolons", "number:1 delimiter:;", "", "order rows by the first column, fields separated by semicolons"},
 		{"print the first line twice", "", "", "print the first line twice"},
+		// directories name folders; where and how are no names
+		{"create the directories src and docs inside the folder project", "folder:src folder:docs folder:project", "", "create the directories and inside the folder"},
+		{"list the folders below the current one", "", "", "list the folders below the current one"},
+		{"show each folder directly inside /srv", "path:/srv", "", "show each folder directly inside"},
 		// a new name is one of the kind renamed
 		{"rename the group interns to trainees", "group:interns group:trainees", "", "rename the group to"},
 		// one of a unit of time counted back

@@ -24,6 +24,7 @@ import (
 
 // operand is a question's argument as the command line types it.
 type operand struct {
+	at   int // the place of its argument among the question's
 	kind analyse.ArgKind
 	text string
 	to   bool // the question sends things there: "to folder b", "into photos.tar.gz"
@@ -46,6 +47,9 @@ type operand struct {
 	// or a byte ("the third column"), which a list of places takes with the
 	// others the question gives (cut's "-f LIST": 1,3)
 	place bool
+	// many: a plural noun names it ("the directories named
+	// node_modules"): things of that name, not one place
+	many bool
 	// under: the question puts things under this folder ("a home
 	// directory under /home"): it is where they go, not one of them
 	under bool
@@ -81,7 +85,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// nor the command whose output it works on (see producer)
 			continue
 		}
-		op := operand{kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
+		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
 		from := 0
 		if i > 0 {
 			from = min(args[i-1].End, a.Start)
@@ -100,10 +104,14 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			op.kind, op.text = suffixGlob(q, a)
 		case analyse.ArgFolder, analyse.ArgPath:
 			op.under = underBefore().MatchString(q[:a.Start])
-			// the folder a file or glob just named is in
+			// the folder a file or glob just named is in, or the
+			// folders and files a list just named ("the folders
+			// 2024/01 and 2024/02 inside the folder reports")
 			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) {
-				if prev := &out[len(out)-1]; (prev.kind == analyse.ArgFile || prev.kind == analyse.ArgGlob) && !strings.Contains(prev.text, "/") {
-					prev.text = strings.TrimSuffix(a.Text, "/") + "/" + prev.text
+				if in := listedBefore(q, args, out); len(in) > 0 {
+					for _, k := range in {
+						out[k].text = strings.TrimSuffix(a.Text, "/") + "/" + out[k].text
+					}
 					continue
 				}
 			}
@@ -136,7 +144,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// "send HUP to the process whose PID is in /run/nginx.pid"
 			// is `kill -HUP $(cat /run/nginx.pid)`; the file stays an
 			// operand for a command that takes one
-			out = append(out, operand{kind: analyse.ArgNumber, text: "$(cat " + op.text + ")", pid: true})
+			out = append(out, operand{at: i, kind: analyse.ArgNumber, text: "$(cat " + op.text + ")", pid: true})
 		}
 		if fileKind(op.kind) && slices.ContainsFunc(out, func(o operand) bool { return fileKind(o.kind) && o.text == op.text }) {
 			// a file named twice is one file: "compress data.csv and
@@ -149,19 +157,19 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		// a size in bytes is a count of them too: "the first 100 bytes"
 		// is head's "-c NUM", 100, where find's "-size n[c]" takes 100c
 		if num, unit := splitSize(out[i].text); num != "" && strings.HasPrefix(strings.ToLower(unit), "byte") {
-			out = append(out, operand{kind: analyse.ArgNumber, text: num})
+			out = append(out, operand{at: -1, kind: analyse.ArgNumber, text: num})
 		}
 	}
 	if !slices.ContainsFunc(out, func(op operand) bool { return op.kind == analyse.ArgDelimiter }) && csvGiven(q, out) {
 		// a CSV file's fields are separated by commas, which cut's -d
 		// must be told
-		out = append(out, operand{kind: analyse.ArgDelimiter, text: shellQuote(",")})
+		out = append(out, operand{at: -1, kind: analyse.ArgDelimiter, text: shellQuote(",")})
 	}
 	if !slices.ContainsFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgMode }) {
 		if mode := analyse.PermissionMode(q); mode != "" {
 			// "make deploy.sh executable" gives chmod's MODE too: +x;
 			// "remove write permission for others", o-w
-			out = append([]operand{{kind: analyse.ArgMode, text: mode}}, out...)
+			out = append([]operand{{at: -1, kind: analyse.ArgMode, text: mode}}, out...)
 		}
 	}
 	return out
@@ -176,6 +184,44 @@ func csvGiven(q string, ops []operand) bool {
 }
 
 var csvWord = lazyre.New(`\b(?:CSV|csv)\b`)
+
+// listedBefore are the places in out of the operands a folder the
+// question names next holds: the file or glob just before it, with no
+// folder of its own; or the relative files and folders of a list just
+// before it, joined by commas and "and".
+func listedBefore(q string, args []analyse.Arg, out []operand) []int {
+	last := len(out) - 1
+	if p := out[last]; (p.kind == analyse.ArgFile || p.kind == analyse.ArgGlob) && !strings.Contains(p.text, "/") {
+		return []int{last}
+	}
+	relative := func(op operand) bool {
+		switch op.kind {
+		case analyse.ArgFile, analyse.ArgGlob, analyse.ArgFolder, analyse.ArgPath:
+			return !strings.HasPrefix(op.text, "/") && !strings.HasPrefix(op.text, "~") && !strings.HasPrefix(op.text, ".")
+		}
+		return false
+	}
+	var in []int
+	for k := last; k >= 0 && relative(out[k]); k-- {
+		in = append(in, k)
+		if k == 0 || out[k-1].at < 0 || !listGap().MatchString(q[args[out[k-1].at].End:args[out[k].at].Start]) {
+			break
+		}
+	}
+	if len(in) < 2 {
+		// one folder in a folder is no list: its own name may be the
+		// place ("the folder src in /srv" is /srv/src, as is a file)
+		if len(in) == 1 && (out[last].kind == analyse.ArgFolder) {
+			return in
+		}
+		return nil
+	}
+	return in
+}
+
+// listGap is what lies between two items of a list: a comma, "and", or
+// both.
+var listGap = lazyre.New(`^\s*(?:,\s*(?:and\s+)?|and\s+)$`)
 
 // leftOut: the words before an argument leave it out of what the
 // command works on ("leave out the .git folder", "skip every file
@@ -669,7 +715,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && kinds != nil:
 			slots = append(slots, slot{word: i, opt: inner[0], kinds: kinds, name: name, optional: true, optArg: true})
 		case len(inner) == 1 && i > 0 && patternTest(words[i-1]+" "+w):
-			slots = append(slots, slot{word: i, kinds: append(kinds, analyse.ArgGlob, analyse.ArgFile), name: name, optArg: true, nameOf: true})
+			slots = append(slots, slot{word: i, kinds: append(kinds, analyse.ArgGlob, analyse.ArgFile, analyse.ArgFolder), name: name, optArg: true, nameOf: true})
 		case len(inner) == 1 && kinds != nil:
 			lower := strings.ToLower(w)
 			sources = sources || strings.Contains(lower, "source") || strings.Contains(lower, "src")
@@ -792,7 +838,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
 		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slotName(slots[k].name)]) &&
-			(ops[j].place || slotName(slots[k].name) != placeList) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
+			(ops[j].place || slotName(slots[k].name) != placeList) &&
+			// things of a name are no place to look in
+			!(startingPoint(slotName(slots[k].name)) && ops[j].named && ops[j].many) &&
+			(!slots[k].nameOf || ops[j].kind != analyse.ArgFolder || ops[j].named && ops[j].many) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
 			// a login shell is a shell: not useradd's home folder
 			(!slots[k].shell || shellPath(ops[j].text))
 	}
@@ -1630,6 +1679,7 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 		return putFirst(chosen, p)
 	}
 	chosen = c.nameFirst(s, chosen)
+	chosen = c.parentsFirst(s, chosen)
 	if len(chosen) == 0 {
 		if p, ok := c.modeOption(s); ok {
 			return []passage{p}

@@ -42,10 +42,12 @@ func (c *composition) nameGiven(s *source) (operand, bool) {
 	}
 	// the files apart from their folders: "all .log files under /var"
 	// names *.log, and looks in /var
-	// a glob, or a file the question says is named so: not
-	// "more recently than reference.txt", which -newer compares with
+	// a glob, or a file the question says is named so, or folders
+	// ("the directories named node_modules"): not "more recently than
+	// reference.txt", which -newer compares with
 	i := slices.IndexFunc(c.apart, func(op operand) bool {
-		return (op.kind == analyse.ArgGlob || op.kind == analyse.ArgFile && op.named) && !op.to && !strings.Contains(op.text, "/")
+		return (op.kind == analyse.ArgGlob || op.kind == analyse.ArgFile && op.named || op.kind == analyse.ArgFolder && op.named && op.many) &&
+			!op.to && !strings.Contains(op.text, "/")
 	})
 	if i < 0 || synopsisTakes(document.PlainForm(s.doc), []analyse.ArgKind{analyse.ArgFile, analyse.ArgGlob}) {
 		return operand{}, false
@@ -207,3 +209,55 @@ func (c *composition) deleteAsked() bool {
 }
 
 var passiveBefore = map[string]bool{"was": true, "were": true, "been": true, "be": true, "is": true, "are": true, "got": true, "get": true, "gets": true, "being": true}
+
+// parentsItem is the first page's option that makes the parent folders
+// of a folder it makes as needed (mkdir's -p), where the question gives
+// a folder nested in others ("reports/2024/01", "/srv/www/site"), which
+// the command without it makes only where they exist.
+func (c *composition) parentsItem(s *source) (passage, bool) {
+	if !slices.ContainsFunc(c.ops, func(op operand) bool {
+		return (op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath) && nested(op.text)
+	}) {
+		return passage{}, false
+	}
+	for si := range s.doc.Sections {
+		if Aside(&s.doc.Sections[si]) {
+			continue
+		}
+		for bi, b := range s.doc.Sections[si].Blocks {
+			if b.Kind == document.Item && len(optionNames(b.Term)) > 0 && optionArg(b.Term) == "" && makesParents().MatchString(itemSentence(b.Text)) {
+				return passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1}, true
+			}
+		}
+	}
+	return passage{}, false
+}
+
+// makesParents is an item that says its option makes parent folders:
+// mkdir's "no error if existing, make parent directories as needed".
+var makesParents = lazyre.New(`(?i)\b(?:make|makes|create|creates)\s+(?:any\s+|missing\s+)?parent\s+director`)
+
+// nested says whether a path has a folder above its last part, besides
+// the root or the home folder: "a/b", "/srv/www"; not "build", "/srv".
+func nested(path string) bool {
+	p := strings.Trim(strings.TrimPrefix(strings.TrimPrefix(path, "~"), "."), "/")
+	return strings.Contains(p, "/")
+}
+
+// parentsFirst puts first the option that makes parent folders
+// (parentsItem), where the chosen lead is no option of the question's
+// own.
+func (c *composition) parentsFirst(s *source, chosen []passage) []passage {
+	p, ok := c.parentsItem(s)
+	if !ok || len(chosen) > 0 && c.optionItem(s, chosen[0]) && c.takesArg(chosen[0].term()) {
+		return chosen
+	}
+	return putFirst(chosen, p)
+}
+
+// parentsLeads says whether option item p is the one that makes the
+// parent folders of the nested folder the question gives.
+func (c *composition) parentsLeads(s *source, p passage) bool {
+	o, ok := c.parentsItem(s)
+	return ok && o.same(p)
+}

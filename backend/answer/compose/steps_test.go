@@ -399,6 +399,20 @@ func TestStepNameTest(t *testing.T) {
 		{"find the .png files in ~/art whatever the case of their names", "`find ~/art -iname '*.png'`"},
 	})
 	notFirst(t, "`find . -name", "find the files changed more recently than stamp.txt")
+	// folders of a name are what to find, not where
+	firstSteps(t, []struct{ q, want string }{
+		{"find all directories named __pycache__ in ~/work", "`find ~/work -name __pycache__`"},
+	})
+}
+
+// Folders nested in others are made with their parents, and those a
+// list names inside a folder are made in it.
+func TestStepNestedFolders(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"create the directories 2025/q1 and 2025/q2 inside the folder archive", "`mkdir -p archive/2025/q1 archive/2025/q2`"},
+		{"create the nested folder x/y/z", "`mkdir -p x/y/z`"},
+		{"create the folder build", "`mkdir build`"},
+	})
 }
 
 // Asked to delete what find selects, its line ends with the action that

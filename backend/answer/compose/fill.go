@@ -1151,7 +1151,7 @@ func (c *composition) withValues(s *source, pl *plan) {
 		}
 		at := afterOption(words, optionForm(strings.TrimSpace(lead.block.Term)), len(strings.Fields(cmd)))
 		pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
-		pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
+		pl.runs(p)
 		// the operand it took, not every one it could take: -d's
 		// HOME_DIR takes "/home/kai", and leaves "/bin/zsh" to -s
 		left = slices.DeleteFunc(left, func(op operand) bool {
@@ -1161,9 +1161,7 @@ func (c *composition) withValues(s *source, pl *plan) {
 		return true
 	}
 	for i := 1; i < pl.shown && len(pl.joined) < values-1; i++ {
-		if join(pl.chosen[i], true) {
-			pl.joined = append(pl.joined, i)
-		}
+		join(pl.chosen[i], true)
 	}
 	// An option no step shows joins where the question says what it
 	// sets: useradd's -u for "the user ID 1500", whatever its words
@@ -1173,12 +1171,9 @@ func (c *composition) withValues(s *source, pl *plan) {
 		if len(pl.joined) >= values-1 {
 			break
 		}
-		if p.aside || !c.stepWorthy(s, p) || c.losesData(p) || slices.ContainsFunc(pl.chosen[:pl.shown], p.same) || !join(p, false) {
-			continue
+		if !p.aside && c.stepWorthy(s, p) && !c.losesData(p) && !slices.ContainsFunc(pl.chosen[:pl.shown], p.same) {
+			join(p, false)
 		}
-		pl.chosen = slices.Insert(pl.chosen, pl.shown, p)
-		pl.joined = append(pl.joined, pl.shown)
-		pl.shown++
 	}
 }
 

@@ -133,14 +133,7 @@ func (c *composition) withName(s *source, pl *plan) {
 		at = afterOption(words, optionForm(strings.TrimSpace(pl.chosen[0].block.Term)), len(strings.Fields(cmd)))
 	}
 	pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
-	pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
-	if i := slices.IndexFunc(pl.chosen, p.same); i >= 0 {
-		pl.joined = append(pl.joined, i)
-		return
-	}
-	pl.chosen = slices.Insert(pl.chosen, pl.shown, p)
-	pl.joined = append(pl.joined, pl.shown)
-	pl.shown++
+	pl.runs(p)
 }
 
 // withDelete ends the lead's line with the action that deletes what the
@@ -174,14 +167,7 @@ func (c *composition) withDelete(s *source, pl *plan) {
 				return
 			}
 			pl.line += " " + names[0]
-			pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(b.Text)
-			if i := slices.IndexFunc(pl.chosen, p.same); i >= 0 {
-				pl.joined = append(pl.joined, i)
-				return
-			}
-			pl.chosen = slices.Insert(pl.chosen, pl.shown, p)
-			pl.joined = append(pl.joined, pl.shown)
-			pl.shown++
+			pl.runs(p)
 			return
 		}
 	}

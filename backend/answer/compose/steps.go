@@ -46,6 +46,22 @@ type plan struct {
 	joined []int
 }
 
+// runs records that the lead's line runs option item p too: what it
+// does joins the lead's description, and it is no step of its own,
+// chosen after the steps shown where it was not chosen.
+func (pl *plan) runs(p passage) {
+	pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
+	if i := slices.IndexFunc(pl.chosen, p.same); i >= 0 {
+		if !slices.Contains(pl.joined, i) {
+			pl.joined = append(pl.joined, i)
+		}
+		return
+	}
+	pl.chosen = slices.Insert(pl.chosen, pl.shown, p)
+	pl.joined = append(pl.joined, pl.shown)
+	pl.shown++
+}
+
 // synopsisStep is whether the command as its synopsis runs it is the
 // first step of the first page, and why.
 type synopsisStep int

@@ -690,6 +690,8 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		// shell: it is a login shell's (useradd's -s SHELL), which
 		// takes only a path that names one (shellPath)
 		shell bool
+		// key: the placeholder's name as slotName reads it, once
+		key string
 		// nameOf: it is the pattern of a test of names (find's "-name
 		// pattern", see patternTest), which takes a glob or a file's
 		// name too
@@ -732,7 +734,8 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		if n := strings.ToLower(slots[k].name); strings.Contains(n, "name") && slices.Contains(slots[k].kinds, analyse.ArgFile) {
 			slots[k].naming = true
 		}
-		slots[k].shell = slotName(slots[k].name) == "shell"
+		slots[k].key = slotName(slots[k].name)
+		slots[k].shell = slots[k].key == "shell"
 	}
 	if sources {
 		for k := range slots {
@@ -744,7 +747,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	used := make([]bool, len(ops))
 	give := func(k int, j int) {
 		text := ops[j].text
-		if slotName(slots[k].name) == placeList {
+		if slots[k].key == placeList {
 			// every place the question gives, in its order: 1,3
 			var places []string
 			for g := range ops {
@@ -813,7 +816,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	}
 	// a placeholder named as the question names its value takes it
 	for k := range slots {
-		if n := slotName(slots[k].name); nounGiven(ops, n) {
+		if n := slots[k].key; nounGiven(ops, n) {
 			giveFirst(k, func(op operand) bool { return op.givenAs(n) })
 		}
 	}
@@ -837,10 +840,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// fits says whether slot k takes operand j by its kind; a device is
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
-		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slotName(slots[k].name)]) &&
-			(ops[j].place || slotName(slots[k].name) != placeList) &&
+		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slots[k].key]) &&
+			(ops[j].place || slots[k].key != placeList) &&
 			// things of a name are no place to look in
-			!(startingPoint(slotName(slots[k].name)) && ops[j].named && ops[j].many) &&
+			!(startingPoint(slots[k].key) && ops[j].named && ops[j].many) &&
 			(!slots[k].nameOf || ops[j].kind != analyse.ArgFolder || ops[j].named && ops[j].many) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
 			// a login shell is a shell: not useradd's home folder
 			(!slots[k].shell || shellPath(ops[j].text))
@@ -1402,15 +1405,9 @@ var underBefore = lazyre.New(`(?i)\b(?:under|below|beneath|underneath)\s+$`)
 // a joinable kind the question gives.
 func (c *composition) valueItems(s *source, scored []passage) []passage {
 	var out []passage
-	for si := range s.doc.Sections {
-		if Aside(&s.doc.Sections[si]) {
-			continue
-		}
-		for bi, b := range s.doc.Sections[si].Blocks {
-			if b.Kind != document.Item || !c.takesJoinable(b.Term) || slices.ContainsFunc(scored, func(p passage) bool { return p.sec == si && p.blk == bi }) {
-				continue
-			}
-			out = append(out, passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1})
+	for p := range ownItems(s.doc) {
+		if c.takesJoinable(p.block.Term) && !slices.ContainsFunc(scored, p.same) {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -1709,15 +1706,9 @@ func (c *composition) modeOption(s *source) (passage, bool) {
 	if !c.givesMode() || !answer.ProgramPage(s.hit.Meta) || synopsisTakes(document.PlainForm(s.doc), []analyse.ArgKind{analyse.ArgMode}) {
 		return passage{}, false
 	}
-	for si, sec := range s.doc.Sections {
-		if Aside(&sec) {
-			continue
-		}
-		for bi, b := range sec.Blocks {
-			p := passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}
-			if c.optionItem(s, p) && takesMode(b) {
-				return p, true
-			}
+	for p := range ownItems(s.doc) {
+		if c.optionItem(s, p) && takesMode(p.block) {
+			return p, true
 		}
 	}
 	return passage{}, false
@@ -1751,22 +1742,16 @@ func (c *composition) outputFile(s *source) (passage, bool) {
 func (c *composition) bestOption(s *source, is func(term string) bool) (passage, bool) {
 	scores := c.scoresOf(s.hit.Doc, s.doc)
 	best, found, most := passage{}, false, -1.0
-	for si, sec := range s.doc.Sections {
-		if Aside(&sec) {
+	for p := range ownItems(s.doc) {
+		if !c.optionItem(s, p) || !is(p.block.Term) {
 			continue
 		}
-		for bi, b := range sec.Blocks {
-			p := passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}
-			if !c.optionItem(s, p) || !is(b.Term) {
-				continue
-			}
-			v := 0.0
-			for _, n := range optionNames(b.Term) {
-				v = max(v, scores[n])
-			}
-			if v > most {
-				best, found, most = p, true, v
-			}
+		v := 0.0
+		for _, n := range optionNames(p.block.Term) {
+			v = max(v, scores[n])
+		}
+		if v > most {
+			best, found, most = p, true, v
 		}
 	}
 	return best, found

@@ -40,11 +40,11 @@ func (c *composition) nameGiven(s *source) (operand, bool) {
 	if !answer.ProgramPage(s.hit.Meta) {
 		return operand{}, false
 	}
-	// the files apart from their folders: "all .log files under /var"
-	// names *.log, and looks in /var
 	// a glob, or a file the question says is named so, or folders
 	// ("the directories named node_modules"): not "more recently than
-	// reference.txt", which -newer compares with
+	// reference.txt", which -newer compares with. Of the files apart
+	// from their folders: "all .log files under /var" names *.log, and
+	// looks in /var.
 	i := slices.IndexFunc(c.apart, func(op operand) bool {
 		return (op.kind == analyse.ArgGlob || op.kind == analyse.ArgFile && op.named || op.kind == analyse.ArgFolder && op.named && op.many) &&
 			!op.to && !strings.Contains(op.text, "/")
@@ -64,14 +64,9 @@ func (c *composition) nameLeads(s *source, p passage) bool {
 
 // nameItem is the first page's name test (nameTest), out of its asides.
 func (c *composition) nameItem(s *source) (passage, bool) {
-	for si := range s.doc.Sections {
-		if Aside(&s.doc.Sections[si]) {
-			continue
-		}
-		for bi, b := range s.doc.Sections[si].Blocks {
-			if b.Kind == document.Item && nameTest(b.Term) {
-				return passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1}, true
-			}
+	for p := range ownItems(s.doc) {
+		if nameTest(p.block.Term) {
+			return p, true
 		}
 	}
 	return passage{}, false
@@ -151,25 +146,22 @@ func (c *composition) withDelete(s *source, pl *plan) {
 	if sub {
 		return
 	}
-	for si := range s.doc.Sections {
-		for bi, b := range s.doc.Sections[si].Blocks {
-			p := passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1}
-			names := optionNames(b.Term)
-			if b.Kind != document.Item || !actionItem(p) || len(names) == 0 || optionArg(b.Term) != "" {
-				continue
-			}
-			first := firstSentence(b.Text)
-			if !destroys().MatchString(first) || answer.Negates(first) {
-				continue
-			}
-			words := strings.Fields(pl.line)
-			if len(words) <= len(strings.Fields(cmd)) || slices.Contains(words, names[0]) {
-				return
-			}
-			pl.line += " " + names[0]
-			pl.runs(p)
+	for p := range ownItems(s.doc) {
+		names := optionNames(p.block.Term)
+		if !actionItem(p) || len(names) == 0 || optionArg(p.block.Term) != "" {
+			continue
+		}
+		first := firstSentence(p.block.Text)
+		if !destroys().MatchString(first) || answer.Negates(first) {
+			continue
+		}
+		words := strings.Fields(pl.line)
+		if len(words) <= len(strings.Fields(cmd)) || slices.Contains(words, names[0]) {
 			return
 		}
+		pl.line += " " + names[0]
+		pl.runs(p)
+		return
 	}
 }
 
@@ -206,14 +198,9 @@ func (c *composition) parentsItem(s *source) (passage, bool) {
 	}) {
 		return passage{}, false
 	}
-	for si := range s.doc.Sections {
-		if Aside(&s.doc.Sections[si]) {
-			continue
-		}
-		for bi, b := range s.doc.Sections[si].Blocks {
-			if b.Kind == document.Item && len(optionNames(b.Term)) > 0 && optionArg(b.Term) == "" && makesParents().MatchString(itemSentence(b.Text)) {
-				return passage{sec: si, blk: bi, block: b, title: s.doc.Sections[si].Title, does: 1}, true
-			}
+	for p := range ownItems(s.doc) {
+		if len(optionNames(p.block.Term)) > 0 && optionArg(p.block.Term) == "" && makesParents().MatchString(itemSentence(p.block.Text)) {
+			return p, true
 		}
 	}
 	return passage{}, false

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"iter"
 	"math"
 	"slices"
 	"sort"
@@ -515,6 +516,24 @@ func givenOf(given []float64, ci int) float64 {
 		return given[ci]
 	}
 	return 0
+}
+
+// ownItems yields the items of page d's own sections (not its asides,
+// see Aside) as passages, in the page's order.
+func ownItems(d *document.Document) iter.Seq[passage] {
+	return func(yield func(passage) bool) {
+		for si := range d.Sections {
+			sec := &d.Sections[si]
+			if Aside(sec) {
+				continue
+			}
+			for bi, b := range sec.Blocks {
+				if b.Kind == document.Item && !yield(passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Aside says whether a section is about the page rather than its subject:

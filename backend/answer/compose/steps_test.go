@@ -501,12 +501,7 @@ func TestStepJoinsAmounts(t *testing.T) {
 // (useradd(8), groupmod(8) and gpasswd(1) of passwd, and cut(1) and
 // sort(1) of coreutils, are in testdata/fixtures/extra.)
 func TestStepJoinsValues(t *testing.T) {
-	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &answer.Engine{Retriever: rt, Composer: compose.New(), Library: lib}
+	e := extraEngine(t)
 	for _, tc := range []struct {
 		q          string
 		has, lacks []string // words of the first step's command line
@@ -627,12 +622,7 @@ func TestStepSubcommand(t *testing.T) {
 // pages and those of testdata/fixtures/extra, does not start as wanted.
 func extraFirstSteps(t *testing.T, cases map[string]string) {
 	t.Helper()
-	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &answer.Engine{Retriever: rt, Composer: compose.New(), Library: lib}
+	e := extraEngine(t)
 	for q, want := range cases {
 		ans, _, err := e.Answer(context.Background(), q, 0)
 		if err != nil {
@@ -642,6 +632,18 @@ func extraFirstSteps(t *testing.T, cases map[string]string) {
 			t.Errorf("%s: steps %q, want %s first", q, ans.Steps, want)
 		}
 	}
+}
+
+// extraEngine answers over the fixture pages and those of
+// testdata/fixtures/extra.
+func extraEngine(t *testing.T) *answer.Engine {
+	t.Helper()
+	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(filepath.Join(testindex.Root(), "testdata", "fixtures", "extra"))))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &answer.Engine{Retriever: rt, Composer: compose.New(), Library: lib}
 }
 
 // A quoted value the question names as a placeholder names it ("the

@@ -53,6 +53,11 @@ type operand struct {
 	// under: the question puts things under this folder ("a home
 	// directory under /home"): it is where they go, not one of them
 	under bool
+	// counted: a number read off a size in bytes ("the first 100 bytes"
+	// is head's -c 100): it fills a place for a count, but chooses no
+	// option, since "bytes" is not what a count of them is for (curl's
+	// "--max-filesize <bytes>" for "download the first 1000 bytes")
+	counted bool
 	// end: a number is an end of a range the question gives ("from 1
 	// to 100"), which only a placeholder of a range's end takes
 	end bool
@@ -157,7 +162,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		// a size in bytes is a count of them too: "the first 100 bytes"
 		// is head's "-c NUM", 100, where find's "-size n[c]" takes 100c
 		if num, unit := splitSize(out[i].text); num != "" && strings.HasPrefix(strings.ToLower(unit), "byte") {
-			out = append(out, operand{at: -1, kind: analyse.ArgNumber, text: num})
+			out = append(out, operand{at: -1, kind: analyse.ArgNumber, text: num, counted: true})
 		}
 	}
 	if !slices.ContainsFunc(out, func(op operand) bool { return op.kind == analyse.ArgDelimiter }) && csvGiven(q, out) {
@@ -1089,7 +1094,7 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 				continue
 			}
 			for _, op := range c.ops {
-				if op.kind == k && (k != analyse.ArgSize || sized(op, arg) != "") && !c.inRange(op) {
+				if op.kind == k && !op.counted && (k != analyse.ArgSize || sized(op, arg) != "") && !c.inRange(op) {
 					out = append(out, k)
 					break
 				}
@@ -1529,6 +1534,12 @@ func unnest(words []string) (out []string, nested map[int]bool) {
 			}
 			continue
 		}
+		if m := eitherOperand().FindStringSubmatch(w); m != nil {
+			// curl's "[options / URLs]": options or URLs, in any order,
+			// each optional
+			out = append(out, "["+m[1]+"]", "["+m[2]+"]")
+			continue
+		}
 		if m := nestedOperands().FindStringSubmatch(w); m != nil {
 			out = append(out, "["+m[1]+"]")
 			inside("[" + m[2] + "]" + strings.TrimSpace(m[3]))
@@ -1542,6 +1553,11 @@ func unnest(words []string) (out []string, nested map[int]bool) {
 // nestedOperands is an optional operand with another inside it, which
 // may repeat: "[zipfile [file ...]]", "[file [file...]]".
 var nestedOperands = lazyre.New(`^\[([A-Za-z][\w.-]*) \[([A-Za-z][\w.-]*)(\s?\.\.\.)?\]\]$`)
+
+// eitherOperand is two optional words, either or both of which may be
+// given: "[options / URLs]" (not bash's "[command_string | file]",
+// one or the other, the first a string run as commands).
+var eitherOperand = lazyre.New(`^\[([A-Za-z][\w.-]*) / ([A-Za-z][\w.-]*)\]$`)
 
 // deeplyNested is an optional operand with a nest of more inside it
 // (never a match of nestedOperands, whose inner operand holds no
@@ -1567,7 +1583,7 @@ func (c *composition) takesValue(term string, numbers bool) bool {
 		for _, op := range c.ops {
 			// a file an option takes (-o FILE, --reference=RFILE) is
 			// seldom the question's file, which is an operand
-			if !fileKind(op.kind) && (numbers || op.kind != analyse.ArgNumber) && slices.Contains(kinds, op.kind) && (op.kind != analyse.ArgSize || sized(op, arg) != "") {
+			if !fileKind(op.kind) && !op.counted && (numbers || op.kind != analyse.ArgNumber) && slices.Contains(kinds, op.kind) && (op.kind != analyse.ArgSize || sized(op, arg) != "") {
 				return true
 			}
 		}

@@ -96,6 +96,10 @@ func TestFill(t *testing.T) {
 		// a count goes where a placeholder named for what it counts is
 		{"wrap the lines of notes.txt at 72 characters", "fold -w WIDTH [FILE]...", "fold", "fold -w 72 notes.txt"},
 		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
+		// options or URLs, in any order: the URL the question gives
+		{"grab http://mirror.test/os.img and keep it as os.img", "curl -O [options / URLs]", "curl", "curl -O http://mirror.test/os.img"},
+		// a count of bytes fills a place for a count
+		{"print the last 48 bytes of blob.bin", "tail -c NUM [FILE]...", "tail", "tail -c 48 blob.bin"},
 	}
 	for _, c := range cases {
 		args := analyse.Read(c.q).Args
@@ -225,6 +229,10 @@ func TestTakesArg(t *testing.T) {
 		{"show the first 20 lines", "--verbose", false},
 		// a file an option takes is seldom the question's
 		{"print the names of files in /srv", "-fprint file", false},
+		// a count read off a size in bytes chooses no option: a limit
+		// in bytes is not what "the first 500 bytes" asks
+		{"fetch only the first 500 bytes of http://mirror.test/os.img", "--max-filesize <bytes>", false},
+		{"fetch only the first 500 bytes of http://mirror.test/os.img", "-n, --lines=[-]NUM", false},
 	} {
 		cp := &composition{ops: operands(c.q, analyse.Read(c.q).Args)}
 		if got := cp.takesArg(c.term); got != c.want {

@@ -644,6 +644,12 @@ func fileKind(k analyse.ArgKind) bool {
 }
 
 // repeats says whether a synopsis word takes more than one operand.
+// commaList says whether a placeholder is a list written with commas:
+// "GROUP,...", "user,...", "GROUP1[,GROUP2,...]".
+func commaList(word string) bool {
+	return strings.Contains(word, ",...") || strings.Contains(word, "[,")
+}
+
 func repeats(word string) bool {
 	return strings.HasSuffix(word, "...") || strings.HasSuffix(word, "…") || strings.HasSuffix(word, "...]") || strings.HasSuffix(word, "(s)")
 }
@@ -701,6 +707,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		// pattern", see patternTest), which takes a glob or a file's
 		// name too
 		nameOf bool
+		// comma: it is a list written with commas ("GROUP,...",
+		// "user,..."), which takes every operand of its kind as one
+		// word: "usermod -aG audio,video sam"
+		comma bool
 	}
 	var slots []slot
 	sources := false
@@ -726,7 +736,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		case len(inner) == 1 && kinds != nil:
 			lower := strings.ToLower(w)
 			sources = sources || strings.Contains(lower, "source") || strings.Contains(lower, "src")
-			slots = append(slots, slot{word: i, kinds: kinds, name: name, optional: optional, many: repeats(w) || plural(w),
+			slots = append(slots, slot{word: i, kinds: kinds, name: name, optional: optional, many: repeats(w) || plural(w), comma: commaList(w),
 				// or the new name of what is renamed (groupmod's "-n
 				// NEW_GROUP" takes "to qa")
 				dest: strings.Contains(lower, "dest") || strings.Contains(lower, "target") || strings.HasPrefix(slotName(name), "new"),
@@ -937,7 +947,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 					// redirection, which the file follows
 					out = append(out, "<")
 				}
-				out = append(out, sl.got...)
+				if sl.comma {
+					out = append(out, strings.Join(sl.got, ","))
+				} else {
+					out = append(out, sl.got...)
+				}
 			case !sl.optional:
 				left++
 				out = append(out, w)

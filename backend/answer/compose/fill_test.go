@@ -98,6 +98,9 @@ func TestFill(t *testing.T) {
 		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
 		// options or URLs, in any order: the URL the question gives
 		{"grab http://mirror.test/os.img and keep it as os.img", "curl -O [options / URLs]", "curl", "curl -O http://mirror.test/os.img"},
+		// a list written with commas takes every group the question
+		// names, with commas
+		{"put the user kim into the groups plugdev and lpadmin", "usermod -aG GROUP1,... LOGIN", "usermod", "usermod -aG plugdev,lpadmin kim"},
 		// a count of bytes fills a place for a count
 		{"print the last 48 bytes of blob.bin", "tail -c NUM [FILE]...", "tail", "tail -c 48 blob.bin"},
 	}

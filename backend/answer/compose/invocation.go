@@ -277,7 +277,7 @@ func optionForm(term string) string {
 			continue
 		}
 		if ok {
-			arg = optionalPart().ReplaceAllString(arg, "")
+			arg = listPlaceholder(arg)
 			if arg != "" && !strings.HasPrefix(first, "--") {
 				return first + " " + arg
 			}
@@ -348,7 +348,35 @@ func valueSaid(arg, desc string) bool {
 }
 
 // optionalPart is a bracketed part of an option's argument: "[-]NUM".
-var optionalPart = lazyre.New(`\[[^\]]*\]`)
+var optionalPart = lazyre.New(`\[[^\[\]]*\]`)
+
+// dropOptional is a placeholder without its optional parts, nested ones
+// too, and the brackets a page closes one time too many: "GROUP1" of
+// usermod's "GROUP1[,GROUP2,...[,GROUPN]]]".
+func dropOptional(arg string) string {
+	for {
+		next := optionalPart().ReplaceAllString(arg, "")
+		if next == arg {
+			break
+		}
+		arg = next
+	}
+	if !strings.Contains(arg, "[") {
+		arg = strings.TrimRight(arg, "]")
+	}
+	return arg
+}
+
+// listPlaceholder is a placeholder without its optional parts, a list
+// written with commas kept one: "GROUP1,..." of "GROUP1[,GROUP2,...]",
+// which fill gives every group the question names.
+func listPlaceholder(arg string) string {
+	list := commaList(arg)
+	if arg = dropOptional(arg); list && !commaList(arg) {
+		arg = strings.TrimSuffix(arg, ",") + ",..."
+	}
+	return arg
+}
 
 // optionCommand is what an option item's option is given to: the page's
 // command, or the subcommand whose section lists it ("git stash"), and

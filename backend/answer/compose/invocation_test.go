@@ -82,6 +82,8 @@ func TestOptionForm(t *testing.T) {
 		"-C, --check=quiet, --check=silent": "-C",
 		"-s, --separator=string":            "-s string",
 		"-t, --field-separator=SEP":         "-t SEP",
+		// a list stays one, the brackets a page closes too often gone
+		"-G, --groups GROUP1[,GROUP2,...[,GROUPN]]]": "-G GROUP1,...",
 	} {
 		if got := optionForm(term); got != want {
 			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)

@@ -459,10 +459,9 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 			if i < len(letters)-1 {
 				return "", ""
 			}
-			// its placeholder alone: "GROUP1" of "GROUP1[,GROUP2,...]"
-			arg, _, _ = strings.Cut(strings.Fields(arg)[0], "[")
-			arg, _, _ = strings.Cut(arg, ",")
-			value = " " + strings.Trim(arg, "[]")
+			// its placeholder alone, a list kept one: "GROUP1,..." of
+			// "GROUP1[,GROUP2,...]"
+			value = " " + strings.Trim(listPlaceholder(strings.Fields(arg)[0]), "[]")
 		}
 		opt += name[1:]
 		d := strings.TrimSuffix(itemDoes(p.block.Text), ".")

@@ -235,3 +235,33 @@ func TestSubcommandListItem(t *testing.T) {
 		t.Errorf("others of `apt remove nginx`: %q", got)
 	}
 }
+
+// A synopsis that lists the subcommands as a choice in braces runs
+// nothing as written: the subcommand the question says is the first
+// step, one it does not say is not put ahead of the synopsis.
+func TestSubcommandChoiceFirst(t *testing.T) {
+	apt := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "apt [-h] {list | search regex... | update | install pkg... | remove pkg...}"}}},
+		{Title: "DESCRIPTION", Blocks: []document.Block{
+			{Kind: document.Item, Term: "search (apt-cache(8))", Text: "search can be used to search for the given term in the list of available packages."},
+			{Kind: document.Item, Term: "update (apt-get(8))", Text: "update is used to download package information."},
+		}},
+	}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "apt(8)", Title: "apt", Names: []string{"apt"}, Section: "8"}}, doc: apt}
+	for _, tc := range []struct {
+		word string
+		blk  int
+		want bool
+	}{
+		{"search", 0, true},
+		{"look", 0, false}, // "look for a package": search, which it does not say
+		{"updates", 1, true},
+	} {
+		concept := analyse.Concept{Word: tc.word, Weight: 1, Alts: []analyse.Alt{{Stem: terms.Stem(tc.word), Weight: 1}}}
+		c := &composition{q: &answer.Question{Concepts: []analyse.Concept{concept}, Weights: []float64{1}, Mass: 1}, citer: &answer.Citer{}}
+		pl := &plan{s: s, syn: document.PlainForm(apt), chosen: []passage{{sec: 1, blk: tc.blk, block: apt.Sections[1].Blocks[tc.blk], title: "DESCRIPTION"}}}
+		if got := c.subcommandFirst(s, pl); got != tc.want {
+			t.Errorf("%q with %q: subcommandFirst = %v, want %v", tc.word, apt.Sections[1].Blocks[tc.blk].Term, got, tc.want)
+		}
+	}
+}

@@ -567,8 +567,24 @@ func (c *composition) subcommandItem(s *source, p passage) bool {
 // it is the first step, "systemctl enable nginx", not the synopsis,
 // "systemctl COMMAND [UNIT...]", which leaves the very word to type.
 func (c *composition) subcommandFirst(s *source, pl *plan) bool {
-	return len(pl.chosen) > 0 && !pl.named && strings.Contains(pl.syn, "COMMAND") && answer.ProgramPage(s.hit.Meta) && c.subcommandItem(s, pl.chosen[0])
+	if len(pl.chosen) == 0 || pl.named || !answer.ProgramPage(s.hit.Meta) || !c.subcommandItem(s, pl.chosen[0]) {
+		return false
+	}
+	if strings.Contains(pl.syn, "COMMAND") {
+		return true
+	}
+	// A synopsis that lists the subcommands as a choice, apt's "{list |
+	// search | show | ...}", runs nothing as written; the subcommand
+	// the question says is the command line ("apt search" for "search
+	// the package lists"), where one it does not say may well be wrong
+	// ("apt upgrade" for "uninstall a package and its config files").
+	sub, _, _ := strings.Cut(subcommandTerm(pl.chosen[0].block.Term)+" ", " ")
+	return subcommandChoice().MatchString(pl.syn) && c.asksWord(terms.Stem(strings.TrimSuffix(sub, ",")))
 }
+
+// subcommandChoice is a synopsis that lists its subcommands as a choice
+// in braces: "{list | search | show | ...}".
+var subcommandChoice = lazyre.New(`\{\s*[a-z][\w-]*(?:\s+\S+)*?\s+\|\s+[a-z][\w-]*[^|]*\|\s+[a-z]`)
 
 // subcommandLine is the command line of a subcommand's item, typed
 // after the command: of the forms its term lists, the one that takes

@@ -264,8 +264,9 @@ var conversionWord = lazyre.New(`(?i)\b(?:convert\w*|conversion|transcod\w*|reco
 var lookedForRE = lazyre.New(`(?i)\b(?:a|an|any|some|one|the)\s+(?:certain\s+|given\s+|particular\s+|specific\s+|single\s+)?word\b(?:\s+or\s+(?:a\s+)?phrase\b)?(\s+(?:count|boundar|wrap|list|processor|split|separat|length|per\b)\w*)?`)
 
 // wordGivenRE is a word the question gives to look for, after "the
-// word": "the word error in app.log".
-var wordGivenRE = lazyre.New(`(?i)\bthe\s+word\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:in|from|inside|within|across|to|with|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
+// word" or the like: "the word error in app.log", "the string ERROR",
+// "the letter e".
+var wordGivenRE = lazyre.New(`(?i)\bthe\s+(?:word|string|phrase|keyword|letter)\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:in|from|inside|within|across|to|with|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
 
 // Reading is the question taken apart: its arguments, its framing, and
 // the task that is left.

@@ -82,6 +82,10 @@ func TestRead(t *testing.T) {
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
 		{"the word count of a file", "", "", "the word count of a file"},
+		// and after "the string", "the letter"
+		{"show the lines of build.log that contain the string FAILED", "file:build.log quoted:FAILED", "", "show the lines of that contain the string"},
+		{"drop every line holding the letter q", "quoted:q", "", "drop every line holding the letter"},
+		{"the string library of C", "", "", "the string library of C"},
 		// a name the sentence goes on after as after one: "the user
 		// carol the owner"
 		{"make the user carol the owner of notes.txt and the group staff its group", "user:carol file:notes.txt group:staff", "", "make the user the owner of and the group its group"},

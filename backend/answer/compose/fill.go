@@ -112,7 +112,9 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// the folder a file or glob just named is in, or the
 			// folders and files a list just named ("the folders
 			// 2024/01 and 2024/02 inside the folder reports")
-			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) {
+			// (not the archive a question makes from a folder: "create
+			// site.zip from the folder public_html" packs public_html)
+			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) && !madeFrom().MatchString(q[:args[i-1].Start]) {
 				if in := listedBefore(q, args, out); len(in) > 0 {
 					for _, k := range in {
 						out[k].text = strings.TrimSuffix(a.Text, "/") + "/" + out[k].text
@@ -256,6 +258,11 @@ var filesAfter = lazyre.New(`^\s+(?:files?|documents?|scripts?|images?|pictures?
 // endingIn: the words before a bare extension say it stands for the
 // files that end in it ("files ending in .tmp").
 var endingIn = lazyre.New(`(?i)\b(?:ending|end|ends)\s+(?:in|with)\s+$|\b(?:extension|suffix)\s+$`)
+
+// madeFrom is a verb that makes the file after it (out of what follows
+// "from"), just before it: "create site.zip", "make an archive
+// backup.tar.gz".
+var madeFrom = lazyre.New(`(?i)\b(?:create|make|build|generate|pack|produce|write)\s+(?:an?\s+|the\s+|a\s+new\s+)?(?:(?:zip|tar|compressed|gzipped)\s+)?(?:archive|file|tarball|zip)?\s*(?:called\s+|named\s+)?$`)
 
 // fromFolder: what lies between a file and a folder says the file is in
 // it ("report.pdf from folder old_docs", "*.log in the folder logs").

@@ -98,6 +98,9 @@ func TestFill(t *testing.T) {
 		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
 		// options or URLs, in any order: the URL the question gives
 		{"grab http://mirror.test/os.img and keep it as os.img", "curl -O [options / URLs]", "curl", "curl -O http://mirror.test/os.img"},
+		// an archive made from a folder is not in it
+		{"make the archive music.tar from the folder albums", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f music.tar albums"},
+		{"build notes.zip from the directory drafts", "zip -r [zipfile [file ...]]", "zip", "zip -r notes.zip drafts"},
 		// a list written with commas takes every group the question
 		// names, with commas
 		{"put the user kim into the groups plugdev and lpadmin", "usermod -aG GROUP1,... LOGIN", "usermod", "usermod -aG plugdev,lpadmin kim"},

@@ -1136,6 +1136,40 @@ func (c *composition) amountKindsGiven() int {
 	return len(kinds)
 }
 
+// withBounds writes the lead's option a second time with the other
+// bound, where the question gives an amount of its kind from above and
+// from below: "bigger than 5 MB and smaller than 20 MB" is find's
+// `-size +5M -size -20M`, where the line took the first and left the
+// second; each test narrows what the other lets through.
+func (c *composition) withBounds(s *source, pl *plan) {
+	lead := pl.chosen[0]
+	cmd, sub := c.optionCommand(s, lead)
+	if sub {
+		return
+	}
+	form := optionForm(strings.TrimSpace(lead.term()))
+	kinds := c.amountKinds(lead.term())
+	words := strings.Fields(pl.line)
+	for _, op := range c.ops {
+		if op.cmp == "" || !slices.Contains(kinds, op.kind) {
+			continue
+		}
+		filled, n := fill(cmd+" "+form, cmd, []operand{op}, s.valued())
+		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
+		if n == 0 || len(opt) != 2 || slices.Contains(words, opt[1]) {
+			continue
+		}
+		// only beside the same option bounded the other way
+		other := slices.IndexFunc(words, func(w string) bool { return w == opt[0] })
+		if other < 0 || other+1 >= len(words) || !strings.HasPrefix(words[other+1], map[string]string{"+": "-", "-": "+"}[op.cmp]) {
+			continue
+		}
+		at := other + 2
+		words = slices.Concat(words[:at], opt, words[at:])
+	}
+	pl.line = strings.Join(words, " ")
+}
+
 // withValues writes into the lead's command line each option chosen
 // after it that takes a value the question gives and the line has not
 // taken: a count, size or time ("show memory usage every 3 seconds, 4

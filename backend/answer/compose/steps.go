@@ -486,6 +486,7 @@ func (c *composition) decideLead(pl *plan) {
 		// synopsis writes the command: what one types.
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
 		c.withValues(s, pl)
+		c.withBounds(s, pl)
 		c.withName(s, pl)
 		c.withDelete(s, pl)
 		c.withAction(s, pl)

@@ -576,6 +576,9 @@ func TestStepTimeSlot(t *testing.T) {
 		{"print the last 64 bytes of data.bin", "`tail -c 64 data.bin`"},
 		// -mtime counts "n*24 hours", days, as -used's "n days" does
 		{"find files modified in the last 3 days", "`find . -mtime -3`"},
+		// bounded from both sides, the test twice
+		{"find files in /opt larger than 2 MB but smaller than 8 MB", "`find /opt -size +2M -size -8M`"},
+		{"find files in /srv modified more than 3 days ago and less than 9 days ago", "`find /srv -mtime +3 -mtime -9`"},
 		{"delete the files in /tmp older than 30 days", "`find /tmp -mtime +30`"},
 		{"list the files in /var/log that nobody has modified for more than 90 days", "`find /var/log -mtime +90`"},
 		{"which files in /srv have not been modified in the last 60 days", "`find /srv -mtime +60`"},

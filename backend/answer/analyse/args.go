@@ -212,6 +212,15 @@ var (
 // what ends its clause or goes on as after a name (the second group).
 var andNameRE = lazyre.New(`^\s+and\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(\s*(?:[,.;:?!]|$)|\s+(?:to|into|in|from|on|onto|with|without|as|so|but|while|when|if|under|inside|by)\b)?`)
 
+// myHomeRE is the asker's home folder, and placeBefore a word that puts
+// what the task works on there: "in my home directory", "under my home".
+// The noun after it stays the topic's: "how big is everything in my home
+// folder" asks of a folder's size.
+var (
+	myHomeRE    = lazyre.New(`(?i)\b(?:my|your)\s+home\b`)
+	placeBefore = lazyre.New(`(?i)\b(?:in|into|under|inside|within|from|of|to|throughout|across)\s+$`)
+)
+
 // serviceArgRE finds a name said before the kind of thing it names: "the
 // nginx service", "the sshd daemon".
 var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(service|daemon|unit)s?\b`)
@@ -475,6 +484,14 @@ func Read(q string) Reading {
 					add(kind, end+a[2], end+a[3], noun)
 				}
 			}
+		}
+	}
+	// "in my home directory": the folder ~, where the task works, not
+	// its topic (the user's home as accounts set it)
+	for _, m := range myHomeRE().FindAllStringIndex(q, -1) {
+		if placeBefore().MatchString(q[:m[0]]) && free(m[0], m[1]) {
+			take(m[0], m[1])
+			args = append(args, found{m[0], Arg{Kind: ArgFolder, Text: "~", Start: m[0], End: m[1], Noun: "home"}})
 		}
 	}
 	for _, m := range serviceArgRE().FindAllStringSubmatchIndex(q, -1) {

@@ -82,6 +82,9 @@ func TestRead(t *testing.T) {
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
 		{"the word count of a file", "", "", "the word count of a file"},
+		// the asker's home is the folder ~, the noun after it the topic's
+		{"count the pdf files under my home folder", "folder:~", "", "count the pdf files under folder"},
+		{"what goes into a new user's home directory", "", "", "what goes into a new user's home directory"},
 		// and after "the string", "the letter"
 		{"show the lines of build.log that contain the string FAILED", "file:build.log quoted:FAILED", "", "show the lines of that contain the string"},
 		{"drop every line holding the letter q", "quoted:q", "", "drop every line holding the letter"},

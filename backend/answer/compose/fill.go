@@ -217,8 +217,9 @@ func listedBefore(q string, args []analyse.Arg, out []operand) []int {
 	}
 	if len(in) < 2 {
 		// one folder in a folder is no list: its own name may be the
-		// place ("the folder src in /srv" is /srv/src, as is a file)
-		if len(in) == 1 && (out[last].kind == analyse.ArgFolder) {
+		// place ("the folder src in /srv" is /srv/src, as is a file,
+		// and "the path a/b/c inside my home" ~/a/b/c)
+		if len(in) == 1 && (out[last].kind == analyse.ArgFolder || out[last].kind == analyse.ArgPath) {
 			return in
 		}
 		return nil

@@ -98,6 +98,8 @@ func TestFill(t *testing.T) {
 		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
 		// options or URLs, in any order: the URL the question gives
 		{"grab http://mirror.test/os.img and keep it as os.img", "curl -O [options / URLs]", "curl", "curl -O http://mirror.test/os.img"},
+		// a path made in the asker's home is under ~
+		{"make the folders src/cmd/tool inside my home", "mkdir -p DIRECTORY...", "mkdir", "mkdir -p ~/src/cmd/tool"},
 		// an archive made from a folder is not in it
 		{"make the archive music.tar from the folder albums", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f music.tar albums"},
 		{"build notes.zip from the directory drafts", "zip -r [zipfile [file ...]]", "zip", "zip -r notes.zip drafts"},

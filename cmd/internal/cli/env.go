@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"encoding/binary"
+	"encoding/hex"
 	"io"
+	"math/rand/v2"
 	"os"
 
-	"github.com/google/uuid"
 	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/backend/logging"
 	"github.com/ragman-dev/ragman/internal/envvar"
@@ -28,9 +30,34 @@ func NewEnv(prog string) *Env {
 	paths := config.DefaultPaths()
 	return &Env{
 		Prog: prog, Stdout: os.Stdout, Stderr: os.Stderr, Paths: paths,
-		Log: logging.Open(paths.LogFile), CID: uuid.NewString(),
+		Log: logging.Open(paths.LogFile), CID: newCID(),
 		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
 	}
+}
+
+// newCID is a correlation id: a random (version 4) UUID in its usual
+// form, 0f1c2d3e-4a5b-4c6d-8e9f-a0b1c2d3e4f5. It ties one invocation's
+// lines in the log together and need not be secret, only unique: the
+// runtime's generator, seeded from the system's entropy, is enough, and
+// it spares every call the UUID package and what it links (net,
+// crypto/md5, crypto/sha1, database/sql/driver).
+func newCID() string {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], rand.Uint64())
+	binary.LittleEndian.PutUint64(b[8:], rand.Uint64())
+	b[6] = b[6]&0x0f | 0x40 // version 4
+	b[8] = b[8]&0x3f | 0x80 // RFC 9562 variant
+	var s [36]byte
+	hex.Encode(s[0:8], b[0:4])
+	s[8] = '-'
+	hex.Encode(s[9:13], b[4:6])
+	s[13] = '-'
+	hex.Encode(s[14:18], b[6:8])
+	s[18] = '-'
+	hex.Encode(s[19:23], b[8:10])
+	s[23] = '-'
+	hex.Encode(s[24:], b[10:])
+	return string(s[:])
 }
 
 // IsBackend says whether a CLI's arguments (without the program name)

@@ -8,7 +8,6 @@ import (
 	_ "github.com/blevesearch/go-porterstemmer"
 	_ "github.com/gofrs/flock"
 	_ "github.com/google/uuid"
-	_ "github.com/muesli/termenv"
 	_ "github.com/rogpeppe/go-internal/testscript"
 	_ "go.yaml.in/yaml/v3"
 	_ "golang.org/x/sys/unix"

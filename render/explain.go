@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/muesli/termenv"
 	"github.com/ragman-dev/ragman/backend/proto"
 )
 
@@ -18,7 +17,7 @@ func Explanation(w io.Writer, x *proto.Explanation, format string) error {
 		return WriteJSON(w, x)
 	}
 	md := format != Plain
-	s := styler{out: termenv.NewOutput(w), md: md}
+	s := styler{styled: takesStyles(w), md: md}
 	var b strings.Builder
 	b.WriteString(s.heading("Command line") + "\n")
 	if md {

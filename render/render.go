@@ -10,7 +10,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/muesli/termenv"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
@@ -67,15 +66,18 @@ var (
 )
 
 type styler struct {
-	out *termenv.Output
-	md  bool
+	styled bool // the output is a terminal that takes styles
+	md     bool
 }
 
 func (s styler) heading(t string) string {
 	if !s.md {
 		return t
 	}
-	return s.out.String("## " + t).Bold().String()
+	if !s.styled {
+		return "## " + t
+	}
+	return sgr("1", "## "+t)
 }
 
 // inline styles code spans and citation markers. Plain text drops the
@@ -86,17 +88,15 @@ func (s styler) inline(t string) string {
 	if !s.md {
 		return codeSpan().ReplaceAllString(t, "$1")
 	}
-	if s.out.Profile == termenv.Ascii {
+	if !s.styled {
 		return t
 	}
-	t = codeSpan().ReplaceAllStringFunc(t, func(m string) string {
-		return s.out.String(m).Foreground(s.out.Color("6")).String()
-	})
-	return marker().ReplaceAllStringFunc(t, func(m string) string { return s.out.String(m).Faint().String() })
+	t = codeSpan().ReplaceAllStringFunc(t, func(m string) string { return sgr("36", m) })
+	return marker().ReplaceAllStringFunc(t, func(m string) string { return sgr("2", m) })
 }
 
 func text(w io.Writer, a *proto.Answer, md bool) error {
-	s := styler{out: termenv.NewOutput(w), md: md}
+	s := styler{styled: takesStyles(w), md: md}
 	var b strings.Builder
 	if a.NoAnswer {
 		b.WriteString(s.heading("No answer found") + "\n")
@@ -125,10 +125,10 @@ func text(w io.Writer, a *proto.Answer, md bool) error {
 		b.WriteString("\n" + s.heading("References") + "\n")
 		for _, r := range a.References {
 			label := Sanitize(r.Label)
-			if r.URL != nil && md && s.out.Profile != termenv.Ascii {
+			if r.URL != nil && md && s.styled {
 				// a link is for a terminal that shows styles: piped, the
 				// escape sequences would be text in the file
-				label = s.out.Hyperlink(Sanitize(*r.URL), label)
+				label = hyperlink(Sanitize(*r.URL), label)
 			}
 			fmt.Fprintf(&b, "[%d] %s: %s", r.N, label, Sanitize(r.Alias))
 			if len(r.DocumentRefs) > 0 {

@@ -159,3 +159,37 @@ func TestLowConfidenceMarked(t *testing.T) {
 		}
 	}
 }
+
+// TestStyles pins the bytes of a styled answer: those termenv wrote
+// before render wrote its few styles itself (bold headings, the ANSI
+// colour 6 for code, faint citation markers, OSC 8 links), whether the
+// styles are forced or the output is a terminal that takes them.
+func TestStyles(t *testing.T) {
+	const styled = "\x1b[1m## Summary\x1b[0m\nchmod: change file mode bits (man chmod) \x1b[2m[1]\x1b[0m.\n\n" +
+		"\x1b[1m## Steps\x1b[0m\n1. \x1b[36m`chmod u+x FILE`\x1b[0m: give the owner execute permission \x1b[2m[1]\x1b[0m\n" +
+		"2. evil title red2J \x1b[2m[1]\x1b[0m\n\n" +
+		"\x1b[1m## References\x1b[0m\n[1] chmod(1): man-pages man1/chmod.1.gz\n" +
+		"[2] \x1b]8;;https://example.org/chmod\x1b\\chmod (tldr)\x1b]8;;\x1b\\: tldr pages/common/chmod.md\n\nConfidence: 0.72\n"
+	for _, c := range []struct {
+		env    map[string]string
+		styled bool
+	}{
+		{map[string]string{"CLICOLOR_FORCE": "1"}, true},
+		{map[string]string{"CLICOLOR_FORCE": "1", "CLICOLOR": "0"}, true},
+		{map[string]string{"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}, false},
+		{map[string]string{"CLICOLOR_FORCE": "0", "COLORTERM": "truecolor", "TERM": "xterm"}, false}, // not a terminal
+		{map[string]string{}, false},
+	} {
+		for _, k := range []string{"CLICOLOR_FORCE", "CLICOLOR", "NO_COLOR", "COLORTERM", "TERM", "CI"} {
+			t.Setenv(k, c.env[k])
+		}
+		var buf bytes.Buffer
+		if err := Answer(&buf, sample(), Markdown); err != nil {
+			t.Fatal(err)
+		}
+		got := buf.String()
+		if c.styled && got != styled || !c.styled && strings.Contains(got, "\x1b") {
+			t.Errorf("%v: want styled %v, got\n%q", c.env, c.styled, got)
+		}
+	}
+}

@@ -3,7 +3,6 @@
 package tools
 
 import (
-	_ "github.com/adrg/xdg"
 	_ "github.com/alecthomas/kong"
 	_ "github.com/blevesearch/go-porterstemmer"
 	_ "github.com/gofrs/flock"

@@ -3,7 +3,6 @@ module github.com/ragman-dev/ragman
 go 1.26.8
 
 require (
-	github.com/adrg/xdg v0.5.3
 	github.com/alecthomas/kong v1.17.0
 	github.com/blevesearch/go-porterstemmer v1.0.3
 	github.com/go-openapi/strfmt v0.23.0

@@ -6,9 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
-
-	"github.com/adrg/xdg"
 )
 
 // Paths are the files ragman keeps, all under the user's XDG folders.
@@ -28,8 +27,34 @@ type Paths struct {
 // DefaultPaths reads the XDG environment now, so a process whose
 // environment changed (tests) sees the change.
 func DefaultPaths() Paths {
-	xdg.Reload()
-	return PathsFor(filepath.Join(xdg.ConfigHome, "ragcli"), filepath.Join(xdg.DataHome, "ragcli"))
+	return PathsFor(filepath.Join(xdgHome("XDG_CONFIG_HOME", ".config"), "ragcli"),
+		filepath.Join(xdgHome("XDG_DATA_HOME", filepath.Join(".local", "share")), "ragcli"))
+}
+
+// xdgHome is the base folder the variable env names, as
+// github.com/adrg/xdg reads it (which ragman used; it also read every
+// other XDG folder and the user's user-dirs.dirs as each call started):
+// the variable's value when it is absolute once a leading ~ or $HOME is
+// replaced by the home folder, else def in the home folder ($HOME, or /
+// without it), else "" (a relative $HOME).
+func xdgHome(env, def string) string {
+	home := os.Getenv("HOME")
+	if home == "" {
+		home = "/"
+	}
+	for _, dir := range []string{os.Getenv(env), filepath.Join(home, def)} {
+		switch {
+		case dir == "":
+		case dir[0] == '~':
+			dir = filepath.Join(home, dir[1:])
+		case strings.HasPrefix(dir, "$HOME"):
+			dir = filepath.Join(home, dir[5:])
+		}
+		if dir != "" && filepath.IsAbs(dir) {
+			return dir
+		}
+	}
+	return ""
 }
 
 // PathsFor lays the files out under the given config and data folders.

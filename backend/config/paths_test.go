@@ -72,3 +72,25 @@ func TestWriteDefaultPlanted(t *testing.T) {
 		t.Error("the link's target was created")
 	}
 }
+
+// TestDefaultPaths: the XDG folders are read as github.com/adrg/xdg read
+// them before ragman read them itself: an absolute value, ~ and $HOME
+// expanded; a relative one is ignored for the default in the home folder.
+func TestDefaultPaths(t *testing.T) {
+	for _, c := range []struct{ home, config, data, wantConfig, wantData string }{
+		{"/home/u", "", "", "/home/u/.config/ragcli", "/home/u/.local/share/ragcli"},
+		{"/home/u", "/etc/c", "/srv/d/", "/etc/c/ragcli", "/srv/d/ragcli"},
+		{"/home/u", "rel/c", "~/d", "/home/u/.config/ragcli", "/home/u/d/ragcli"},
+		{"/home/u", "$HOME/c", "~", "/home/u/c/ragcli", "/home/u/ragcli"},
+		{"", "", "", "/.config/ragcli", "/.local/share/ragcli"},
+		{"rel", "", "/d", "ragcli", "/d/ragcli"},
+	} {
+		t.Setenv("HOME", c.home)
+		t.Setenv("XDG_CONFIG_HOME", c.config)
+		t.Setenv("XDG_DATA_HOME", c.data)
+		p := DefaultPaths()
+		if p.ConfigDir != c.wantConfig || p.DataDir != c.wantData || p.ConfigFile != filepath.Join(c.wantConfig, "config.yaml") {
+			t.Errorf("HOME=%q XDG_CONFIG_HOME=%q XDG_DATA_HOME=%q: %q %q, want %q %q", c.home, c.config, c.data, p.ConfigDir, p.DataDir, c.wantConfig, c.wantData)
+		}
+	}
+}

@@ -370,3 +370,33 @@ func TestBundleKeepsVerb(t *testing.T) {
 		}
 	}
 }
+
+// The Summary says to use the lead's line where it holds what the
+// question works on, however close the next option scores: the first
+// step's `grep -r timeout /etc`, not a bare `grep timeout /etc` that the
+// step contradicts.
+func TestSummaryUsesLineWithOperands(t *testing.T) {
+	r := document.Block{Kind: document.Item, Term: "-r, --recursive", Text: "Read all files under each directory, recursively."}
+	h := document.Block{Kind: document.Item, Term: "-h, --no-filename", Text: "Suppress the prefixing of file names on output."}
+	doc := &document.Document{Type: "man", Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: "grep [OPTION...] PATTERNS [FILE...]"}}},
+		{Title: "OPTIONS", Blocks: []document.Block{r, h}},
+	}}
+	s := &source{hit: answer.Hit{Doc: 3, Meta: index.Meta{Type: "man", Label: "grep(1)", Title: "grep", Names: []string{"grep"}, Section: "1"}}, doc: doc}
+	ps := []passage{{sec: 1, blk: 0, block: r, title: "OPTIONS", score: 1}, {sec: 1, blk: 1, block: h, title: "OPTIONS", score: 0.95}}
+	for q, want := range map[string]string{
+		"search /etc recursively for the word timeout": "Use `grep -r timeout /etc`: ",
+		"search recursively for a word":                "",
+	} {
+		a := analyse.Analyse(q, nil)
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, ops: operands(a.Question, a.Args), seq: a.Seq}
+		line := "grep -r PATTERNS [FILE...]"
+		if len(c.ops) > 0 {
+			line = "grep -r timeout /etc"
+		}
+		pl := &plan{s: s, ps: ps, chosen: ps[:1], lead: true, line: line, desc: r.Text}
+		if got := c.secondSentence(pl, analyse.SceneHowTo); !strings.HasPrefix(got, want) || want == "" && strings.HasPrefix(got, "Use `") {
+			t.Errorf("%s: second sentence %q, want %q", q, got, want)
+		}
+	}
+}

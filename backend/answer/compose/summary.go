@@ -28,11 +28,13 @@ func (c *composition) nameSentence(s *source) string {
 // the other of the NAME line's two actions, which the command without
 // options does not: "Use `xz -d`", not "Use `xz [file...]`", which
 // compresses, for "decompress a .xz file"; or it types a value after a
-// dash, `kill -9`, see dashed), or else
+// dash, `kill -9`, see dashed; or its line holds what the question
+// works on: "Use `grep -R timeout /etc`", not "Use `grep timeout
+// /etc`", which the first step contradicts), or else
 // the sentence of its running text that says most of the question; ""
 // when there is none.
 func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
-	if pl.lead && (pl.named || pl.other || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "") {
+	if pl.lead && (pl.named || pl.other || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
 		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
 	}
 	return c.runningSentence(pl, scene)

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -283,14 +284,51 @@ type Posting struct {
 
 // Postings calls fn for every document that has the term, in doc order.
 func (r *Reader) Postings(id int, fn func(p Posting)) {
-	data := r.post[r.postOff[id]:r.postOff[id+1]]
-	doc := -1
+	data, doc := r.post[r.postOff[id]:r.postOff[id+1]], -1
+	var buf [64]Posting
 	for len(data) > 0 {
-		delta, n := binary.Uvarint(data)
-		if n <= 0 || len(data) < n+1 {
-			return
+		var n int
+		n, data, doc = decodePostings(data, doc, buf[:])
+		for _, p := range buf[:n] {
+			fn(p)
 		}
-		data = data[n:]
+	}
+}
+
+// AppendPostings appends the term's postings, in doc order, to buf: the
+// postings scan of a question does so little per posting that a call of
+// Postings' fn for each would be a good part of its work.
+func (r *Reader) AppendPostings(buf []Posting, id int) []Posting {
+	data, doc := r.post[r.postOff[id]:r.postOff[id+1]], -1
+	for len(data) > 0 {
+		buf = slices.Grow(buf, max(int(r.df[id]), 16))
+		var n int
+		n, data, doc = decodePostings(data, doc, buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+	}
+	return buf
+}
+
+// decodePostings decodes the postings in data, whose previous document
+// was doc, into out until either runs out, and returns how many it
+// decoded, the data left and the last document. Data it cannot read is
+// left out, and none is left.
+func decodePostings(data []byte, doc int, out []Posting) (int, []byte, int) {
+	n := 0
+	for n < len(out) && len(data) > 0 {
+		var delta uint64
+		if data[0] < 0x80 {
+			delta, data = uint64(data[0]), data[1:]
+		} else {
+			d, k := binary.Uvarint(data)
+			if k <= 0 {
+				return n, nil, doc
+			}
+			delta, data = d, data[k:]
+		}
+		if len(data) == 0 {
+			return n, nil, doc
+		}
 		doc += int(delta)
 		mask := data[0]
 		data = data[1:]
@@ -298,14 +336,16 @@ func (r *Reader) Postings(id int, fn func(p Posting)) {
 		for f := range NumFields {
 			if mask&(1<<f) != 0 {
 				if len(data) == 0 {
-					return
+					return n, nil, doc
 				}
 				p.TF[f] = data[0]
 				data = data[1:]
 			}
 		}
-		fn(p)
+		out[n] = p
+		n++
 	}
+	return n, data, doc
 }
 
 // Meta is what the index keeps of a document without loading it.
@@ -372,22 +412,31 @@ type Block struct {
 
 // Blocks returns the blocks of document id in order.
 func (r *Reader) Blocks(id int) []Block {
-	d := &r.docs[id]
-	out := make([]Block, d.BlockN)
+	out := make([]Block, r.NumBlocks(id))
 	for i := range out {
-		b := &r.blocks[int(d.BlockOff)+i]
-		end := len(r.bterms)
-		if j := int(d.BlockOff) + i + 1; j < len(r.blocks) {
-			end = int(r.blocks[j].TermsOff)
-		}
-		if int(b.TermsOff) > end {
-			end = int(b.TermsOff)
-		}
-		out[i] = Block{Section: int(b.Sec), Index: int(b.Blk), Chunk: int(b.Chunk), Kind: document.BlockKind(b.Kind &^ purposeFlag),
-			Purpose: b.Kind&purposeFlag != 0,
-			terms:   r.bterms[b.TermsOff:end], n: int(b.NTerms)}
+		out[i] = r.Block(id, i)
 	}
 	return out
+}
+
+// NumBlocks is the number of blocks of document id.
+func (r *Reader) NumBlocks(id int) int { return int(r.docs[id].BlockN) }
+
+// Block is block i of document id, Blocks(id)[i] without the slice:
+// ranking reads the blocks of every candidate of every question.
+func (r *Reader) Block(id, i int) Block {
+	d := &r.docs[id]
+	b := &r.blocks[int(d.BlockOff)+i]
+	end := len(r.bterms)
+	if j := int(d.BlockOff) + i + 1; j < len(r.blocks) {
+		end = int(r.blocks[j].TermsOff)
+	}
+	if int(b.TermsOff) > end {
+		end = int(b.TermsOff)
+	}
+	return Block{Section: int(b.Sec), Index: int(b.Blk), Chunk: int(b.Chunk), Kind: document.BlockKind(b.Kind &^ purposeFlag),
+		Purpose: b.Kind&purposeFlag != 0,
+		terms:   r.bterms[b.TermsOff:end], n: int(b.NTerms)}
 }
 
 // Len is the number of distinct terms in the block.

@@ -46,7 +46,50 @@ func (rk *ranker) pool(a analyse.Analysis, from *[]int, tm *tasks.Model) ([]Cand
 type lexical struct {
 	total   []float64
 	field   [][index.NumFields]float64
-	nameSum map[int][]float64
+	nameSum *nameSums
+}
+
+// nameSums are, per document, what of each concept its names and NAME
+// line hold: the concepts' weights, then a flag per concept for the
+// question's own word. Rows are kept in one array and found through a
+// per-document index: most documents match little, and a map of slices
+// cost a question thousands of allocations.
+type nameSums struct {
+	width int     // numbers per row: twice the concepts
+	at    []int32 // per document: 1 + its row, 0 for none
+	docs  []int   // the documents with a row, in the order they got it
+	vals  []float64
+}
+
+// of is document doc's row, or nil.
+func (s *nameSums) of(doc int) []float64 {
+	k := int(s.at[doc])
+	if k == 0 {
+		return nil
+	}
+	off := (k - 1) * s.width
+	return s.vals[off : off+s.width : off+s.width]
+}
+
+// row is document doc's row, made (zero) if it has none. It is valid
+// until the next row is made.
+func (s *nameSums) row(doc int) []float64 {
+	if ns := s.of(doc); ns != nil {
+		return ns
+	}
+	s.docs = append(s.docs, doc)
+	s.at[doc] = int32(len(s.docs))
+	off := len(s.vals)
+	s.vals = append(s.vals, make([]float64, s.width)...)
+	return s.vals[off : off+s.width : off+s.width]
+}
+
+// reset empties s for rows of width numbers.
+func (s *nameSums) reset(width int) {
+	for _, d := range s.docs {
+		s.at[d] = 0
+	}
+	s.width, s.docs, s.vals = width, s.docs[:0], s.vals[:0]
 }
 
 // sums scans the postings of the question's terms.
@@ -60,21 +103,20 @@ func (rk *ranker) sums(q *query, sc *scratch) lexical {
 			rk.scan(q, lanes[l], &sc.lanes[l])
 		}
 	}, 1)
-	lx := lexical{total: sc.lanes[0].total, field: sc.lanes[0].field, nameSum: sc.lanes[0].nameSum}
-	for _, ln := range sc.lanes[1:len(lanes)] {
+	lx := lexical{total: sc.lanes[0].total, field: sc.lanes[0].field, nameSum: &sc.lanes[0].nameSum}
+	for l := range sc.lanes[1:len(lanes)] {
+		ln := &sc.lanes[1+l]
 		for d := range rk.r.NumDocs() {
 			lx.total[d] += ln.total[d]
 			for f := range index.NumFields {
 				lx.field[d][f] += ln.field[d][f]
 			}
 		}
-		for d, ns := range ln.nameSum {
-			if mine := lx.nameSum[d]; mine != nil {
-				for i, x := range ns {
-					mine[i] = max(mine[i], x)
-				}
-			} else {
-				lx.nameSum[d] = ns
+		for _, d := range ln.nameSum.docs {
+			ns := ln.nameSum.of(d)
+			mine := lx.nameSum.row(d)
+			for i, x := range ns {
+				mine[i] = max(mine[i], x)
 			}
 		}
 	}
@@ -210,7 +252,7 @@ func (rk *ranker) measure(ids []int, q *query, lx lexical, sn *sense) []Candidat
 			c := &pool[i]
 			*c = Candidate{ID: id, Kind: rk.priors[id].kind}
 			x := rk.scanFacts(id, q, lx)
-			x.cov = rk.cover(id, q, lx.nameSum[id])
+			x.cov = rk.cover(id, q, lx.nameSum.of(id))
 			title, summary := rk.r.NameLine(id)
 			x.title = title
 			x.sense, x.senseWord = sn.of(title, summary)
@@ -314,13 +356,14 @@ func (rk *ranker) lineVecs() []float32 {
 // nameAdmits returns the w.NameAdmit pages not yet in the pool whose NAME
 // line covers the most of the question, the first-stage score breaking
 // ties.
-func (rk *ranker) nameAdmits(nameSum map[int][]float64, q *query, in map[int]bool, first func(int) float64) []int {
+func (rk *ranker) nameAdmits(nameSum *nameSums, q *query, in map[int]bool, first func(int) float64) []int {
 	if rk.w.NameAdmit <= 0 {
 		return nil
 	}
 	nc := len(q.a.Concepts)
 	var cands []scored
-	for id, ns := range nameSum {
+	for _, id := range nameSum.docs {
+		ns := nameSum.of(id)
 		if in[id] || rk.guest(id) {
 			continue
 		}
@@ -419,9 +462,10 @@ type lane struct {
 	// posting updates all its fields at once
 	field, fieldConcept [][index.NumFields]float64
 	// per document, per concept: weight of the best alternative seen in
-	// the name or the summary. Kept sparse: most documents match little.
-	nameSum map[int][]float64
+	// the name or the summary
+	nameSum nameSums
 	touched []int
+	posts   []index.Posting // of the term being scanned
 }
 
 func (rk *ranker) scratch() *scratch {
@@ -432,7 +476,8 @@ func (rk *ranker) scratch() *scratch {
 	sc := &scratch{}
 	for l := range sc.lanes {
 		sc.lanes[l] = lane{total: make([]float64, nd), concept: make([]float64, nd),
-			field: make([][index.NumFields]float64, nd), fieldConcept: make([][index.NumFields]float64, nd)}
+			field: make([][index.NumFields]float64, nd), fieldConcept: make([][index.NumFields]float64, nd),
+			nameSum: nameSums{at: make([]int32, nd)}}
 	}
 	return sc
 }
@@ -444,7 +489,7 @@ func (rk *ranker) release(sc *scratch) {
 		ln := &sc.lanes[l]
 		clear(ln.total)
 		clear(ln.field)
-		ln.nameSum = nil
+		ln.nameSum.reset(0)
 	}
 	rk.scratches.Put(sc)
 }
@@ -492,13 +537,15 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 	total, concept := ln.total, ln.concept
 	fieldTotal, fieldConcept := ln.field, ln.fieldConcept
 	invNorm := rk.invNorm
-	nameSum := map[int][]float64{}
-	ln.nameSum = nameSum
-	touched := ln.touched
+	weightOf, k1 := &rk.w.Field, rk.w.K1
+	nameSum := &ln.nameSum
+	nameSum.reset(2 * nc) // concepts, then the exact-word flags after them
+	touched, posts := ln.touched, ln.posts
 	for _, ci := range concepts {
 		touched = touched[:0]
 		for _, alt := range q.alts[ci] {
-			rk.r.Postings(alt.term, func(p index.Posting) {
+			posts = rk.r.AppendPostings(posts[:0], alt.term)
+			for _, p := range posts {
 				inv := &invNorm[p.Doc]
 				tf := 0.0
 				for f := range index.NumFields {
@@ -506,17 +553,17 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 						continue
 					}
 					ftf := float64(p.TF[f]) * inv[f]
-					tf += rk.w.Field[f] * ftf
+					tf += weightOf[f] * ftf
 					// a page's name counts only in the question's own words:
 					// "user" expanding to "useradd" does not name useradd
 					if f == index.FieldName && alt.weight < 1 {
 						continue
 					}
-					if fs := alt.weight * alt.idf * ftf / (rk.w.K1 + ftf); fs > fieldConcept[p.Doc][f] {
+					if fs := alt.weight * alt.idf * ftf / (k1 + ftf); fs > fieldConcept[p.Doc][f] {
 						fieldConcept[p.Doc][f] = fs
 					}
 				}
-				s := alt.weight * alt.idf * tf / (rk.w.K1 + tf)
+				s := alt.weight * alt.idf * tf / (k1 + tf)
 				if concept[p.Doc] == 0 {
 					touched = append(touched, p.Doc)
 				}
@@ -524,12 +571,7 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 					concept[p.Doc] = s
 				}
 				if p.TF[index.FieldName] > 0 || p.TF[index.FieldSummary] > 0 {
-					ns := nameSum[p.Doc]
-					if ns == nil {
-						// concepts, then the exact-word flags after them
-						ns = make([]float64, 2*nc)
-						nameSum[p.Doc] = ns
-					}
+					ns := nameSum.row(p.Doc)
 					if alt.weight > ns[ci] {
 						ns[ci] = alt.weight
 					}
@@ -537,7 +579,7 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 						ns[nc+ci] = 1
 					}
 				}
-			})
+			}
 		}
 		for _, d := range touched {
 			total[d] += concept[d]
@@ -548,7 +590,7 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 			fieldConcept[d] = [index.NumFields]float64{}
 		}
 	}
-	ln.touched = touched
+	ln.touched, ln.posts = touched, posts
 }
 
 // cover finds where in page id the question is: NAME line, the best
@@ -556,7 +598,11 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 func (rk *ranker) cover(id int, q *query, nameSum []float64) coverage {
 	var cv coverage
 	nc := len(q.a.Concepts)
-	base := make([]float64, nc)
+	// one array for the five per-concept rows: nameCov and covered are
+	// kept with the candidate, the rest is scratch
+	rows := make([]float64, 5*nc)
+	row := func(i int) []float64 { return rows[i*nc : (i+1)*nc : (i+1)*nc] }
+	base, cur, purpose := row(0), row(1), row(2)
 	if nameSum != nil {
 		copy(base, nameSum[:nc])
 		cv.nameLineExact = weigh(nameSum[nc:], q)
@@ -567,14 +613,16 @@ func (rk *ranker) cover(id int, q *query, nameSum []float64) coverage {
 		cv.namePrecision = math.Min(1, found/float64(max(3, rk.docLens[id][index.FieldSummary])))
 	}
 	cv.nameLine = weigh(base, q)
-	cv.nameCov = slices.Clone(base)
-	best := append([]float64(nil), base...)
+	cv.nameCov, cv.covered = row(3), row(4)
+	copy(cv.nameCov, base)
+	best := cv.covered
+	copy(best, base)
 	bestScore := cv.nameLine
 	cv.at = -1
 	dense, item, code := bestScore, bestScore, bestScore
-	cur := make([]float64, nc)
-	purpose := append([]float64(nil), base...)
-	for bi, b := range rk.r.Blocks(id) {
+	copy(purpose, base)
+	for bi := range rk.r.NumBlocks(id) {
+		b := rk.r.Block(id, bi)
 		copy(cur, base)
 		q.cover(b, cur)
 		s := weigh(cur, q)
@@ -602,7 +650,6 @@ func (rk *ranker) cover(id int, q *query, nameSum []float64) coverage {
 	cv.dense = dense
 	cv.item = item
 	cv.code = code
-	cv.covered = best
 	return cv
 }
 

@@ -18,13 +18,18 @@ func TestNameAdmits(t *testing.T) {
 	// two concepts, the second three times as telling as the first
 	q := &query{a: analyse.Analysis{Concepts: make([]analyse.Concept, 2)}, idf: []float64{1, 3}, mass: 4}
 	// per page: the concepts its NAME line holds, then the exact-word flags
-	nameSum := map[int][]float64{
+	rows := map[int][]float64{
 		1: {1, 0, 1, 0},   // 0.25
 		2: {0, 1, 0, 1},   // 0.75
 		3: {1, 1, 1, 1},   // 1, but already in the pool
 		4: {0, 1, 0, 0},   // 0.75
 		5: {0.5, 0, 0, 0}, // 0.125
 		6: {0, 0, 0, 0},   // holds nothing
+	}
+	nameSum := &nameSums{at: make([]int32, 7)}
+	nameSum.reset(4)
+	for id, ns := range rows {
+		copy(nameSum.row(id), ns)
 	}
 	in := map[int]bool{3: true}
 	first := map[int]float64{1: 0, 2: 1, 4: 2, 5: 9, 6: 9}

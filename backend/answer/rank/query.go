@@ -41,7 +41,8 @@ type conceptAlt struct{ ci, alt int }
 func (q *query) question(r *index.Reader) *answer.Question {
 	return &answer.Question{Concepts: q.a.Concepts, Weights: q.idf, Mass: q.mass,
 		Blocks: func(doc int, cov []float64, fn func(section, block int)) {
-			for _, b := range r.Blocks(doc) {
+			for i := range r.NumBlocks(doc) {
+				b := r.Block(doc, i)
 				clear(cov)
 				q.cover(b, cov)
 				fn(b.Section, b.Index)

@@ -470,7 +470,9 @@ func (b Block) Match(ids []int, fn func(k int)) {
 	}
 	data := b.terms
 	last := ids[len(ids)-1]
-	id, k := 0, 0
+	// most of a block's terms come before the next of ids: one
+	// comparison tells, and only the others look further
+	id, k, next := 0, 0, ids[0]
 	for range b.n {
 		var delta uint64
 		if len(data) > 0 && data[0] < 0x80 {
@@ -483,13 +485,16 @@ func (b Block) Match(ids []int, fn func(k int)) {
 			delta, data = d, data[n:]
 		}
 		id += int(delta)
+		if id < next {
+			continue
+		}
 		if id > last {
 			return
 		}
 		for ids[k] < id {
 			k++
 		}
-		if ids[k] == id {
+		if next = ids[k]; next == id {
 			fn(k)
 		}
 	}

@@ -56,11 +56,21 @@ func Cos(a, b []int8) float64 {
 
 // Mean is the normalised weighted sum of vectors (equal weights when w is
 // nil), or nil when it is zero.
-func Mean(vs [][]int8, w []float64) []float64 {
+func Mean(vs [][]int8, w []float64) []float64 { return MeanTo(nil, vs, w) }
+
+// MeanTo is Mean written over buf's array when it has room, for a caller
+// that takes the mean of many lines.
+func MeanTo(buf []float64, vs [][]int8, w []float64) []float64 {
 	if len(vs) == 0 {
 		return nil
 	}
-	m := make([]float64, len(vs[0]))
+	var m []float64
+	if n := len(vs[0]); cap(buf) >= n {
+		m = buf[:n]
+		clear(m)
+	} else {
+		m = make([]float64, n)
+	}
 	for k, v := range vs {
 		wk := 1.0
 		if w != nil {

@@ -294,9 +294,26 @@ func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
 	nd := rk.r.NumDocs()
 	dots := make([]float32, nd)
 	inParallel(nd, func(from, to int) {
-		for id := from; id < to; id++ {
-			v := lines[id*dim : (id+1)*dim]
-			v = v[:len(q)]
+		// four pages at a time: their sums are apart, so the additions
+		// of one need not wait for the last of another's, and each is
+		// added in the order it always was
+		id := from
+		for ; id+4 <= to; id += 4 {
+			v0 := lines[id*dim : (id+1)*dim][:len(q)]
+			v1 := lines[(id+1)*dim : (id+2)*dim][:len(q)]
+			v2 := lines[(id+2)*dim : (id+3)*dim][:len(q)]
+			v3 := lines[(id+3)*dim : (id+4)*dim][:len(q)]
+			var d0, d1, d2, d3 float32
+			for i, x := range q {
+				d0 += x * v0[i]
+				d1 += x * v1[i]
+				d2 += x * v2[i]
+				d3 += x * v3[i]
+			}
+			dots[id], dots[id+1], dots[id+2], dots[id+3] = d0, d1, d2, d3
+		}
+		for ; id < to; id++ {
+			v := lines[id*dim : (id+1)*dim][:len(q)]
 			var dot float32
 			for i, x := range q {
 				dot += x * v[i]
@@ -305,11 +322,13 @@ func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
 		}
 	}, 4096)
 	h := &candHeap{}
+	k := rk.w.SenseAdmit
 	for id, dot := range dots {
-		if dot <= 0 || in[id] || rk.guest(id) {
+		// what the heap would turn away is not looked up in the pool
+		if dot <= 0 || h.Len() >= k && float64(dot) <= (*h)[0].score || in[id] || rk.guest(id) {
 			continue
 		}
-		h.offer(rk.w.SenseAdmit, scored{id, float64(dot)})
+		h.offer(k, scored{id, float64(dot)})
 	}
 	out := make([]int, 0, h.Len())
 	for _, c := range *h {
@@ -469,6 +488,9 @@ type lane struct {
 }
 
 func (rk *ranker) scratch() *scratch {
+	if sc := rk.spare.Swap(nil); sc != nil {
+		return sc
+	}
 	if sc, ok := rk.scratches.Get().(*scratch); ok {
 		return sc
 	}
@@ -491,7 +513,9 @@ func (rk *ranker) release(sc *scratch) {
 		clear(ln.field)
 		ln.nameSum.reset(0)
 	}
-	rk.scratches.Put(sc)
+	if !rk.spare.CompareAndSwap(nil, sc) {
+		rk.scratches.Put(sc)
+	}
 }
 
 // lanes splits the question's concepts into at most numLanes parts of
@@ -631,7 +655,7 @@ func (rk *ranker) cover(id int, q *query, nameSum []float64) coverage {
 			copy(best, cur)
 		}
 		// the NAME line's share is not discounted: only what the block adds
-		ds := cv.nameLine + (s-cv.nameLine)/(1+math.Log1p(float64(b.Len())/rk.w.DenseLen))
+		ds := cv.nameLine + (s-cv.nameLine)/rk.denseDivisor(b.Len())
 		dense = max(dense, ds)
 		switch b.Kind {
 		case document.Item:
@@ -651,6 +675,15 @@ func (rk *ranker) cover(id int, q *query, nameSum []float64) coverage {
 	cv.item = item
 	cv.code = code
 	return cv
+}
+
+// denseDivisor is what FDense divides a block's share by, for a block
+// of n distinct terms.
+func (rk *ranker) denseDivisor(n int) float64 {
+	if n < len(rk.denseDiv) {
+		return rk.denseDiv[n]
+	}
+	return 1 + math.Log1p(float64(n)/rk.w.DenseLen)
 }
 
 // coverage is where in a page the question is.

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -69,7 +70,11 @@ type ranker struct {
 	// document before its words: both are the same for every question.
 	invNorm    [][index.NumFields]float64
 	firstPrior [analyse.NumScenes][]float64
-	groups     map[int][]int // man page -> info nodes that document it
+	// denseDiv is denseDivisor of the common block lengths, which cover
+	// would otherwise take a logarithm for in every block of every
+	// candidate
+	denseDiv []float64
+	groups   map[int][]int // man page -> info nodes that document it
 
 	treeDocs int // minTreeDocs, but for tests
 
@@ -88,6 +93,9 @@ type ranker struct {
 	lines     []float32 // lineVecs
 
 	scratches sync.Pool
+	// spare is a scratch the garbage collector does not take back, as
+	// it does the pool's: a new one is megabytes to allocate and clear
+	spare atomic.Pointer[scratch]
 
 	// guests mark the articles of archives and the tldr pages in an
 	// index that has manuals, or are nil. A guest is ranked as one more
@@ -166,6 +174,10 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 			}
 		}
 	}
+	rk.denseDiv = make([]float64, denseLens)
+	for n := range rk.denseDiv {
+		rk.denseDiv[n] = 1 + math.Log1p(float64(n)/w.DenseLen)
+	}
 	rk.byName = sync.OnceValue(func() map[string][]int { return rk.manualNames(false) })
 	rk.named = sync.OnceValue(func() map[string][]int { return rk.manualNames(true) })
 	for sc := range rk.firstPrior {
@@ -181,6 +193,10 @@ func newRanker(lib *answer.Library, w Weights) (*ranker, error) {
 	}
 	return rk, nil
 }
+
+// denseLens is how many block lengths, from 0, denseDiv holds: most
+// blocks are shorter.
+const denseLens = 1024
 
 // guestPool is how many of an archive's articles, best by the first stage,
 // join a question's pool beside the manuals' pages.

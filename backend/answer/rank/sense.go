@@ -11,11 +11,12 @@ import (
 // of printable characters" though they share no word. Question words
 // weigh by their idf, as in the lexical features.
 type sense struct {
-	t    *wordvec.Table
-	vecs [][]int8 // the question words the table knows
-	w    []float64
-	mean []float64
-	line [][]int8 // scratch for set
+	t     *wordvec.Table
+	vecs  [][]int8 // the question words the table knows
+	w     []float64
+	mean  []float64
+	line  [][]int8  // scratch for of
+	lmean []float64 // the same
 }
 
 func newSense(vectors func() *wordvec.Table, a analyse.Analysis, q *query) *sense {
@@ -44,7 +45,7 @@ func (s *sense) fork() *sense {
 		return nil
 	}
 	c := *s
-	c.line = nil
+	c.line, c.lmean = nil, nil
 	return &c
 }
 
@@ -67,7 +68,8 @@ func (s *sense) of(title, summary string) (sense, word float64) {
 	if len(line) == 0 {
 		return 0, 0
 	}
-	sense = wordvec.Dot(s.mean, wordvec.Mean(line, nil))
+	s.lmean = wordvec.MeanTo(s.lmean, line, nil)
+	sense = wordvec.Dot(s.mean, s.lmean)
 	var sum, mass float64
 	for k, qv := range s.vecs {
 		best := -1.0

@@ -1391,10 +1391,11 @@ func isWordByte(b byte) bool {
 // unitWords are the placeholders unitTerm writes.
 var unitWords = map[string]bool{"SECONDS": true, "MINUTES": true, "HOURS": true, "DAYS": true}
 
-// timeUnitRE is a placeholder, in capitals or a letter, followed by a
-// unit of time in an item's text: "N seconds", "SECS seconds", find's
-// "n minutes" and "n*24 hours" (days).
-var timeUnitRE = lazyre.New(`\b([A-Z][A-Z_]*|[a-z])(\*24\s+hours|\s+(?:seconds?|minutes?|hours?|days?))\b`)
+// timeUnitRE is a placeholder followed by a unit of time in an item's
+// text: "N seconds", "SECS seconds", find's "n minutes" and "n*24 hours"
+// (days), openssl's "the next arg seconds"; a word that is no
+// placeholder of the term ("a few seconds") replaces nothing.
+var timeUnitRE = lazyre.New(`\b([A-Za-z][A-Za-z_]*)(\*24\s+hours|\s+(?:seconds?|minutes?|hours?|days?))\b`)
 
 // amountKind says whether arguments of kind k are amounts: a count, a
 // size or a length of time.

@@ -460,6 +460,10 @@ func TestUnitTerm(t *testing.T) {
 		{"sleep NUMBER[SUFFIX]...", "Pause for NUMBER seconds.", "sleep SECONDS[SUFFIX]..."},
 		// a placeholder of time already
 		{"-w, --timeout=SECS", "wait SECS seconds", "-w, --timeout=SECS"},
+		// a placeholder in lower case, as openssl writes them; a word
+		// that is none replaces nothing
+		{"-checkend arg", "Checks if the certificate expires within the next arg seconds", "-checkend SECONDS"},
+		{"-q, --quiet", "wait a few seconds", "-q, --quiet"},
 	} {
 		if got := unitTerm(tc.term, tc.text); got != tc.want {
 			t.Errorf("unitTerm(%q, %q) = %q, want %q", tc.term, tc.text, got, tc.want)

@@ -212,16 +212,10 @@ func TestRunnable(t *testing.T) {
 // others; one written up elsewhere, "update (apt-get(8))", without the
 // note.
 func TestSubcommandListItem(t *testing.T) {
-	apt := &document.Document{Sections: []document.Section{
-		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "apt [-h] {list | search | update | install pkg... | remove pkg... | purge pkg...}"}}},
-		{Title: "DESCRIPTION", Blocks: []document.Block{
-			{Kind: document.Item, Term: "update (apt-get(8))", Text: "update is used to download package information."},
-			{Kind: document.Item, Term: "install, reinstall, remove, purge (apt-get(8))", Text: "Performs the requested action on one or more packages."},
-		}},
-	}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "apt(8)", Title: "apt", Names: []string{"apt"}, Section: "8"}}, doc: apt}
-	remove := analyse.Concept{Word: "remove", Weight: 1, Alts: []analyse.Alt{{Stem: terms.Stem("remove"), Weight: 1}}}
-	c := &composition{q: &answer.Question{Concepts: []analyse.Concept{remove}, Weights: []float64{1}, Mass: 1}, citer: &answer.Citer{}}
+	s, apt := aptPage("apt [-h] {list | search | update | install pkg... | remove pkg... | purge pkg...}",
+		document.Block{Kind: document.Item, Term: "update (apt-get(8))", Text: "update is used to download package information."},
+		document.Block{Kind: document.Item, Term: "install, reinstall, remove, purge (apt-get(8))", Text: "Performs the requested action on one or more packages."})
+	c := askingWord("remove")
 	step := func(blk int) string {
 		return c.step(s, passage{sec: 1, blk: blk, block: apt.Sections[1].Blocks[blk], title: "DESCRIPTION"})
 	}
@@ -240,14 +234,9 @@ func TestSubcommandListItem(t *testing.T) {
 // nothing as written: the subcommand the question says is the first
 // step, one it does not say is not put ahead of the synopsis.
 func TestSubcommandChoiceFirst(t *testing.T) {
-	apt := &document.Document{Sections: []document.Section{
-		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "apt [-h] {list | search regex... | update | install pkg... | remove pkg...}"}}},
-		{Title: "DESCRIPTION", Blocks: []document.Block{
-			{Kind: document.Item, Term: "search (apt-cache(8))", Text: "search can be used to search for the given term in the list of available packages."},
-			{Kind: document.Item, Term: "update (apt-get(8))", Text: "update is used to download package information."},
-		}},
-	}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "apt(8)", Title: "apt", Names: []string{"apt"}, Section: "8"}}, doc: apt}
+	s, apt := aptPage("apt [-h] {list | search regex... | update | install pkg... | remove pkg...}",
+		document.Block{Kind: document.Item, Term: "search (apt-cache(8))", Text: "search can be used to search for the given term in the list of available packages."},
+		document.Block{Kind: document.Item, Term: "update (apt-get(8))", Text: "update is used to download package information."})
 	for _, tc := range []struct {
 		word string
 		blk  int
@@ -257,11 +246,26 @@ func TestSubcommandChoiceFirst(t *testing.T) {
 		{"look", 0, false}, // "look for a package": search, which it does not say
 		{"updates", 1, true},
 	} {
-		concept := analyse.Concept{Word: tc.word, Weight: 1, Alts: []analyse.Alt{{Stem: terms.Stem(tc.word), Weight: 1}}}
-		c := &composition{q: &answer.Question{Concepts: []analyse.Concept{concept}, Weights: []float64{1}, Mass: 1}, citer: &answer.Citer{}}
+		c := askingWord(tc.word)
 		pl := &plan{s: s, syn: document.PlainForm(apt), chosen: []passage{{sec: 1, blk: tc.blk, block: apt.Sections[1].Blocks[tc.blk], title: "DESCRIPTION"}}}
 		if got := c.subcommandFirst(s, pl); got != tc.want {
 			t.Errorf("%q with %q: subcommandFirst = %v, want %v", tc.word, apt.Sections[1].Blocks[tc.blk].Term, got, tc.want)
 		}
 	}
+}
+
+// aptPage is a page of apt with the synopsis and the items of its
+// DESCRIPTION given.
+func aptPage(synopsis string, items ...document.Block) (*source, *document.Document) {
+	apt := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: synopsis}}},
+		{Title: "DESCRIPTION", Blocks: items},
+	}}
+	return &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "apt(8)", Title: "apt", Names: []string{"apt"}, Section: "8"}}, doc: apt}, apt
+}
+
+// askingWord is a composition for a question of one word.
+func askingWord(word string) *composition {
+	concept := analyse.Concept{Word: word, Weight: 1, Alts: []analyse.Alt{{Stem: terms.Stem(word), Weight: 1}}}
+	return &composition{q: &answer.Question{Concepts: []analyse.Concept{concept}, Weights: []float64{1}, Mass: 1}, citer: &answer.Citer{}}
 }

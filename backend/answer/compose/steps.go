@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -799,10 +800,144 @@ func (c *composition) stepWorthy(s *source, p passage) bool {
 			// for a question that did not ask to delete
 			return false
 		}
+		if c.undocumented(c.step(s, p)) {
+			// findutils' "find / -owner OLDUSER", an option find(1)
+			// never had: a line that fails as typed
+			return false
+		}
 		return !answer.ProgramPage(s.hit.Meta) || slices.ContainsFunc(strings.Split(p.block.Text, "\n"), c.commandLine)
 	}
 	return false
 }
+
+// undocumented says whether a step's typed lines give a program an
+// option its manual page on this machine never writes: neither as an
+// option of its items nor anywhere in its text, nor, bundled ("-la"),
+// each letter. What -exec and its kin run is another program's line.
+func (c *composition) undocumented(step string) bool {
+	if c.lib == nil {
+		return false
+	}
+	for _, typed := range typedSpans().FindAllStringSubmatch(step, -1) {
+		for _, seg := range commandSeparators().Split(typed[1], -1) {
+			words := strings.Fields(strings.TrimLeft(strings.TrimSpace(seg), "$#%> "))
+			if len(words) > 0 && words[0] == "sudo" {
+				words = words[1:]
+			}
+			if len(words) < 2 {
+				continue
+			}
+			prog := filepath.Base(words[0])
+			if sub := prog + "-" + words[1]; len(c.lib.Pages(sub)) > 0 {
+				prog = sub // git bisect's options are git-bisect(1)'s
+			}
+			text, ok := c.manualText(prog)
+			if !ok {
+				continue
+			}
+			long := singleDashLong(text)
+			for i := 1; i < len(words); i++ {
+				w := words[i]
+				if strings.HasPrefix(w, "'") || strings.HasPrefix(w, `"`) {
+					break // a string the program reads: sh -c's line, awk's program
+				}
+				if runners[prog] && !strings.HasPrefix(w, "-") {
+					break // the command xargs or nice runs, with its own options
+				}
+				if execLike[w] {
+					for i < len(words) && words[i] != ";" && words[i] != `\;` && words[i] != "+" && words[i] != "';'" {
+						i++
+					}
+					continue
+				}
+				name, _, _ := strings.Cut(w, "=")
+				if !typedOption().MatchString(name) || writes(text, name) {
+					continue
+				}
+				if short := strings.TrimPrefix(name, "-"); !long && !strings.HasPrefix(short, "-") && writes(text, "-"+short[:1]) {
+					// a letter with its value or more letters: cut's
+					// -f1, ls's -la; not where the page's options are
+					// words after one dash (find's -owner is no -o)
+					continue
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// manualText is the text of the program's manual page (of section 1 or
+// 8, as typed), read once a composition; false where it has none.
+func (c *composition) manualText(prog string) (string, bool) {
+	if t, ok := c.manuals[prog]; ok {
+		return t, t != ""
+	}
+	if c.manuals == nil {
+		c.manuals = map[string]string{}
+	}
+	c.manuals[prog] = ""
+	for _, id := range c.lib.Pages(prog) {
+		if m := c.lib.Meta(id); m.Type == "man" && answer.ProgramPage(m) {
+			if d, err := c.lib.Load(id); err == nil {
+				var b strings.Builder
+				for _, sec := range d.Sections {
+					for _, blk := range sec.Blocks {
+						b.WriteString(blk.Term)
+						b.WriteByte(' ')
+						b.WriteString(blk.Text)
+						b.WriteByte('\n')
+					}
+				}
+				c.manuals[prog] = b.String()
+			}
+			break
+		}
+	}
+	return c.manuals[prog], c.manuals[prog] != ""
+}
+
+// singleDashLong says whether a page's options are words after one dash,
+// as find's -name and -type are: -owner is then no bundle of -o and more.
+func singleDashLong(text string) bool {
+	return len(singleDashWord().FindAllStringIndex(text, 3)) >= 3
+}
+
+var singleDashWord = lazyre.New(`(?m)^-[a-z]{3,}\b`)
+
+// writes says whether a page's text holds an option as a word of its own.
+func writes(text, option string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], option)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(option)
+		if (at == 0 || !isWordByte(text[at-1]) && text[at-1] != '-') && (end == len(text) || !isWordByte(text[end]) && text[end] != '-') {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// runners are programs that run the command line after their own
+// options, whose options are that program's.
+var runners = map[string]bool{"xargs": true, "sudo": true, "env": true, "nice": true, "ionice": true, "nohup": true, "timeout": true,
+	"watch": true, "time": true, "strace": true, "ltrace": true, "chroot": true, "stdbuf": true, "taskset": true, "chrt": true,
+	"flock": true, "setsid": true, "unshare": true, "nsenter": true, "systemd-run": true, "exec": true, "command": true, "builtin": true}
+
+// execLike are find's actions that run another program's line, up to
+// ";" or "+".
+var execLike = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}
+
+var (
+	// typedSpans are the lines a step shows typed, in backticks
+	typedSpans = lazyre.New("`([^`]+)`")
+	// commandSeparators split a typed line into the commands it runs
+	commandSeparators = lazyre.New(`\s(?:\||\|\||&&|;)\s|[$<>]\(|\)`)
+	// typedOption is an option as typed: a dash and a letter
+	typedOption = lazyre.New(`^--?[A-Za-z][\w-]*$`)
+)
 
 // metaOptions are the options about the program rather than its task.
 var metaOptions = map[string]bool{"--help": true, "--version": true, "--usage": true}

@@ -10,6 +10,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/testutil/testindex"
 )
 
 // An option a page documents twice, in two sections, is one step:
@@ -397,6 +398,28 @@ func TestSummaryUsesLineWithOperands(t *testing.T) {
 		pl := &plan{s: s, ps: ps, chosen: ps[:1], lead: true, line: line, desc: r.Text}
 		if got := c.secondSentence(pl, analyse.SceneHowTo); !strings.HasPrefix(got, want) || want == "" && strings.HasPrefix(got, "Use `") {
 			t.Errorf("%s: second sentence %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A line of code whose program's page never writes an option it gives
+// (findutils' example "find / -owner OLDUSER", an option find never had)
+// is no step; one whose options are all there, bundled (ls -la), with a
+// value (tail -n5), or another program's (what -exec, xargs or a quoted
+// line runs) still is.
+func TestUndocumentedOption(t *testing.T) {
+	c := &composition{lib: answer.NewLibrary(testindex.Must(t, testindex.Fixture))}
+	for step, want := range map[string]bool{
+		"`find / -owner OLDUSER -exec chown -h NEWUSER {} \\;` [3]": true,
+		"`find / -user olduser -exec chown -h newuser {} \\;` [3]":  false,
+		"`ls -la /tmp`; `tail -n5 log`":                             false,
+		"`ls --colour-scheme=dark`":                                 true,
+		"`find . -name '*.c' | xargs grep -l main`":                 false,
+		"`env sh -c 'ls --nonsense'`":                               false,
+		"`frobnicate --anything`":                                   false,
+	} {
+		if got := c.undocumented(step); got != want {
+			t.Errorf("undocumented(%s) = %v, want %v", step, got, want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
@@ -18,7 +19,61 @@ type Library struct {
 	r     *index.Reader
 	names map[string][]int // lowercase page name -> man pages, in id order
 	kinds []pageKind
+	// options: program -> *ProgramOptions, read once (OptionsOf)
+	options sync.Map
 }
+
+// ProgramOptions are the options a program's manual page writes, as
+// words ("-n", "--lines"); Long: its options are words after one dash,
+// as find's -name and -type are.
+type ProgramOptions struct {
+	Words map[string]bool
+	Long  bool
+}
+
+// OptionsOf are the options the manual page (of section 1 or 8) of the
+// program writes, read once; nil where it has none. Answers check the
+// lines of code they show against them.
+func (l *Library) OptionsOf(prog string) *ProgramOptions {
+	if v, ok := l.options.Load(prog); ok {
+		return v.(*ProgramOptions)
+	}
+	var po *ProgramOptions
+	for _, id := range l.names[prog] {
+		if m := l.r.Meta(id); m.Type != "man" || !ProgramPage(m) {
+			continue
+		}
+		d, err := l.r.Load(id)
+		if err != nil {
+			break
+		}
+		po = &ProgramOptions{Words: map[string]bool{}}
+		long := 0
+		for _, sec := range d.Sections {
+			for _, b := range sec.Blocks {
+				for _, text := range []string{b.Term, b.Text} {
+					for _, m := range optionWordRE().FindAllStringSubmatch(text, -1) {
+						po.Words[m[1]] = true
+					}
+				}
+				if singleDashItem().MatchString(b.Term) {
+					long++
+				}
+			}
+		}
+		po.Long = long >= 3
+		break
+	}
+	v, _ := l.options.LoadOrStore(prog, po)
+	return v.(*ProgramOptions)
+}
+
+var (
+	// optionWordRE is an option written as a word of its own
+	optionWordRE = lazyre.New(`(?:^|[^\w-])(--?[A-Za-z][\w-]*)`)
+	// singleDashItem is an item whose option is a word after one dash
+	singleDashItem = lazyre.New(`^\s*-[a-z]{3,}\b`)
+)
 
 type pageKind uint8
 

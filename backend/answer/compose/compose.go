@@ -58,9 +58,6 @@ type composition struct {
 	// ("lines that do not match"); nil where it reaches none
 	negated []bool
 	seq     []string // the question's words, stopwords included
-	// manuals are the texts of the programs' pages undocumented has
-	// read, by program ("" for none)
-	manuals map[string]string
 	// status: the question asks about exit codes or failures, which
 	// EXIT STATUS and the like answer (see statusSection)
 	status bool

@@ -831,11 +831,10 @@ func (c *composition) undocumented(step string) bool {
 			if sub := prog + "-" + words[1]; len(c.lib.Pages(sub)) > 0 {
 				prog = sub // git bisect's options are git-bisect(1)'s
 			}
-			text, ok := c.manualText(prog)
-			if !ok {
+			po := c.lib.OptionsOf(prog)
+			if po == nil {
 				continue
 			}
-			long := singleDashLong(text)
 			for i := 1; i < len(words); i++ {
 				w := words[i]
 				if strings.HasPrefix(w, "'") || strings.HasPrefix(w, `"`) {
@@ -851,10 +850,10 @@ func (c *composition) undocumented(step string) bool {
 					continue
 				}
 				name, _, _ := strings.Cut(w, "=")
-				if !typedOption().MatchString(name) || writes(text, name) {
+				if !typedOption().MatchString(name) || po.Words[name] {
 					continue
 				}
-				if short := strings.TrimPrefix(name, "-"); !long && !strings.HasPrefix(short, "-") && writes(text, "-"+short[:1]) {
+				if short := strings.TrimPrefix(name, "-"); !po.Long && !strings.HasPrefix(short, "-") && po.Words["-"+short[:1]] {
 					// a letter with its value or more letters: cut's
 					// -f1, ls's -la; not where the page's options are
 					// words after one dash (find's -owner is no -o)
@@ -865,59 +864,6 @@ func (c *composition) undocumented(step string) bool {
 		}
 	}
 	return false
-}
-
-// manualText is the text of the program's manual page (of section 1 or
-// 8, as typed), read once a composition; false where it has none.
-func (c *composition) manualText(prog string) (string, bool) {
-	if t, ok := c.manuals[prog]; ok {
-		return t, t != ""
-	}
-	if c.manuals == nil {
-		c.manuals = map[string]string{}
-	}
-	c.manuals[prog] = ""
-	for _, id := range c.lib.Pages(prog) {
-		if m := c.lib.Meta(id); m.Type == "man" && answer.ProgramPage(m) {
-			if d, err := c.lib.Load(id); err == nil {
-				var b strings.Builder
-				for _, sec := range d.Sections {
-					for _, blk := range sec.Blocks {
-						b.WriteString(blk.Term)
-						b.WriteByte(' ')
-						b.WriteString(blk.Text)
-						b.WriteByte('\n')
-					}
-				}
-				c.manuals[prog] = b.String()
-			}
-			break
-		}
-	}
-	return c.manuals[prog], c.manuals[prog] != ""
-}
-
-// singleDashLong says whether a page's options are words after one dash,
-// as find's -name and -type are: -owner is then no bundle of -o and more.
-func singleDashLong(text string) bool {
-	return len(singleDashWord().FindAllStringIndex(text, 3)) >= 3
-}
-
-var singleDashWord = lazyre.New(`(?m)^-[a-z]{3,}\b`)
-
-// writes says whether a page's text holds an option as a word of its own.
-func writes(text, option string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], option)
-		if j < 0 {
-			return false
-		}
-		at, end := i+j, i+j+len(option)
-		if (at == 0 || !isWordByte(text[at-1]) && text[at-1] != '-') && (end == len(text) || !isWordByte(text[end]) && text[end] != '-') {
-			return true
-		}
-		i = at + 1
-	}
 }
 
 // runners are programs that run the command line after their own

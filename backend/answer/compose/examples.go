@@ -20,10 +20,14 @@ func examples(title string) bool {
 // and documents, after any prompt and sudo: "$ git log", "# systemctl stop
 // sshd", "find . -name '*.c'".
 func (c *composition) commandLine(line string) bool {
-	l := strings.TrimLeft(strings.TrimSpace(line), "$#%> ")
-	l = strings.TrimPrefix(l, "sudo ")
-	word, _, _ := strings.Cut(l, " ")
+	word, _, _ := strings.Cut(unprompted(line), " ")
 	return c.lib.IsProgram(strings.ToLower(word))
+}
+
+// unprompted is a line of code as the command it runs: without its
+// prompt and sudo.
+func unprompted(line string) string {
+	return strings.TrimPrefix(strings.TrimLeft(strings.TrimSpace(line), "$#%> "), "sudo ")
 }
 
 // example finds the command a list entry shows among its prose, as

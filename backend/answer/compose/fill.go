@@ -652,14 +652,14 @@ func fileKind(k analyse.ArgKind) bool {
 }
 
 // repeats says whether a synopsis word takes more than one operand.
+func repeats(word string) bool {
+	return strings.HasSuffix(word, "...") || strings.HasSuffix(word, "…") || strings.HasSuffix(word, "...]") || strings.HasSuffix(word, "(s)")
+}
+
 // commaList says whether a placeholder is a list written with commas:
 // "GROUP,...", "user,...", "GROUP1[,GROUP2,...]".
 func commaList(word string) bool {
 	return strings.Contains(word, ",...") || strings.Contains(word, "[,")
-}
-
-func repeats(word string) bool {
-	return strings.HasSuffix(word, "...") || strings.HasSuffix(word, "…") || strings.HasSuffix(word, "...]") || strings.HasSuffix(word, "(s)")
 }
 
 // fill writes ops into a command line of the page's synopsis (cmd being
@@ -1116,7 +1116,7 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 				continue
 			}
 			for _, op := range c.ops {
-				if op.kind == k && !op.counted && (k != analyse.ArgSize || sized(op, arg) != "") && !c.inRange(op) {
+				if op.kind == k && valueFor(op, arg) && !c.inRange(op) {
 					out = append(out, k)
 					break
 				}
@@ -1124,6 +1124,13 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 		}
 	}
 	return out
+}
+
+// valueFor says whether an operand of a kind an option's placeholder arg
+// takes may choose that option: not a count read off a size (counted),
+// and a size only where arg takes its unit (sized).
+func valueFor(op operand, arg string) bool {
+	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "")
 }
 
 // amountKindsGiven is how many kinds of amount the question gives.
@@ -1162,7 +1169,11 @@ func (c *composition) withBounds(s *source, pl *plan) {
 		}
 		// only beside the same option bounded the other way
 		other := slices.IndexFunc(words, func(w string) bool { return w == opt[0] })
-		if other < 0 || other+1 >= len(words) || !strings.HasPrefix(words[other+1], map[string]string{"+": "-", "-": "+"}[op.cmp]) {
+		bound := "+"
+		if op.cmp == "+" {
+			bound = "-"
+		}
+		if other < 0 || other+1 >= len(words) || !strings.HasPrefix(words[other+1], bound) {
 			continue
 		}
 		at := other + 2
@@ -1640,7 +1651,7 @@ func (c *composition) takesValue(term string, numbers bool) bool {
 		for _, op := range c.ops {
 			// a file an option takes (-o FILE, --reference=RFILE) is
 			// seldom the question's file, which is an operand
-			if !fileKind(op.kind) && !op.counted && (numbers || op.kind != analyse.ArgNumber) && slices.Contains(kinds, op.kind) && (op.kind != analyse.ArgSize || sized(op, arg) != "") {
+			if !fileKind(op.kind) && (numbers || op.kind != analyse.ArgNumber) && slices.Contains(kinds, op.kind) && valueFor(op, arg) {
 				return true
 			}
 		}

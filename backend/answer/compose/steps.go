@@ -794,13 +794,14 @@ func (c *composition) stepWorthy(s *source, p passage) bool {
 		}
 		return true
 	case document.Code:
-		if !c.lossAsked && deletingLine().MatchString(c.step(s, p)) {
+		line := c.step(s, p)
+		if !c.lossAsked && deletingLine().MatchString(line) {
 			// an example whose lines shown delete on their way (find's
 			// "| xargs /bin/rm -f", git's "git rm goodbye.c") is no step
 			// for a question that did not ask to delete
 			return false
 		}
-		if c.undocumented(c.step(s, p)) {
+		if c.undocumented(line) {
 			// findutils' "find / -owner OLDUSER", an option find(1)
 			// never had: a line that fails as typed
 			return false
@@ -820,10 +821,7 @@ func (c *composition) undocumented(step string) bool {
 	}
 	for _, typed := range typedSpans().FindAllStringSubmatch(step, -1) {
 		for _, seg := range commandSeparators().Split(typed[1], -1) {
-			words := strings.Fields(strings.TrimLeft(strings.TrimSpace(seg), "$#%> "))
-			if len(words) > 0 && words[0] == "sudo" {
-				words = words[1:]
-			}
+			words := strings.Fields(unprompted(seg))
 			if len(words) < 2 {
 				continue
 			}

@@ -80,20 +80,33 @@ func TestBuildAndRead(t *testing.T) {
 	if !ok {
 		t.Fatal("term recurs missing")
 	}
-	var got []Posting
-	r.Postings(id, func(p Posting) { got = append(got, p) })
+	got := slices.Collect(r.Postings(id))
 	if len(got) != 1 || got[0].Doc != 0 || got[0].TF[FieldHeads] != 1 || got[0].TF[FieldBody] != 2 {
 		t.Errorf("postings of recurs = %+v", got)
 	}
 	if _, ok := r.Term("nonexistent"); ok {
 		t.Error("found a term never indexed")
 	}
+	// a caller that stops early is not called again (range over a
+	// sequence that kept yielding would panic)
+	common, _ := r.Term(terms.Stem("list"))
+	if all := slices.Collect(r.Postings(common)); len(all) < 2 {
+		t.Fatalf("postings of list = %+v, want two pages or more", all)
+	}
+	seen := 0
+	for range r.Postings(common) {
+		seen++
+		break
+	}
+	if seen != 1 {
+		t.Errorf("a loop that breaks after one posting saw %d", seen)
+	}
 	dirID, _ := r.Term("dir")
-	r.Postings(dirID, func(p Posting) {
+	for p := range r.Postings(dirID) {
 		if p.Doc != 1 || p.TF[FieldName] == 0 {
 			t.Errorf("dir posting %+v, want ls by name", p)
 		}
-	})
+	}
 
 	m := r.Meta(1)
 	if m.Label != "ls(1)" || m.Summary != "list directory contents" || len(m.Names) != 2 || !m.Command || m.Priority != 6 {
@@ -227,7 +240,7 @@ func TestBlockKeys(t *testing.T) {
 		t.Fatal("key word not indexed")
 	}
 	var got []Posting
-	r.Postings(id, func(p Posting) { got = append(got, p) })
+	got = slices.AppendSeq(got, r.Postings(id))
 	if len(got) != 1 || got[0].Doc != 2 || got[0].TF[FieldHeads] != 1 || got[0].TF[FieldBody] != 0 {
 		t.Errorf("postings of %q = %+v", r.TermString(id), got)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"os"
 	"path/filepath"
@@ -282,15 +283,21 @@ type Posting struct {
 	TF  [NumFields]uint8
 }
 
-// Postings calls fn for every document that has the term, in doc order.
-func (r *Reader) Postings(id int, fn func(p Posting)) {
-	data, doc := r.post[r.postOff[id]:r.postOff[id+1]], -1
-	var buf [64]Posting
-	for len(data) > 0 {
-		var n int
-		n, data, doc = decodePostings(data, doc, buf[:])
-		for _, p := range buf[:n] {
-			fn(p)
+// Postings yields every document that has the term, in doc order: a
+// caller that needs only the documents up to one stops there, without
+// decoding the rest.
+func (r *Reader) Postings(id int) iter.Seq[Posting] {
+	return func(yield func(Posting) bool) {
+		data, doc := r.post[r.postOff[id]:r.postOff[id+1]], -1
+		var buf [64]Posting
+		for len(data) > 0 {
+			var n int
+			n, data, doc = decodePostings(data, doc, buf[:])
+			for _, p := range buf[:n] {
+				if !yield(p) {
+					return
+				}
+			}
 		}
 	}
 }

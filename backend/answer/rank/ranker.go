@@ -259,11 +259,11 @@ func (rk *ranker) hostDF() hostCounts {
 			return n
 		}
 		n := 0
-		r.Postings(t, func(p index.Posting) {
+		for p := range r.Postings(t) {
 			if !rk.guests[p.Doc] {
 				n++
 			}
-		})
+		}
 		seen[t] = n
 		return n
 	}}
@@ -294,20 +294,24 @@ func (rk *ranker) echoTop(pool []Candidate, total []float64) []int {
 // account with usermod -L"), though their own topic is something else.
 func (rk *ranker) echoed(id int, top []int) float64 {
 	t := rk.priors[id].nameTerm
-	if t < 0 {
+	if t < 0 || len(top) == 0 {
 		return 0
 	}
 	title, _ := rk.r.NameLine(id)
 	n := 0
-	rk.r.Postings(t, func(p index.Posting) {
+	last := top[len(top)-1]
+	for p := range rk.r.Postings(t) {
+		if p.Doc > last {
+			break // top is sorted: no later page is in it
+		}
 		if _, ok := slices.BinarySearch(top, p.Doc); !ok || p.Doc == id || rk.priors[p.Doc].group == id {
-			return
+			continue
 		}
 		if other, _ := rk.r.NameLine(p.Doc); strings.EqualFold(other, title) {
-			return // the same name in another section
+			continue // the same name in another section
 		}
 		n++
-	})
+	}
 	return math.Log1p(float64(n))
 }
 

@@ -33,11 +33,11 @@ func (rk *ranker) subjectArticles(q *query) map[int]int {
 		}
 		manuals, named := 0, false
 		var about map[int]int
-		rk.r.Postings(t, func(p index.Posting) {
+		for p := range rk.r.Postings(t) {
 			if !rk.guests[p.Doc] {
 				manuals++
 				named = named || p.TF[index.FieldName] > 0
-				return
+				continue
 			}
 			switch {
 			case p.TF[index.FieldName] > 0:
@@ -49,7 +49,7 @@ func (rk *ranker) subjectArticles(q *query) map[int]int {
 				// typescripts)
 				about = set(about, p.Doc, 1)
 			}
-		})
+		}
 		if named || manuals > subjectMaxPages {
 			continue
 		}

@@ -229,3 +229,32 @@ func TestPhrasedConcepts(t *testing.T) {
 		}
 	}
 }
+
+// TestUndergone: a verb's past form says what was done, and asks for
+// nothing, unless a word of wanting and an object come before it.
+func TestUndergone(t *testing.T) {
+	for _, tc := range []struct {
+		q, word string
+		want    bool
+	}{
+		{"list every file under /srv whose owner account was deleted", "deleted", true},
+		{"bring back a file I removed by accident", "removed", true},
+		{"show deleted files that a process still holds open", "deleted", true},
+		{"I have deleted my notes, can I get them back", "deleted", true},
+		{"delete every file older than a week", "delete", false},
+		{"removing old kernels", "removing", false},
+		{"shred a file", "shred", false},
+		{"I want all the temporary files deleted", "deleted", false},
+		{"get the stale lock removed", "removed", false},
+		{"I want to find deleted files", "deleted", true},
+	} {
+		a := Analyse(tc.q, nil)
+		i := slices.Index(a.Seq, tc.word)
+		if i < 0 {
+			t.Fatalf("%q: %q is not among the words %q", tc.q, tc.word, a.Seq)
+		}
+		if got := Undergone(a.Seq, i); got != tc.want {
+			t.Errorf("%q: Undergone(%q) = %v, want %v", tc.q, tc.word, got, tc.want)
+		}
+	}
+}

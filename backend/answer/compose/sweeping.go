@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -75,8 +76,22 @@ func (c *composition) losesData(p passage) bool {
 	return destroys().MatchString(first) && !answer.Negates(first)
 }
 
-// asksLoss says whether a question's terms (its words but the negated,
-// usageTerms) ask to delete, shrink or clean up.
+// lossTerms are the question's terms that may ask for a loss: its words
+// but the negated (as usageTerms reads them) and those that say what was
+// done ("recover the files I deleted", analyse.Undergone).
+func lossTerms(a analyse.Analysis) []tasks.Term {
+	skip := map[string]bool{}
+	answer.NegatedWords(a.Question, func(w string) { skip[w] = true })
+	for i, w := range a.Seq {
+		if analyse.Undergone(a.Seq, i) {
+			skip[strings.ToLower(w)] = true
+		}
+	}
+	return tasks.Terms(a, usageNear, func(c analyse.Concept) bool { return skip[c.Word] })
+}
+
+// asksLoss says whether a question's terms (lossTerms) ask to delete,
+// shrink or clean up.
 func asksLoss(words []tasks.Term) bool {
 	for _, t := range words {
 		for _, st := range t.Stems {
@@ -97,7 +112,7 @@ var deletingLine = lazyre.New(`(?m)(?:^\s*(?:\$\s+|#\s+)?|[|;&\x60]\s*|\bxargs\s
 // overwrites, and destroyStems are the stems of a question that asks for
 // that.
 var (
-	destroys     = lazyre.New(`(?i)\b(?:remov(?:e|es|ing)|delet(?:e|es|ing)|eras(?:e|es|ing)|wip(?:e|es|ing)|destroy(?:s|ing)?|shred(?:s|ding)?|overwrit(?:e|es|ing)|truncat(?:e|es|ing)|purg(?:e|es|ing))\b`)
+	destroys     = lazyre.New(`(?i)\b(?:remov(?:e|es|ing|al)|delet(?:e|es|ing|ion)|eras(?:e|es|ing|ure)|wip(?:e|es|ing)|destroy(?:s|ing)?|shred(?:s|ding)?|overwrit(?:e|es|ing)|truncat(?:e|es|ing)|purg(?:e|es|ing))\b`)
 	destroyStems = map[string]bool{"remov": true, "delet": true, "eras": true, "wipe": true, "destroi": true, "shred": true,
 		"overwrit": true, "truncat": true, "purg": true, "clean": true, "clear": true, "unlink": true, "rm": true, "replac": true,
 		"move": true, "mv": true, "drop": true, "forget": true, "revok": true, "discard": true, "uninstal": true, "kill": true,

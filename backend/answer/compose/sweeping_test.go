@@ -5,7 +5,6 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
 )
@@ -113,11 +112,32 @@ func TestStepWorthyDeletingExample(t *testing.T) {
 	for q, want := range map[string]bool{
 		"find the core files in /tmp":   false,
 		"delete the core files in /tmp": true,
+		// what was done is no loss asked for
+		"list the core files in /tmp that the nightly job removed from the backup": false,
 	} {
 		a := analyse.Analyse(q, analyse.Thesaurus)
-		c := &composition{q: &answer.Question{Concepts: a.Concepts}, lossAsked: asksLoss(tasks.Terms(a, usageNear, nil))}
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, lossAsked: asksLoss(lossTerms(a))}
 		if got := c.stepWorthy(s, p); got != want {
 			t.Errorf("%q: stepWorthy = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// An option whose first sentence names the loss as a noun ("Force
+// erasure", "forces the removal of the user account") loses data as
+// one that says it with a verb does; one that keeps what it has does not.
+func TestLosesDataNouns(t *testing.T) {
+	c := &composition{}
+	for text, want := range map[string]bool{
+		"Force erasure, even if the filesystem is mounted.":                                  true,
+		"This option forces the removal of the user account, even if the user is logged in.": true,
+		"Delete the files after adding them to the archive.":                                 true,
+		"Print the signatures found on the device.":                                          false,
+		"keep (don't delete) input files":                                                    false,
+	} {
+		p := passage{block: document.Block{Kind: document.Item, Term: "-f", Text: text}}
+		if got := c.losesData(p); got != want {
+			t.Errorf("losesData(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package rank
 import (
 	"strings"
 
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/terms"
 )
 
@@ -91,19 +92,28 @@ func deletes(text string) bool {
 }
 
 // asksFor says whether the question asks for what cmd, the command of
-// the candidate, does: a word of deleting or one of cmd's own, or it
-// names the page, or the page's NAME line says most of it.
+// the candidate, does: a word of deleting or one of cmd's own, but not
+// one that says what was done ("files whose owner was deleted", see
+// analyse.Undergone), or it names the page, or the page's NAME line says
+// most of it.
 func asksFor(cmd string, c *Candidate, q *query) bool {
 	if _, named := q.named[c.ID]; named {
 		return true
 	}
-	for _, w := range q.a.Seq {
+	done := false
+	for i, w := range q.a.Seq {
 		st := terms.Stem(w)
 		if deleteWords[st] || asking[cmd][st] {
-			return true
+			if !analyse.Undergone(q.a.Seq, i) {
+				return true
+			}
+			done = true
 		}
 	}
-	return c.F[FNameLine] >= 0.5
+	// a NAME line that says the question says it with the word of what
+	// was done ("delete a user account" for "files whose owner account
+	// was deleted")
+	return !done && c.F[FNameLine] >= 0.5
 }
 
 // safeLead puts the first page that is not of a destructive command

@@ -37,6 +37,10 @@ func TestSafeLead(t *testing.T) {
 			[]Candidate{page(1, "man", "1", "rm", 0.1), page(2, "man", "8", "mkfs.ext4", 0), page(3, "man", "1", "wc", 0.4)}, "wc rm mkfs.ext4"},
 		{"count the lines of every file", false,
 			[]Candidate{page(1, "tldr", "", "shred", 0.1), page(2, "man", "1", "wc", 0.4)}, "wc shred"},
+		{"list the files whose owner account was deleted", false, // what was done, not what to do
+			[]Candidate{page(1, "man", "8", "userdel", 0.6), page(2, "man", "1", "find", 0.2)}, "find userdel"},
+		{"I want the account of bob deleted", false,
+			[]Candidate{page(1, "man", "8", "userdel", 0.3), page(2, "man", "1", "find", 0.2)}, "userdel find"},
 		{"delete a user account", false,
 			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "8", "useradd", 0.3)}, "deluser useradd"},
 		{"how does dd work", true,

@@ -260,11 +260,23 @@ func optionForm(term string) string {
 	if strings.Contains(first, "[") {
 		return first // an optional argument: "--color[=WHEN]"
 	}
+	bare := map[string]bool{}
+	for _, a := range alts[1:] {
+		if a = strings.TrimSpace(a); !strings.ContainsAny(a, "= ") {
+			bare[a] = true
+		}
+	}
 	for _, a := range alts[1:] {
 		if strings.Contains(a, "[=") {
 			continue // an optional argument, which the short form may not take: diff's "-u, -U NUM, --unified[=NUM]"
 		}
-		_, arg, ok := strings.Cut(a, "=")
+		name, arg, ok := strings.Cut(strings.TrimSpace(a), "=")
+		if ok && bare[name] {
+			// objdump's "-d, --disassemble, --disassemble=symbol": the
+			// long form goes without its value too, so the value is
+			// optional and the short form takes none
+			continue
+		}
 		if f := strings.Fields(a); !ok && len(f) == 2 && strings.HasPrefix(f[0], "--") {
 			// "-U, --users USERS": the long form's argument a space
 			// apart is the short form's too

@@ -84,6 +84,8 @@ func TestOptionForm(t *testing.T) {
 		"-t, --field-separator=SEP":         "-t SEP",
 		// a list stays one, the brackets a page closes too often gone
 		"-G, --groups GROUP1[,GROUP2,...[,GROUPN]]]": "-G GROUP1,...",
+		// the long form goes without its value too: the value is optional
+		"-d, --disassemble, --disassemble=symbol": "-d",
 	} {
 		if got := optionForm(term); got != want {
 			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)

@@ -439,6 +439,28 @@ func TestStatesDone(t *testing.T) {
 	}
 }
 
+// The option model backs no option that does a state things are found
+// in, which the question names (dpkg's -i for "which installed package
+// holds this file"); a state the answer is to make keeps its option (ls's
+// -S for "files sorted by size").
+func TestDoesState(t *testing.T) {
+	for _, tc := range []struct {
+		q, first string
+		want     bool
+	}{
+		{"which installed package holds the file /usr/bin/less", "Install the package.", true},
+		{"show the file systems that are mounted right now", "Mount all filesystems mentioned in fstab.", true},
+		{"list the files sorted by size", "Sort by file size, largest first.", false},
+		{"get each user's home folder created at first login", "Create the user's home directory if it does not exist.", false},
+		{"install a package", "Install the package.", false},
+	} {
+		c := &composition{q: &answer.Question{Concepts: analyse.Analyse(tc.q, analyse.Thesaurus).Concepts}}
+		if got := c.doesState(tc.first); got != tc.want {
+			t.Errorf("%q: doesState(%q) = %v, want %v", tc.q, tc.first, got, tc.want)
+		}
+	}
+}
+
 // A file the question names twice is one operand.
 func TestOperandsOnce(t *testing.T) {
 	q := "Shrink report.log with gzip but keep the original report.log next to it."

@@ -423,3 +423,29 @@ func TestUndocumentedOption(t *testing.T) {
 		}
 	}
 }
+
+// The option model backs no option that does a state things are found
+// in, where the question names that state (doesState): dpkg's -i,
+// "Install the package", for "which installed package holds this file",
+// which the model scores for the word "installed" all the same.
+func TestUsageNotOfState(t *testing.T) {
+	s, _ := optionsPage("dpkg",
+		"-i, --install package-file...", "Install the package.",
+		"-S, --search filename-search-pattern...", "Search for a filename from installed packages.")
+	s.doc.Type = "man"
+	scores := map[string]float64{"": 0.1, "-i": 0.8, "-S": 0.6}
+	for q, want := range map[string]bool{
+		"which installed package holds the file /usr/bin/less": false,
+		"install the package foo.deb":                          true,
+	} {
+		a := analyse.Analyse(q, analyse.Thesaurus)
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: scores, options: &tasks.Model{}}
+		u := c.usage(0, s.doc)
+		if got := u["-i, --install package-file..."] > 0; got != want {
+			t.Errorf("%q: usage of -i %v, want it backed %v", q, u, want)
+		}
+		if u["-S, --search filename-search-pattern..."] <= 0 {
+			t.Errorf("%q: usage of -S %v, want it backed", q, u)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 	"slices"
 )
@@ -53,13 +54,14 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 		type item struct {
 			term  string
 			names []string
+			does  bool // what the question names as done
 		}
 		var items []item
 		own := map[string]bool{}
 		for si := range d.Sections {
 			for _, b := range d.Sections[si].Blocks {
 				if b.Kind == document.Item {
-					it := item{b.Term, optionNames(b.Term)}
+					it := item{b.Term, optionNames(b.Term), c.doesState(itemSentence(b.Text))}
 					for _, n := range it.names {
 						own[n] = true
 					}
@@ -82,8 +84,10 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 				}
 			}
 			// an option that does the task no better than the
-			// command without options is no better answer
-			if v -= scores[""]; v > 0 {
+			// command without options is no better answer; nor one
+			// that does what the question names as the state of what
+			// is there (doesState)
+			if v -= scores[""]; v > 0 && !it.does {
 				u[it.term] = v
 			}
 		}
@@ -239,3 +243,29 @@ func (c *composition) knownShare(id int, d *document.Document) float64 {
 	}
 	return float64(n) / float64(len(k))
 }
+
+// doesState says whether an item's first sentence does what the
+// question names as the state of the things it asks about (statesDone),
+// where that state is one things are in, not one an answer puts them in:
+// dpkg's -i, "Install the package", for "which installed package holds
+// this file", which the option model backs for the word all the same.
+// "Sorted", "compressed" or "created" name what the answer is to make
+// ("list the files sorted by size": ls's -S, "sort by file size").
+func (c *composition) doesState(first string) bool {
+	for _, ci := range c.statesDone(first) {
+		if existing[c.q.Concepts[ci].Alts[0].Stem] {
+			return true
+		}
+	}
+	return false
+}
+
+// existing are the stems of states that things are found in: installed
+// packages, mounted file systems, loaded modules, logged-in users.
+var existing = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"install", "mount", "load", "log", "connect", "attach", "plug", "run", "enable", "activate"} {
+		m[terms.Stem(w)] = true
+	}
+	return m
+}()

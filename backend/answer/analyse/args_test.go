@@ -84,6 +84,8 @@ func TestRead(t *testing.T) {
 		{"the word count of a file", "", "", "the word count of a file"},
 		// the asker's home is the folder ~, the noun after it the topic's
 		{"count the pdf files under my home folder", "folder:~", "", "count the pdf files under folder"},
+		// a word of how after the folder is no folder's name
+		{"remove the folder stale_cache in my home folder together with its contents", "folder:stale_cache folder:~", "", "remove the folder in folder together with its contents"},
 		{"what goes into a new user's home directory", "", "", "what goes into a new user's home directory"},
 		// and after "the string", "the letter"
 		{"show the lines of build.log that contain the string FAILED", "file:build.log quoted:FAILED", "", "show the lines of that contain the string"},

@@ -65,8 +65,8 @@ func dashValue(name, slot string) int {
 
 // givenSignal is the signal a question names, as a dash option: "-KILL"
 // of "send it the KILL signal", "-SIGHUP" of "send SIGHUP", "-9" of
-// "signal 9"; "" for none, and for a question that names two ("SIGTERM
-// or SIGKILL?").
+// "signal 9", "-HUP" of "the hang-up signal"; "" for none, and for a
+// question that names two ("SIGTERM or SIGKILL?").
 func givenSignal(question string) string {
 	words := strings.FieldsFunc(question, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	given, number := "", 0
@@ -74,6 +74,9 @@ func givenSignal(question string) string {
 		n := 0
 		if tasks.Signal(w) || i > 0 && strings.EqualFold(words[i-1], "signal") {
 			n = tasks.SignalOption("-" + w)
+		}
+		if said := spokenSignal(words, i); n == 0 && said != "" {
+			w, n = said, tasks.SignalOption("-"+said)
 		}
 		switch {
 		case n == 0:
@@ -152,3 +155,21 @@ func (c *composition) signalFirst(s *source, ps, chosen []passage) []passage {
 	}
 	return chosen
 }
+
+// spokenSignal is the name of the signal words[i] says in English before
+// the word "signal" ("the hang-up signal", "an interrupt signal"), ""
+// where it says none.
+func spokenSignal(words []string, i int) string {
+	if i+1 >= len(words) || !strings.EqualFold(words[i+1], "signal") {
+		return ""
+	}
+	w := strings.ToLower(words[i])
+	if w == "up" && i > 0 && strings.EqualFold(words[i-1], "hang") {
+		w = "hangup"
+	}
+	return spokenSignals[w]
+}
+
+// spokenSignals are the signals' names in English words.
+var spokenSignals = map[string]string{"hangup": "HUP", "interrupt": "INT", "quit": "QUIT", "kill": "KILL",
+	"termination": "TERM", "terminate": "TERM", "alarm": "ALRM", "stop": "STOP", "continue": "CONT"}

@@ -41,6 +41,10 @@ func TestGivenSignal(t *testing.T) {
 		"send 9 lines":                                   "",
 		"SIGTERM vs SIGKILL, what is the difference?":    "",
 		"send SIGKILL, signal 9, to it":                  "-SIGKILL",
+		// a signal said in words before "signal"
+		"send the hang-up signal to process 4211": "-HUP",
+		"send an interrupt signal to the job":     "-INT",
+		"the stop button":                         "",
 	} {
 		checkString(t, "givenSignal", givenSignal, q, want)
 	}

@@ -359,7 +359,11 @@ func slotKinds(word string) []analyse.ArgKind {
 	case w == "destination":
 		// ssh's and sftp's: a host, where cp's DEST is a file
 		return []analyse.ArgKind{analyse.ArgHost}
-	case has("file", "source", "src", "dest", "target", "path", "link"):
+	case has("link"):
+		// ln's LINK_NAME: or the name the question gives the link ("a
+		// symbolic link named current")
+		return []analyse.ArgKind{file, glob, path, folder, analyse.ArgName}
+	case has("file", "source", "src", "dest", "target", "path"):
 		return []analyse.ArgKind{file, glob, path, folder}
 	case has("group") || w == "gname":
 		// find's "-group gname"

@@ -38,6 +38,10 @@ type operand struct {
 	// comment "Nora Lindqvist""): the placeholder of that name takes it
 	// (useradd's COMMENT)
 	noun string
+	// counts is the stem of the word after a number, what it counts
+	// ("4 threads"): the placeholder of that name takes it (xz's "-T
+	// threads"), whatever other number the question gives before it
+	counts string
 	// intro are the stems of the words that say what the value is:
 	// those just before it, back to a comma, "and", "with" or the
 	// argument before ("the user ID" of "the user ID 1500"), and those
@@ -127,6 +131,10 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			op.noun = valueNoun(q[:a.Start])
 		case analyse.ArgDelimiter:
 			op.text = shellQuote(a.Text)
+		case analyse.ArgNumber:
+			if f := strings.Fields(q[a.End:]); len(f) > 0 {
+				op.counts = terms.Stem(strings.ToLower(strings.TrimRight(f[0], ".,;:!?")))
+			}
 		case analyse.ArgSize:
 			before := q[:a.Start]
 			switch {
@@ -855,6 +863,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				return strings.HasSuffix(strings.ToLower(op.text), "."+kind) ||
 					slices.Contains((analyse.Arg{Kind: analyse.ArgFile, Text: op.text}).Formats(), kind)
 			})
+		}
+	}
+	for k := range slots {
+		if st := terms.Stem(slots[k].key); st != "" {
+			giveFirst(k, func(op operand) bool { return op.kind == analyse.ArgNumber && op.counts == st })
 		}
 	}
 	for k := range slots {

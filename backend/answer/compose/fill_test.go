@@ -85,6 +85,9 @@ func TestFill(t *testing.T) {
 		{"put the files notes.txt and todo.txt into the archive docs.zip", "zip [-AcdfqrTy] [-b path] [-n suffixes] [zipfile [file ...]] [-xi list]", "zip", "zip docs.zip notes.txt todo.txt"},
 		{"put the files notes.txt and todo.txt into the archive docs.zip", "zip -m [zipfile [file ...]]", "zip", "zip -m docs.zip notes.txt todo.txt"},
 		{"print memory statistics every 5 seconds", "vmstat [options] [delay [count]]", "vmstat", "vmstat 5"},
+		// a number goes where its placeholder is named for what it
+		// counts, whatever number comes before it
+		{"compress data.sql at compression level 9 using 4 threads", "xz -T threads [file...]", "xz", "xz -T 4 data.sql"},
 		// the name given to the link names it
 		{"make a symbolic link named latest that points to builds/v7", "ln -s TARGET LINK_NAME", "ln", "ln -s builds/v7 latest"},
 		// numbered placeholders, and a deeper nest, the first of it

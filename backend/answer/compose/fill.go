@@ -279,7 +279,7 @@ var fromFolder = lazyre.New(`(?i)^\s*(?:(?:files?|documents?|scripts?|images?|pi
 
 // toBefore: the words before an argument send things there ("to the
 // folder b", "into photos.tar.gz").
-var toBefore = lazyre.New(`(?i)\b(?:to|into|onto|in to)\s+(?:the\s+|a\s+|my\s+)?(?:(?:new\s+|sub)?(?:folder|directory|dir|file|archive)\s+(?:called\s+|named\s+)?)?$`)
+var toBefore = lazyre.New(`(?i)\b(?:to|into|onto|in to)\s+(?:the\s+|a\s+|my\s+|one\s+)?(?:(?:[a-z-]+\s+|sub)?(?:folder|directory|dir|file|archive)\s+(?:called\s+|named\s+)?)?$`)
 
 // savedAs: the words before a file name the result is kept under
 // ("save it as today.csv", "under the name input.csv").

@@ -355,6 +355,9 @@ func TestSendOut(t *testing.T) {
 		// nothing of the question's in the line: nothing to redirect
 		{sort, "sort names.txt and save the result to sorted.txt", "sort [FILE]...", "sort [FILE]..."},
 		{wget, "fetch index.html and save it to page.html", "wget index.html", "wget index.html"},
+		// a word of what the file is may come between ("into a single
+		// file")
+		{sort, "sort names.txt and put the result into a single file sorted.txt", "sort names.txt", "sort names.txt > sorted.txt"},
 	} {
 		c := &composition{ops: operands(tc.q, analyse.Read(tc.q).Args)}
 		if got := c.sendOut(tc.s, tc.line); got != tc.want {

@@ -1376,6 +1376,9 @@ func afterOption(words []string, form string, cmdWords int) int {
 // which takes the question's "every 5 seconds", not the 20 of "the last
 // 20 lines".
 func unitTerm(term, text string) string {
+	if !mayGiveUnit(text) {
+		return term
+	}
 	for _, m := range timeUnitRE().FindAllStringSubmatch(text, -1) {
 		name, unit := m[1], strings.ToUpper(strings.TrimSuffix(strings.TrimSpace(m[2]), "s")+"s")
 		if strings.HasPrefix(m[2], "*") {
@@ -1414,6 +1417,19 @@ func replaceSlot(term, name, with string) string {
 
 func isWordByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// mayGiveUnit says whether text holds a word timeUnitRE needs: most
+// items name no unit of time, and unitTerm runs for every item a
+// composition weighs, several times over, where the regular expression
+// would backtrack through all their text for nothing.
+func mayGiveUnit(text string) bool {
+	for _, u := range [...]string{"second", "minute", "hour", "day"} {
+		if strings.Contains(text, u) {
+			return true
+		}
+	}
+	return false
 }
 
 // unitWords are the placeholders unitTerm writes.

@@ -146,6 +146,7 @@ type Question struct {
 	Blocks func(doc int, cov []float64, fn func(section, block int))
 
 	byStem map[string][]conceptAlt // see stems
+	byWord map[string][]conceptAlt // see wordAlts
 }
 
 type conceptAlt struct {
@@ -171,24 +172,40 @@ func (q *Question) stems() map[string][]conceptAlt {
 // ci that text mentions, for text the index keeps no terms of. A question
 // is answered by one goroutine.
 func (q *Question) CoverText(text string, cov []float64) {
-	byStem := q.stems()
-	terms.Words(text, false, func(w string) {
-		for _, a := range byStem[terms.Stem(w)] {
+	terms.Scan(text, false, func(w []byte) {
+		for _, a := range q.wordAlts(w) {
 			cov[a.ci] = max(cov[a.ci], a.weight)
 		}
 	})
 }
 
+// wordAlts are the alternatives of the concepts that word w (lowercase,
+// unstemmed) stands for by its stem. A composition reads the same words
+// in many texts of a page: each is stemmed once per question, and kept
+// by the word, so that a word seen before costs no string of its own
+// and no turn at the shared stemmer's lock.
+func (q *Question) wordAlts(w []byte) []conceptAlt {
+	if alts, ok := q.byWord[string(w)]; ok {
+		return alts
+	}
+	if q.byWord == nil {
+		q.byWord = map[string][]conceptAlt{}
+	}
+	word := string(w)
+	alts := q.stems()[terms.Stem(word)]
+	q.byWord[word] = alts
+	return alts
+}
+
 // Precision counts the words of text that are not stop words, and how
 // many of them are alternatives of the question's concepts.
 func (q *Question) Precision(text string) (words, hits int) {
-	byStem := q.stems()
-	terms.Words(text, false, func(w string) {
-		if terms.Stop(w) {
+	terms.Scan(text, false, func(w []byte) {
+		if terms.Stop(string(w)) {
 			return
 		}
 		words++
-		if len(byStem[terms.Stem(w)]) > 0 {
+		if len(q.wordAlts(w)) > 0 {
 			hits++
 		}
 	})
@@ -238,10 +255,10 @@ func NegatedWords(question string, fn func(w string)) { negatedWords(question, f
 // line", "not even root".
 func NotWords(question string, fn func(w string)) {
 	prev := ""
-	scanNegated(question, func(w string) bool {
+	scanNegated(question, func(w []byte) bool {
 		after := prev
-		prev = w
-		return verbNegators[w] || w == "not" && auxiliaries[after]
+		prev = string(w)
+		return verbNegators[prev] || prev == "not" && auxiliaries[after]
 	}, fn)
 }
 
@@ -255,31 +272,43 @@ var auxiliaries = map[string]bool{"do": true, "does": true, "did": true, "is": t
 // negatedWords calls fn with each word of text that a negator reaches,
 // nonPrefix among them where prefix.
 func negatedWords(text string, prefix bool, fn func(w string)) {
-	scanNegated(text, func(w string) bool { return negator(w, prefix) }, fn)
+	scanNegated(text, func(w []byte) bool { return negator(string(w), prefix) }, fn)
 }
 
 // scanNegated calls fn with each word of text that a word isNeg says is
-// a negator reaches.
-func scanNegated(text string, isNeg func(w string) bool, fn func(w string)) {
+// a negator reaches. isNeg sees every word, in order. Compositions ask
+// it of most texts they weigh, and most words are reached by no
+// negator: those are read in place, and only a word passed to fn is made
+// a string.
+func scanNegated(text string, isNeg func(w []byte) bool, fn func(w string)) {
 	// a negation ends with its clause: "never follow links; create files"
-	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(".;,:()", r) }) {
+	for text != "" {
+		clause := text
+		if i := strings.IndexAny(text, ".;,:()"); i >= 0 {
+			clause, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
 		since := negWindow + 1
-		prev := ""
-		terms.Words(clause, false, func(w string) {
-			if idiomNo(prev, w) {
+		afterNo := false // the word before was "no" (see idiomNo)
+		terms.Scan(clause, false, func(w []byte) {
+			if afterNo && noNegation[string(w)] {
 				since = negWindow + 1
 			}
-			prev = w
+			afterNo = string(w) == "no"
 			if isNeg(w) {
 				since = 0
 				return
 			}
-			if terms.Stop(w) || len(w) == 1 { // "any", "the", don't's "t"
+			if since > negWindow {
+				return // out of any negator's reach, counted or not
+			}
+			if terms.Stop(string(w)) || len(w) == 1 { // "any", "the", don't's "t"
 				return
 			}
 			since++
 			if since <= negWindow {
-				fn(w)
+				fn(string(w))
 			}
 		})
 	}

@@ -299,12 +299,17 @@ func (rk *ranker) echoed(id int, top []int) float64 {
 	}
 	title, _ := rk.r.NameLine(id)
 	n := 0
-	last := top[len(top)-1]
+	// both are in id order: one walk through them finds the pages of top
+	// among the postings
+	k := 0
 	for p := range rk.r.Postings(t) {
-		if p.Doc > last {
-			break // top is sorted: no later page is in it
+		for k < len(top) && top[k] < p.Doc {
+			k++
 		}
-		if _, ok := slices.BinarySearch(top, p.Doc); !ok || p.Doc == id || rk.priors[p.Doc].group == id {
+		if k == len(top) {
+			break // no later page is in top
+		}
+		if top[k] != p.Doc || p.Doc == id || rk.priors[p.Doc].group == id {
 			continue
 		}
 		if other, _ := rk.r.NameLine(p.Doc); strings.EqualFold(other, title) {

@@ -266,10 +266,15 @@ func (rk *ranker) measure(ids []int, q *query, lx lexical, sn *sense) []Candidat
 	for i, c := range pool {
 		pf.byID[c.ID] = i
 	}
-	for i := range pool {
-		x := facts{rk: rk, id: pool[i].ID, prior: &rk.priors[pool[i].ID], q: q, pool: pf}
-		x.measure(stagePool, &pool[i].F)
-	}
+	// The pool's features read only the earlier stages' of the others
+	// (and FEchoed the postings of each page's name): the cores split
+	// them too.
+	inParallel(len(pool), func(from, to int) {
+		for i := from; i < to; i++ {
+			x := facts{rk: rk, id: pool[i].ID, prior: &rk.priors[pool[i].ID], q: q, pool: pf}
+			x.measure(stagePool, &pool[i].F)
+		}
+	}, 16)
 	return pool
 }
 

@@ -482,9 +482,14 @@ func (b Block) Match(ids []int, fn func(k int)) {
 	id, k, next := 0, 0, ids[0]
 	for range b.n {
 		var delta uint64
-		if len(data) > 0 && data[0] < 0x80 {
+		switch {
+		case len(data) > 0 && data[0] < 0x80:
 			delta, data = uint64(data[0]), data[1:]
-		} else {
+		case len(data) > 1 && data[1] < 0x80:
+			// two bytes: the gap between a block's terms is mostly
+			// under 1<<14, and binary.Uvarint is a call
+			delta, data = uint64(data[0]&0x7f)|uint64(data[1])<<7, data[2:]
+		default:
 			d, n := binary.Uvarint(data)
 			if n <= 0 {
 				return

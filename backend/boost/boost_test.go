@@ -208,3 +208,21 @@ func TestGroupWeight(t *testing.T) {
 		}
 	}
 }
+
+func TestPredictAll(t *testing.T) {
+	m := Train(xorGroups(50, 1), DefaultParams)
+	var xs [][]float64
+	for _, g := range xorGroups(5, 7) {
+		xs = append(xs, g.X...)
+	}
+	out := make([]float64, len(xs))
+	for i := range out {
+		out[i] = -1 // PredictAll writes over what out held
+	}
+	m.PredictAll(xs, out)
+	for i, x := range xs {
+		if out[i] != m.Predict(x) {
+			t.Fatalf("PredictAll: vector %d scores %v, Predict %v", i, out[i], m.Predict(x))
+		}
+	}
+}

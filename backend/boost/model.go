@@ -41,6 +41,19 @@ func (m *Model) Predict(x []float64) float64 {
 	return s
 }
 
+// PredictAll sets out[i] to Predict(xs[i]) for every vector of xs, with
+// the same sums: it reads the trees one at a time for all the vectors,
+// so that each tree is read from memory once, not once per vector.
+func (m *Model) PredictAll(xs [][]float64, out []float64) {
+	out = out[:len(xs)]
+	clear(out)
+	for _, t := range m.trees {
+		for i, x := range xs {
+			out[i] += predictTree(t, x)
+		}
+	}
+}
+
 // predictTree is the value of the leaf x reaches in t.
 func predictTree(t []node, x []float64) float64 {
 	i := 0

@@ -372,11 +372,13 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 			// no articles, or nothing but articles: one pool, whose
 			// candidates the trees score apart, on every core
 			vs := Vectors(pool, a.Scene)
+			scores := make([]float64, len(pool))
 			inParallel(len(pool), func(from, to int) {
-				for i := from; i < to; i++ {
-					pool[i].Score = m.Predict(vs[i])
-				}
+				m.PredictAll(vs[from:to], scores[from:to])
 			}, 32)
+			for i := range pool {
+				pool[i].Score = scores[i]
+			}
 		} else {
 			placeGuests(m, pool, hosts, a.Scene)
 		}

@@ -45,6 +45,19 @@ func (t *Table) VecBytes(w []byte) []int8 {
 	return t.vecs[int(i)*t.Dim : int(i+1)*t.Dim]
 }
 
+// Row is the row of w's vector in the table, -1 where it has none: a
+// caller that reads the same words again keeps rows, not strings.
+func (t *Table) Row(w []byte) int32 {
+	i, ok := t.words[string(w)]
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// RowVec is the vector of a row Row gave.
+func (t *Table) RowVec(i int32) []int8 { return t.vecs[int(i)*t.Dim : int(i+1)*t.Dim] }
+
 // Cos is the cosine of two vectors of the table.
 func Cos(a, b []int8) float64 {
 	var s int32

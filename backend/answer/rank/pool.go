@@ -253,9 +253,8 @@ func (rk *ranker) measure(ids []int, q *query, lx lexical, sn *sense) []Candidat
 			*c = Candidate{ID: id, Kind: rk.priors[id].kind}
 			x := rk.scanFacts(id, q, lx)
 			x.cov = rk.cover(id, q, lx.nameSum.of(id))
-			title, summary := rk.r.NameLine(id)
-			x.title = title
-			x.sense, x.senseWord = sn.of(title, summary)
+			x.title, _ = rk.r.NameLine(id)
+			x.sense, x.senseWord = sn.of(rk.nameLineWords().of(id))
 			x.measure(stagePage, &c.F)
 			x.measure(stageScan, &c.F)
 			x.measure(stageMatch, &c.F)
@@ -357,17 +356,13 @@ func (rk *ranker) lineVecs() []float32 {
 		}
 		nd := rk.r.NumDocs()
 		out := make([]float32, nd*t.Dim)
+		words := rk.nameLineWords()
 		var line [][]int8
-		add := func(w []byte) {
-			if v := t.VecBytes(w); v != nil {
-				line = append(line, v)
-			}
-		}
 		for id := range nd {
 			line = line[:0]
-			title, summary := rk.r.NameLine(id)
-			terms.Scan(title, false, add)
-			terms.Scan(summary, false, add)
+			for _, row := range words.of(id) {
+				line = append(line, t.RowVec(row))
+			}
 			for i, x := range wordvec.Mean(line, nil) {
 				out[id*t.Dim+i] = float32(x)
 			}
@@ -375,6 +370,51 @@ func (rk *ranker) lineVecs() []float32 {
 		rk.lines = out
 	})
 	return rk.lines
+}
+
+// lineWords are the words of every page's title and NAME line that the
+// word vectors know, in order, by their rows in the vectors' table.
+type lineWords struct {
+	at   []int32 // per page, where its rows start; one more at the end
+	rows []int32
+}
+
+// of are page id's rows (none without vectors).
+func (lw lineWords) of(id int) []int32 {
+	if lw.at == nil {
+		return nil
+	}
+	return lw.rows[lw.at[id]:lw.at[id+1]]
+}
+
+// nameLineWords are the rows of every page's words in the word vectors,
+// made on first use: FSense reads them for every candidate of every
+// question, which would scan each line and look each word up again.
+func (rk *ranker) nameLineWords() lineWords {
+	rk.wordsOnce.Do(func() {
+		if rk.w.Vectors == nil {
+			return
+		}
+		t := rk.w.Vectors()
+		if t == nil {
+			return
+		}
+		nd := rk.r.NumDocs()
+		lw := lineWords{at: make([]int32, nd+1)}
+		add := func(w []byte) {
+			if row := t.Row(w); row >= 0 {
+				lw.rows = append(lw.rows, row)
+			}
+		}
+		for id := range nd {
+			title, summary := rk.r.NameLine(id)
+			terms.Scan(title, false, add)
+			terms.Scan(summary, false, add)
+			lw.at[id+1] = int32(len(lw.rows))
+		}
+		rk.words = lw
+	})
+	return rk.words
 }
 
 // nameAdmits returns the w.NameAdmit pages not yet in the pool whose NAME

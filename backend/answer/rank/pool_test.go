@@ -223,8 +223,7 @@ func TestSenseAdmits(t *testing.T) {
 		t.Fatalf("admitted %v, want 5 pages", got)
 	}
 	sense := func(id int) float64 {
-		title, summary := rk.r.NameLine(id)
-		s, _ := sn.of(title, summary)
+		s, _ := sn.of(rk.nameLineWords().of(id))
 		return s
 	}
 	least := math.Inf(1)
@@ -393,5 +392,35 @@ func TestIdentifierNotAbsent(t *testing.T) {
 		if got := identifier(w); got != want {
 			t.Errorf("identifier(%q) = %v, want %v", w, got, want)
 		}
+	}
+}
+
+// nameLineWords holds, per page, the rows of the words of its title and
+// NAME line the word vectors know, in order.
+func TestNameLineWords(t *testing.T) {
+	rk := newTestRanker(t, retriever(t))
+	tab := rk.w.Vectors()
+	lw := rk.nameLineWords()
+	known := 0
+	for id := range rk.r.NumDocs() {
+		var want []int32
+		title, summary := rk.r.NameLine(id)
+		for _, text := range []string{title, summary} {
+			terms.Words(text, false, func(w string) {
+				if v := tab.Vec(w); v != nil {
+					want = append(want, tab.Row([]byte(w)))
+					if !slices.Equal(tab.RowVec(want[len(want)-1]), v) {
+						t.Errorf("page %d: the row of %q is not its vector", id, w)
+					}
+				}
+			})
+		}
+		if got := lw.of(id); !slices.Equal(got, want) {
+			t.Errorf("page %d (%s): rows %v, want %v", id, title, got, want)
+		}
+		known += len(want)
+	}
+	if known == 0 {
+		t.Error("the vectors know no word of any NAME line: the test shows nothing")
 	}
 }

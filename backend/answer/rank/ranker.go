@@ -91,6 +91,8 @@ type ranker struct {
 
 	linesOnce sync.Once
 	lines     []float32 // lineVecs
+	wordsOnce sync.Once
+	words     lineWords // nameLineWords
 
 	scratches sync.Pool
 	// spare is a scratch the garbage collector does not take back, as

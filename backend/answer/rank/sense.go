@@ -2,7 +2,6 @@ package rank
 
 import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/wordvec"
 )
 
@@ -50,20 +49,17 @@ func (s *sense) fork() *sense {
 }
 
 // of computes FSense, the cosine of the question's mean vector and the
-// NAME line's, and FSenseWord, how close each question word comes to
-// some word of the NAME line, averaged. Both are 0 without vectors.
-func (s *sense) of(title, summary string) (sense, word float64) {
+// NAME line's, whose words the table knows are rows (see lineWords), and
+// FSenseWord, how close each question word comes to some word of the
+// NAME line, averaged. Both are 0 without vectors.
+func (s *sense) of(rows []int32) (sense, word float64) {
 	if s == nil {
 		return 0, 0
 	}
 	line := s.line[:0]
-	add := func(w []byte) {
-		if v := s.t.VecBytes(w); v != nil {
-			line = append(line, v)
-		}
+	for _, row := range rows {
+		line = append(line, s.t.RowVec(row))
 	}
-	terms.Scan(title, false, add)
-	terms.Scan(summary, false, add)
 	s.line = line
 	if len(line) == 0 {
 		return 0, 0

@@ -624,10 +624,17 @@ func asksStatus(a analyse.Analysis) bool {
 // again, though: dmesg's -k, "Print kernel messages", for "the messages
 // the kernel printed".
 func (c *composition) statesDone(first string) []int {
+	// only a concept the question says in the past can be one: most
+	// questions have none, whose items need not be read
+	if !slices.ContainsFunc(c.q.Concepts, func(con analyse.Concept) bool {
+		return len(con.Alts) > 0 && strings.HasSuffix(strings.ToLower(con.Word), "ed")
+	}) {
+		return nil
+	}
 	lead := ""
-	terms.Words(first, false, func(w string) {
+	terms.Scan(first, false, func(w []byte) {
 		if lead == "" {
-			lead = w
+			lead = string(w)
 		}
 	})
 	if lead == "" || strings.HasSuffix(lead, "ed") || shows[lead] {

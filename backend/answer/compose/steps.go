@@ -736,7 +736,14 @@ func stemsOf(text string) map[string]bool {
 // "--color[=WHEN]".
 func optionNames(term string) []string {
 	var out []string
-	for _, alt := range strings.Split(alternatives().ReplaceAllString(term, ", -"), ",") {
+	names := term
+	if strings.Contains(term, "or") || strings.ContainsAny(term, "|/") {
+		// what alternatives needs: most terms have none, and the
+		// pattern costs most of this function, which composing calls
+		// for every option item many times over
+		names = alternatives().ReplaceAllString(term, ", -")
+	}
+	for _, alt := range strings.Split(names, ",") {
 		// "-k --keep" (gzip) lists two names without a comma; "-o FILE"
 		// one name and its value
 		for i, f := range strings.Fields(alt) {

@@ -152,7 +152,7 @@ func (c *composition) withDelete(s *source, pl *plan) {
 			continue
 		}
 		first := firstSentence(p.block.Text)
-		if !destroys().MatchString(first) || answer.Negates(first) {
+		if !saysDestroys(first) || answer.Negates(first) {
 			continue
 		}
 		words := strings.Fields(pl.line)

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -73,7 +74,38 @@ func (c *composition) losesData(p passage) bool {
 		return false
 	}
 	first := firstSentence(p.block.Text)
-	return destroys().MatchString(first) && !answer.Negates(first)
+	return saysDestroys(first) && !answer.Negates(first)
+}
+
+// saysDestroys says whether text matches destroys. Composing asks it of
+// the first sentence of every option item of a page, and most hold none
+// of the pattern's words in any case (destroyWords), which is told
+// without running it.
+func saysDestroys(text string) bool {
+	// (?i) folds the long s (ſ) to s, which destroyWords would not see
+	if !strings.Contains(text, "ſ") && !slices.ContainsFunc(destroyWords[:], func(w string) bool { return containsFold(text, w) }) {
+		return false
+	}
+	return destroys().MatchString(text)
+}
+
+// destroyWords start every word destroys finds.
+var destroyWords = [...]string{"remov", "delet", "eras", "wip", "destroy", "shred", "overwrit", "truncat", "purg"}
+
+// containsFold says whether text holds word (lower-case ASCII letters)
+// in any case.
+func containsFold(text, word string) bool {
+	for i := 0; i+len(word) <= len(text); i++ {
+		j := 0
+		// b|0x20 is a lower-case letter only for that letter in either case
+		for j < len(word) && text[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
 }
 
 // lossTerms are the question's terms that may ask for a loss: its words

@@ -141,3 +141,17 @@ func TestLosesDataNouns(t *testing.T) {
 		}
 	}
 }
+
+// saysDestroys is destroys' verdict, whether or not it runs the pattern.
+func TestSaysDestroys(t *testing.T) {
+	for _, text := range []string{
+		"", "Remove the files.", "REMOVING them", "do not delete", "Deletion of x", "undelete", "erasure", "Erases",
+		"wipes the disk", "shredding", "Overwrite existing files", "truncates to zero", "Purge the cache",
+		"prints the removal count", "list files", "removed", "eraser", "removals", "ſhred the file", "eraſe it",
+		"reMOVe", "preserve timestamps", "wiped", "éremove", "x_remove", "remove_x", "a-remove-b",
+	} {
+		if got, want := saysDestroys(text), destroys().MatchString(text); got != want {
+			t.Errorf("saysDestroys(%q) = %v, destroys says %v", text, got, want)
+		}
+	}
+}

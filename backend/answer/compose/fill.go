@@ -1425,8 +1425,16 @@ func isWordByte(b byte) bool {
 // would backtrack through all their text for nothing.
 func mayGiveUnit(text string) bool {
 	for _, u := range [...]string{"second", "minute", "hour", "day"} {
-		if strings.Contains(text, u) {
-			return true
+		// the pattern's unit follows a space: not "today" or "everyday"
+		for at, rest := 0, text; ; {
+			i := strings.Index(rest, u)
+			if i < 0 {
+				break
+			}
+			if at+i > 0 && strings.IndexByte("\t\n\f\r ", text[at+i-1]) >= 0 {
+				return true
+			}
+			at, rest = at+i+len(u), rest[i+len(u):]
 		}
 	}
 	return false

@@ -518,3 +518,18 @@ func TestPidFileOperand(t *testing.T) {
 		}
 	}
 }
+
+// mayGiveUnit is false only for a text timeUnitRE finds nothing in.
+func TestMayGiveUnit(t *testing.T) {
+	for _, text := range []string{
+		"", "sleep for approximately N seconds", "today", "N\tminutes", "n*24 hours ago", "every day", "N days",
+		"the next arg seconds", "secondary group", "Nseconds", "N\nhours", "a few seconds", "everyday use", "N\vdays",
+	} {
+		if found := timeUnitRE().FindAllStringSubmatch(text, -1); !mayGiveUnit(text) && len(found) > 0 {
+			t.Errorf("mayGiveUnit(%q) is false, but timeUnitRE finds %q", text, found)
+		}
+	}
+	if mayGiveUnit("today and everyday") {
+		t.Error(`mayGiveUnit("today and everyday"): no unit follows a space`)
+	}
+}

@@ -614,8 +614,14 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 		touched = touched[:0]
 		for _, alt := range q.alts[ci] {
 			posts = rk.r.AppendPostings(posts[:0], alt.term)
+			// the products below as they were written in full
+			// (alt.weight * alt.idf * x), once per alternative
+			wi := alt.weight * alt.idf
+			// a page's name counts only in the question's own words:
+			// "user" expanding to "useradd" does not name useradd
+			names := alt.weight >= 1
 			for _, p := range posts {
-				inv := &invNorm[p.Doc]
+				inv, fc := &invNorm[p.Doc], &fieldConcept[p.Doc]
 				tf := 0.0
 				for f := range index.NumFields {
 					if p.TF[f] == 0 {
@@ -623,16 +629,14 @@ func (rk *ranker) scan(q *query, concepts []int, ln *lane) {
 					}
 					ftf := float64(p.TF[f]) * inv[f]
 					tf += weightOf[f] * ftf
-					// a page's name counts only in the question's own words:
-					// "user" expanding to "useradd" does not name useradd
-					if f == index.FieldName && alt.weight < 1 {
+					if f == index.FieldName && !names {
 						continue
 					}
-					if fs := alt.weight * alt.idf * ftf / (k1 + ftf); fs > fieldConcept[p.Doc][f] {
-						fieldConcept[p.Doc][f] = fs
+					if fs := wi * ftf / (k1 + ftf); fs > fc[f] {
+						fc[f] = fs
 					}
 				}
-				s := alt.weight * alt.idf * tf / (k1 + tf)
+				s := wi * tf / (k1 + tf)
 				if concept[p.Doc] == 0 {
 					touched = append(touched, p.Doc)
 				}

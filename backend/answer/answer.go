@@ -14,6 +14,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
@@ -272,7 +273,44 @@ var auxiliaries = map[string]bool{"do": true, "does": true, "did": true, "is": t
 // negatedWords calls fn with each word of text that a negator reaches,
 // nonPrefix among them where prefix.
 func negatedWords(text string, prefix bool, fn func(w string)) {
+	if !mayNegate(text) {
+		return
+	}
 	scanNegated(text, func(w []byte) bool { return negator(string(w), prefix) }, fn)
+}
+
+// mayNegate says whether text can hold a negator (negators, nonPrefix).
+// Composing asks what each item's texts negate several times over, and
+// most hold none: a text of ASCII alone that has none of negatorParts
+// in any case has no word that is one. Other text may lower-case into
+// one (terms.Scan), and is read.
+func mayNegate(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return slices.ContainsFunc(negatorParts[:], func(part string) bool { return containsFold(text, part) })
+}
+
+// negatorParts are in every negator: "no" in not, no, nor, non and
+// cannot.
+var negatorParts = [...]string{"no", "never", "without", "don", "doesn"}
+
+// containsFold says whether ASCII text holds part (lower-case letters)
+// in any case.
+func containsFold(text, part string) bool {
+	for i := 0; i+len(part) <= len(text); i++ {
+		j := 0
+		// b|0x20 is a lower-case letter only for that letter in either case
+		for j < len(part) && text[i+j]|0x20 == part[j] {
+			j++
+		}
+		if j == len(part) {
+			return true
+		}
+	}
+	return false
 }
 
 // scanNegated calls fn with each word of text that a word isNeg says is

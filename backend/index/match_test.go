@@ -41,3 +41,34 @@ func TestBlockMatch(t *testing.T) {
 		t.Errorf("truncated Match = %v, want %v", got, ids[:len(ids)-1])
 	}
 }
+
+// Docs yields the documents of Postings, and stops where they stop: at
+// the end, or at data they cannot read.
+func TestDocs(t *testing.T) {
+	r := build(t, t.TempDir(), testDocs(), make([]Facts, len(testDocs())))
+	for id := range r.NumTerms() {
+		var want []int
+		for p := range r.Postings(id) {
+			want = append(want, p.Doc)
+		}
+		if got := slices.Collect(r.Docs(id)); !slices.Equal(got, want) {
+			t.Errorf("term %q: Docs %v, Postings' documents %v", r.TermString(id), got, want)
+		}
+	}
+	// three postings, of documents 2, 5 and 200: a mask with a bit past
+	// the fields, then one cut short
+	data := []byte{3, 0b0010_0101, 7, 1}
+	data = append(data, 3, 0b0000_0010, 9)
+	data = append(data, binary.AppendUvarint(nil, 195)...)
+	data = append(data, 0b0001_0001, 4)
+	for cut := range len(data) + 1 {
+		r := &Reader{post: data[:cut], postOff: []uint64{0, uint64(cut)}}
+		var want []int
+		for p := range r.Postings(0) {
+			want = append(want, p.Doc)
+		}
+		if got := slices.Collect(r.Docs(0)); !slices.Equal(got, want) {
+			t.Errorf("the first %d bytes: Docs %v, Postings' documents %v", cut, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -297,6 +298,42 @@ func (r *Reader) Postings(id int) iter.Seq[Posting] {
 				if !yield(p) {
 					return
 				}
+			}
+		}
+	}
+}
+
+// Docs yields every document that has the term, in doc order: Postings
+// without the counts, which it skips instead of decoding, for a caller
+// that needs only the documents (a page's name term, whose pages ranking
+// looks for among a question's best).
+func (r *Reader) Docs(id int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		data, doc := r.post[r.postOff[id]:r.postOff[id+1]], -1
+		for len(data) > 0 {
+			var delta uint64
+			if data[0] < 0x80 {
+				delta, data = uint64(data[0]), data[1:]
+			} else {
+				d, k := binary.Uvarint(data)
+				if k <= 0 {
+					return
+				}
+				delta, data = d, data[k:]
+			}
+			if len(data) == 0 {
+				return
+			}
+			doc += int(delta)
+			// the mask, then a count per field it has (as decodePostings
+			// reads them: bits past the fields stand for nothing)
+			n := 1 + bits.OnesCount8(data[0]&(1<<NumFields-1))
+			if len(data) < n {
+				return
+			}
+			data = data[n:]
+			if !yield(doc) {
+				return
 			}
 		}
 	}

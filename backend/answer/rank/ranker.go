@@ -304,17 +304,17 @@ func (rk *ranker) echoed(id int, top []int) float64 {
 	// both are in id order: one walk through them finds the pages of top
 	// among the postings
 	k := 0
-	for p := range rk.r.Postings(t) {
-		for k < len(top) && top[k] < p.Doc {
+	for doc := range rk.r.Docs(t) {
+		for k < len(top) && top[k] < doc {
 			k++
 		}
 		if k == len(top) {
 			break // no later page is in top
 		}
-		if top[k] != p.Doc || p.Doc == id || rk.priors[p.Doc].group == id {
+		if top[k] != doc || doc == id || rk.priors[doc].group == id {
 			continue
 		}
-		if other, _ := rk.r.NameLine(p.Doc); strings.EqualFold(other, title) {
+		if other, _ := rk.r.NameLine(doc); strings.EqualFold(other, title) {
 			continue // the same name in another section
 		}
 		n++

@@ -290,28 +290,12 @@ func mayNegate(text string) bool {
 			return true
 		}
 	}
-	return slices.ContainsFunc(negatorParts[:], func(part string) bool { return containsFold(text, part) })
+	return slices.ContainsFunc(negatorParts[:], func(part string) bool { return terms.ContainsFold(text, part) })
 }
 
 // negatorParts are in every negator: "no" in not, no, nor, non and
 // cannot.
 var negatorParts = [...]string{"no", "never", "without", "don", "doesn"}
-
-// containsFold says whether ASCII text holds part (lower-case letters)
-// in any case.
-func containsFold(text, part string) bool {
-	for i := 0; i+len(part) <= len(text); i++ {
-		j := 0
-		// b|0x20 is a lower-case letter only for that letter in either case
-		for j < len(part) && text[i+j]|0x20 == part[j] {
-			j++
-		}
-		if j == len(part) {
-			return true
-		}
-	}
-	return false
-}
 
 // scanNegated calls fn with each word of text that a word isNeg says is
 // a negator reaches. isNeg sees every word, in order. Compositions ask

@@ -146,6 +146,23 @@ func Stop(w string) bool { return stopwords[w] }
 
 var stopwords = map[string]bool{}
 
+// ContainsFold says whether text holds part, lower-case ASCII letters,
+// in any case: a test cheap enough to run before a case-folding pattern
+// that most texts cannot match (a negator, a word of deleting).
+func ContainsFold(text, part string) bool {
+	for i := 0; i+len(part) <= len(text); i++ {
+		j := 0
+		// b|0x20 is a lower-case letter only for that letter in either case
+		for j < len(part) && text[i+j]|0x20 == part[j] {
+			j++
+		}
+		if j == len(part) {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	for _, w := range []string{
 		"a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at",

@@ -54,3 +54,21 @@ func BenchmarkWords(b *testing.B) {
 		Words(text, false, func(string) {})
 	}
 }
+
+func TestContainsFold(t *testing.T) {
+	for _, tc := range []struct {
+		text, part string
+		want       bool
+	}{
+		{"Do NOT follow links", "not", true},
+		{"Removes the file", "remov", true},
+		{"REMOVAL", "remov", true},
+		{"the rem ov", "remov", false},
+		{"no", "not", false},
+		{"", "no", false},
+	} {
+		if got := ContainsFold(tc.text, tc.part); got != tc.want {
+			t.Errorf("ContainsFold(%q, %q) = %v, want %v", tc.text, tc.part, got, tc.want)
+		}
+	}
+}

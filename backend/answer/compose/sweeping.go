@@ -9,6 +9,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -83,7 +84,7 @@ func (c *composition) losesData(p passage) bool {
 // without running it.
 func saysDestroys(text string) bool {
 	// (?i) folds the long s (ſ) to s, which destroyWords would not see
-	if !strings.Contains(text, "ſ") && !slices.ContainsFunc(destroyWords[:], func(w string) bool { return containsFold(text, w) }) {
+	if !strings.Contains(text, "ſ") && !slices.ContainsFunc(destroyWords[:], func(w string) bool { return terms.ContainsFold(text, w) }) {
 		return false
 	}
 	return destroys().MatchString(text)
@@ -91,22 +92,6 @@ func saysDestroys(text string) bool {
 
 // destroyWords start every word destroys finds.
 var destroyWords = [...]string{"remov", "delet", "eras", "wip", "destroy", "shred", "overwrit", "truncat", "purg"}
-
-// containsFold says whether text holds word (lower-case ASCII letters)
-// in any case.
-func containsFold(text, word string) bool {
-	for i := 0; i+len(word) <= len(text); i++ {
-		j := 0
-		// b|0x20 is a lower-case letter only for that letter in either case
-		for j < len(word) && text[i+j]|0x20 == word[j] {
-			j++
-		}
-		if j == len(word) {
-			return true
-		}
-	}
-	return false
-}
 
 // lossTerms are the question's terms that may ask for a loss: its words
 // but the negated (as usageTerms reads them) and those that say what was

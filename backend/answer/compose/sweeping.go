@@ -97,14 +97,13 @@ var destroyWords = [...]string{"remov", "delet", "eras", "wip", "destroy", "shre
 // but the negated (as usageTerms reads them) and those that say what was
 // done ("recover the files I deleted", analyse.Undergone).
 func lossTerms(a analyse.Analysis) []tasks.Term {
-	skip := map[string]bool{}
-	answer.NegatedWords(a.Question, func(w string) { skip[w] = true })
+	done := map[string]bool{}
 	for i, w := range a.Seq {
 		if analyse.Undergone(a.Seq, i) {
-			skip[strings.ToLower(w)] = true
+			done[strings.ToLower(w)] = true
 		}
 	}
-	return tasks.Terms(a, usageNear, func(c analyse.Concept) bool { return skip[c.Word] })
+	return termsBut(a, done)
 }
 
 // asksLoss says whether a question's terms (lossTerms) ask to delete,

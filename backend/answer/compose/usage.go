@@ -22,9 +22,15 @@ const usageLead = 0.5
 // but those a negation governs: the descriptions say what an option does,
 // and "list files without sorting them" is not a question about sorting.
 func usageTerms(a analyse.Analysis) []tasks.Term {
+	return termsBut(a, nil)
+}
+
+// termsBut are the question's concepts as the option model reads them,
+// but those a negation governs and the words also left out.
+func termsBut(a analyse.Analysis, also map[string]bool) []tasks.Term {
 	negated := map[string]bool{}
 	answer.NegatedWords(a.Question, func(w string) { negated[w] = true })
-	return tasks.Terms(a, usageNear, func(c analyse.Concept) bool { return negated[c.Word] })
+	return tasks.Terms(a, usageNear, func(c analyse.Concept) bool { return negated[c.Word] || also[c.Word] })
 }
 
 // usage is, per option item of page d (by its term), how well the option

@@ -342,15 +342,20 @@ func (rk *ranker) senseAdmits(sn *sense, in map[int]bool) []int {
 	return out
 }
 
+// vectors is the word vectors' table, nil where the weights have none.
+func (rk *ranker) vectors() *wordvec.Table {
+	if rk.w.Vectors == nil {
+		return nil
+	}
+	return rk.w.Vectors()
+}
+
 // lineVecs are the mean word vectors of every page's names and NAME line,
 // Dim per page (zero where the vectors know none of its words), made on
 // first use.
 func (rk *ranker) lineVecs() []float32 {
 	rk.linesOnce.Do(func() {
-		if rk.w.Vectors == nil {
-			return
-		}
-		t := rk.w.Vectors()
+		t := rk.vectors()
 		if t == nil {
 			return
 		}
@@ -392,10 +397,7 @@ func (lw lineWords) of(id int) []int32 {
 // question, which would scan each line and look each word up again.
 func (rk *ranker) nameLineWords() lineWords {
 	rk.wordsOnce.Do(func() {
-		if rk.w.Vectors == nil {
-			return
-		}
-		t := rk.w.Vectors()
+		t := rk.vectors()
 		if t == nil {
 			return
 		}

@@ -94,14 +94,18 @@ func saysDestroys(text string) bool {
 var destroyWords = [...]string{"remov", "delet", "eras", "wip", "destroy", "shred", "overwrit", "truncat", "purg"}
 
 // lossTerms are the question's terms that may ask for a loss: its words
-// but the negated (as usageTerms reads them) and those that say what was
-// done ("recover the files I deleted", analyse.Undergone).
-func lossTerms(a analyse.Analysis) []tasks.Term {
+// but the negated (usage, as usageTerms reads them) and those that say
+// what was done ("recover the files I deleted", analyse.Undergone). Most
+// questions say nothing was done, and their usage terms are these.
+func lossTerms(a analyse.Analysis, usage []tasks.Term) []tasks.Term {
 	done := map[string]bool{}
 	for i, w := range a.Seq {
 		if analyse.Undergone(a.Seq, i) {
 			done[strings.ToLower(w)] = true
 		}
+	}
+	if len(done) == 0 {
+		return usage
 	}
 	return termsBut(a, done)
 }

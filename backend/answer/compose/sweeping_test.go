@@ -116,7 +116,7 @@ func TestStepWorthyDeletingExample(t *testing.T) {
 		"list the core files in /tmp that the nightly job removed from the backup": false,
 	} {
 		a := analyse.Analyse(q, analyse.Thesaurus)
-		c := &composition{q: &answer.Question{Concepts: a.Concepts}, lossAsked: asksLoss(lossTerms(a))}
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, lossAsked: asksLoss(lossTerms(a, usageTerms(a)))}
 		if got := c.stepWorthy(s, p); got != want {
 			t.Errorf("%q: stepWorthy = %v, want %v", q, got, want)
 		}

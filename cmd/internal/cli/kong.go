@@ -37,10 +37,17 @@ func Run(env *Env, grammar any, args []string, opts ...kong.Option) (code int) {
 	if err != nil {
 		return Report(env.Stderr, env.Prog, Exit(ExitUsage, err, "run '"+env.Prog+" --help' for usage"))
 	}
-	env.Log.Log(env.CID, commandName(env.Prog, ctx.Command()), "start")
-	err = ctx.Run()
-	code = Report(env.Stderr, env.Prog, err)
-	env.Log.Log(env.CID, commandName(env.Prog, ctx.Command()), "exit", "code", code)
+	return Exec(env, ctx.Command(), func() error { return ctx.Run() })
+}
+
+// Exec runs command (as kong names it: "ask <question>"), parsed by Run or
+// by a CLI's own shortcut, logging its start and exit, and returns its
+// exit code.
+func Exec(env *Env, command string, run func() error) int {
+	name := commandName(env.Prog, command)
+	env.Log.Log(env.CID, name, "start")
+	code := Report(env.Stderr, env.Prog, run())
+	env.Log.Log(env.CID, name, "exit", "code", code)
 	return code
 }
 

@@ -2,6 +2,7 @@ package ragmancmd
 
 import (
 	"io"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -114,6 +115,56 @@ func BenchmarkLongQuestion(b *testing.B) {
 	for b.Loop() {
 		if _, err := parse(args); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestPlainQuestionReadsAsKong: the shortcut past kong reads a command
+// line exactly as kong does, or leaves it to kong; and it takes the usual
+// lines, which are what it is for.
+func TestPlainQuestionReadsAsKong(t *testing.T) {
+	for _, args := range [][]string{
+		{"how", "do", "I", "list", "files"},
+		{"--json", "how", "do", "I", "use", "--plain"},
+		{"--plain", "what", "does", "grep", "-v", "do"},
+		{"what", "does", "--json", "do"},
+		{"ask", "what", "does", "ls", "-l", "do"},
+		{"--json", "ask", "how"},
+		{"--json", "--plain", "how"},
+		{"--plain", "--json", "how"},
+		{"--json", "--json", "how"},
+		{"-v", "how"},
+		{"--", "-v"},
+		{"--json", "--", "how"},
+		{"--json"},
+		{"-"},
+		{"__backend"},
+		{"--json", "__backend"},
+		{"--conversation", "c1", "and", "recursively?"},
+		{"--explain", "tar", "xzf", "a.tgz"},
+		{"help"},
+		{""},
+		{"  ", "list"},
+	} {
+		ask, ok := plainQuestion(args)
+		if !ok {
+			continue
+		}
+		c, err := parse(args)
+		if err != nil {
+			t.Errorf("%q: taken past kong, which refuses it: %v", args, err)
+			continue
+		}
+		want := c.Ask
+		want.Question = append(slices.Clone(want.Question), want.rest...)
+		want.rest = nil
+		if !reflect.DeepEqual(ask, want) || bool(c.Verbose) {
+			t.Errorf("%q: read as %+v, kong reads %+v (verbose %v)", args, ask, want, c.Verbose)
+		}
+	}
+	for _, args := range [][]string{{"how", "do", "I", "list", "files"}, {"--json", "print", "my", "user", "name"}, {"--plain", "what", "does", "grep", "-v", "do"}} {
+		if _, ok := plainQuestion(args); !ok {
+			t.Errorf("%q: left to kong", args)
 		}
 	}
 }

@@ -198,6 +198,19 @@ func endsClause(q string, m []int) bool {
 // folder in my home directory together with everything inside it".
 var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet|together|alone|instead|afterwards|here|there|itself)$`)
 
+// pointedAt says whether the text before a noun ends with a word that
+// says which one it is without its name: "this", "each", "which". Not
+// "whole" nor "entire", which come before a name too: "copy the whole
+// folder site".
+func pointedAt(before string) bool {
+	f := strings.Fields(before)
+	return len(f) > 0 && pointers[strings.ToLower(f[len(f)-1])]
+}
+
+var pointers = map[string]bool{"this": true, "that": true, "these": true, "those": true, "each": true, "every": true,
+	"which": true, "what": true, "whose": true, "any": true, "some": true, "current": true, "same": true, "other": true,
+	"another": true}
+
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
 
@@ -449,6 +462,10 @@ func Read(q string) Reading {
 			// "folder a to folder b": a letter is a name only where
 			// the sentence goes on as after one
 		case !nameLike(name) || notName().MatchString(name):
+			continue
+		case !given && pointedAt(q[:m[2]]):
+			// "the files in this folder take up": a word that points
+			// at the thing already says which it is; no name follows
 			continue
 		case given:
 		case kind == ArgFile && !fileLike(name) && !strings.ContainsAny(name, "0123456789_"):

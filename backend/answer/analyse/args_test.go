@@ -52,6 +52,9 @@ func TestRead(t *testing.T) {
 		{"unlock the user account bob", "user:bob", "", "unlock the user account"},
 		{"lock the account svc_backup, then check it", "user:svc_backup", "", "lock the account , then check it"},
 		{"remove a user account together with its home folder", "", "", "remove a user account together with its home folder"},
+		{"how big are the .tmp files in this directory put together", "file:.tmp", "", "how big are the files in this directory put together"},
+		{"which groups hold the most members", "", "", "which groups hold the most members"},
+		{"back up the whole directory reports to /srv", "folder:reports path:/srv", "", "back up the whole directory to"},
 		{"our accounts come from LDAP", "", "", "our accounts come from LDAP"},
 		// the ends of a conversion, where the question converts
 		{"Convert legacy.txt from the Windows-1252 character set to UTF-8", "file:legacy.txt from:Windows-1252 to:UTF-8", "", "Convert from the character set to"},

@@ -193,10 +193,12 @@ func endsClause(q string, m []int) bool {
 	return m[6] >= 0 && strings.Trim(q[m[6]:m[7]], " \t,.;:?!") == ""
 }
 
-// notName is a word after a noun that says when, where or how, no name:
-// "if that group already exists", "the user still logged in", "the
-// folder in my home directory together with everything inside it".
-var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet|together|alone|instead|afterwards|here|there|itself)$`)
+// notName is a word after a noun that says when, where or how, or a
+// modal verb, no name: "if that group already exists", "the user still
+// logged in", "the folder in my home directory together with everything
+// inside it", "how fast a service may write" (not "will", a user's name
+// as often).
+var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet|together|alone|instead|afterwards|here|there|itself|may|might|can|could|should|would|must|shall)$`)
 
 // pointedAt says whether the text before a noun ends with a word that
 // says which one it is without its name: "this", "each", "which". Not
@@ -209,7 +211,7 @@ func pointedAt(before string) bool {
 
 var pointers = map[string]bool{"this": true, "that": true, "these": true, "those": true, "each": true, "every": true,
 	"which": true, "what": true, "whose": true, "any": true, "some": true, "current": true, "same": true, "other": true,
-	"another": true}
+	"another": true, "both": true, "all": true, "several": true, "many": true, "few": true, "two": true, "three": true}
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)

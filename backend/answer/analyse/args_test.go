@@ -54,6 +54,8 @@ func TestRead(t *testing.T) {
 		{"remove a user account together with its home folder", "", "", "remove a user account together with its home folder"},
 		{"how big are the .tmp files in this directory put together", "file:.tmp", "", "how big are the files in this directory put together"},
 		{"which groups hold the most members", "", "", "which groups hold the most members"},
+		{"do both folders hold the same pictures", "", "", "do both folders hold the same pictures"},
+		{"limit how much memory a service may get", "", "", "limit how much memory a service may get"},
 		{"back up the whole directory reports to /srv", "folder:reports path:/srv", "", "back up the whole directory to"},
 		{"our accounts come from LDAP", "", "", "our accounts come from LDAP"},
 		// the ends of a conversion, where the question converts

@@ -14,12 +14,20 @@ func TestDefaultFileMatchesDefault(t *testing.T) {
 	if err != nil || !wrote {
 		t.Fatalf("WriteDefault = %v, %v", wrote, err)
 	}
-	got, err := Load(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// decoded, as Load does not read it (it knows the file)
+	got, err := decode(path, data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got != Default() {
 		t.Errorf("the written file reads as %+v, want the defaults %+v", got, Default())
+	}
+	if got, err := Load(path); err != nil || got != Default() {
+		t.Errorf("Load of the written file = %+v, %v; want the defaults", got, err)
 	}
 	if wrote, err := WriteDefault(path); err != nil || wrote {
 		t.Errorf("second WriteDefault = %v, %v; want false, nil", wrote, err)

@@ -226,3 +226,53 @@ func TestPredictAll(t *testing.T) {
 		}
 	}
 }
+
+// Predict and PredictAll read the trees laid out flat: the same leaves,
+// summed in the same order, as the trees the fit made, whether a value
+// is below a split, at it, above it or NaN.
+func TestFlatPredictsAsTrees(t *testing.T) {
+	gs := xorGroups(60, 7)
+	p := DefaultParams
+	p.Trees = 40
+	var text bytes.Buffer
+	bagged := Bag(gs, p, 2)
+	if err := bagged.Write(&text); err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := Parse(text.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for name, m := range map[string]*Model{"trained": Train(gs, p), "bagged": bagged, "parsed": parsed} {
+		var xs [][]float64
+		for range 500 {
+			x := make([]float64, m.Features)
+			for i := range x {
+				x[i] = rng.Float64()
+				switch rng.IntN(8) {
+				case 0:
+					x[i] = math.NaN()
+				case 1:
+					// a split's own threshold
+					tr := m.trees[rng.IntN(len(m.trees))]
+					if n := tr[rng.IntN(len(tr))]; n.Feature >= 0 {
+						x[i] = n.Threshold
+					}
+				}
+			}
+			xs = append(xs, x)
+		}
+		all := make([]float64, len(xs))
+		m.PredictAll(xs, all)
+		for i, x := range xs {
+			want := 0.0
+			for _, tr := range m.trees {
+				want += predictTree(tr, x)
+			}
+			if got := m.Predict(x); got != want || all[i] != want {
+				t.Fatalf("%s: Predict(%v) = %v, PredictAll %v, the trees %v", name, x, got, all[i], want)
+			}
+		}
+	}
+}

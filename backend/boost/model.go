@@ -27,6 +27,47 @@ type Model struct {
 	// that a user of the model can check it scores what it is given.
 	Columns []string
 	trees   [][]node
+	// flat is trees as Predict reads them (see flatten), made by every
+	// constructor once the trees are final
+	flat []flatNode
+	// roots are where each tree starts in flat
+	roots []int32
+}
+
+// flatNode is a node of flat: a split (Feature >= 0) sends x to node
+// Left when x[Feature] < Threshold, else to node Left+1; a leaf (Feature
+// < 0) is worth Threshold. A quarter of node's size, and children side
+// by side so that the way down is chosen without a jump: a ranking pool
+// goes down every tree for every candidate, and which way each goes
+// could not be foretold.
+type flatNode struct {
+	Threshold float64
+	Feature   int32
+	Left      int32
+}
+
+// flatten lays m's trees out in flat, each tree's nodes together, a
+// split's children side by side after it.
+func (m *Model) flatten() {
+	m.flat, m.roots = m.flat[:0], m.roots[:0]
+	for _, t := range m.trees {
+		m.roots = append(m.roots, int32(len(m.flat)))
+		m.flat = append(m.flat, flatNode{})
+		var place func(at int32, i int)
+		place = func(at int32, i int) {
+			n := t[i]
+			if n.Feature < 0 {
+				m.flat[at] = flatNode{Threshold: n.Value, Feature: -1}
+				return
+			}
+			left := int32(len(m.flat))
+			m.flat = append(m.flat, flatNode{}, flatNode{})
+			m.flat[at] = flatNode{Threshold: n.Threshold, Feature: int32(n.Feature), Left: left}
+			place(left, n.Left)
+			place(left+1, n.Right)
+		}
+		place(m.roots[len(m.roots)-1], 0)
+	}
 }
 
 // Trees is the number of trees.
@@ -35,8 +76,8 @@ func (m *Model) Trees() int { return len(m.trees) }
 // Predict scores x, which must have m.Features values.
 func (m *Model) Predict(x []float64) float64 {
 	s := 0.0
-	for _, t := range m.trees {
-		s += predictTree(t, x)
+	for _, r := range m.roots {
+		s += predictFlat(m.flat, r, x)
 	}
 	return s
 }
@@ -47,11 +88,30 @@ func (m *Model) Predict(x []float64) float64 {
 func (m *Model) PredictAll(xs [][]float64, out []float64) {
 	out = out[:len(xs)]
 	clear(out)
-	for _, t := range m.trees {
+	for _, r := range m.roots {
 		for i, x := range xs {
-			out[i] += predictTree(t, x)
+			out[i] += predictFlat(m.flat, r, x)
 		}
 	}
+}
+
+// predictFlat is the value of the leaf x reaches in the tree of flat
+// that starts at root: predictTree's.
+func predictFlat(flat []flatNode, root int32, x []float64) float64 {
+	n := flat[root]
+	for n.Feature >= 0 {
+		// not x < Threshold, as predictTree goes right: a NaN too
+		n = flat[n.Left+right(!(x[n.Feature] < n.Threshold))]
+	}
+	return n.Threshold
+}
+
+// right is 1 for true, 0 for false.
+func right(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // predictTree is the value of the leaf x reaches in t.
@@ -167,5 +227,6 @@ func Parse(text string) (*Model, error) {
 			}
 		}
 	}
+	m.flatten()
 	return m, nil
 }

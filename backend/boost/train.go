@@ -134,6 +134,7 @@ func Train(groups []Group, p Params) *Model {
 			score[i] += predictTree(t, x)
 		}
 	}
+	m.flatten()
 	return m
 }
 
@@ -293,5 +294,6 @@ func Bag(groups []Group, p Params, k int) *Model {
 			m.trees = append(m.trees, t)
 		}
 	}
+	m.flatten()
 	return m
 }

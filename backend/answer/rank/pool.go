@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
@@ -470,18 +471,33 @@ func (rk *ranker) nameAdmits(nameSum *nameSums, q *query, in map[int]bool, first
 }
 
 // inParallel calls fn over contiguous parts of [0, n) that together cover
-// it, one part per core but none of fewer than minPart items, and
-// returns when all are done.
+// it, on as many goroutines as cores but none for fewer than minPart
+// items, and returns when all are done. The parts are small and handed
+// out in turn to whichever goroutine is free: a question's work is
+// uneven (one candidate may be bash(1), with a thousand blocks), and a
+// core may be busy with another program, so that halves fixed ahead
+// left the caller waiting on the slower one.
 func inParallel(n int, fn func(from, to int), minPart int) {
 	parts := min(runtime.GOMAXPROCS(0), maxParts, n/minPart)
 	if parts <= 1 {
 		fn(0, n)
 		return
 	}
+	size := max(1, minPart/partsPerMin)
+	var taken atomic.Int64
+	work := func() {
+		for {
+			from := int(taken.Add(int64(size))) - size
+			if from >= n {
+				return
+			}
+			fn(from, min(from+size, n))
+		}
+	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var failed any
-	for p := 1; p < parts; p++ {
+	for range parts - 1 {
 		wg.Go(func() {
 			// A fault reading a mapped index file that changed under
 			// the backend, or any panic, belongs to the question: it is
@@ -497,15 +513,20 @@ func inParallel(n int, fn func(from, to int), minPart int) {
 					mu.Unlock()
 				}
 			}()
-			fn(p*n/parts, (p+1)*n/parts)
+			work()
 		})
 	}
-	fn(0, n/parts)
+	work()
 	wg.Wait()
 	if failed != nil {
 		panic(failed)
 	}
 }
+
+// partsPerMin is how many parts inParallel hands out of minPart items:
+// small enough to even out, large enough that taking one costs nothing
+// beside it.
+const partsPerMin = 4
 
 // maxParts bounds inParallel: past a few cores the parts of a question's
 // work are too small to pay for their goroutines.

@@ -122,6 +122,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 	if !pl.named {
 		pl.known = c.usageKnown(s, a.Verb)
 		pl.chosen = c.usageFirst(s, pl.ps, pl.chosen, pl.known)
+		pl.chosen = c.namedUsedFirst(s, pl.ps, pl.chosen, pl.known)
 		pl.chosen, pl.other = c.otherActionFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
@@ -164,6 +165,23 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 	}
 	best, bu := c.mostUsed(s, ps, u, sure, func(p passage, v float64) bool { return v >= usageSure || p.beyond > 0 })
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {
+		return chosen
+	}
+	return putFirst(chosen, ps[best])
+}
+
+// namedUsedFirst puts first an option whose long name is the question's
+// own words and that the option model is sure people give for the task,
+// where the model knows too little of the question to lead by itself
+// (usageKnown) and the lead's names are not the question's words:
+// objdump's --disassemble, not -M's "Pass target specific information
+// to the disassembler", for "disassemble a compiled program".
+func (c *composition) namedUsedFirst(s *source, ps, chosen []passage, known bool) []passage {
+	if known || len(chosen) == 0 || !c.optionItem(s, chosen[0]) || c.wholeAsked(chosen[0], false) {
+		return chosen
+	}
+	best, _ := c.mostUsed(s, ps, c.usage(s.hit.Doc, s.doc), usageSure, func(p passage, _ float64) bool { return c.wholeAsked(p, false) })
+	if best < 0 {
 		return chosen
 	}
 	return putFirst(chosen, ps[best])

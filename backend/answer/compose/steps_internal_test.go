@@ -449,3 +449,31 @@ func TestUsageNotOfState(t *testing.T) {
 		}
 	}
 }
+
+// An option whose long name is the question's word, which the option
+// model is sure people give, leads where the model knows too little of
+// the rest of the question to lead by itself: objdump's --disassemble,
+// not -M, whose text names the disassembler.
+func TestNamedUsedFirst(t *testing.T) {
+	s, ps := optionsPage("objdump",
+		"-M options, --disassembler-options=options", "Pass target specific information to the disassembler.",
+		"-d, --disassemble", "Display the assembler mnemonics for the machine instructions from the input file.")
+	s.doc.Type = "man"
+	scores := map[string]float64{"": 0.05, "-d": 1, "--disassemble": 1, "-M": 0.2}
+	for _, tc := range []struct {
+		q     string
+		known bool
+		want  string
+	}{
+		{"how can I disassemble the object file prog.o", false, "-d, --disassemble"},
+		{"how can I disassemble the object file prog.o", true, "-M options, --disassembler-options=options"},
+		{"show the machine instructions of prog.o", false, "-M options, --disassembler-options=options"},
+	} {
+		a := analyse.Analyse(tc.q, analyse.Thesaurus)
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: scores, options: &tasks.Model{}}
+		got := c.namedUsedFirst(s, ps, slices.Clone(ps), tc.known)
+		if got[0].block.Term != tc.want {
+			t.Errorf("%q (known %v): %q leads, want %q", tc.q, tc.known, got[0].block.Term, tc.want)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func (c *composition) cite(s *source, section string) string {
 // steps, and up to two other pages that rank close behind.
 func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.Library, cite *answer.Citer) (answer.Draft, error) {
 	c := cp.begin(r, lib, cite)
-	hits := r.Hits
+	hits := manFirst(r.Hits, r.Analysis)
 	// The pages that rank close enough to be cited beside the first are
 	// decoded on the other core while the first is read: decoding a big
 	// page costs more than ranking.
@@ -291,4 +291,23 @@ func lookedFor(q *answer.Question, phrases []string) []bool {
 		out[ci] = words[con.Word]
 	}
 	return out
+}
+
+// manFirst puts the man page of a leading tldr page's command first,
+// where it is among the pages close behind and the question gives values
+// (files, names, sizes): the man page's options are typed with them,
+// where a tldr example keeps its placeholders ("sudo chown user
+// path/to/file_or_directory" for "make alice the owner of /srv/www and
+// everything in it", where chown's page gives chown -R alice /srv/www).
+func manFirst(hits []answer.Hit, a analyse.Analysis) []answer.Hit {
+	if len(hits) < 2 || hits[0].Meta.Type != "tldr" || len(a.Args) == 0 {
+		return hits
+	}
+	for i, h := range hits[1:min(5, len(hits))] {
+		if answer.ProgramPage(h.Meta) && h.Meta.Title == hits[0].Meta.Title {
+			out := append([]answer.Hit{h}, hits[:i+1]...)
+			return append(out, hits[i+2:]...)
+		}
+	}
+	return hits
 }

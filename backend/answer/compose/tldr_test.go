@@ -4,7 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
 )
 
 // TestOptionEntry: a flag is found in the item that documents it, by any
@@ -68,6 +71,31 @@ func TestExampleFlags(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("exampleFlags(%.40q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestManFirst: the man page of a leading tldr page's command leads
+// where the question gives values, which its options are typed with;
+// not where it gives none, nor a man page of another command.
+func TestManFirst(t *testing.T) {
+	hit := func(typ, title string) answer.Hit {
+		return answer.Hit{Meta: index.Meta{Type: typ, Title: title, Section: "1", Label: title}}
+	}
+	tl, man, other := hit("tldr", "chown"), hit("man", "chown"), hit("man", "chgrp")
+	for _, tc := range []struct {
+		q    string
+		hits []answer.Hit
+		want string // the first hit's type and title
+	}{
+		{"make bob the owner of notes.txt", []answer.Hit{tl, other, man}, "man chown"},
+		{"change who owns a file", []answer.Hit{tl, other, man}, "tldr chown"},
+		{"make bob the owner of notes.txt", []answer.Hit{tl, other}, "tldr chown"},
+	} {
+		a := analyse.Analyse(tc.q, analyse.Thesaurus)
+		got := manFirst(tc.hits, a)
+		if h := got[0].Meta.Type + " " + got[0].Meta.Title; h != tc.want || len(got) != len(tc.hits) {
+			t.Errorf("%q: %s leads of %d hits, want %s of %d", tc.q, h, len(got), tc.want, len(tc.hits))
 		}
 	}
 }

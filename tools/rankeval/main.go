@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -264,11 +265,7 @@ func main() {
 					top3 = top3 || matches(l, exp)
 				}
 				steps += len(ans.Steps)
-				text := strings.ToLower(ans.Summary + " " + strings.Join(ans.Steps, " "))
-				mentioned := false
-				for _, w := range split(rw.must) {
-					mentioned = mentioned || strings.Contains(text, strings.ToLower(w))
-				}
+				mentioned := mentions(ans.Summary+" "+strings.Join(ans.Steps, " "), rw.must)
 				for i, ref := range ans.References[:min(3, len(ans.References))] {
 					if zimAlias[ref.Alias] {
 						if i == 0 {
@@ -434,6 +431,14 @@ func ratio(a, b int) float64 {
 		return 0
 	}
 	return float64(a) / float64(b)
+}
+
+// mentions says whether an answer's text holds one of must's words (in
+// any case); a row that names none asks for nothing beyond the page.
+func mentions(text, must string) bool {
+	words := split(must)
+	text = strings.ToLower(text)
+	return len(words) == 0 || slices.ContainsFunc(words, func(w string) bool { return strings.Contains(text, strings.ToLower(w)) })
 }
 
 func split(s string) []string {

@@ -23,3 +23,22 @@ func TestStepRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestMentions: an answer mentions a row's words in any case; a row that
+// names none is mentioned by any answer.
+func TestMentions(t *testing.T) {
+	for _, tc := range []struct {
+		text, must string
+		want       bool
+	}{
+		{"Use `du -sh DIR`", "-s|--summarize", true},
+		{"Use `du -sh DIR`", "--TOTAL|-c", false},
+		{"run `timeout 30s cmd`", "", true},
+		{"anything", "-", true},
+		{"Use `ls -A`", "-a", true},
+	} {
+		if got := mentions(tc.text, tc.must); got != tc.want {
+			t.Errorf("mentions(%q, %q) = %v, want %v", tc.text, tc.must, got, tc.want)
+		}
+	}
+}

@@ -303,11 +303,11 @@ func manFirst(hits []answer.Hit, a analyse.Analysis) []answer.Hit {
 	if len(hits) < 2 || hits[0].Meta.Type != "tldr" || len(a.Args) == 0 {
 		return hits
 	}
-	for i, h := range hits[1:min(5, len(hits))] {
-		if answer.ProgramPage(h.Meta) && h.Meta.Title == hits[0].Meta.Title {
-			out := append([]answer.Hit{h}, hits[:i+1]...)
-			return append(out, hits[i+2:]...)
-		}
+	// the tldr page itself is no program page: i is past it
+	i := manHit(hits, hits[0].Meta.Title)
+	if i < 0 {
+		return hits
 	}
-	return hits
+	out := append([]answer.Hit{hits[i]}, hits[:i]...)
+	return append(out, hits[i+1:]...)
 }

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
@@ -106,13 +107,11 @@ func (c *composition) tldrExamples(t *source) (ex []passage) {
 // hits, or else the page of that name this machine has (section 1 or 8
 // first), or one whose NAME line names it; nil when it has none.
 func (c *composition) manOf(hits []answer.Hit, name string, others loads) (*source, error) {
-	for _, h := range hits[:min(5, len(hits))] {
-		if answer.ProgramPage(h.Meta) && h.Meta.Title == name {
-			s := &source{hit: h}
-			var err error
-			s.doc, err = others.load(c.lib, h.Doc)
-			return s, err
-		}
+	if i := manHit(hits, name); i >= 0 {
+		s := &source{hit: hits[i]}
+		var err error
+		s.doc, err = others.load(c.lib, hits[i].Doc)
+		return s, err
 	}
 	// of that title, or else one that documents it under another name
 	// (pgrep(1) for pkill)
@@ -129,6 +128,12 @@ func (c *composition) manOf(hits []answer.Hit, name string, others loads) (*sour
 		}
 	}
 	return nil, nil
+}
+
+// manHit is the place among the first five hits of the program page
+// named name, -1 where none is.
+func manHit(hits []answer.Hit, name string) int {
+	return slices.IndexFunc(hits[:min(5, len(hits))], func(h answer.Hit) bool { return answer.ProgramPage(h.Meta) && h.Meta.Title == name })
 }
 
 // flagSteps are the man page's entries for the flags an example's

@@ -98,19 +98,24 @@ func build(more ...catalog.Source) (*index.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The commands the fixture pages document are "on PATH": stand-ins in
-	// a folder of their own, so the machine's own PATH does not matter.
+	// The commands the fixture's man pages document are "on PATH":
+	// stand-ins in a folder of their own, so the machine's own PATH does
+	// not matter.
 	bin, err := tempDir()
 	if err != nil {
 		return nil, err
 	}
-	for _, sec := range []string{"man1", "man8"} {
-		pages, _ := filepath.Glob(filepath.Join(root, "man", sec, "*.gz"))
-		for _, p := range pages {
-			name := strings.SplitN(filepath.Base(p), ".", 2)[0]
-			if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"), 0o755); err != nil {
-				return nil, err
-			}
+	// So are those of the tldr pages, pnpm among them, which has no
+	// manual page: installed, its examples alone document it.
+	var pages []string
+	for _, glob := range []string{"man/man1/*.gz", "man/man8/*.gz", "tldr/pages/common/*.md", "tldr/pages/linux/*.md"} {
+		found, _ := filepath.Glob(filepath.Join(root, glob))
+		pages = append(pages, found...)
+	}
+	for _, p := range pages {
+		name := strings.SplitN(filepath.Base(p), ".", 2)[0]
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			return nil, err
 		}
 	}
 	machine := priors.Load(bin, "")

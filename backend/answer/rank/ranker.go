@@ -478,6 +478,15 @@ func numbers(text string) map[string]bool {
 
 var number = lazyre.New(`\b\d+\b`)
 
+// saysAction says whether the question says the first word of an
+// example's description, the action it does ("Download ...", "List
+// ..."); a description that starts with a stopword says none.
+func saysAction(q *answer.Question, text string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(text), " ")
+	words, hits := q.Precision(first)
+	return words == 0 || hits > 0
+}
+
 // notInstalledFit is the fit a tldr page of a command not installed here
 // is held to: below exampleFits, so that it never leads.
 const notInstalledFit = exampleFits - 0.01
@@ -532,6 +541,9 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 		if err != nil {
 			continue
 		}
+		name := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
+		title[i] = name
+		manual := len(rk.named()[name]) > 0
 		f := 0.0
 		for _, s := range d.Sections {
 			for _, b := range s.Blocks {
@@ -546,19 +558,27 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 				}
 				clear(cov)
 				aq.CoverText(b.Text, cov)
+				// a command with no manual page here has its example
+				// alone to say the question, all of it and with its
+				// verb: "Download all the packages listed as
+				// dependencies" (npm) is not how to "list the
+				// dependencies of a package"
+				if !manual && (slices.Contains(cov, 0) || !saysAction(aq, b.Text)) {
+					continue
+				}
 				f = max(f, weigh(cov, q))
 			}
 		}
 		// hundredths: a share that differs in rounding is no better fit
 		fit[i] = math.Round(f*100) / 100
-		name := strings.ToLower(rk.r.Meta(pool[i].ID).Title)
-		title[i] = name
-		if !rk.priors[pool[i].ID].command || !first[name] && len(rk.named()[name]) > 0 {
+		if !rk.priors[pool[i].ID].command || !first[name] && manual || q.a.Scene == analyse.SceneConcept {
 			// a command that is not installed never leads: its page
 			// may follow the manuals, as an alternative to install;
 			// nor does one whose manual page the manuals leave behind
 			// (a command with no manual page has its examples alone
-			// to go by)
+			// to go by), nor any where the question asks what a thing
+			// is: an example is a task, not the explanation ("What is
+			// a loop device?" is losetup(8)'s and loop(4)'s to say)
 			fit[i] = min(fit[i], notInstalledFit)
 		}
 	}

@@ -281,3 +281,36 @@ func TestOrderVerbOnLeads(t *testing.T) {
 		t.Errorf("order = %v, want %v", got, want)
 	}
 }
+
+// An example places its tldr page only where it is what the question asks
+// for: not where the question asks what a thing is (an example is a task,
+// the manual page explains), and, for a command with no manual page here,
+// only where the example says all of the question, its verb included
+// (pnpm's fixture page, whose first example downloads "the packages
+// listed as dependencies", is no answer to listing them).
+func TestExamplesLeadOnlyForTheirTask(t *testing.T) {
+	rt := newRetriever(t, testindex.Must(t, testindex.Examples))
+	for _, tc := range []struct {
+		q    string
+		lead bool // whether the tldr page leads
+		page string
+	}{
+		{"mount a partition on a folder", true, "mount"},
+		{"What does mounting a partition on a folder mean?", false, "mount"},
+		{"download the packages listed as dependencies", true, "pnpm"},
+		{"list the dependencies of a package", false, "pnpm"},
+	} {
+		ret, err := rt.Retrieve(context.Background(), tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range ret.Hits[:min(3, len(ret.Hits))] {
+			got = append(got, h.Meta.Label)
+		}
+		leads := len(ret.Hits) > 0 && ret.Hits[0].Meta.Type == "tldr" && ret.Hits[0].Meta.Title == tc.page
+		if leads != tc.lead {
+			t.Errorf("%q: %s (tldr) leads: %v, want %v (first pages %v)", tc.q, tc.page, leads, tc.lead, got)
+		}
+	}
+}

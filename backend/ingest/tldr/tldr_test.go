@@ -301,7 +301,7 @@ func TestScan(t *testing.T) {
 	}
 	want := []string{
 		"pages/common/chmod.md", "pages/common/cp.md", "pages/common/date.md", "pages/common/du.md",
-		"pages/common/find.md", "pages/common/grep.md", "pages/common/ls.md", "pages/common/mkdir.md",
+		"pages/common/find.md", "pages/common/grep.md", "pages/common/ls.md", "pages/common/mkdir.md", "pages/common/pnpm.md",
 		"pages/common/ssh-keygen.md", "pages/common/tar.md", "pages/common/touch.md",
 		"pages/linux/df.md", "pages/linux/mount.md",
 	}

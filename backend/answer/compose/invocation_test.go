@@ -271,3 +271,21 @@ func askingWord(word string) *composition {
 	concept := analyse.Concept{Word: word, Weight: 1, Alts: []analyse.Alt{{Stem: terms.Stem(word), Weight: 1}}}
 	return &composition{q: &answer.Question{Concepts: []analyse.Concept{concept}, Weights: []float64{1}, Mass: 1}, citer: &answer.Citer{}}
 }
+
+// An item named as the command itself is no subcommand of it: free(1)'s
+// column "free" is typed `free`, never "free free".
+func TestOwnNameNoSubcommand(t *testing.T) {
+	free := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "free [options]"}}},
+		{Title: "DESCRIPTION", Blocks: []document.Block{
+			{Kind: document.Item, Term: "used", Text: "Used memory (calculated as total - available)"},
+			{Kind: document.Item, Term: "free", Text: "Unused memory (MemFree and SwapFree in /proc/meminfo)"},
+		}},
+	}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "free(1)", Title: "free", Names: []string{"free"}, Section: "1"}}, doc: free}
+	c := askingWord("free")
+	p := passage{sec: 1, blk: 1, block: free.Sections[1].Blocks[1], title: "DESCRIPTION"}
+	if got := c.step(s, p); strings.Contains(got, "free free") {
+		t.Errorf("step %q", got)
+	}
+}

@@ -578,8 +578,11 @@ func (c *composition) subcommandItem(s *source, p passage) bool {
 	term := subcommandTerm(p.block.Term)
 	// of a list of them, "install, reinstall, remove, purge", the first
 	first, _, _ := strings.Cut(term, ", ")
+	// nor is the command's own name: free(1)'s column "free" (Unused
+	// memory) is no "free free"
+	typed := typedName(s.doc, s.hit.Meta.Title)
 	return p.block.Kind == document.Item && commandish().MatchString(first) && !examples(p.title) && subcommand(s.doc, p.title, term) &&
-		!strings.HasPrefix(term, typedName(s.doc, s.hit.Meta.Title)+" ")
+		!strings.HasPrefix(term, typed+" ") && first != typed
 }
 
 // subcommandFirst says whether the best passage of a command that runs

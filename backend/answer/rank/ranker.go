@@ -478,6 +478,25 @@ func numbers(text string) map[string]bool {
 
 var number = lazyre.New(`\b\d+\b`)
 
+// switchesOff says whether a text says to disable or deactivate a
+// thing: a tldr example that does ("Disable password expiration") is no
+// answer to a question that does not ask to (asksOff), however many of
+// its words it holds ("see when a user's password expires").
+func switchesOff(text string) bool {
+	found := false
+	terms.Words(text, false, func(w string) { found = found || offWords[terms.Stem(w)] })
+	return found
+}
+
+// asksOff says whether a question's words, stopwords included, ask for
+// a thing not to happen (answer.Negative: "make a password never
+// expire") or to be switched off ("turn off all swap areas").
+func asksOff(seq []string) bool {
+	return answer.Negative(seq) || slices.ContainsFunc(seq, func(w string) bool { return w == "off" || offWords[terms.Stem(w)] })
+}
+
+var offWords = stems("disable", "deactivate")
+
 // saysAction says whether the question says the first word of an
 // example's description, the action it does ("Download ...", "List
 // ..."); a description that starts with a stopword says none.
@@ -535,6 +554,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 	aq := q.question(rk.r)
 	counts := numbers(q.a.Question)
 	asksDelete := slices.ContainsFunc(q.a.Seq, func(w string) bool { return deleteWords[terms.Stem(w)] })
+	asksOff := asksOff(q.a.Seq)
 	cov := make([]float64, len(q.a.Concepts))
 	for _, i := range at {
 		d, err := rk.r.Load(pool[i].ID)
@@ -553,7 +573,7 @@ func (rk *ranker) byExample(pool []Candidate, q *query) {
 				// the description says the question, and not much
 				// else: its words are the question's for the most part
 				words, hits := aq.Precision(b.Text)
-				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) || !asksDelete && deletes(b.Text) || otherFormat(b.Term, q.a.Compressions) {
+				if words == 0 || float64(hits) < examplePrecision*float64(words) || otherCount(b.Text, counts) || !asksDelete && deletes(b.Text) || !asksOff && switchesOff(b.Text) || otherFormat(b.Term, q.a.Compressions) {
 					continue
 				}
 				clear(cov)

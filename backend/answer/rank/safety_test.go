@@ -69,3 +69,23 @@ func TestSafeLead(t *testing.T) {
 		}
 	}
 }
+
+// An example that switches a thing off fits only a question that asks
+// for that: not one that asks to see it.
+func TestSwitchedOffExample(t *testing.T) {
+	for _, tc := range []struct {
+		q, example string
+		fits       bool
+	}{
+		{"see when a user's password expires", "Disable password expiration", false},
+		{"make a user's password never expire", "Disable password expiration", true},
+		{"turn off all swap areas", "Disable all swap areas in /proc/swaps", true},
+		{"deactivate the swap file", "Disable all swap areas in /proc/swaps", true},
+		{"see when a user's password expires", "List password information for the user", true},
+	} {
+		a := analyse.Analyse(tc.q, analyse.Thesaurus)
+		if got := asksOff(a.Seq) || !switchesOff(tc.example); got != tc.fits {
+			t.Errorf("%q for %q: fits %v, want %v", tc.example, tc.q, got, tc.fits)
+		}
+	}
+}

@@ -44,10 +44,11 @@ const (
 	ArgFrom                     // "from latin1 to UTF-8": what a conversion starts from
 	ArgTo                       // and what it ends in
 	ArgDelimiter                // "comma-separated": what separates a line's fields (its Text, ",")
+	ArgDate                     // 2024-01-31, 15 January 2023 at 09:00
 )
 
 var argKindNames = [...]string{"file", "glob", "path", "folder", "user", "group", "name", "size", "duration",
-	"mode", "number", "quoted", "url", "host", "port", "from", "to", "delimiter"}
+	"mode", "number", "quoted", "url", "host", "port", "from", "to", "delimiter", "date"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
 
@@ -82,6 +83,9 @@ var argPatterns = []argPattern{
 	// a glob that ends the sentence leaves its full stop (`*.min.js.`)
 	{ArgGlob, lazyre.New(`(?:^|\s)([^\s"'*]*\*(?:[^\s"',;:?!)]*[^\s"',;:?!).])?)`)},
 	{ArgPath, lazyre.New(`(?:^|[\s(])((?:~|\.{1,2})?/[^\s"',;:?!()]*[^\s"',;:?!().]|~|(?:[A-Za-z0-9_.-]+/)+[A-Za-z0-9_.-]*[A-Za-z0-9_-])`)},
+	// a calendar date, and the time of day after it: not one in a file's
+	// or a path's name (etc-backup-2024-05-01.tar.gz), which they took
+	{ArgDate, lazyre.New(`(?:^|[\s(])(` + datePattern + `)(?:$|[\s,;:?!)]|\.(?:\s|$))`)},
 	{ArgSize, lazyre.New(`(?i)\b(\d+(?:\.\d+)?\s?(?:[kmgtp]i?b|[kmgtp]|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?))\b`)},
 	{ArgDuration, lazyre.New(`(?i)\b(\d+\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?))\b`)},
 	{ArgPort, lazyre.New(`(?i)\bports?\s+(\d{1,5})\b`)},
@@ -91,6 +95,19 @@ var argPatterns = []argPattern{
 	{ArgFile, lazyre.New(`(?:^|[\s(])(\.?[A-Za-z0-9_-][A-Za-z0-9_.+-]*\.[A-Za-z][A-Za-z0-9]{0,7}|\.[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?)(?:\s|[,;:?!)]|\.(?:\s|$)|$)`)},
 	{ArgNumber, lazyre.New(`(?:^|\s)(\d+)(?:\s|[,;?!]|:(?:\s|$)|\.(?:\s|$)|$)`)},
 }
+
+// datePattern is a date as people write one: 2024-01-31, 15 January
+// 2023, January 15, 2023, 3 May (a month's name capitalised, or in
+// lower case but for "may" and "march", which are verbs as often), with
+// a time of day after it ("09:30", "at noon").
+const datePattern = `\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?` +
+	`|\d{1,2}(?:st|nd|rd|th)?\s+(?:` + months + `)(?:,?\s+\d{4})?(?:` + timeOfDay + `)?` +
+	`|(?:` + months + `)\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?(?:` + timeOfDay + `)?`
+
+const (
+	months    = `[Jj]anuary|[Ff]ebruary|March|[Aa]pril|May|[Jj]une|[Jj]uly|[Aa]ugust|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec`
+	timeOfDay = `\s+(?:at\s+)?\d{1,2}:\d{2}|\s+at\s+(?:noon|midnight)`
+)
 
 // lastUnitRE finds a unit of time the question counts back one of:
 // "in the last day", "within the past hour".

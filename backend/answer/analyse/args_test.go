@@ -145,6 +145,13 @@ func TestRead(t *testing.T) {
 		// one of a unit of time counted back
 		{"which logs grew over the past hour", "duration:1 hour", "", "which logs grew over the past"},
 		{"swap the second and third column", "number:2 number:3", "", "swap the second and third column"},
+		// a date, with its time of day; not one a file's or a folder's
+		// name holds, nor "may" the verb
+		{"set the timestamp of a.txt to 3 June 2021 at 18:45", "file:a.txt date:3 June 2021 at 18:45", "", "set the timestamp of to"},
+		{"let the account expire on 2030-06-30", "date:2030-06-30", "", "let the account expire on"},
+		{"which files changed after March 7, 2022", "date:March 7, 2022", "", "which files changed after"},
+		{"pack logs into logs-2023-04-02.tar", "file:logs-2023-04-02.tar", "", "pack logs into"},
+		{"you may 2 times retry", "number:2", "", "you may times retry"},
 	} {
 		r := Read(tc.q)
 		var args []string

@@ -131,6 +131,9 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			op.noun = valueNoun(q[:a.Start])
 		case analyse.ArgDelimiter:
 			op.text = shellQuote(a.Text)
+		case analyse.ArgDate:
+			// as date(1) reads one, which takes no "at"
+			op.text = shellQuote(dateWords.Replace(a.Text))
 		case analyse.ArgNumber:
 			if f := strings.Fields(q[a.End:]); len(f) > 0 {
 				op.counts = terms.Stem(strings.ToLower(strings.TrimRight(f[0], ".,;:!?")))
@@ -325,6 +328,11 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// dateWords turns a date's time of day as people say it into one
+// date(1) and touch -d read: "1 January 2024 at 09:00" is "1 January
+// 2024 09:00".
+var dateWords = strings.NewReplacer(" at noon", " 12:00", " at midnight", " 00:00", " at ", " ")
+
 // slotKinds are the kinds of argument a synopsis placeholder takes, by
 // its name ("DIRECTORY", "[FILE]...", "<group>", "starting-point"), nil
 // for a word that is no placeholder of these.
@@ -385,10 +393,14 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{path, file}
 	case w == "mode" || w == "octal-mode":
 		return []analyse.ArgKind{analyse.ArgMode}
+	case has("date"):
+		// chage's "-E EXPIRE_DATE"
+		return []analyse.ArgKind{analyse.ArgDate}
 	case has("pattern", "regex", "string", "text"):
 		// or a name to look for: systemctl's "stop PATTERN..." takes
-		// the service, grep's PATTERN the user to find in /etc/passwd
-		return []analyse.ArgKind{analyse.ArgQuoted, analyse.ArgName}
+		// the service, grep's PATTERN the user to find in /etc/passwd;
+		// or a date, which touch's and date's "--date=STRING" take
+		return []analyse.ArgKind{analyse.ArgQuoted, analyse.ArgName, analyse.ArgDate}
 	case has("url", "uri"):
 		return []analyse.ArgKind{analyse.ArgURL}
 	case has("host", "destination", "server"):

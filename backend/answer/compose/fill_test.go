@@ -58,6 +58,9 @@ func TestFill(t *testing.T) {
 		{"remove the files ending in .bak under /opt/app", "find [starting-point...] [expression]", "find", "find /opt/app"},
 		{"Move all .png files from folder shots to folder pics", "mv [OPTION]... SOURCE... DIRECTORY", "mv", "mv shots/*.png pics"},
 		{"compare a.conf with b.conf", "diff [OPTION]... FILES", "diff", "diff a.conf b.conf"},
+		// a date as date(1) reads it, where the option takes one
+		{"give notes.md the time 4 July 2022 at 10:15", "touch -d STRING FILE...", "touch", "touch -d '4 July 2022 10:15' notes.md"},
+		{"lock the account of the user ann on 2031-01-01", "chage -E EXPIRE_DATE LOGIN", "chage", "chage -E 2031-01-01 ann"},
 		// a placeholder the question gives nothing for stays
 		{"set mode 640 on a file", "chmod [OPTION]... OCTAL-MODE FILE...", "chmod", "chmod 640 FILE..."},
 		// a word that asks for a permission is the mode that gives it

@@ -888,6 +888,8 @@ var notNames = map[string]bool{
 	// where: "the directories below the current folder"
 	"below": true, "above": true, "beneath": true, "underneath": true, "under": true, "over": true, "here": true,
 	"there": true, "only": true,
+	// when: "the journal of the unit since noon"
+	"since": true, "until": true, "till": true, "before": true, "after": true, "during": true, "between": true,
 }
 
 // isAlpha says whether w is letters alone.

@@ -152,6 +152,8 @@ func TestRead(t *testing.T) {
 		{"which files changed after March 7, 2022", "date:March 7, 2022", "", "which files changed after"},
 		{"pack logs into logs-2023-04-02.tar", "file:logs-2023-04-02.tar", "", "pack logs into"},
 		{"you may 2 times retry", "number:2", "", "you may times retry"},
+		// a word of when after a noun names nothing
+		{"show the journal of the sshd unit since 2025-02-03 06:00", "name:sshd date:2025-02-03 06:00", "", "show the journal of the unit since"},
 	} {
 		r := Read(tc.q)
 		var args []string

@@ -426,7 +426,14 @@ func Read(q string) Reading {
 				// the quotes go with it, out of the task
 				if free(m[0], m[1]) {
 					take(m[0], m[1])
-					args = append(args, found{a, Arg{Kind: p.kind, Text: q[a:b], Start: m[0], End: m[1]}})
+					arg := Arg{Kind: p.kind, Text: q[a:b], Start: m[0], End: m[1]}
+					if open := strings.LastIndexAny(q[:a], "\"'`“"); open >= 0 && nameLike(arg.Text) && namingBefore().MatchString(q[:open]) {
+						// `a link called "current"`: the name given
+						// to what the task makes, as without quotes
+						arg.Noun = wordBefore(namingBefore().ReplaceAllString(q[:open], ""))
+						arg.Kind, arg.Start = nounKind(arg.Noun), open
+					}
+					args = append(args, found{a, arg})
 				}
 				continue
 			}

@@ -152,6 +152,11 @@ func TestRead(t *testing.T) {
 		{"which files changed after March 7, 2022", "date:March 7, 2022", "", "which files changed after"},
 		{"pack logs into logs-2023-04-02.tar", "file:logs-2023-04-02.tar", "", "pack logs into"},
 		{"you may 2 times retry", "number:2", "", "you may times retry"},
+		// a quoted name after "called" is the name given, of the kind
+		// its noun says; a quoted text elsewhere is one to look for
+		{`make a hard link called "latest" to build.log`, "name:latest file:build.log", "", "make a hard link called to"},
+		{`add the group named 'ops'`, "group:ops", "", "add the group named"},
+		{`find "named pipe" in notes.md`, "quoted:named pipe file:notes.md", "", "find in"},
 		// a word of when after a noun names nothing
 		{"show the journal of the sshd unit since 2025-02-03 06:00", "name:sshd date:2025-02-03 06:00", "", "show the journal of the unit since"},
 	} {

@@ -78,6 +78,9 @@ type argPattern struct {
 var argPatterns = []argPattern{
 	{ArgQuoted, lazyre.New("\"([^\"\\n]{1,200})\"|“([^”\\n]{1,200})”|`([^`\\n]{1,200})`|(?:^|\\s)'([^'\\n]{1,200})'(?:\\s|[.,;:?!]|$)")},
 	{ArgURL, lazyre.New(`\b(?:https?|ftp|sftp|ssh|git|rsync)://[^\s"'<>]+[^\s"'<>.,;:?!)]`)},
+	// a scheme alone is the text of every address that starts with it:
+	// "replace every http:// with https://" asks of no web page
+	{ArgURL, lazyre.New(`(?:^|\s)((?:https?|ftp|sftp|ssh|git|rsync)://)(?:$|[\s,;:?!)]|\.(?:\s|$))`)},
 	{ArgHost, lazyre.New(`\b[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)*[A-Za-z0-9-]+\b`)},
 	{ArgHost, lazyre.New(`\b(?:\d{1,3}\.){3}\d{1,3}\b`)},
 	// a glob that ends the sentence leaves its full stop (`*.min.js.`)

@@ -157,6 +157,8 @@ func TestRead(t *testing.T) {
 		{`make a hard link called "latest" to build.log`, "name:latest file:build.log", "", "make a hard link called to"},
 		{`add the group named 'ops'`, "group:ops", "", "add the group named"},
 		{`find "named pipe" in notes.md`, "quoted:named pipe file:notes.md", "", "find in"},
+		// a scheme alone is a text to replace, no topic
+		{"turn each ftp:// into sftp:// inside hosts.txt", "url:ftp:// url:sftp:// file:hosts.txt", "", "turn each into inside"},
 		// a word of when after a noun names nothing
 		{"show the journal of the sshd unit since 2025-02-03 06:00", "name:sshd date:2025-02-03 06:00", "", "show the journal of the unit since"},
 	} {

@@ -727,12 +727,12 @@ func shouted(noun, name string) bool {
 var contentBefore = lazyre.New("(?i)\\b(?:comments?|lines?|texts?|strings?|words?|phrases?|titles?|descriptions?|labels?|notes?|passwords?|contents?|containing|contains?|matching|matches)\\s*[\"'“`]?$")
 
 // namedTopics are the nouns whose names may be the question's topic:
-// "a program called htop", "the package nginx", "the variable PATH".
+// "a program called htop", "the variable PATH".
 // What else a name is given to (a device, a branch, a tmux session, a
 // container, a process) is named by the user and no page's: "kill the
 // tmux session named work" asks of tmux, not of work.
 var namedTopics = map[string]bool{
-	"program": true, "command": true, "tool": true, "utility": true, "package": true, "app": true, "application": true,
+	"program": true, "command": true, "tool": true, "utility": true, "app": true, "application": true,
 	"binary": true, "executable": true, "variable": true, "function": true, "service": true, "daemon": true, "unit": true,
 	"module": true, "library": true, "option": true, "flag": true, "signal": true, "setting": true, "parameter": true,
 	"something": true, "thing": true,
@@ -755,9 +755,10 @@ var namingBefore = lazyre.New(`(?i)\b(?:called|named|titled)\s+$`)
 func (a Arg) topical() bool {
 	switch a.Kind {
 	case ArgName:
-		// a program's or a package's name may be the topic ("the
-		// package htop"); a device's, an interface's, a branch's or a
-		// session's never is: enp3s0, sdb3, feature-x, work
+		// a program's name may be the topic ("the program htop"); a
+		// package's, which package management acts on, a device's, an
+		// interface's, a branch's or a session's never is:
+		// openssh-client, enp3s0, sdb3, feature-x, work
 		return a.Noun == "" || namedTopics[a.Noun]
 	case ArgQuoted, ArgNumber, ArgSize, ArgDuration:
 		// numbers weigh little already, and their units say much:

@@ -206,6 +206,8 @@ func TestTopicDropsNaming(t *testing.T) {
 		"grep for the word 'timeout' in /etc":                  "grep for the word in /etc",
 		"rename the network interface enp3s0 to lan0":          "rename the network interface to",
 		"install the package htop":                             "install the package htop",
+		// a package's name is what package management acts on
+		"hold back the package linux-image-amd64": "hold back the package",
 		// a name the user gave is no topic; a program's may be
 		"kill the tmux session named work":     "kill the tmux session",
 		"remove the container called web1":     "remove the container",

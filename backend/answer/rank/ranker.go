@@ -482,11 +482,7 @@ var number = lazyre.New(`\b\d+\b`)
 // thing: a tldr example that does ("Disable password expiration") is no
 // answer to a question that does not ask to (asksOff), however many of
 // its words it holds ("see when a user's password expires").
-func switchesOff(text string) bool {
-	found := false
-	terms.Words(text, false, func(w string) { found = found || offWords[terms.Stem(w)] })
-	return found
-}
+func switchesOff(text string) bool { return holdsAny(text, offWords) }
 
 // asksOff says whether a question's words, stopwords included, ask for
 // a thing not to happen (answer.Negative: "make a password never

@@ -85,9 +85,12 @@ func destroyer(c *Candidate) string {
 // tldr example that does ("Uninstall a package and remove it from the
 // list of dependencies") is no answer to a question that did not ask
 // to, however many of its words it holds.
-func deletes(text string) bool {
+func deletes(text string) bool { return holdsAny(text, deleteWords) }
+
+// holdsAny says whether a word of text is one of stemmed, by its stem.
+func holdsAny(text string, stemmed map[string]bool) bool {
 	found := false
-	terms.Words(text, false, func(w string) { found = found || deleteWords[terms.Stem(w)] })
+	terms.Words(text, false, func(w string) { found = found || stemmed[terms.Stem(w)] })
 	return found
 }
 

@@ -41,6 +41,7 @@ deadcode:
 
 test:
 	$(GO) test ./...
+	$(GO) test -tags thinclient -run TestThin ./backend/config/
 
 # The generated shell files (completions/, shellint/ragman.*) are
 # committed: regenerate them and fail when that changes or adds anything.

@@ -3,10 +3,8 @@
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -17,7 +15,6 @@ import (
 
 	"github.com/ragman-dev/ragman/internal/lazyre"
 	"github.com/ragman-dev/ragman/internal/safefile"
-	"go.yaml.in/yaml/v3"
 )
 
 // Config is the schema of config.yaml. Absent keys keep their defaults.
@@ -72,15 +69,6 @@ type Ollama struct {
 // Duration is a time.Duration written as "10m" in YAML.
 type Duration time.Duration
 
-func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
-	v, err := time.ParseDuration(n.Value)
-	if err != nil {
-		return fmt.Errorf("line %d: %q is not a duration like 10m or 90s", n.Line, n.Value)
-	}
-	*d = Duration(v)
-	return nil
-}
-
 func (d Duration) MarshalYAML() (any, error) { return time.Duration(d).String(), nil }
 
 // Default is the configuration ragman runs with when config.yaml says
@@ -101,6 +89,17 @@ func Default() Config {
 	}
 }
 
+// Decoded is what ragadmin's hidden command DecodeCmd prints for the
+// client-only ragman (thin.go): config.yaml read over the defaults, or
+// the error that names the file and line, as Load returns it.
+type Decoded struct {
+	Config Config `json:"config"`
+	Error  string `json:"error,omitempty"`
+}
+
+// DecodeCmd is that command: ragadmin __config PATH.
+const DecodeCmd = "__config"
+
 // maxConfig is far more than any config.yaml: a file larger is not one.
 const maxConfig = 1 << 20
 
@@ -119,24 +118,11 @@ func Load(path string) (Config, error) {
 	if string(data) == defaultYAML {
 		// the file init writes, which most never edit, reads as the
 		// defaults (TestDefaultFileMatchesDefault): every question is
-		// spared the YAML decoder's start-up, half a millisecond
+		// spared decoding it (and the client-only ragman ragadmin's
+		// reading of it, see thin.go)
 		return cfg, nil
 	}
 	return decode(path, data)
-}
-
-// decode reads config.yaml's content over the defaults.
-func decode(path string, data []byte) (Config, error) {
-	cfg := Default()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) {
-		return cfg, fmt.Errorf("%s: %s", path, yamlMessage(err))
-	}
-	if err := cfg.Validate(); err != nil {
-		return cfg, fmt.Errorf("%s: %w", path, err)
-	}
-	return cfg, nil
 }
 
 var yamlPrefix = lazyre.New(`^yaml: (unmarshal errors:\n\s*)?`)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/ragman-dev/ragman/backend/catalog"
+	"github.com/ragman-dev/ragman/backend/config"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
 	"github.com/ragman-dev/ragman/cmd/internal/version"
 	"github.com/ragman-dev/ragman/internal/nudge"
@@ -40,6 +41,9 @@ func Main(args []string) int {
 	}
 	if len(args) > 0 && args[0] == completeCmd {
 		return complete(os.Stdout, args[1:])
+	}
+	if len(args) > 0 && args[0] == config.DecodeCmd {
+		return decodeConfig(os.Stdout, args[1:])
 	}
 	var c CLI
 	env := cli.NewEnv("ragadmin")

@@ -393,7 +393,7 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{path, file}
 	case w == "mode" || w == "octal-mode":
 		return []analyse.ArgKind{analyse.ArgMode}
-	case has("date"):
+	case dateSlot(w):
 		// chage's "-E EXPIRE_DATE"
 		return []analyse.ArgKind{analyse.ArgDate}
 	case has("pattern", "regex", "string", "text"):
@@ -578,6 +578,13 @@ var placeholderAbbrevs = map[string]string{"msg": "message", "desc": "descriptio
 func durationSlot(name string) bool {
 	_, ok := durationUnit(name)
 	return ok
+}
+
+// dateSlot says whether a placeholder's name takes a date: by the whole
+// name, or by its last part (chage's EXPIRE_DATE); not one that holds the
+// letters elsewhere (cp's --update=UPDATE).
+func dateSlot(name string) bool {
+	return name == "date" || strings.HasSuffix(name, "_date") || strings.HasSuffix(name, "-date")
 }
 
 // durationUnit is the length in seconds of the unit a placeholder's name

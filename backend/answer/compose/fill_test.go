@@ -191,6 +191,16 @@ func TestSlotKinds(t *testing.T) {
 	}
 }
 
+// A slot takes a date by its name, or by its name's last part; not
+// where the name holds the letters elsewhere.
+func TestDateSlot(t *testing.T) {
+	for w, want := range map[string]bool{"DATE": true, "EXPIRE_DATE": true, "<start-date>": true, "UPDATE": false, "validate": false, "STRING": true} {
+		if got := slices.Contains(slotKinds(w), analyse.ArgDate); got != want {
+			t.Errorf("slotKinds(%q) takes a date: %v, want %v", w, got, want)
+		}
+	}
+}
+
 // A length of time goes into a slot in the unit its name says, however
 // the synopsis brackets it and whatever the name says the time is for.
 func TestTimed(t *testing.T) {

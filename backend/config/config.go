@@ -13,7 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/ragman-dev/ragman/internal/lazyre"
 	"github.com/ragman-dev/ragman/internal/safefile"
 )
 
@@ -123,14 +122,6 @@ func Load(path string) (Config, error) {
 		return cfg, nil
 	}
 	return decode(path, data)
-}
-
-var yamlPrefix = lazyre.New(`^yaml: (unmarshal errors:\n\s*)?`)
-
-// yamlMessage turns "yaml: unmarshal errors:\n  line 3: field x not found
-// in type config.Ragman" into "line 3: field x not found in type ...".
-func yamlMessage(err error) string {
-	return yamlPrefix().ReplaceAllString(err.Error(), "")
 }
 
 // MinIdleTimeout is the shortest backend.idle_timeout: a backend started

@@ -15,9 +15,9 @@ import (
 
 // The client-only ragman reads an edited config.yaml as ragadmin decodes
 // it (ragadmin __config), once per content: the result is kept under the
-// user's cache folder, named by the content's SHA-256, so that every
-// later question reads a small JSON file instead of linking the YAML
-// decoder (yaml.go).
+// user's cache folder, named by the SHA-256 of the path, the content and
+// the ragadmin that read it, so that every later question reads a small
+// JSON file instead of linking the YAML decoder (yaml.go).
 
 // decoder is the program that decodes config.yaml: the ragadmin beside
 // this ragman, as it runs the backend (cli.BackendCmd). Tests replace it.

@@ -13,6 +13,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/ragman-dev/ragman/internal/lazyre"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -37,4 +38,12 @@ func decode(path string, data []byte) (Config, error) {
 		return cfg, fmt.Errorf("%s: %w", path, err)
 	}
 	return cfg, nil
+}
+
+var yamlPrefix = lazyre.New(`^yaml: (unmarshal errors:\n\s*)?`)
+
+// yamlMessage turns "yaml: unmarshal errors:\n  line 3: field x not found
+// in type config.Ragman" into "line 3: field x not found in type ...".
+func yamlMessage(err error) string {
+	return yamlPrefix().ReplaceAllString(err.Error(), "")
 }

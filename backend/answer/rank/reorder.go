@@ -21,6 +21,18 @@ import (
 // "top", "last").
 var namedSure = 0.8
 
+// namedSureWith is how surely a word must name a program for
+// byNamedTool where the question does the task with it, using it or
+// through it ("compress a file with bzip2"): said so, a word the corpus
+// also uses of other things (bzip2 in tar's and many another page) is
+// the tool all the same.
+var namedSureWith = 0.5
+
+// namedAtAll is how surely a word must name a program to count as one
+// the question names: "find" in "run gzip on every file that find
+// locates" names a second program, and then none goes first.
+var namedAtAll = 0.25
+
 // namedWithin is how far down the pool the named program's page may be
 // for byNamedTool to put it first.
 var namedWithin = 5
@@ -37,14 +49,15 @@ func (rk *ranker) byNamedTool(pool []Candidate, q *query) {
 		return
 	}
 	names := map[string]int{} // title -> place in the pool
+	sure := map[string]float64{}
 	for i := range pool[:min(len(pool), namedWithin)] {
 		n, ok := q.named[pool[i].ID]
-		if !ok || n.verb || n.sure < namedSure || !rk.priors[pool[i].ID].manual {
+		if !ok || n.verb || n.sure < namedAtAll || !rk.priors[pool[i].ID].manual {
 			continue
 		}
 		title := strings.ToLower(pool[i].Meta.Title)
 		if _, seen := names[title]; !seen && slices.Contains(q.a.Words, title) {
-			names[title] = i
+			names[title], sure[title] = i, n.sure
 		}
 	}
 	if len(names) != 1 {
@@ -53,6 +66,9 @@ func (rk *ranker) byNamedTool(pool []Candidate, q *query) {
 	for title, i := range names {
 		top := strings.ToLower(pool[0].Meta.Title)
 		if i == 0 || strings.HasPrefix(top, title+"-") || strings.HasPrefix(top, title+".") || !asTool(q.a.Question, title) {
+			return
+		}
+		if sure[title] < namedSure && (sure[title] < namedSureWith || !withTool(q.a.Question, title)) {
 			return
 		}
 		promote(pool, i)
@@ -92,6 +108,12 @@ func asTool(question, name string) bool {
 		}
 	}
 	return false
+}
+
+// withTool says whether a question does its task with program name:
+// "with bzip2", "using dd", "via rsync", "through sed".
+func withTool(question, name string) bool {
+	return regexp.MustCompile(`(?i)\b(?:with|using|via|through)\s+(?:the\s+)?(?:command\s+|program\s+|tool\s+)?` + regexp.QuoteMeta(name) + `\b`).MatchString(question)
 }
 
 // clauseGoesOn matches what may follow a program named as a tool: the end

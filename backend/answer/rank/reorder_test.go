@@ -54,10 +54,17 @@ func TestByNamedTool(t *testing.T) {
 	}{
 		{"see the last lines of app.log with grep", map[int]naming{grep: {sure: 1}}, []int{grep, tail, chown}},
 		{"see the last lines grep printed", map[int]naming{grep: {sure: 1}}, []int{tail, grep, chown}},
-		// a word the corpus also uses as an ordinary one
-		{"see the last lines of app.log with grep", map[int]naming{grep: {sure: 0.5}}, []int{tail, grep, chown}},
-		// two programs named: no telling which one is the tool
+		// a word the corpus also uses as an ordinary one: the tool where
+		// the task is done with it, not where it is only run
+		{"see the last lines of app.log with grep", map[int]naming{grep: {sure: 0.5}}, []int{grep, tail, chown}},
+		{"see the last lines of app.log using the grep command", map[int]naming{grep: {sure: 0.5}}, []int{grep, tail, chown}},
+		{"run grep on the last lines of app.log", map[int]naming{grep: {sure: 0.5}}, []int{tail, grep, chown}},
+		{"see the last lines of app.log with grep", map[int]naming{grep: {sure: 0.3}}, []int{tail, grep, chown}},
+		// two programs named: no telling which one is the tool, though
+		// the corpus uses the other's name of other things too
 		{"see the last lines with grep or chown", map[int]naming{grep: {sure: 1}, chown: {sure: 1}}, []int{tail, grep, chown}},
+		{"see the last lines chown left with grep", map[int]naming{grep: {sure: 1}, chown: {sure: 0.3}}, []int{tail, grep, chown}},
+		{"see the last lines chown left with grep", map[int]naming{grep: {sure: 1}, chown: {sure: 0.1}}, []int{grep, tail, chown}},
 	} {
 		q := &query{a: analyse.Analyse(tc.q, analyse.Thesaurus), named: tc.named}
 		pool := []Candidate{{ID: tail, Score: 3}, {ID: grep, Score: 2}, {ID: chown, Score: 1}}

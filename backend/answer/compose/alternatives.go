@@ -42,6 +42,15 @@ func closeFloor(hits []answer.Hit, margin float64) float64 {
 	return hits[0].Score - margin*(hits[0].Score-hits[min(9, len(hits)-1)].Score)
 }
 
+// sameCommand says whether page om is the tldr page of the command whose
+// man page first is. Where an alternative gets no step (confidence at
+// sure or more), "See also cp: Copy files and directories (tldr cp)"
+// under cp(1) names no other way to do the task, and takes the place of
+// one that would; below, its example is a step (du -h, tldr_source.txtar).
+func sameCommand(first, om index.Meta) bool {
+	return om.Type == "tldr" && first.Type == "man" && strings.EqualFold(om.Title, first.Title)
+}
+
 // loads are documents being decoded ahead of need.
 type loads map[int]func() (*document.Document, error)
 
@@ -89,8 +98,8 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 		}
 		om := other.Meta
 		key := altKey(om)
-		if seen[key] || om.Group == firstDoc || other.Doc == firstDoc || skip != nil && skip(other) {
-			continue // the same page elsewhere, or the manual's node about it
+		if seen[key] || om.Group == firstDoc || other.Doc == firstDoc || confidence >= sure && sameCommand(first, om) || skip != nil && skip(other) {
+			continue // the same page elsewhere, or the manual's node or the tldr page about it
 		}
 		seen[key] = true
 		s := &source{hit: other}

@@ -51,6 +51,11 @@ func sameCommand(first, om index.Meta) bool {
 	return om.Type == "tldr" && first.Type == "man" && strings.EqualFold(om.Title, first.Title)
 }
 
+// notInstalled says whether page om is the tldr page of a command this
+// machine does not have: it is named as the alternative to install, never
+// as a step to type.
+func notInstalled(om index.Meta) bool { return om.Type == "tldr" && !om.Command }
+
 // loads are documents being decoded ahead of need.
 type loads map[int]func() (*document.Document, error)
 
@@ -108,9 +113,15 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 			break
 		}
 		alts++
-		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", om.Title, strings.TrimSuffix(om.Summary, "."), answer.Inline(om), c.cite(s, "NAME")))
-		if confidence >= sure {
-			continue // its NAME line, no step (see sure)
+		title := om.Title
+		if notInstalled(om) {
+			title += " (not installed)"
+		}
+		summary = append(summary, fmt.Sprintf("See also %s: %s %s %s.", title, strings.TrimSuffix(om.Summary, "."), answer.Inline(om), c.cite(s, "NAME")))
+		if confidence >= sure || notInstalled(om) {
+			// its NAME line, no step (see sure); nor a command line
+			// this machine cannot run
+			continue
 		}
 		stepped := false
 		for _, p := range c.passages(other.Doc, s.doc, other.NameCov, other.Entries) {

@@ -1,13 +1,17 @@
 package compose
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/testutil/testindex"
 )
 
 // TestOptionEntry: a flag is found in the item that documents it, by any
@@ -98,4 +102,63 @@ func TestManFirst(t *testing.T) {
 			t.Errorf("%q: %s leads of %d hits, want %s of %d", tc.q, h, len(got), tc.want, len(tc.hits))
 		}
 	}
+}
+
+// The tldr page of a command this machine does not have is named beside
+// the answer as the alternative to install, marked so, and never gives
+// a step: its command line would not run. That of the first page's own
+// command, where the answer is sure of its page, is not named at all: it
+// names no other way to do the task.
+func TestTldrAlternatives(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.Examples))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ret, err := rt.Retrieve(context.Background(), "How do I find files by name?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Type == "tldr" && h.Meta.Title == "find" })
+	if len(ret.Hits) < 3 || ret.Hits[0].Meta.Label != "find(1)" || own < 0 {
+		t.Fatalf("first pages %v, want find(1) first and find's tldr page among them", labels(ret.Hits))
+	}
+	answerWith := func(confidence float64, installed bool) answer.Draft {
+		t.Helper()
+		r := *ret
+		r.Hits = slices.Clone(ret.Hits)
+		r.Hits[own].Meta.Command = installed
+		r.Confidence = confidence
+		d, err := New().Compose(context.Background(), &r, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	if d := answerWith(0.95, true); strings.Contains(d.Summary, "(tldr find)") {
+		t.Errorf("sure: summary %q names find's own tldr page", d.Summary)
+	}
+	d := answerWith(0.6, true)
+	if !strings.Contains(d.Summary, "See also find: ") {
+		t.Errorf("unsure: summary %q leaves out find's own tldr page, whose example is a step", d.Summary)
+	}
+	example := slices.IndexFunc(d.Steps, func(s string) bool { return strings.Contains(s, "path/to") })
+	if example < 0 {
+		t.Fatalf("unsure: steps %q, want a step of find's tldr page", d.Steps)
+	}
+	d = answerWith(0.6, false)
+	if !strings.Contains(d.Summary, "See also find (not installed): ") {
+		t.Errorf("not installed: summary %q, want find's tldr page named as not installed", d.Summary)
+	}
+	if slices.ContainsFunc(d.Steps, func(s string) bool { return strings.Contains(s, "path/to") }) {
+		t.Errorf("not installed: steps %q give a step of the page of a command not installed", d.Steps)
+	}
+}
+
+func labels(hits []answer.Hit) []string {
+	var out []string
+	for _, h := range hits {
+		out = append(out, h.Meta.Label)
+	}
+	return out
 }

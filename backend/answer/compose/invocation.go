@@ -257,6 +257,11 @@ func optionForm(term string) string {
 		}
 		return name + " " + arg
 	}
+	if m := optionalPrefix().FindStringSubmatch(first); m != nil {
+		// ssh's "-L[bind_address:]port:host:hostport": the argument
+		// without its optional part, which one may type apart
+		return m[1] + " " + m[2]
+	}
 	if strings.Contains(first, "[") {
 		return first // an optional argument: "--color[=WHEN]"
 	}
@@ -346,18 +351,43 @@ func optionArg(term string) string {
 // "--raw-output / -r".
 var alternatives = lazyre.New(`\s+(?:or|\||/)\s+-`)
 
-// optionalValue is the value a long option may take, bracketed at its
-// end: "[=WHEN]" of "--color[=WHEN]".
-var optionalValue = lazyre.New(`\[=([^\]]*)\]$`)
+// optionalValue is the value an option may take, bracketed at its end:
+// "[=WHEN]" of "--color[=WHEN]", "[FMT]" of date's "-I[FMT]".
+var optionalValue = lazyre.New(`^-{1,2}[A-Za-z0-9][A-Za-z0-9_-]*(\[=?([^][\s]*)\])$`)
+
+// optionalPrefix is a short option whose argument starts with an
+// optional part: "-L[bind_address:]port:host:hostport".
+var optionalPrefix = lazyre.New(`^(-[A-Za-z0-9])\[[^][\s]*\]([^][\s]+)$`)
+
+// withoutOptional is option opt, which does desc, as one types it: a
+// value the option may go without is left out, "diff --color a b", not
+// "--color[=WHEN]", and "date -I", not "date -I[FMT]", an error; but
+// df's "--output[=FIELD_LIST]", which "use[s] the output format defined
+// by FIELD_LIST", is nothing without one.
+func withoutOptional(opt, desc string) string {
+	if m := optionalValue().FindStringSubmatch(opt); m != nil && !valueSaid(m[2], desc) {
+		return strings.TrimSuffix(opt, m[1])
+	}
+	return opt
+}
 
 // valueSaid says whether what an option does, up to its first ";" or
 // ", or", is said of its value (arg): "use the output format defined by
 // FIELD_LIST", not "color output; WHEN is 'never', 'always', or 'auto'".
 func valueSaid(arg, desc string) bool {
-	first, _, _ := strings.Cut(desc, ";")
+	// what is said of the value aside, or of its default, says it may
+	// go without: sed's -i, "edit files in place (makes backup if
+	// SUFFIX supplied)"; pr's -s, "separate columns by a single
+	// character, default for CHAR is the <TAB> character"
+	first := parenthetical().ReplaceAllString(desc, "")
+	first, _, _ = strings.Cut(first, ";")
 	first, _, _ = strings.Cut(first, ", or")
+	first, _, _ = strings.Cut(first, ", default")
 	return slices.Contains(strings.FieldsFunc(first, func(r rune) bool { return !unicode.IsLetter(r) && r != '_' && r != '-' }), arg)
 }
+
+// parenthetical is a part of a sentence in parentheses.
+var parenthetical = lazyre.New(`\([^()]*\)`)
 
 // optionalPart is a bracketed part of an option's argument: "[-]NUM".
 var optionalPart = lazyre.New(`\[[^\[\]]*\]`)
@@ -457,12 +487,8 @@ func (c *composition) invocationAs(s *source, p passage, term string) (line, des
 		}
 	} else if o, what := c.inlineValue(p.block.Term, p.block.Text); o != "" {
 		opt, desc = o, what
-	} else if m := optionalValue().FindStringSubmatch(opt); m != nil && !valueSaid(m[1], desc) {
-		// a value the option may go without is typed without it: one
-		// types "diff --color a b", not "--color[=WHEN]"; but df's
-		// "--output[=FIELD_LIST]", which "use[s] the output format
-		// defined by FIELD_LIST", is nothing without one
-		opt = strings.TrimSuffix(opt, m[0])
+	} else {
+		opt = withoutOptional(opt, desc)
 	}
 	if exclusionOption(p.block.Term) {
 		opt = c.excludedValue(opt)

@@ -86,6 +86,10 @@ func TestOptionForm(t *testing.T) {
 		"-G, --groups GROUP1[,GROUP2,...[,GROUPN]]]": "-G GROUP1,...",
 		// the long form goes without its value too: the value is optional
 		"-d, --disassemble, --disassemble=symbol": "-d",
+		// an argument whose first part is optional is typed without it,
+		// apart: "-L[bind_address:]port..." as it stands is no command line
+		"-L [bind_address:]port:host:hostport": "-L [bind_address:]port:host:hostport",
+		"-L[bind_address:]port:host:hostport":  "-L port:host:hostport",
 	} {
 		if got := optionForm(term); got != want {
 			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)
@@ -287,5 +291,28 @@ func TestOwnNameNoSubcommand(t *testing.T) {
 	p := passage{sec: 1, blk: 1, block: free.Sections[1].Blocks[1], title: "DESCRIPTION"}
 	if got := c.step(s, p); strings.Contains(got, "free free") {
 		t.Errorf("step %q", got)
+	}
+}
+
+// A value an option may go without is typed without it, where what the
+// option does is not said of the value: date's -I, not -I[FMT], which
+// the shell hands date as it stands; sed's -i, whose value is said only
+// aside; pr's -s, whose value's default is all that is said of it. df's
+// --output is nothing without the fields it is "defined by", and find's
+// -size n[cwbkMG] takes its units after a value.
+func TestWithoutOptional(t *testing.T) {
+	for _, tc := range []struct{ opt, desc, want string }{
+		{"-I[FMT]", "output date/time in ISO 8601 format.", "-I"},
+		{"--color[=WHEN]", "color the output; WHEN is 'never', 'always', or 'auto'", "--color"},
+		{"-i[SUFFIX]", "edit files in place (makes backup if SUFFIX supplied)", "-i"},
+		{"-s[CHAR]", "separate columns by a single character, default for CHAR is the <TAB> character", "-s"},
+		{"-M[<num>]", "Detect moved or copied lines within a file.", "-M"},
+		{"--output[=FIELD_LIST]", "use the output format defined by FIELD_LIST, or print all fields if FIELD_LIST is omitted", "--output[=FIELD_LIST]"},
+		{"-size n[cwbkMG]", "File uses less than, more than or exactly n units of space", "-size n[cwbkMG]"},
+		{"-x", "extract files", "-x"},
+	} {
+		if got := withoutOptional(tc.opt, tc.desc); got != tc.want {
+			t.Errorf("withoutOptional(%q) = %q, want %q", tc.opt, got, tc.want)
+		}
 	}
 }

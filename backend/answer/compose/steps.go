@@ -1117,7 +1117,7 @@ func (c *composition) step(s *source, p passage) string {
 			if opt, what := c.inlineValue(term, b.Text); opt != "" {
 				return fmt.Sprintf("`%s %s`: %s", cmd, opt, what)
 			}
-			return fmt.Sprintf("`%s %s`: %s", cmd, optionForm(term), desc)
+			return fmt.Sprintf("`%s %s`: %s", cmd, withoutOptional(optionForm(term), itemDoes(b.Text)), desc)
 		case isCmd && value != "":
 			return fmt.Sprintf("`%s %s`: %s", typed, value, desc)
 		case isCmd && c.subcommandItem(s, p):

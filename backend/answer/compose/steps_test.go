@@ -456,6 +456,8 @@ func TestStepOptionalValue(t *testing.T) {
 	firstSteps(t, []struct{ q, want string }{
 		{"How do I get colored output from grep?", "`grep --color"},
 		{"show only the used and available columns of df", "`df --output[=FIELD_LIST]"},
+		// a short option's too: `date -I[FMT]` as typed is an error
+		{"print the date in ISO 8601 format", "`date -I`"},
 	})
 }
 

@@ -404,6 +404,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	// the rules that read the first pages' titles and sections, once
 	// their meta is read
 	rk.byFrame(pool, q)
+	rk.byFileFormat(pool, q)
 	rk.byNamedTool(pool, q)
 	rk.byShell(pool, q)
 	rk.byUserShell(pool, q)

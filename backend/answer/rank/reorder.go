@@ -189,6 +189,84 @@ func (rk *ranker) byFrame(pool []Candidate, q *query) {
 	}
 }
 
+// byFileFormat puts first the page of a file's format (section 5) that
+// the question names the file of, among the pool's first fileWithin,
+// where it asks what the file holds or how it is written: networks(5)
+// for "What is the format of the /etc/networks file?", tmpfiles.d(5) for
+// the fields of a tmpfiles.d line, proc(5) for the entries of
+// /proc/meminfo, ssh_config(5) for what goes in ~/.ssh/config. A
+// question that asks for a command, or names the file as what a command
+// works on ("mount everything listed in /etc/fstab"), keeps its order.
+func (rk *ranker) byFileFormat(pool []Candidate, q *query) {
+	if len(pool) < 2 || pool[0].Meta.Section == "5" || !fileFormatAsked().MatchString(q.a.Question) || worksOnFile[q.a.Verb] || worksOnFile[firstWord(q.a.Question)] ||
+		slices.ContainsFunc(q.a.Framing, func(f string) bool { return commandWord().MatchString(f) }) {
+		return
+	}
+	named := fileNames(q.a.Question)
+	for i := 1; i < min(len(pool), fileWithin); i++ {
+		if m := pool[i].Meta; m.Type == "man" && m.Section == "5" && namesFile(named, strings.ToLower(m.Title)) {
+			promote(pool, i)
+			return
+		}
+	}
+}
+
+// worksOnFile are the verbs of a question that has a program work on
+// the file it names, which its format's page does not do: "print the
+// lines of /etc/passwd that contain bash", "reload the settings from
+// /etc/sysctl.d".
+var worksOnFile = map[string]bool{"print": true, "show": true, "list": true, "display": true, "count": true, "search": true,
+	"find": true, "grep": true, "sort": true, "reload": true, "load": true, "mount": true, "copy": true, "move": true,
+	"delete": true, "remove": true, "extract": true, "compress": true, "compare": true, "check": true, "generate": true}
+
+// firstWord is a question's first word, lowercase: an imperative's
+// verb ("Print the lines of ...").
+func firstWord(question string) string {
+	w, _, _ := strings.Cut(strings.TrimSpace(question), " ")
+	return strings.ToLower(w)
+}
+
+// fileWithin is how far down the pool byFileFormat looks.
+const fileWithin = 4
+
+// fileFormatAsked is a question about what a file holds or how it is
+// written: its format, syntax, fields, entries, lines or settings, what
+// it contains or what goes in it.
+var fileFormatAsked = lazyre.New(`(?i)\b(?:format|syntax|fields?|columns?|entry|entries|lines?|settings?|contains?|stored|goes|put)\b`)
+
+// fileNames are the parts of the paths and file names a question gives,
+// lowercase, without a leading dot: "etc" and "networks" of
+// "/etc/networks", "ssh" and "config" of "~/.ssh/config", "mailmap" of
+// ".mailmap".
+func fileNames(question string) []string {
+	var out []string
+	for _, w := range strings.Fields(question) {
+		w = strings.Trim(w, "\"'`,;:?!()")
+		w = strings.TrimSuffix(w, ".")
+		if !strings.ContainsAny(w, "/.") {
+			continue
+		}
+		for _, part := range strings.Split(w, "/") {
+			if part = strings.ToLower(strings.TrimLeft(part, "~.")); len(part) >= 3 {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
+}
+
+// namesFile says whether a file name of the question (named) is the
+// page's title, or ends it: "networks" networks(5), "mailmap"
+// gitmailmap(5), "config" of ~/.ssh/config ssh_config(5).
+func namesFile(named []string, title string) bool {
+	for _, n := range named {
+		if title == n || strings.HasSuffix(title, n) && len(n) >= 5 {
+			return true
+		}
+	}
+	return false
+}
+
 // frameWithin is how far down the pool byFrame looks for a program.
 const frameWithin = 3
 

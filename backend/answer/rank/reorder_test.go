@@ -244,3 +244,43 @@ func TestOtherFormat(t *testing.T) {
 		t.Error("a question that names no format holds an example's against it")
 	}
 }
+
+// A question about what a file it names holds, or how it is written,
+// gets the page of that file's format first, when one is among the
+// first fileWithin; one that has a program work on the file, or asks
+// for a command, keeps the trees' order, and so does a format page of
+// another file.
+func TestByFileFormat(t *testing.T) {
+	rk := &ranker{}
+	for _, tc := range []struct {
+		q     string
+		title string // the section 5 page's
+		want  []int
+	}{
+		{"What is the format of the /etc/crontab2 file?", "crontab2", []int{2, 1, 3}},
+		{"what can I put in ~/.frob/config to name a server", "frob_config", []int{2, 1, 3}},
+		{"What do the entries in /proc/meminfo mean?", "proc", []int{2, 1, 3}},
+		{"What fields does each line of a widgets.d file have?", "widgets.d", []int{2, 1, 3}},
+		{"Add a line to /etc/crontab2 so that the job runs daily", "crontab2", []int{2, 1, 3}},
+		// a program works on the file
+		{"Print the lines of /etc/crontab2 that contain the word daily", "crontab2", []int{1, 2, 3}},
+		{"reload all the settings from /etc/crontab2", "crontab2", []int{1, 2, 3}},
+		// a command asked for
+		{"Which command shows the format of /etc/crontab2?", "crontab2", []int{1, 2, 3}},
+		// no file named, or another file's page
+		{"What is the format of a crontab line?", "crontab2", []int{1, 2, 3}},
+		{"What is the format of ~/.gitconfig?", "gitattributes", []int{1, 2, 3}},
+		// nothing asked of what the file holds
+		{"Make /etc/crontab2 immutable", "crontab2", []int{1, 2, 3}},
+	} {
+		pool := []Candidate{
+			{ID: 1, Meta: index.Meta{Type: "man", Section: "1", Title: "frob", Group: -1}},
+			{ID: 2, Meta: index.Meta{Type: "man", Section: "5", Title: tc.title, Group: -1}},
+			{ID: 3, Meta: index.Meta{Type: "man", Section: "8", Title: "frobd", Group: -1}},
+		}
+		rk.byFileFormat(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
+		if got := poolIDs(pool); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}

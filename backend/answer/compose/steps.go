@@ -129,8 +129,53 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
 		pl.chosen = c.signalFirst(s, pl.ps, pl.chosen)
 	}
+	pl.chosen = c.askedCompressor(s, pl.ps, pl.chosen)
 	pl.shown = len(pl.chosen)
 	return pl
+}
+
+// askedCompressor makes the steps compress as the files the question
+// names are compressed (analyse.Compressions): tar's --zstd is a step
+// for a .tar.zst, and its -z, "Filter the archive through gzip(1)", is
+// none, in the place the --zstd takes (after the lead, or first where
+// the lead compressed otherwise). A question that names no compressed
+// file, or a page with no option for its format or for another one,
+// keeps its steps.
+func (c *composition) askedCompressor(s *source, ps, chosen []passage) []passage {
+	if len(c.compressions) == 0 || !answer.ProgramPage(s.hit.Meta) || c.compressions[typedName(s.doc, s.hit.Meta.Title)] {
+		// (xz's own page compresses as a .xz is compressed throughout)
+		return chosen
+	}
+	names := func(p passage, asked bool) bool {
+		if !c.optionItem(s, p) {
+			return false
+		}
+		for f := range analyse.Compressors(itemDoes(p.block.Text)) {
+			if c.compressions[f] == asked {
+				return true
+			}
+		}
+		return false
+	}
+	if !slices.ContainsFunc(ps, func(p passage) bool { return names(p, false) }) {
+		// a page that compresses one way only (unzip's, whose options
+		// all say ZIP) has no option to choose the format by
+		return chosen
+	}
+	at := 1
+	if len(chosen) > 0 && names(chosen[0], false) {
+		at = 0
+	}
+	kept := slices.DeleteFunc(slices.Clone(chosen), func(p passage) bool { return names(p, false) })
+	if slices.ContainsFunc(kept, func(p passage) bool { return names(p, true) }) {
+		return kept
+	}
+	for _, p := range ps {
+		if !p.aside && c.stepWorthy(s, p) && names(p, true) {
+			return slices.Insert(kept, min(at, len(kept)), p)
+		}
+	}
+	return chosen
 }
 
 // usageFirst puts first the option the option model is sure people give

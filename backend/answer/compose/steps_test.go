@@ -746,3 +746,31 @@ func TestStepOtherAction(t *testing.T) {
 		}
 	}
 }
+
+// The steps compress as the file the question names is compressed: tar's
+// --zstd for a .tar.zst, never its -z, which filters through gzip.
+func TestStepAskedCompressor(t *testing.T) {
+	for q, want := range map[string]string{
+		"How do I create a .tar.zst archive of my photos folder?": "--zstd",
+		"How do I unpack a .tar.gz file?":                         "z",
+	} {
+		ans, _ := testengine.Ask(t, q, 0)
+		var lines []string
+		for _, st := range ans.Steps {
+			if line, ok := strings.CutPrefix(st, "`tar "); ok {
+				line, _, _ = strings.Cut(line, "`")
+				lines = append(lines, line)
+			}
+		}
+		gives := slices.ContainsFunc(lines, func(l string) bool {
+			f := strings.Fields(l)[0]
+			return f == want || !strings.HasPrefix(f, "--") && strings.Contains(f, want) && strings.HasPrefix(f, "-")
+		})
+		if !gives {
+			t.Errorf("%s: steps %q, want a tar line with %s", q, ans.Steps, want)
+		}
+		if want == "--zstd" && slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "-z") }) {
+			t.Errorf("%s: steps %q give tar's -z, which compresses with gzip", q, ans.Steps)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -561,5 +562,38 @@ func TestAskedSubcommandFirst(t *testing.T) {
 	}
 	if got := c.askedSubcommandFirst(s, list, list, "show"); subcommandName(got[0]) != "reboot" {
 		t.Errorf("with another verb, %v first, want reboot as it scored", subcommandName(got[0]))
+	}
+}
+
+// widgetPage has examples as ps(1) writes them: a caption that ends
+// with a colon over the command lines that do it.
+const widgetPage = `.TH WIDGETS 1
+.SH NAME
+widgets \- report on the machine's widgets
+.SH SYNOPSIS
+widgets [options]
+.SH EXAMPLES
+.TP
+To see every widget on the machine in the long format:
+widgets -e -l
+.br
+widgets --every --long
+.TP
+To see the broken widgets only:
+widgets -b
+`
+
+// An example under its caption is a step as one types it: its first
+// command line, then the caption, not the caption and every line.
+func TestCaptionedExample(t *testing.T) {
+	lib, _, _, ret := onePage(t, "widgets", widgetPage, "how do I see every widget on the machine in the long format")
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(d.Steps, func(s string) bool {
+		return strings.HasPrefix(s, "`widgets -e -l`: To see every widget on the machine in the long format [")
+	}) {
+		t.Errorf("steps %q, want `widgets -e -l` under its caption", d.Steps)
 	}
 }

@@ -1136,6 +1136,12 @@ func (c *composition) step(s *source, p passage) string {
 				return fmt.Sprintf("`%s`: %s", line, what)
 			}
 		}
+		if line := captionedLine(term, b.Text, typed); isCmd && line != "" {
+			// an example under its caption, ps(1)'s "To print a process
+			// tree:" over "ps -ejH" and "ps axjf": the first command
+			// line is the step, the caption what it does
+			return fmt.Sprintf("`%s`: %s", line, strings.TrimSuffix(term, ":"))
+		}
 		if !strings.HasPrefix(term, "-") && strings.HasPrefix(strings.TrimSpace(b.Text), "$ ") {
 			// a session under its caption, git-reset(1)'s "Undo a
 			// commit and redo: $ git commit ... $ git reset --soft
@@ -1224,6 +1230,25 @@ func (c *composition) step(s *source, p passage) string {
 func ofProgram(term, typed string) bool {
 	prog, _, ok := strings.Cut(typed, " ")
 	return ok && strings.HasPrefix(term, prog+" ")
+}
+
+// captionedLine is the first line of an item's text that runs the
+// page's command (typed), where the item's term is a caption that ends
+// with a colon; "" for any other item.
+func captionedLine(term, text, typed string) string {
+	if !strings.HasSuffix(term, ":") || strings.HasPrefix(term, "-") {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	if first = strings.TrimSpace(first); first != typed && !strings.HasPrefix(first, typed+" ") {
+		return ""
+	}
+	// the lines of an example may reach the index as one ("ps -e ps -ef
+	// ps -eF"): the first is up to where the command starts again
+	if i := strings.Index(first[len(typed):], " "+typed+" "); i >= 0 {
+		first = strings.TrimSpace(first[:len(typed)+i])
+	}
+	return first
 }
 
 // builtinSection says whether a section is a shell's builtins, an entry

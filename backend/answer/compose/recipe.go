@@ -44,6 +44,9 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 			opts = nil
 		}
 	}
+	if opts == nil {
+		opts = c.compressedBundle(pl)
+	}
 	if c.otherCompressor(opts) {
 		return nil
 	}
@@ -65,6 +68,49 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}
+}
+
+// compressedBundle is the bundle of a page that chooses among
+// compressors (see askedCompressor) for a question that names the
+// compressed archive it works on, where people's command lines give no
+// bundle for it: the option that says the question's verb, the
+// compressor's letter and the option people give the archive with, as
+// "tar -xJf" extracts a .tar.xz. nil where any of them is missing.
+func (c *composition) compressedBundle(pl *plan) []passage {
+	if len(c.compressions) == 0 {
+		return nil
+	}
+	v := c.verbOption(pl)
+	if v < 0 {
+		return nil
+	}
+	u := c.usage(pl.s.hit.Doc, pl.s.doc)
+	short := func(p passage) bool {
+		if !c.optionItem(pl.s, p) || p.aside {
+			return false
+		}
+		name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
+		return len(name) == 2
+	}
+	var filter, takes *passage
+	for i := range pl.ps {
+		p := &pl.ps[i]
+		if !short(*p) || p.same(pl.chosen[v]) {
+			continue
+		}
+		for f := range analyse.Compressors(itemDoes(p.block.Text)) {
+			if c.compressions[f] && filter == nil {
+				filter = p
+			}
+		}
+		if optionArg(p.block.Term) != "" && u[p.block.Term] > 0 && (takes == nil || u[p.block.Term] > u[takes.block.Term]) {
+			takes = p
+		}
+	}
+	if filter == nil || takes == nil || filter.same(*takes) || !short(pl.chosen[v]) {
+		return nil
+	}
+	return []passage{pl.chosen[v], *filter, *takes}
 }
 
 // losesVerb says whether a bundle leaves out the question's verb where

@@ -774,3 +774,13 @@ func TestStepAskedCompressor(t *testing.T) {
 		}
 	}
 }
+
+// Where people's command lines give no bundle for the compressed archive
+// the question names, the lead is one all the same: the option of the
+// question's verb, the compressor's letter and the archive's.
+func TestStepCompressedBundle(t *testing.T) {
+	ans, _ := testengine.Ask(t, "Extract the archive release.tar.xz into the folder /opt/app", 0)
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -xJf release.tar.xz") {
+		t.Errorf("steps %q, want tar -xJf release.tar.xz first", ans.Steps)
+	}
+}

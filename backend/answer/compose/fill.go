@@ -314,6 +314,22 @@ func shellPath(path string) bool {
 	return strings.HasSuffix(base, "sh") || base == "nologin" || base == "false"
 }
 
+// commandSlot says whether a placeholder's name (as slotName reads it)
+// is the command a program runs: nice's, nohup's, timeout's COMMAND.
+func commandSlot(name string) bool {
+	return name == "command" || name == "cmd" || name == "program" || name == "prog"
+}
+
+// programPath says whether a path the question gives is a program to
+// run: a script by its extension, one in the current folder
+// ("./simulate"), or one in a bin folder.
+func programPath(path string) bool {
+	return scriptName().MatchString(path) || strings.HasPrefix(path, "./") || strings.Contains(path, "/bin/")
+}
+
+// scriptName is a file name a script's extension ends.
+var scriptName = lazyre.New(`\.(?:sh|bash|zsh|py|pl|rb|js|php|tcl|lua)$`)
+
 // deviceName says whether a path names a device: /dev/sdb2.
 func deviceName(path string) bool { return path == "/dev" || strings.HasPrefix(path, "/dev/") }
 
@@ -391,6 +407,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgUser, analyse.ArgName}
 	case w == "shell":
 		return []analyse.ArgKind{path, file}
+	case commandSlot(w):
+		// nice's, nohup's, timeout's: the script the question runs
+		// ("run backup.sh with a niceness of 15")
+		return []analyse.ArgKind{file, path}
 	case w == "mode" || w == "octal-mode":
 		return []analyse.ArgKind{analyse.ArgMode}
 	case dateSlot(w):
@@ -848,6 +868,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// the shell would expand it before the command sees it
 			text = shellQuote(text)
 		}
+		if commandSlot(slots[k].key) && !strings.Contains(text, "/") {
+			// a script in the current folder runs by its path: the
+			// shell looks for a bare name on PATH only
+			text = "./" + text
+		}
 		used[j] = true
 		slots[k].got = append(slots[k].got, text)
 	}
@@ -905,7 +930,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			!(startingPoint(slots[k].key) && ops[j].named && ops[j].many) &&
 			(!slots[k].nameOf || ops[j].kind != analyse.ArgFolder || ops[j].named && ops[j].many) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
 			// a login shell is a shell: not useradd's home folder
-			(!slots[k].shell || shellPath(ops[j].text))
+			(!slots[k].shell || shellPath(ops[j].text)) &&
+			// a command to run is a program: not ssh's config file
+			(!commandSlot(slots[k].key) || programPath(ops[j].text))
 	}
 	needs := func(after int, j int) int {
 		n := 0
@@ -1998,7 +2025,8 @@ func (c *composition) redirect(s *source, line string) string {
 	out, filled := "", false
 	for _, op := range c.ops {
 		switch {
-		case slices.Contains(words, op.text):
+		case slices.Contains(words, op.text) || slices.Contains(words, "./"+op.text):
+			// (a script runs by its path, see fillLeft)
 			filled = true
 		case op.to && op.kind == analyse.ArgFile:
 			if out != "" {

@@ -58,6 +58,12 @@ func TestFill(t *testing.T) {
 		{"remove the files ending in .bak under /opt/app", "find [starting-point...] [expression]", "find", "find /opt/app"},
 		{"Move all .png files from folder shots to folder pics", "mv [OPTION]... SOURCE... DIRECTORY", "mv", "mv shots/*.png pics"},
 		{"compare a.conf with b.conf", "diff [OPTION]... FILES", "diff", "diff a.conf b.conf"},
+		// the program a command runs: a script the question names, by
+		// its path; not a file it does not run
+		{"keep the script backup.sh running after I log out", "nohup COMMAND [ARG]...", "nohup", "nohup ./backup.sh"},
+		{"stop ./simulate if it still runs after 30 minutes", "timeout DURATION COMMAND [ARG]...", "timeout", "timeout 30m ./simulate"},
+		{"run /usr/local/bin/cleanup.sh in a transient unit", "systemd-run COMMAND [ARGS...]", "systemd-run", "systemd-run /usr/local/bin/cleanup.sh"},
+		{"connect to db.internal with the settings in ~/.ssh/config", "ssh destination [command [argument ...]]", "ssh", "ssh db.internal"},
 		// a date as date(1) reads it, where the option takes one
 		{"give notes.md the time 4 July 2022 at 10:15", "touch -d STRING FILE...", "touch", "touch -d '4 July 2022 10:15' notes.md"},
 		{"lock the account of the user ann on 2031-01-01", "chage -E EXPIRE_DATE LOGIN", "chage", "chage -E 2031-01-01 ann"},

@@ -1697,7 +1697,7 @@ func unnest(words []string) (out []string, nested map[int]bool) {
 		}
 		if m := nestedOperands().FindStringSubmatch(w); m != nil {
 			out = append(out, "["+m[1]+"]")
-			inside("[" + m[2] + "]" + strings.TrimSpace(m[3]))
+			inside("[" + m[2] + "]" + strings.TrimSpace(m[3]+m[4]))
 			continue
 		}
 		out = append(out, w)
@@ -1706,8 +1706,9 @@ func unnest(words []string) (out []string, nested map[int]bool) {
 }
 
 // nestedOperands is an optional operand with another inside it, which
-// may repeat: "[zipfile [file ...]]", "[file [file...]]".
-var nestedOperands = lazyre.New(`^\[([A-Za-z][\w.-]*) \[([A-Za-z][\w.-]*)(\s?\.\.\.)?\]\]$`)
+// may repeat: "[zipfile [file ...]]", "[file [file...]]", nice's
+// "[COMMAND [ARG]...]".
+var nestedOperands = lazyre.New(`^\[([A-Za-z][\w.-]*) \[([A-Za-z][\w.-]*)(\s?\.\.\.)?\](\.\.\.)?\]$`)
 
 // eitherOperand is two optional words, either or both of which may be
 // given: "[options / URLs]" (not bash's "[command_string | file]",

@@ -61,6 +61,7 @@ func TestFill(t *testing.T) {
 		// the program a command runs: a script the question names, by
 		// its path; not a file it does not run
 		{"keep the script backup.sh running after I log out", "nohup COMMAND [ARG]...", "nohup", "nohup ./backup.sh"},
+		{"run the script backup.sh with a niceness of 15", "nice [OPTION] [COMMAND [ARG]...]", "nice", "nice ./backup.sh"},
 		{"stop ./simulate if it still runs after 30 minutes", "timeout DURATION COMMAND [ARG]...", "timeout", "timeout 30m ./simulate"},
 		{"run /usr/local/bin/cleanup.sh in a transient unit", "systemd-run COMMAND [ARGS...]", "systemd-run", "systemd-run /usr/local/bin/cleanup.sh"},
 		{"connect to db.internal with the settings in ~/.ssh/config", "ssh destination [command [argument ...]]", "ssh", "ssh db.internal"},
@@ -109,7 +110,7 @@ func TestFill(t *testing.T) {
 		{"apply the changes in fixes.diff", "patch -pnum <patchfile", "patch", "patch -pnum < fixes.diff"},
 		// a count goes where a placeholder named for what it counts is
 		{"wrap the lines of notes.txt at 72 characters", "fold -w WIDTH [FILE]...", "fold", "fold -w 72 notes.txt"},
-		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15"},
+		{"run backup.sh with a niceness of 15", "nice -n ADJUSTMENT [COMMAND [ARG]...]", "nice", "nice -n 15 ./backup.sh"},
 		// options or URLs, in any order: the URL the question gives
 		{"grab http://mirror.test/os.img and keep it as os.img", "curl -O [options / URLs]", "curl", "curl -O http://mirror.test/os.img"},
 		// a path made in the asker's home is under ~

@@ -881,6 +881,8 @@ var notNames = map[string]bool{
 	"on": true, "in": true, "of": true, "for": true, "at": true, "as": true, "if": true, "when": true, "then": true,
 	"limit": true, "limits": true, "quota": true, "quotas": true, "session": true, "sessions": true,
 	"namespace": true, "namespaces": true, "agent": true,
+	// the access given: "give the group read and write access"
+	"read": true, "write": true, "execute": true, "access": true, "rights": true, "privileges": true,
 	// a named pipe is a FIFO, named nothing
 	"pipe": true, "pipes": true,
 	"settings": true, "configuration": true, "config": true, "changes": true, "change": true, "history": true,

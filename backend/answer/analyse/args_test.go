@@ -22,6 +22,8 @@ func TestRead(t *testing.T) {
 		// one the sentence goes on after does not
 		{"list the files that belong to the group marketing", "group:marketing", "", "list the files that belong to the group"},
 		{"show the users logged in", "", "", "show the users logged in"},
+		// the access a group is given names no group
+		{"give the group read and write access to report.docx", "file:report.docx", "", "give the group read and write access to"},
 		{"What is the shell command that shows how long the machine has been running?", "",
 			"What is the shell command that", "shows how long the machine has been running?"},
 		// an option asked for is asked as a command is

@@ -94,7 +94,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// nor the command whose output it works on (see producer)
 			continue
 		}
-		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
+		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]) && !accessTo().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
 		from := 0
 		if i > 0 {
 			from = min(args[i-1].End, a.Start)
@@ -286,6 +286,10 @@ var toBefore = lazyre.New(`(?i)\b(?:to|into|onto|in to)\s+(?:the\s+|a\s+|my\s+|o
 
 // savedAs: the words before a file name the result is kept under
 // ("save it as today.csv", "under the name input.csv").
+// accessTo is a "to" of what is given to a file, not of where a result
+// goes: "give the group write access to the file report.docx".
+var accessTo = lazyre.New(`(?i)\b(?:access|permissions?|rights|privileges|ownership)\s+to\s+(?:the\s+|a\s+|my\s+)?(?:(?:[a-z-]+\s+)?(?:folder|directory|dir|file)\s+(?:called\s+|named\s+)?)?$`)
+
 var savedAs = lazyre.New(`(?i)\b(?:as|under\s+the\s+(?:file\s*)?name)\s+$`)
 
 // calledBefore: the words before an argument name what the command makes

@@ -318,6 +318,14 @@ func shellPath(path string) bool {
 	return strings.HasSuffix(base, "sh") || base == "nologin" || base == "false"
 }
 
+// zoneSlot says whether a placeholder's name (as slotName reads it) is
+// a time zone's.
+func zoneSlot(name string) bool { return name == "timezone" || name == "tz" || name == "zone" }
+
+// zoneName is the name of a time zone: "Europe/Berlin",
+// "America/Argentina/Buenos_Aires", "UTC".
+var zoneName = lazyre.New(`^(?:UTC|GMT|[A-Z][A-Za-z_-]+(?:/[A-Z][A-Za-z0-9_+-]+)+)$`)
+
 // commandSlot says whether a placeholder's name (as slotName reads it)
 // is the command a program runs: nice's, nohup's, timeout's COMMAND.
 func commandSlot(name string) bool {
@@ -411,6 +419,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgUser, analyse.ArgName}
 	case w == "shell":
 		return []analyse.ArgKind{path, file}
+	case w == "timezone" || w == "tz" || w == "zone":
+		// timedatectl's "set-timezone [TIMEZONE]": Europe/Berlin, which
+		// reads as a path (see zoneName)
+		return []analyse.ArgKind{path, analyse.ArgName}
 	case commandSlot(w):
 		// nice's, nohup's, timeout's: the script the question runs
 		// ("run backup.sh with a niceness of 15")
@@ -936,7 +948,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// a login shell is a shell: not useradd's home folder
 			(!slots[k].shell || shellPath(ops[j].text)) &&
 			// a command to run is a program: not ssh's config file
-			(!commandSlot(slots[k].key) || programPath(ops[j].text))
+			(!commandSlot(slots[k].key) || programPath(ops[j].text)) &&
+			// a time zone is a zone's name: not /etc/localtime
+			(!zoneSlot(slots[k].key) || zoneName().MatchString(ops[j].text))
 	}
 	needs := func(after int, j int) int {
 		n := 0

@@ -61,6 +61,8 @@ func TestFill(t *testing.T) {
 		// the program a command runs: a script the question names, by
 		// its path; not a file it does not run
 		{"keep the script backup.sh running after I log out", "nohup COMMAND [ARG]...", "nohup", "nohup ./backup.sh"},
+		// a time zone's name, which reads as a path
+		{"set the system time zone to Europe/Berlin", "timedatectl set-timezone [TIMEZONE]", "timedatectl", "timedatectl set-timezone Europe/Berlin"},
 		// access given to a file is no place the result goes
 		{"give the group read and write access to the file report.docx", "chmod MODE[,MODE]... FILE...", "chmod", "chmod g+rw report.docx"},
 		{"run the script backup.sh with a niceness of 15", "nice [OPTION] [COMMAND [ARG]...]", "nice", "nice ./backup.sh"},

@@ -318,6 +318,15 @@ func shellPath(path string) bool {
 	return strings.HasSuffix(base, "sh") || base == "nologin" || base == "false"
 }
 
+// epochSlot says whether a placeholder (by its name as slotName reads
+// it) of command cmd takes a time as a count of seconds since the epoch:
+// date's "-d STRING", which reads "@1700000000" as one.
+func epochSlot(cmd, name string) bool { return cmd == "date" && name == "string" }
+
+// epochSeconds is a number that reads as seconds since the epoch: nine
+// digits or more (September 2001 on).
+var epochSeconds = lazyre.New(`^\d{9,11}$`)
+
 // zoneSlot says whether a placeholder's name (as slotName reads it) is
 // a time zone's.
 func zoneSlot(name string) bool { return name == "timezone" || name == "tz" || name == "zone" }
@@ -884,6 +893,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// the shell would expand it before the command sees it
 			text = shellQuote(text)
 		}
+		if epochSlot(cmd, slots[k].key) && ops[j].kind == analyse.ArgNumber {
+			// date reads a count of seconds since the epoch after an @
+			text = "@" + text
+		}
 		if commandSlot(slots[k].key) && !strings.Contains(text, "/") {
 			// a script in the current folder runs by its path: the
 			// shell looks for a bare name on PATH only
@@ -940,6 +953,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// fits says whether slot k takes operand j by its kind; a device is
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
+		if epochSlot(cmd, slots[k].key) && ops[j].kind == analyse.ArgNumber && epochSeconds().MatchString(ops[j].text) {
+			return true
+		}
 		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slots[k].key]) &&
 			(ops[j].place || slots[k].key != placeList) &&
 			// things of a name are no place to look in

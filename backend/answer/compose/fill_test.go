@@ -61,6 +61,8 @@ func TestFill(t *testing.T) {
 		// the program a command runs: a script the question names, by
 		// its path; not a file it does not run
 		{"keep the script backup.sh running after I log out", "nohup COMMAND [ARG]...", "nohup", "nohup ./backup.sh"},
+		// seconds since the epoch, as date reads them
+		{"turn the Unix timestamp 1700000000 into a readable date", "date -d STRING [+FORMAT]", "date", "date -d @1700000000"},
 		// a time zone's name, which reads as a path
 		{"set the system time zone to Europe/Berlin", "timedatectl set-timezone [TIMEZONE]", "timedatectl", "timedatectl set-timezone Europe/Berlin"},
 		// access given to a file is no place the result goes

@@ -327,6 +327,38 @@ func epochSlot(cmd, name string) bool { return cmd == "date" && name == "string"
 // digits or more (September 2001 on).
 var epochSeconds = lazyre.New(`^\d{9,11}$`)
 
+// minutesSlot says whether a placeholder of command cmd takes a time
+// from now in minutes, "+m": shutdown's TIME.
+func minutesSlot(cmd, name string) bool { return cmd == "shutdown" && name == "time" }
+
+// durationMinutes is a length of time the question gives ("30 minutes",
+// "2 hours") in whole minutes; false for one that is not.
+func durationMinutes(text string) (string, bool) {
+	m := durationRE().FindStringSubmatch(strings.ToLower(strings.TrimSpace(text)))
+	if m == nil {
+		return "", false
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return "", false
+	}
+	switch u := m[2]; {
+	case strings.HasPrefix(u, "min"):
+	case strings.HasPrefix(u, "h"):
+		n *= 60
+	case strings.HasPrefix(u, "d"):
+		n *= 24 * 60
+	case strings.HasPrefix(u, "w"):
+		n *= 7 * 24 * 60
+	default: // seconds
+		if n%60 != 0 {
+			return "", false
+		}
+		n /= 60
+	}
+	return strconv.Itoa(n), true
+}
+
 // zoneSlot says whether a placeholder's name (as slotName reads it) is
 // a time zone's.
 func zoneSlot(name string) bool { return name == "timezone" || name == "tz" || name == "zone" }
@@ -808,6 +840,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		var kinds []analyse.ArgKind
 		if len(inner) == 1 || len(inner) == 2 {
 			kinds = slotKinds(name)
+			if kinds == nil && minutesSlot(cmd, slotName(name)) {
+				kinds = []analyse.ArgKind{analyse.ArgDuration}
+			}
 			if kinds == nil && nounGiven(ops, slotName(name)) {
 				kinds = []analyse.ArgKind{analyse.ArgQuoted}
 			}
@@ -864,6 +899,16 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				return // no unit for it: the slot stays
 			}
 		case analyse.ArgDuration:
+			if minutesSlot(cmd, slots[k].key) {
+				// shutdown's "+m", minutes from now: "in 30 minutes"
+				// is +30
+				m, ok := durationMinutes(ops[j].text)
+				if !ok {
+					return
+				}
+				text = "+" + m
+				break
+			}
 			if text = timed(ops[j].text, slots[k].name); text == "" {
 				return
 			}
@@ -954,6 +999,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
 		if epochSlot(cmd, slots[k].key) && ops[j].kind == analyse.ArgNumber && epochSeconds().MatchString(ops[j].text) {
+			return true
+		}
+		if minutesSlot(cmd, slots[k].key) && ops[j].kind == analyse.ArgDuration {
 			return true
 		}
 		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slots[k].key]) &&

@@ -61,6 +61,9 @@ func TestFill(t *testing.T) {
 		// the program a command runs: a script the question names, by
 		// its path; not a file it does not run
 		{"keep the script backup.sh running after I log out", "nohup COMMAND [ARG]...", "nohup", "nohup ./backup.sh"},
+		// minutes from now, as shutdown reads them
+		{"power the machine off in 30 minutes", "shutdown [OPTIONS...] [TIME] [WALL...]", "shutdown", "shutdown +30"},
+		{"shut down in 2 hours", "shutdown [TIME]", "shutdown", "shutdown +120"},
 		// seconds since the epoch, as date reads them
 		{"turn the Unix timestamp 1700000000 into a readable date", "date -d STRING [+FORMAT]", "date", "date -d @1700000000"},
 		// a time zone's name, which reads as a path

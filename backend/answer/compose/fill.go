@@ -448,6 +448,9 @@ func slotKinds(word string) []analyse.ArgKind {
 		// ln's LINK_NAME: or the name the question gives the link ("a
 		// symbolic link named current")
 		return []analyse.ArgKind{file, glob, path, folder, analyse.ArgName}
+	case w == "names" && len(word) > 0 && word[0] == '[':
+		// lsof's "[names]": the files it reports on
+		return []analyse.ArgKind{file, path, folder}
 	case w == "input" || w == "output":
 		// uniq's "[INPUT [OUTPUT]]": the files it reads and writes
 		return []analyse.ArgKind{file, path}

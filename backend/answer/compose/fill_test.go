@@ -63,6 +63,7 @@ func TestFill(t *testing.T) {
 		{"keep the script backup.sh running after I log out", "nohup COMMAND [ARG]...", "nohup", "nohup ./backup.sh"},
 		// what a filter reads, by the name its synopsis gives it
 		{"count the repeated lines of words.txt", "uniq -c [INPUT [OUTPUT]]", "uniq", "uniq -c words.txt"},
+		{"which processes have /var/lib/dpkg/lock open", "lsof [names]", "lsof", "lsof /var/lib/dpkg/lock"},
 		// minutes from now, as shutdown reads them
 		{"power the machine off in 30 minutes", "shutdown [OPTIONS...] [TIME] [WALL...]", "shutdown", "shutdown +30"},
 		{"shut down in 2 hours", "shutdown [TIME]", "shutdown", "shutdown +120"},

@@ -597,3 +597,37 @@ func TestCaptionedExample(t *testing.T) {
 		t.Errorf("steps %q, want `widgets -e -l` under its caption", d.Steps)
 	}
 }
+
+// clockPage runs its work as subcommands, as timedatectl(1) does.
+const clockPage = `.TH CLOCKCTL 1
+.SH NAME
+clockctl \- control the system clock
+.SH SYNOPSIS
+clockctl [OPTIONS...] {COMMAND}
+.SH DESCRIPTION
+clockctl may be used to query and change the system clock and its settings.
+.SH COMMANDS
+.TP
+status
+Show current settings of the system clock.
+.TP
+set-timezone [TIMEZONE]
+Set the system time zone to the specified value.
+.TP
+list-timezones
+List available time zones, one per line.
+`
+
+// A subcommand that runs with what the question gives is the Summary's
+// "Use" sentence, the line the user types; one the question says none
+// of the words of is not.
+func TestFilledSubcommandUse(t *testing.T) {
+	lib, _, _, ret := onePage(t, "clockctl", clockPage, "How do I set the system time zone to Europe/Berlin?")
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(d.Summary, "Use `clockctl set-timezone Europe/Berlin`: Set the system time zone") {
+		t.Errorf("summary %q, want it to say to use clockctl set-timezone Europe/Berlin", d.Summary)
+	}
+}

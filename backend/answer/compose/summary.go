@@ -9,6 +9,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -37,8 +38,36 @@ func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
 	if pl.lead && (pl.named || pl.other || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
 		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
 	}
+	if use := c.filledSubcommand(pl); use != "" {
+		return use
+	}
 	return c.runningSentence(pl, scene)
 }
+
+// filledSubcommand is the "Use" sentence of the first step where it runs
+// a subcommand with what the question gives, "timedatectl set-timezone
+// Europe/Berlin": the line the user types, where the running text's
+// best sentence would be about something else; "" for any other step.
+func (c *composition) filledSubcommand(pl *plan) string {
+	if pl.synopsis != noSynopsis || len(pl.chosen) == 0 || pl.shown == 0 || !c.subcommandItem(pl.s, pl.chosen[0]) || !slices.ContainsFunc(nameParts(pl.chosen[0]), func(part string) bool { return len(part) > 1 && c.asksWord(terms.Stem(part)) }) {
+		// a subcommand the question says none of the words of is no
+		// line to stand behind: systemctl's enable for "prevent ...
+		// from ever being started"
+		return ""
+	}
+	st := c.step(pl.s, pl.chosen[0])
+	line, desc, ok := strings.Cut(strings.TrimPrefix(st, "`"), "`: ")
+	if !ok || c.holds(line) == 0 || strings.ContainsAny(line, "[]<>|") || len(strings.Fields(line)) > maxUseWords {
+		// (a line that took a whole error message the question quotes
+		// is no line to type)
+		return ""
+	}
+	return fmt.Sprintf("Use `%s`: %s %s.", line, strings.TrimSuffix(desc, "."), c.cite(pl.s, pl.chosen[0].title))
+}
+
+// maxUseWords is the most words of a subcommand's line filledSubcommand
+// says to use.
+const maxUseWords = 6
 
 // filledLead says whether the lead's command line gives its option a
 // value of the question's: "chage -W 10 felix" for "warn felix 10 days

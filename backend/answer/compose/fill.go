@@ -331,34 +331,6 @@ var epochSeconds = lazyre.New(`^\d{9,11}$`)
 // from now in minutes, "+m": shutdown's TIME.
 func minutesSlot(cmd, name string) bool { return cmd == "shutdown" && name == "time" }
 
-// durationMinutes is a length of time the question gives ("30 minutes",
-// "2 hours") in whole minutes; false for one that is not.
-func durationMinutes(text string) (string, bool) {
-	m := durationRE().FindStringSubmatch(strings.ToLower(strings.TrimSpace(text)))
-	if m == nil {
-		return "", false
-	}
-	n, err := strconv.Atoi(m[1])
-	if err != nil {
-		return "", false
-	}
-	switch u := m[2]; {
-	case strings.HasPrefix(u, "min"):
-	case strings.HasPrefix(u, "h"):
-		n *= 60
-	case strings.HasPrefix(u, "d"):
-		n *= 24 * 60
-	case strings.HasPrefix(u, "w"):
-		n *= 7 * 24 * 60
-	default: // seconds
-		if n%60 != 0 {
-			return "", false
-		}
-		n /= 60
-	}
-	return strconv.Itoa(n), true
-}
-
 // zoneSlot says whether a placeholder's name (as slotName reads it) is
 // a time zone's.
 func zoneSlot(name string) bool { return name == "timezone" || name == "tz" || name == "zone" }
@@ -846,8 +818,11 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		var kinds []analyse.ArgKind
 		if len(inner) == 1 || len(inner) == 2 {
 			kinds = slotKinds(name)
-			if kinds == nil && minutesSlot(cmd, slotName(name)) {
+			switch key := slotName(name); {
+			case kinds == nil && minutesSlot(cmd, key):
 				kinds = []analyse.ArgKind{analyse.ArgDuration}
+			case epochSlot(cmd, key):
+				kinds = append(kinds, analyse.ArgNumber)
 			}
 			if kinds == nil && nounGiven(ops, slotName(name)) {
 				kinds = []analyse.ArgKind{analyse.ArgQuoted}
@@ -908,11 +883,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			if minutesSlot(cmd, slots[k].key) {
 				// shutdown's "+m", minutes from now: "in 30 minutes"
 				// is +30
-				m, ok := durationMinutes(ops[j].text)
-				if !ok {
+				if text = timed(ops[j].text, "minutes"); text == "" {
 					return
 				}
-				text = "+" + m
+				text = "+" + text
 				break
 			}
 			if text = timed(ops[j].text, slots[k].name); text == "" {
@@ -1004,12 +978,6 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// fits says whether slot k takes operand j by its kind; a device is
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
-		if epochSlot(cmd, slots[k].key) && ops[j].kind == analyse.ArgNumber && epochSeconds().MatchString(ops[j].text) {
-			return true
-		}
-		if minutesSlot(cmd, slots[k].key) && ops[j].kind == analyse.ArgDuration {
-			return true
-		}
 		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slots[k].key]) &&
 			(ops[j].place || slots[k].key != placeList) &&
 			// things of a name are no place to look in
@@ -1020,7 +988,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// a command to run is a program: not ssh's config file
 			(!commandSlot(slots[k].key) || programPath(ops[j].text)) &&
 			// a time zone is a zone's name: not /etc/localtime
-			(!zoneSlot(slots[k].key) || zoneName().MatchString(ops[j].text))
+			(!zoneSlot(slots[k].key) || zoneName().MatchString(ops[j].text)) &&
+			// a number date reads is seconds since the epoch
+			(!epochSlot(cmd, slots[k].key) || ops[j].kind != analyse.ArgNumber || epochSeconds().MatchString(ops[j].text))
 	}
 	needs := func(after int, j int) int {
 		n := 0

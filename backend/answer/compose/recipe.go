@@ -98,10 +98,8 @@ func (c *composition) compressedBundle(pl *plan) []passage {
 		if !short(*p) || p.same(pl.chosen[v]) {
 			continue
 		}
-		for f := range analyse.Compressors(itemDoes(p.block.Text)) {
-			if c.compressions[f] && filter == nil {
-				filter = p
-			}
+		if filter == nil && c.compresses(*p, true) {
+			filter = p
 		}
 		if optionArg(p.block.Term) != "" && u[p.block.Term] > 0 && (takes == nil || u[p.block.Term] > u[takes.block.Term]) {
 			takes = p
@@ -165,11 +163,17 @@ func (c *composition) otherCompressor(letters []passage) bool {
 	if len(asked) == 0 {
 		return false
 	}
-	for _, p := range letters {
-		for f := range analyse.Compressors(itemDoes(p.block.Text)) {
-			if !asked[f] {
-				return true
-			}
+	return slices.ContainsFunc(letters, func(p passage) bool { return c.compresses(p, false) })
+}
+
+// compresses says whether what passage p does names a compressor the
+// question's files are compressed with (asked), or one they are not
+// (!asked): tar's -z, "Filter the archive through gzip(1)", for a
+// .tar.gz or for a .tar.zst.
+func (c *composition) compresses(p passage, asked bool) bool {
+	for f := range analyse.Compressors(itemDoes(p.block.Text)) {
+		if c.compressions[f] == asked {
+			return true
 		}
 	}
 	return false

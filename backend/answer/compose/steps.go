@@ -146,17 +146,7 @@ func (c *composition) askedCompressor(s *source, ps, chosen []passage) []passage
 		// (xz's own page compresses as a .xz is compressed throughout)
 		return chosen
 	}
-	names := func(p passage, asked bool) bool {
-		if !c.optionItem(s, p) {
-			return false
-		}
-		for f := range analyse.Compressors(itemDoes(p.block.Text)) {
-			if c.compressions[f] == asked {
-				return true
-			}
-		}
-		return false
-	}
+	names := func(p passage, asked bool) bool { return c.optionItem(s, p) && c.compresses(p, asked) }
 	if !slices.ContainsFunc(ps, func(p passage) bool { return names(p, false) }) {
 		// a page that compresses one way only (unzip's, whose options
 		// all say ZIP) has no option to choose the format by

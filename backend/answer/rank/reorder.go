@@ -175,7 +175,7 @@ func shellFirst(scene analyse.Scene, sections []string, programs []bool) int {
 // timers", shadow(5) for "look up a user's entry". A program's own node
 // in an info manual is a program's page too.
 func (rk *ranker) byFrame(pool []Candidate, q *query) {
-	if len(pool) < 2 || !slices.ContainsFunc(q.a.Framing, func(f string) bool { return commandWord().MatchString(f) }) {
+	if len(pool) < 2 || !framedForCommand(q) {
 		return
 	}
 	if rk.program(pool[0]) {
@@ -199,7 +199,7 @@ func (rk *ranker) byFrame(pool []Candidate, q *query) {
 // works on ("mount everything listed in /etc/fstab"), keeps its order.
 func (rk *ranker) byFileFormat(pool []Candidate, q *query) {
 	if len(pool) < 2 || pool[0].Meta.Section == "5" || !fileFormatAsked().MatchString(q.a.Question) || worksOnFile[q.a.Verb] || worksOnFile[firstWord(q.a.Question)] ||
-		slices.ContainsFunc(q.a.Framing, func(f string) bool { return commandWord().MatchString(f) }) {
+		framedForCommand(q) {
 		return
 	}
 	named := fileNames(q.a.Question)
@@ -269,6 +269,12 @@ func namesFile(named []string, title string) bool {
 
 // frameWithin is how far down the pool byFrame looks for a program.
 const frameWithin = 3
+
+// framedForCommand says whether the question's frame asks for a command
+// ("What is the bash command to ...", "Write a command to ...").
+func framedForCommand(q *query) bool {
+	return slices.ContainsFunc(q.a.Framing, func(f string) bool { return commandWord().MatchString(f) })
+}
 
 // commandWord finds "command" in a question's frame.
 var commandWord = lazyre.New(`(?i)\bcommand\b`)

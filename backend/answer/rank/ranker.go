@@ -407,6 +407,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byFileFormat(pool, q)
 	rk.byNamedTool(pool, q)
 	rk.byShell(pool, q)
+	rk.byLibrary(pool, q)
 	rk.byUserShell(pool, q)
 	return pool, q
 }

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -165,6 +166,57 @@ func shellFirst(scene analyse.Scene, sections []string, programs []bool) int {
 		}
 	}
 	return 0
+}
+
+// libraryWithin is how far down the pool byLibrary looks for a library
+// or system call page.
+const libraryWithin = 4
+
+// byLibrary puts the best library or system call page (sections 2 and 3)
+// of the pool's first libraryWithin first, for a question whose code runs
+// in C ("from a C program", "in C", "from inside C"), where the trees put
+// a program's, a device's or a concept's page first: lsof(8) for "list
+// the files in a directory from a C program", pts(4) for running a
+// program in a pseudo-terminal from C. A question about a C program, not
+// written in one ("find memory leaks in my C program"), keeps its order:
+// its answer is a tool.
+func (rk *ranker) byLibrary(pool []Candidate, q *query) {
+	if len(pool) < 2 || !inC(q.a.Question) || libraryPage(pool[0].Meta) {
+		return
+	}
+	for i := 1; i < min(len(pool), libraryWithin); i++ {
+		if libraryPage(pool[i].Meta) {
+			promote(pool, i)
+			return
+		}
+	}
+}
+
+// inC says whether a question's code is C, by codeInC, where it does
+// not say what a program is written in: "compile a program written in
+// C" asks for a compiler.
+func inC(question string) bool {
+	for _, m := range codeInC().FindAllStringIndex(question, -1) {
+		if !writtenIn().MatchString(question[:m[0]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenIn ends the words before "in C" that say what a program is
+// written in.
+var writtenIn = lazyre.New(`(?i)\b(?:written|coded|programmed|implemented)\s*$`)
+
+// codeInC finds where a question says its code is C: "in C", "from C",
+// "from a C program", "inside C"; not "in my C program", which is what
+// a tool works on, nor C++.
+var codeInC = lazyre.New(`\b(?i:in|from|inside|within)\s+(?i:inside\s+)?(?i:a\s+)?[Cc](?:$|[^\w+#])`)
+
+// libraryPage says whether a page is a library function's or a system
+// call's: a man page of section 2 or 3 (3ssl, 3perl and the like too).
+func libraryPage(m index.Meta) bool {
+	return m.Type == "man" && m.Section != "" && (m.Section[0] == '2' || m.Section[0] == '3')
 }
 
 // byFrame puts a program's page first, the best of the pool's first

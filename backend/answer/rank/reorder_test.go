@@ -284,3 +284,47 @@ func TestByFileFormat(t *testing.T) {
 		}
 	}
 }
+
+// A question whose code runs in C gets the library or system call page
+// among the first libraryWithin first; one about a C program, or one
+// written in C, keeps the trees' order, and so does a pool led by one.
+func TestByLibrary(t *testing.T) {
+	rk := &ranker{}
+	for _, tc := range []struct {
+		q    string
+		lead string // the first page's section
+		want []int
+	}{
+		{"list the files in a directory from a C program", "8", []int{3, 1, 2, 4}},
+		{"How do I get the size of the terminal window from C?", "7", []int{3, 1, 2, 4}},
+		{"shorten a file to a given length in C", "1", []int{3, 1, 2, 4}},
+		{"how do i make a directory in c", "1", []int{3, 1, 2, 4}},
+		{"from inside C, how much memory did my process use", "1", []int{3, 1, 2, 4}},
+		// the tool for a C program, a program written in C, C++
+		{"find memory leaks in my C program", "1", []int{1, 2, 3, 4}},
+		{"compile a program written in C", "1", []int{1, 2, 3, 4}},
+		{"list the files in a directory in C++", "1", []int{1, 2, 3, 4}},
+		// nothing said of C
+		{"list the files in a directory", "1", []int{1, 2, 3, 4}},
+		// a library page leads already
+		{"list the files in a directory from a C program", "3", []int{1, 2, 3, 4}},
+	} {
+		pool := []Candidate{
+			{ID: 1, Meta: index.Meta{Type: "man", Section: tc.lead, Group: -1}},
+			{ID: 2, Meta: index.Meta{Type: "man", Section: "7", Group: -1}},
+			{ID: 3, Meta: index.Meta{Type: "man", Section: "3", Group: -1}},
+			{ID: 4, Meta: index.Meta{Type: "man", Section: "2", Group: -1}},
+		}
+		rk.byLibrary(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
+		if got := poolIDs(pool); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
+		}
+	}
+	// a library page too far down stays where it is
+	pool := []Candidate{{ID: 1, Meta: index.Meta{Type: "man", Section: "1"}}, {ID: 2}, {ID: 3}, {ID: 4},
+		{ID: 5, Meta: index.Meta{Type: "man", Section: "3"}}}
+	rk.byLibrary(pool, &query{a: analyse.Analyse("shorten a file in C", analyse.Thesaurus)})
+	if pool[0].ID != 1 {
+		t.Errorf("a section 3 page fifth was put first")
+	}
+}

@@ -505,6 +505,11 @@ func Read(q string) Reading {
 			// as after one ("the folder photos into ...") and so is an
 			// inflected one that ends the clause ("the group marketing")
 			continue
+		case (noun == "service" || noun == "unit") && m[6] < m[7] && isAlpha(strings.TrimSpace(q[m[6]:m[7]])) && !inflected(name):
+			// "stop the service cups and keep it ...": a word after
+			// "service" that the sentence goes on from as from a name
+			// names the unit ("the service live" and "a service
+			// section" end on a word of theirs)
 		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
 			continue // "package lists", "service running"
 		case strings.Contains(noun, "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != ""):

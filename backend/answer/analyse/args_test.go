@@ -129,6 +129,11 @@ func TestRead(t *testing.T) {
 		{"restart the nginx service", "name:nginx", "", "restart the service"},
 		{"restart the ssh service", "", "", "restart the ssh service"},
 		{"stop the web service", "", "", "stop the web service"},
+		// a word after "service" that the sentence goes on from names
+		// it; one that ends it is the service's kind or state
+		{"stop the service cups and keep it from starting at boot", "name:cups", "", "stop the service and keep it from starting at boot"},
+		{"follow the log of one systemd service live", "", "", "follow the log of one systemd service live"},
+		{"what keys can go in a systemd service section", "", "", "what keys can go in a systemd service section"},
 		// where not to work is framing too
 		{"unpack logs.tgz into /opt/logs instead of into the current folder, keeping owners", "file:logs.tgz path:/opt/logs", "instead of into the current folder", "unpack into , keeping owners"},
 		{"save the page to the current directory", "", "to the current directory", "save the page"},

@@ -28,12 +28,16 @@ type Composer struct {
 	// Options is the option model (tasks.DefaultOptions; nil: none),
 	// which ItemWeights.Usage weighs (see usage.go).
 	Options *tasks.Model
+	// Tasks is the task model (tasks.Default; nil: none), whose
+	// subcommands choose a page's subcommand (see modelSubcommandFirst).
+	Tasks *tasks.Model
 }
 
 // New returns the composer ragman ships with.
 func New() *Composer {
 	opts, _ := tasks.DefaultOptions() // embedded: it decodes, or tests fail
-	return &Composer{AltMargin: 0.8, Items: DefaultItems, Options: opts}
+	tm, _ := tasks.Default()
+	return &Composer{AltMargin: 0.8, Items: DefaultItems, Options: opts, Tasks: tm}
 }
 
 // source is a page chosen to be cited, loaded.
@@ -81,6 +85,7 @@ type composition struct {
 	// says of the items of the first page (usageOf, -1 until it is
 	// chosen), the only one it reads (see usage), once read (usagesRead)
 	options    *tasks.Model
+	tasks      *tasks.Model
 	usageTerms []tasks.Term
 	usageOf    int
 	usages     map[string]float64
@@ -213,7 +218,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	a := r.Analysis
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(a.Seq), seq: a.Seq,
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
-		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, usageTerms: usageTerms(a), usageOf: -1}
+		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, tasks: cp.Tasks, usageTerms: usageTerms(a), usageOf: -1}
 	c.lossAsked = asksLoss(lossTerms(a, c.usageTerms))
 	c.signal = givenSignal(a.Question)
 	c.verb = slices.IndexFunc(r.Question.Concepts, func(k analyse.Concept) bool { return a.Verb != "" && k.Word == a.Verb })

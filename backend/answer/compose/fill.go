@@ -78,6 +78,10 @@ func operands(q string, args []analyse.Arg) []operand {
 	return readOperands(q, args, true)
 }
 
+// errorBefore ends the words before a quoted message that a command
+// printed when it failed: "fails with", "says", "the error".
+var errorBefore = lazyre.New(`(?i)\b(?:fails?|failed|failing|errors?|complains?|complained|says|said|saying|warns?|warning|refuses|refused)\b(?:\s+(?:with|that|about|of))?\s*[:,]?\s*$`)
+
 // readOperands is operands, with a file's folder written into it when
 // join is set, and else a folder of its own (find's "starting-point" is
 // where to look, and the file a name to look for).
@@ -92,6 +96,12 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		}
 		if producesFor(q, a) {
 			// nor the command whose output it works on (see producer)
+			continue
+		}
+		if a.Kind == analyse.ArgQuoted && errorBefore().MatchString(q[:a.Start]) {
+			// nor the message a command failed with: "my service fails
+			// with "status=203/EXEC"" is no "systemctl status
+			// status=203/EXEC"
 			continue
 		}
 		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]) && !accessTo().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}

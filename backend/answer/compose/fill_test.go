@@ -180,6 +180,9 @@ func TestFillNothing(t *testing.T) {
 		{"list the files here", "ls [OPTION]... [FILE]...", "ls"},
 		{"add the user ann", "groupadd [options] GROUP", "groupadd"},
 		{"show the date", "date [OPTION]... [+FORMAT]", "date"},
+		// the message a command failed with is no pattern to give it
+		{`my service fails with "status=203/EXEC", what does it mean`, "systemctl status [PATTERN...]", "systemctl"},
+		{`grep says: "binary file matches"`, "grep PATTERNS [FILE...]", "grep"},
 		// ssh's destination is a host, not the file the question edits
 		{"in ~/.ssh/config, give the server a short name", "ssh [-46AaCfGgKkMNnqsTtVvXxYy] destination [command [argument ...]]", "ssh"},
 	} {

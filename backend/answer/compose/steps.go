@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -127,6 +128,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
+		pl.chosen = c.modelSubcommandFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.signalFirst(s, pl.ps, pl.chosen)
 	}
 	pl.chosen = c.askedCompressor(s, pl.ps, pl.chosen)
@@ -407,6 +409,140 @@ func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb
 	return chosen
 }
 
+// modelSubcommandFirst puts first the subcommand item the task model
+// says people use for the question's task (tasks.Model.Subcommands),
+// where it says so by subcommandMargin over every other subcommand the
+// page documents, and the steps lead with another subcommand whose name
+// the question does not say, or with an option of a page that runs
+// subcommands (its synopsis has a COMMAND): systemctl's "disable" for
+// "stop the service apache2 now and keep it from starting at boot",
+// where the items' own words put "--wait" first, and "status" for "show
+// the status of the ssh service", where "list-units" led.
+func (c *composition) modelSubcommandFirst(s *source, ps, chosen []passage) []passage {
+	if len(chosen) == 0 || c.tasks == nil || !answer.ProgramPage(s.hit.Meta) || chosen[0].block.Kind != document.Item || examples(chosen[0].title) {
+		return chosen
+	}
+	typed := typedName(s.doc, s.hit.Meta.Title)
+	scores := c.tasks.Subcommands(typed, c.usageTerms)
+	if len(scores) == 0 {
+		return chosen
+	}
+	switch {
+	case c.subcommandItem(s, chosen[0]):
+		// one the question names, or one the model knows nothing of
+		// (apt's "update", which people write of apt-get), keeps its
+		// place
+		if c.subcommandAsked(chosen[0]) || c.listedAsked(chosen[0]) || !c.tasks.Has(typed+"-"+subcommandName(chosen[0])) {
+			return chosen
+		}
+	case !runsCommand().MatchString(document.PlainForm(s.doc)) || c.usage(s.hit.Doc, s.doc)[chosen[0].block.Term] >= usageLead || c.optionAsked(chosen[0]):
+		// an option leads a page that runs no subcommands, or one
+		// people give for the task, or one the question names
+		// ("--failed" for "list everything that failed")
+		return chosen
+	}
+	// each subcommand's best item, and its score, best first
+	type scored struct {
+		name string
+		v    float64
+		at   int
+	}
+	var subs []scored
+	seen := map[string]bool{}
+	for i, p := range ps {
+		if p.aside || !c.subcommandItem(s, p) || !c.stepWorthy(s, p) {
+			continue
+		}
+		if name := subcommandName(p); !seen[name] {
+			seen[name] = true
+			subs = append(subs, scored{name, subcommandScore(scores, p), i})
+		}
+	}
+	slices.SortStableFunc(subs, func(a, b scored) int { return cmp.Compare(b.v, a.v) })
+	subs = append(subs, scored{}, scored{}) // none second or third
+	// Opposites ("enable" and "disable", "mask" and "unmask") are said
+	// in the same words, "start at boot": the question's negation
+	// chooses between them, and the next subcommand is the one to beat.
+	if opposites(subs[0].name, subs[1].name) {
+		if negativeForm(subs[0].name) != c.negative {
+			subs[0], subs[1] = subs[1], subs[0]
+		}
+		subs = slices.Delete(subs, 1, 2)
+	}
+	if subs[0].v <= 0 || subs[0].v < subcommandMargin*subs[1].v || slices.ContainsFunc(chosen[:1], ps[subs[0].at].same) {
+		return chosen
+	}
+	return putFirst(chosen, ps[subs[0].at])
+}
+
+// opposites says whether two subcommands undo each other by their
+// names: "enable" and "disable", "mask" and "unmask".
+func opposites(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	if negativeForm(a) {
+		a, b = b, a
+	}
+	return negativeForm(b) && !negativeForm(a) && (b == "un"+a || b == "dis"+a || strings.HasPrefix(a, "en") && b == "dis"+a[2:])
+}
+
+// negativeForm says whether a subcommand's name undoes another's:
+// "unmask", "disable".
+func negativeForm(name string) bool {
+	return strings.HasPrefix(name, "un") || strings.HasPrefix(name, "dis")
+}
+
+// optionAsked says whether every word of an option item's long name is
+// one the question asks with: "--failed" for "list the units that
+// failed", not "--boot-loader-menu" for "start at boot".
+func (c *composition) optionAsked(p passage) bool {
+	for _, name := range optionNames(p.block.Term) {
+		long, ok := strings.CutPrefix(name, "--")
+		if !ok {
+			continue
+		}
+		if !slices.ContainsFunc(strings.Split(long, "-"), func(w string) bool { return len(w) < 2 || !c.asksWord(terms.Stem(w)) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsCommand is a synopsis whose first operand is the subcommand:
+// systemctl's "systemctl [OPTIONS...] COMMAND [UNIT...]", not ip's "ip
+// [ OPTIONS ] OBJECT { COMMAND | help }", whose objects' pages hold
+// what the question asks of them.
+var runsCommand = lazyre.New(`^\S+(?:\s+\[[^]]*\](?:\.\.\.)?)*\s+COMMAND\b`)
+
+// listedAsked says whether an item documents a list of subcommands one
+// of which the question asks with: apt's "install, reinstall, remove,
+// purge" for "purge a package".
+func (c *composition) listedAsked(p passage) bool {
+	forms := strings.Split(subcommandTerm(p.block.Term), ", ")
+	return subcommandList(forms) && slices.ContainsFunc(forms, func(f string) bool { return c.asksWord(terms.Stem(strings.ToLower(f))) })
+}
+
+// subcommandScore is the task model's score of a subcommand item: of its
+// name, or the best of the names of a list of them ("install, reinstall,
+// remove, purge").
+func subcommandScore(scores map[string]float64, p passage) float64 {
+	forms := strings.Split(subcommandTerm(p.block.Term), ", ")
+	if !subcommandList(forms) {
+		return scores[subcommandName(p)]
+	}
+	v := 0.0
+	for _, f := range forms {
+		v = max(v, scores[strings.ToLower(f)])
+	}
+	return v
+}
+
+// subcommandMargin is how far ahead of every other subcommand of the
+// page the task model must put one for modelSubcommandFirst to lead
+// with it.
+var subcommandMargin = 1.2
+
 // subcommandShare is how close to the first a subcommand the question
 // names whole must score to lead in its place.
 const subcommandShare = 0.8
@@ -662,6 +798,10 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 		if word, rest, _ := strings.Cut(f, " "); hyphenatedWithOptions(word, rest) {
 			forms[i] = strings.Join(strings.Fields(optionGroup().ReplaceAllString(f, " ")), " ")
 		}
+		// of operands one or another, the first, which the question's
+		// fill: systemctl's "status [PATTERN...|PID...]]" (the page's
+		// bracket too many) is "status [PATTERN...]"
+		forms[i] = eitherPlaceholder().ReplaceAllString(forms[i], "[$1]")
 	}
 	best, most := typed+" "+forms[0], 0
 	for i, f := range forms {
@@ -685,6 +825,10 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 	}
 	return best
 }
+
+// eitherPlaceholder is an optional operand that is one placeholder or
+// another, "[PATTERN...|PID...]", with any brackets too many after it.
+var eitherPlaceholder = lazyre.New(`\[([A-Z][A-Z0-9_-]*(?:\.\.\.)?)(?:\|[A-Z][A-Z0-9_-]*(?:\.\.\.)?)+\]+`)
 
 // otherSubcommands are the subcommands of a list an item documents as
 // one (apt's "install, reinstall, remove, purge") but the one its line

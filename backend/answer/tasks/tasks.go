@@ -65,10 +65,84 @@ func (m *Model) Known(command string, words []Term) []bool {
 	return out
 }
 
+// Subcommands scores, for a question's terms, the subcommands the task
+// model knows of command: those the data files as "command-sub"
+// ("systemctl-enable", from tldr's page of it), sub → its score as Match
+// scores a command (pairs too, but not Prior: one page of
+// descriptions each, mostly), for the subcommands that share
+// a stem with the question. Where a page documents forty subcommands in
+// words that hardly differ, what people say each is for tells them
+// apart: "start automatically at boot" is enable.
+func (m *Model) Subcommands(command string, words []Term) map[string]float64 {
+	if m == nil || len(words) == 0 {
+		return nil
+	}
+	lo, hi := m.runOf(command + "-")
+	if lo == hi {
+		return nil
+	}
+	score := make([]float64, hi-lo)
+	term := make([]float64, hi-lo)
+	add := func(st string, f float64) {
+		p, b, ok := m.postingsFrom(st, lo)
+		if !ok {
+			return
+		}
+		for ; p < b; p++ {
+			c, w := m.posting(p)
+			if int(c) >= hi {
+				break
+			}
+			term[int(c)-lo] = max(term[int(c)-lo], f*float64(w))
+		}
+	}
+	flush := func() {
+		for k, v := range term {
+			score[k] += v
+		}
+		clear(term)
+	}
+	for i, t := range words {
+		if !repeated(words, i) {
+			for j, st := range t.Stems {
+				add(st, t.Weights[j])
+			}
+			flush()
+		}
+		if m.pairs && i > 0 && words[i-1].own() != t.own() {
+			u := words[i-1]
+			for a, sa := range u.Stems {
+				for b, sb := range t.Stems {
+					if sa != sb {
+						add(pairKey(sa, sb), u.Weights[a]*t.Weights[b])
+					}
+				}
+			}
+			flush()
+		}
+	}
+	var out map[string]float64
+	for k, v := range score {
+		if v <= 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string]float64{}
+		}
+		out[string(m.name(lo + k))[len(command)+1:]] = v
+	}
+	return out
+}
+
 // optionsOf is the run [lo,hi) of command's options ("rm -r") in the
 // option model, which files them under "command option", sorted.
 func (m *Model) optionsOf(command string) (lo, hi int) {
-	prefix := command + " "
+	return m.runOf(command + " ")
+}
+
+// runOf is the run [lo,hi) of the names that start with prefix: they
+// are sorted.
+func (m *Model) runOf(prefix string) (lo, hi int) {
 	lo = sort.Search(m.nCmd, func(i int) bool { return string(m.name(i)) >= prefix })
 	hi = lo
 	for hi < m.nCmd && strings.HasPrefix(string(m.name(hi)), prefix) {

@@ -378,3 +378,47 @@ func TestDefaultOptions(t *testing.T) {
 		}
 	}
 }
+
+// Subcommands scores the subcommands the data files as "command-sub",
+// by the question's words, and no other command: not the command itself,
+// nor one whose name merely starts as its does.
+func TestSubcommands(t *testing.T) {
+	withoutPrior(t)
+	d := func(cmd, text string) Doc { return Doc{Command: cmd, Stems: Tokens(text)} }
+	m, err := Fit([]Doc{
+		d("svcctl", "Control the services of the machine"),
+		d("svcctl-enable", "Start a service automatically at boot"),
+		d("svcctl-disable", "Keep a service from starting at boot"),
+		d("svcctl-status", "Show the state of a service"),
+		d("svcctlx", "Start a service with extra care at boot"),
+		d("tar", "Extract an archive"),
+	}, DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := func(q string) []Term {
+		var out []Term
+		for _, st := range Tokens(q) {
+			out = append(out, Term{Stems: []string{st}, Weights: []float64{1}})
+		}
+		return out
+	}
+	got := m.Subcommands("svcctl", terms("start the service automatically when the machine boots"))
+	if len(got) == 0 || got["enable"] <= got["disable"] || got["enable"] <= got["status"] {
+		t.Errorf("Subcommands = %v, want enable first", got)
+	}
+	for sub := range got {
+		if sub != "enable" && sub != "disable" && sub != "status" {
+			t.Errorf("Subcommands = %v: %q is no subcommand of svcctl", got, sub)
+		}
+	}
+	if got := m.Subcommands("svcctl", terms("show the state of the service")); got["status"] <= got["enable"] {
+		t.Errorf("Subcommands = %v, want status first", got)
+	}
+	if got := m.Subcommands("tar", terms("extract an archive")); got != nil {
+		t.Errorf("tar has no subcommands, got %v", got)
+	}
+	if got := m.Subcommands("svcctl", terms("frobnicate the gizmo")); got != nil {
+		t.Errorf("no word said: %v", got)
+	}
+}

@@ -26,6 +26,9 @@ type plan struct {
 	// known: the option model knows the question's task of the command
 	// (usageKnown)
 	known bool
+	// modelSub is the subcommand the task model chose for the task, ""
+	// for none (see modelSubcommandFirst)
+	modelSub string
 	// other: chosen[0] does the other of the NAME line's two actions,
 	// the one the question asks (otherActionFirst)
 	other bool
@@ -128,7 +131,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
-		pl.chosen = c.modelSubcommandFirst(s, pl.ps, pl.chosen)
+		pl.chosen, pl.modelSub = c.modelSubcommandFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.signalFirst(s, pl.ps, pl.chosen)
 	}
 	pl.chosen = c.askedCompressor(s, pl.ps, pl.chosen)
@@ -418,14 +421,14 @@ func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb
 // "stop the service apache2 now and keep it from starting at boot",
 // where the items' own words put "--wait" first, and "status" for "show
 // the status of the ssh service", where "list-units" led.
-func (c *composition) modelSubcommandFirst(s *source, ps, chosen []passage) []passage {
+func (c *composition) modelSubcommandFirst(s *source, ps, chosen []passage) ([]passage, string) {
 	if len(chosen) == 0 || c.tasks == nil || !answer.ProgramPage(s.hit.Meta) || chosen[0].block.Kind != document.Item || examples(chosen[0].title) {
-		return chosen
+		return chosen, ""
 	}
 	typed := typedName(s.doc, s.hit.Meta.Title)
 	scores := c.tasks.Subcommands(typed, c.usageTerms)
 	if len(scores) == 0 {
-		return chosen
+		return chosen, ""
 	}
 	switch {
 	case c.subcommandItem(s, chosen[0]):
@@ -433,13 +436,13 @@ func (c *composition) modelSubcommandFirst(s *source, ps, chosen []passage) []pa
 		// (apt's "update", which people write of apt-get), keeps its
 		// place
 		if c.subcommandAsked(chosen[0]) || c.listedAsked(chosen[0]) || !c.tasks.Has(typed+"-"+subcommandName(chosen[0])) {
-			return chosen
+			return chosen, ""
 		}
 	case !runsCommand().MatchString(document.PlainForm(s.doc)) || c.usage(s.hit.Doc, s.doc)[chosen[0].block.Term] >= usageLead || c.optionAsked(chosen[0]):
 		// an option leads a page that runs no subcommands, or one
 		// people give for the task, or one the question names
 		// ("--failed" for "list everything that failed")
-		return chosen
+		return chosen, ""
 	}
 	// each subcommand's best item, and its score, best first
 	type scored struct {
@@ -469,10 +472,10 @@ func (c *composition) modelSubcommandFirst(s *source, ps, chosen []passage) []pa
 		}
 		subs = slices.Delete(subs, 1, 2)
 	}
-	if subs[0].v <= 0 || subs[0].v < subcommandMargin*subs[1].v || slices.ContainsFunc(chosen[:1], ps[subs[0].at].same) {
-		return chosen
+	if subs[0].v <= 0 || subs[0].v < subcommandMargin*subs[1].v {
+		return chosen, ""
 	}
-	return putFirst(chosen, ps[subs[0].at])
+	return putFirst(chosen, ps[subs[0].at]), subs[0].name
 }
 
 // opposites says whether two subcommands undo each other by their

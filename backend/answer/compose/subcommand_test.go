@@ -57,8 +57,9 @@ func unitTasks(t *testing.T) *tasks.Model {
 	return m
 }
 
-// The subcommand people use for the task leads, filled, where the
-// page's own words put an option or another subcommand first; between
+// The subcommand people use for the task leads, filled, and is the
+// Summary's "Use" sentence, where the page's own words put an option or
+// another subcommand first; between
 // opposites, the question's negation chooses. Without the task model
 // the page's words decide.
 func TestModelSubcommandFirst(t *testing.T) {
@@ -77,6 +78,11 @@ func TestModelSubcommandFirst(t *testing.T) {
 		}
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
 			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
+		}
+		// the Summary says to use it, though the question does not
+		// say its name
+		if !strings.HasPrefix(d.Summary, "Use "+tc.want+":") {
+			t.Errorf("%q: summary %q, want it to say Use %s", tc.q, d.Summary, tc.want)
 		}
 		cp.Tasks = nil
 		if d, err = cp.Compose(context.Background(), ret, lib, &answer.Citer{}); err == nil && len(d.Steps) > 0 && strings.HasPrefix(d.Steps[0], tc.want+":") && !strings.Contains(tc.want, "status") {

@@ -47,6 +47,9 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	if opts == nil {
 		opts = c.compressedBundle(pl)
 	}
+	if opts == nil {
+		opts = c.askedLetters(pl)
+	}
 	if c.otherCompressor(opts) {
 		return nil
 	}
@@ -68,6 +71,147 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}
+}
+
+// askedLetters is the lead option's letter with the letters of the
+// other options chosen as steps that each do a part of the question
+// the others do not (by askedShare; see lettersAsked), where people's
+// command lines give no bundle for the task: "sort a file numerically in
+// reverse order" is "sort -rn", "show all tcp and udp sockets" "ss -ut",
+// and not "sort -r" with -n a step below. Letters only, of options that
+// take no value, delete nothing and leave no file out; nil where fewer
+// than two are asked.
+func (c *composition) askedLetters(pl *plan) []passage {
+	if !pl.lead || pl.named || len(pl.chosen) < 2 {
+		return nil
+	}
+	letter := func(p passage) bool {
+		if !c.optionItem(pl.s, p) || p.aside || c.sweeping(p) || c.losesData(p) || optionArg(p.block.Term) != "" {
+			return false
+		}
+		name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
+		return len(name) == 2 && name[1] != '-'
+	}
+	used := c.usage(pl.s.hit.Doc, pl.s.doc)
+	if !letter(pl.chosen[0]) || used[pl.chosen[0].block.Term] < askedUsed || !c.nameAsked(pl.s, pl.chosen[0]) {
+		return nil
+	}
+	letters := []passage{pl.chosen[0]}
+	for _, p := range pl.chosen[1:min(len(pl.chosen), pl.shown)] {
+		if letter(p) && used[p.block.Term] >= askedUsed && c.nameAsked(pl.s, p) && !slices.ContainsFunc(letters, p.same) && c.lettersAskedBy(append(slices.Clone(letters), p), pl.s.hit.NameCov, askedShare) {
+			letters = append(letters, p)
+		}
+	}
+	if len(letters) < 2 || !withMode(pl.s, letters) {
+		return nil
+	}
+	// and the archive the question names, as people give it: "tar -tzf
+	// logs.tar.gz"
+	if slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgFile }) {
+		for _, p := range pl.ps {
+			if !c.optionItem(pl.s, p) || p.aside || !fileOption(p.block.Term) || used[p.block.Term] <= 0 {
+				continue
+			}
+			if name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " "); len(name) == 2 {
+				return append(letters, p)
+			}
+		}
+	}
+	return letters
+}
+
+// synopsisText is the lines of a page's SYNOPSIS and of the
+// subsections under it (tar's "Traditional usage", "UNIX-style usage"),
+// trimmed.
+func synopsisText(d *document.Document) []string {
+	var out []string
+	in := false
+	for _, sec := range d.Sections {
+		switch {
+		case strings.EqualFold(sec.Title, "SYNOPSIS"):
+			in = true
+		case sec.Level <= 1:
+			in = false
+		}
+		if !in {
+			continue
+		}
+		for _, b := range sec.Blocks {
+			for _, l := range strings.Split(b.Text, "\n") {
+				if l = strings.Join(strings.Fields(l), " "); l != "" {
+					out = append(out, l)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// withMode says whether a bundle holds one of the options every command
+// line of the page starts with, where its synopsis runs it so: tar's
+// "tar -c [-f ARCHIVE] ...", "tar -t ...", "tar -x ...", of which
+// "tar -za" has none.
+func withMode(s *source, letters []passage) bool {
+	typed := typedName(s.doc, s.hit.Meta.Title)
+	modes := map[string]bool{}
+	for _, l := range synopsisText(s.doc) {
+		if f := strings.Fields(strings.TrimPrefix(l, typed+" ")); strings.HasPrefix(l, typed+" ") && len(f) > 0 && len(f[0]) == 2 && f[0][0] == '-' && f[0][1] != '-' {
+			modes[f[0]] = true
+		}
+	}
+	if len(modes) < 2 {
+		return true
+	}
+	return slices.ContainsFunc(letters, func(p passage) bool {
+		return slices.ContainsFunc(optionNames(p.block.Term), func(n string) bool { return modes[n] })
+	})
+}
+
+// askedShare is the least share of the question each letter of a
+// bundle askedLetters makes must add to the others and the NAME line:
+// more than a bundle people type needs (letterShare), as no one's
+// command line vouches for this one.
+const askedShare = 0.2
+
+// askedUsed is the least usage (see usage) of each letter askedLetters
+// bundles: people give it for the task at all.
+const askedUsed = 0.1
+
+// nameAsked says whether the question asks with at least half the words
+// of an option's long name, and one at least, leaving out the program's
+// name and its NAME line's first word (as termAsked does): sort's
+// "--numeric-sort" for "sort numerically", ss's "--listening" for
+// "listening ports"; not diff's "--report-identical-files" for
+// "compare two files".
+func (c *composition) nameAsked(s *source, p passage) bool {
+	title := strings.ToLower(s.hit.Meta.Title)
+	lead := ""
+	terms.Words(s.hit.Meta.Summary, false, func(w string) {
+		if lead == "" && !terms.Stop(w) {
+			lead = terms.Stem(w)
+		}
+	})
+	for _, name := range optionNames(p.block.Term) {
+		long, ok := strings.CutPrefix(name, "--")
+		if !ok || metaOptions[name] {
+			continue
+		}
+		asked, words := 0, 0
+		for _, w := range strings.Split(long, "-") {
+			st := terms.Stem(w)
+			if len(w) <= 2 || strings.Contains(title, w) || st == lead {
+				continue
+			}
+			words++
+			if c.asksWord(st) {
+				asked++
+			}
+		}
+		if asked > 0 && 2*asked >= words {
+			return true
+		}
+	}
+	return false
 }
 
 // compressedBundle is the bundle of a page that chooses among
@@ -293,6 +437,11 @@ func valued(p passage) bool {
 // running kernel release", whose -s, "print the kernel name", adds
 // nothing to it.
 func (c *composition) lettersAsked(letters []passage, given []float64) bool {
+	return c.lettersAskedBy(letters, given, letterShare)
+}
+
+// lettersAskedBy is lettersAsked with the least share each letter adds.
+func (c *composition) lettersAskedBy(letters []passage, given []float64, least float64) bool {
 	for i, p := range letters {
 		num, den := 0.0, 0.0
 		for ci, w := range c.q.Weights {
@@ -306,7 +455,7 @@ func (c *composition) lettersAsked(letters []passage, given []float64) bool {
 			den += w * (1 - g)
 			num += w * max(0, givenOf(p.cov, ci)-others)
 		}
-		if den <= 0 || num < letterShare*den {
+		if den <= 0 || num < least*den {
 			return false
 		}
 	}

@@ -109,3 +109,127 @@ func TestSubcommandForms(t *testing.T) {
 		}
 	}
 }
+
+// sorterPage has two options a question may ask for together, and a
+// mode option every command line of tarrer's starts with.
+const sorterPage = `.TH SORTER 1
+.SH NAME
+sorter \- put lines in order
+.SH SYNOPSIS
+sorter [OPTION]... [FILE]...
+.SH OPTIONS
+.TP
+\fB\-n\fR, \fB\-\-numeric\-sort\fR
+compare according to string numerical value
+.TP
+\fB\-r\fR, \fB\-\-reverse\fR
+reverse the result of comparisons
+.TP
+\fB\-f\fR, \fB\-\-ignore\-case\fR
+fold lower case to upper case characters
+`
+
+// sorterUsage is what people say they give sorter's options for.
+func sorterUsage(t *testing.T) *tasks.Model {
+	t.Helper()
+	d := func(cmd, text string) tasks.Doc { return tasks.Doc{Command: cmd, Stems: tasks.Tokens(text)} }
+	m, err := tasks.Fit([]tasks.Doc{
+		d("sorter", "Put the lines of a file in order"),
+		d("sorter -n", "Sort numbers numerically"),
+		d("sorter -r", "Sort lines in reverse order"),
+		d("sorter -f", "Sort ignoring case"),
+	}, tasks.DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Options that each do a part of the question lead as one line, where
+// no one's command line bundles them; one asked alone leads alone.
+func TestAskedLetters(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"sort the file scores.txt numerically in reverse order", "`sorter -rn scores.txt`"},
+		{"sort the file scores.txt in reverse order", "`sorter -r scores.txt`"},
+	} {
+		lib, _, _, ret := onePage(t, "sorter", sorterPage, tc.q)
+		cp := New()
+		cp.Options = sorterUsage(t)
+		d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
+			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
+		}
+	}
+}
+
+// tarrerPage runs every command line with one of its modes, as its
+// synopsis's subsections say.
+const tarrerPage = `.TH TARRER 1
+.SH NAME
+tarrer \- an archiving utility
+.SH SYNOPSIS
+.SS "UNIX-style usage"
+.nf
+tarrer -c [-f ARCHIVE] [OPTIONS] [FILE...]
+.PP
+tarrer -t [-f ARCHIVE] [OPTIONS] [MEMBER...]
+.fi
+.SH OPTIONS
+.TP
+\fB\-c\fR, \fB\-\-create\fR
+Create a new archive.
+.TP
+\fB\-t\fR, \fB\-\-list\fR
+List the contents of an archive.
+.TP
+\fB\-z\fR, \fB\-\-gzip\fR
+Filter the archive through gzip.
+.TP
+\fB\-a\fR, \fB\-\-auto\-compress\fR
+Use archive suffix to determine the compression program.
+.TP
+\fB\-f\fR, \fB\-\-file\fR=\fIARCHIVE\fR
+Use archive file or device ARCHIVE.
+`
+
+// tarrerUsage is what people say they give tarrer's options for.
+func tarrerUsage(t *testing.T) *tasks.Model {
+	t.Helper()
+	d := func(cmd, text string) tasks.Doc { return tasks.Doc{Command: cmd, Stems: tasks.Tokens(text)} }
+	m, err := tasks.Fit([]tasks.Doc{
+		d("tarrer", "Archive files"),
+		d("tarrer -t", "List the contents of an archive"),
+		d("tarrer -z", "Work on a gzip compressed archive"),
+		d("tarrer -a", "Compress an archive by its suffix"),
+		d("tarrer -f", "Name the archive file"),
+		d("tarrer -c", "Create an archive"),
+	}, tasks.DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// A bundle of a page whose command lines each start with a mode holds
+// one, and the archive the question names goes with the option people
+// give it with; one without a mode is no line.
+func TestAskedLettersMode(t *testing.T) {
+	for _, tc := range []struct{ q, want, not string }{
+		{"list the contents of the gzip archive logs.tar.gz with tarrer", "`tarrer -tzf logs.tar.gz`", ""},
+		{"with tarrer, filter the archive site.tar.gz through gzip and auto compress it by its suffix", "", "`tarrer -az"},
+	} {
+		lib, _, _, ret := onePage(t, "tarrer", tarrerPage, tc.q)
+		cp := New()
+		cp.Options = tarrerUsage(t)
+		d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Steps) == 0 || tc.want != "" && !strings.HasPrefix(d.Steps[0], tc.want+":") || tc.not != "" && strings.HasPrefix(d.Steps[0], tc.not) {
+			t.Errorf("%q: steps %q, want %q first, not %q", tc.q, d.Steps, tc.want, tc.not)
+		}
+	}
+}

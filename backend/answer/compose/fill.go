@@ -989,7 +989,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	// no folder to mount on ("mount /dev/sdb2 mountpoint")
 	fits := func(k, j int) bool {
 		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slots[k].key]) &&
-			(ops[j].place || slots[k].key != placeList) &&
+			(ops[j].place || slots[k].key != placeList) && (!ops[j].place || placeSlots[slots[k].key]) &&
 			// things of a name are no place to look in
 			!(startingPoint(slots[k].key) && ops[j].named && ops[j].many) &&
 			(!slots[k].nameOf || ops[j].kind != analyse.ArgFolder || ops[j].named && ops[j].many) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&
@@ -1261,8 +1261,13 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 // takes may choose that option: not a count read off a size (counted),
 // and a size only where arg takes its unit (sized).
 func valueFor(op operand, arg string) bool {
-	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "")
+	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)])
 }
+
+// placeSlots are the placeholders that take the place of a column or a
+// field the question gives ("the second column"): cut's "-f LIST",
+// sort's "-k KEYDEF"; not sort's "--parallel=N", which takes a count.
+var placeSlots = map[string]bool{placeList: true, "keydef": true, "field": true, "fields": true, "pos": true, "position": true, "nth": true, "index": true}
 
 // amountKindsGiven is how many kinds of amount the question gives.
 func (c *composition) amountKindsGiven() int {
@@ -1896,6 +1901,22 @@ func (s *source) valued() map[string]bool {
 	return s.valuedOpts
 }
 
+// placeOption is the option of the page that takes the place of a
+// column or field the question gives ("by the second column"), where no
+// chosen step takes it: sort's "-k KEYDEF", behind -V and --parallel
+// that the words "numbers" and "sort" chose.
+func (c *composition) placeOption(s *source, ps, chosen []passage) (passage, bool) {
+	if !slices.ContainsFunc(c.ops, func(op operand) bool { return op.place }) || slices.ContainsFunc(chosen, func(p passage) bool { return c.optionItem(s, p) && c.takesAmount(p.term()) }) {
+		return passage{}, false
+	}
+	for _, p := range ps {
+		if !p.aside && c.optionItem(s, p) && c.stepWorthy(s, p) && c.takesAmount(p.term()) {
+			return p, true
+		}
+	}
+	return passage{}, false
+}
+
 // valueShare is how close to an example an option that takes the
 // question's value must score to lead in its place.
 const valueShare = 0.5
@@ -1917,6 +1938,9 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 			return []passage{p}
 		}
 		return chosen
+	}
+	if p, ok := c.placeOption(s, ps, chosen); ok {
+		return putFirst(chosen, p)
 	}
 	if c.optionItem(s, chosen[0]) {
 		return c.amountFirst(s, chosen)

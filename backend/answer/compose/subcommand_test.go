@@ -2,10 +2,12 @@ package compose
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 )
 
@@ -230,6 +232,66 @@ func TestAskedLettersMode(t *testing.T) {
 		}
 		if len(d.Steps) == 0 || tc.want != "" && !strings.HasPrefix(d.Steps[0], tc.want+":") || tc.not != "" && strings.HasPrefix(d.Steps[0], tc.not) {
 			t.Errorf("%q: steps %q, want %q first, not %q", tc.q, d.Steps, tc.want, tc.not)
+		}
+	}
+}
+
+// sortyPage has an option that takes a field's place, whose words say
+// less of the question than three others', and one that takes a count.
+const sortyPage = `.TH SORTY 1
+.SH NAME
+sorty \- sort lines of text files
+.SH SYNOPSIS
+sorty [OPTION]... [FILE]...
+.SH OPTIONS
+.TP
+\fB\-V\fR, \fB\-\-version\-sort\fR
+natural sort of (version) numbers within text
+.TP
+\fB\-n\fR, \fB\-\-numeric\-sort\fR
+compare lines as numbers
+.TP
+\fB\-g\fR, \fB\-\-general\-numeric\-sort\fR
+compare lines as general numbers, sorting by their value
+.TP
+\fB\-\-parallel\fR=\fIN\fR
+change the number of sorts run concurrently to N
+.TP
+\fB\-k\fR, \fB\-\-key\fR=\fIKEYDEF\fR
+sort via a key; KEYDEF gives location and type of the field to sort by
+`
+
+// The place of a column the question gives goes to the option that
+// takes a place, which then leads: not to a count's.
+func TestPlaceOption(t *testing.T) {
+	lib0, _, _, ret0 := onePage(t, "sorty", sortyPage, "sorty lines by the second column as numbers")
+	d, err := New().Compose(context.Background(), ret0, lib0, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`sorty -k 2`:") || slices.ContainsFunc(d.Steps, func(s string) bool { return strings.Contains(s, "--parallel 2") }) {
+		t.Errorf("steps %q, want `sorty -k 2` first and no --parallel 2", d.Steps)
+	}
+	// where the chosen steps hold no option that takes it, the page's
+	// that does
+	lib, id, doc, ret := onePage(t, "sorty", sortyPage, "sorty lines by the second column as numbers")
+	c := New().begin(ret, lib, &answer.Citer{})
+	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id), Block: -1}, doc: doc}
+	ps := c.passages(id, doc, nil, nil)
+	others := slices.DeleteFunc(slices.Clone(ps), func(p passage) bool { return strings.HasPrefix(p.block.Term, "-k") })
+	if p, ok := c.placeOption(s, ps, others); !ok || !strings.HasPrefix(p.block.Term, "-k") {
+		t.Errorf("placeOption = %q, %v; want -k", p.block.Term, ok)
+	}
+	if _, ok := c.placeOption(s, ps, ps); ok {
+		t.Errorf("placeOption with -k chosen: want none")
+	}
+	for _, tc := range []struct {
+		arg  string
+		want bool
+	}{{"KEYDEF", true}, {"LIST", true}, {"N", false}, {"NUM", false}} {
+		op := operand{kind: analyse.ArgNumber, text: "2", place: true}
+		if got := valueFor(op, tc.arg); got != tc.want {
+			t.Errorf("valueFor(the second column, %s) = %v, want %v", tc.arg, got, tc.want)
 		}
 	}
 }

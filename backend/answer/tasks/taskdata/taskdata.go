@@ -730,6 +730,27 @@ func Options(p Pair) []string {
 	return out
 }
 
+// bsdLine says whether a pair's command line gives its command BSD-style
+// options, letters without a dash that its page documents apart from
+// the dashed ones: "ps aux" runs ps with options, though none Options
+// reads, so it is no line of ps run without options (whose usage, had
+// it been, ran ahead of -e for "list every running process").
+func bsdLine(p Pair) bool {
+	if !bsdStyle[p.Command] || p.Summary {
+		return false
+	}
+	for _, seg := range splitPipe(p.Line) {
+		words := skipPrefix(strings.Fields(seg))
+		if len(words) > 1 && strings.TrimPrefix(words[0], "\\") == p.Command {
+			return bundled.MatchString(placeholder.Replace(words[1]))
+		}
+	}
+	return false
+}
+
+// bsdStyle are the commands that take BSD-style options.
+var bsdStyle = map[string]bool{"ps": true}
+
 // wordOptions are the commands whose single-dash options are words, not
 // bundles of letters: find's -name is no -n, -a, -m and -e (which the
 // option model held 49 descriptions of, "name" among their words).
@@ -768,6 +789,11 @@ func OptionDocs(pairs []Pair) []tasks.Doc {
 	opts := make([][]string, len(pairs))
 	plain := map[string]map[string]bool{}
 	for i, p := range pairs {
+		if bsdLine(p) {
+			// options no item of the page is named after: neither a
+			// run without options nor one with the UNIX letters
+			continue
+		}
 		opts[i] = Options(p)
 		if len(opts[i]) == 0 && !p.Summary && p.Line != "" {
 			// the command run without options: what the options of

@@ -184,6 +184,24 @@ func TestOptionDocs(t *testing.T) {
 	}
 }
 
+// A ps line with BSD-style options ("ps aux") runs ps with options,
+// though none an item is named after: it is neither a run without
+// options nor one with the UNIX letters -a, -u, -x.
+func TestOptionDocsBSD(t *testing.T) {
+	pairs := []Pair{
+		{Command: "ps", Desc: "List all running processes", Line: "ps aux"},
+		{Command: "ps", Desc: "List every process in full format", Line: "ps -ef"},
+		{Command: "ps", Desc: "List my processes", Line: "ps"},
+	}
+	var got []string
+	for _, d := range OptionDocs(pairs) {
+		got = append(got, d.Command)
+	}
+	if want := []string{"ps -ef", "ps -e", "ps -f", "ps "}; !slices.Equal(got, want) {
+		t.Errorf("OptionDocs: %q, want %q", got, want)
+	}
+}
+
 func TestLoadQuestions(t *testing.T) {
 	dir := t.TempDir()
 	set := "# id\tquestion\texpected\tmust\tkind\n" +

@@ -373,7 +373,7 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage, people b
 		}
 	}
 	best, most := bestBundle(scores, items)
-	if !people || slices.ContainsFunc(best, c.valueLeft) || slices.ContainsFunc(best, valued) && !c.lettersAsked(best, s.hit.NameCov) {
+	if !people || slices.ContainsFunc(best, c.valueLeft) || slices.ContainsFunc(best, valued) && !c.lettersAsked(best, s.hit.NameCov) || c.siblingsUnasked(best, chosen, scores) {
 		best = nil
 	}
 	// the best single option the bundle leaves out: one of its own
@@ -410,6 +410,66 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage, people b
 		return req
 	}
 	return c.companions(s, scores, items, chosen)
+}
+
+// siblingsUnasked says whether a bundle holds, beside the lead option
+// (chosen[0]), only letters that do what the lead does to other things
+// the question does not ask for: uname's -s, "print the kernel name",
+// and -v, "print the kernel version", beside -r, "print the kernel
+// release", for "print the kernel release", which people type as
+// "uname -srv" for all three. Letters that change how the lead does its
+// task (du's -h beside -s, rm's -f beside -r) are no siblings.
+func (c *composition) siblingsUnasked(letters, chosen []passage, scores map[string]float64) bool {
+	if len(letters) < 2 || len(chosen) == 0 || !slices.ContainsFunc(letters, chosen[0].same) {
+		return false
+	}
+	// where people give another letter of it for the task more than the
+	// lead, the bundle is how they ask for that one: "uname -srv" for
+	// "which kernel version am I running", whose -r people mean, where
+	// the lead is -v, "print the kernel version"
+	best := func(p passage) float64 {
+		v := 0.0
+		for _, n := range optionNames(p.block.Term) {
+			v = max(v, scores[n])
+		}
+		return v
+	}
+	if slices.ContainsFunc(letters, func(p passage) bool { return !p.same(chosen[0]) && best(p) > best(chosen[0]) }) {
+		return false
+	}
+	lead := leadWords(itemDoes(chosen[0].block.Text))
+	if lead == "" {
+		return false
+	}
+	for _, p := range letters {
+		if !p.same(chosen[0]) && (leadWords(itemDoes(p.block.Text)) != lead || saysMore(p, chosen[0])) {
+			return false
+		}
+	}
+	return true
+}
+
+// saysMore says whether passage p says a concept of the question (at
+// verbSaid) that passage than says less of: uname's -v says "version",
+// which -r, "print the kernel release", says only as the thesaurus'
+// "release".
+func saysMore(p, than passage) bool {
+	for ci := range p.cov {
+		if givenOf(p.cov, ci) >= verbSaid && givenOf(than.cov, ci) < verbSaid {
+			return true
+		}
+	}
+	return false
+}
+
+// leadWords are the first three words of what an option does,
+// lowercase: "print the kernel"; "" for fewer.
+func leadWords(does string) string {
+	f := strings.Fields(strings.ToLower(does))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // valueLeft says whether a letter of a bundle takes a value the

@@ -295,3 +295,53 @@ func TestPlaceOption(t *testing.T) {
 		}
 	}
 }
+
+// unamerPage has options that each print another thing, which people
+// type together.
+const unamerPage = `.TH UNAMER 1
+.SH NAME
+unamer \- print system information
+.SH SYNOPSIS
+unamer [OPTION]...
+.SH OPTIONS
+.TP
+\fB\-s\fR, \fB\-\-kernel\-name\fR
+print the kernel name
+.TP
+\fB\-r\fR, \fB\-\-kernel\-release\fR
+print the kernel release
+.TP
+\fB\-v\fR, \fB\-\-kernel\-version\fR
+print the kernel version
+`
+
+// A bundle people type for several things is no answer to a question
+// that asks for one of them, which its letter alone prints; asked for
+// all, it is.
+func TestSiblingLetters(t *testing.T) {
+	d := func(cmd, text string) tasks.Doc { return tasks.Doc{Command: cmd, Stems: tasks.Tokens(text)} }
+	m, err := tasks.Fit([]tasks.Doc{
+		d("unamer", "Print system information"),
+		d("unamer -srv", "Print the kernel name, release and version"),
+		d("unamer -srv", "Print the kernel release and version"),
+		d("unamer -r", "Print the kernel release"),
+	}, tasks.DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"print the kernel release with unamer", "`unamer -r`"},
+		{"print the kernel name, release and version with unamer", "`unamer -srv`"},
+	} {
+		lib, _, _, ret := onePage(t, "unamer", unamerPage, tc.q)
+		cp := New()
+		cp.Options = m
+		d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
+			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
+		}
+	}
+}

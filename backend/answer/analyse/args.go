@@ -346,10 +346,6 @@ func Read(q string) Reading {
 			taken[i] = true
 		}
 	}
-	type found struct {
-		at  int
-		arg Arg
-	}
 	var args []found
 	for _, re := range frameREs {
 		for _, m := range re().FindAllStringIndex(q, -1) {
@@ -594,6 +590,9 @@ func Read(q string) Reading {
 		}
 	}
 	args = append(args, given...)
+	if dateAsked().MatchString(q) {
+		args = relativeDates(q, args, free, take)
+	}
 	sort.SliceStable(args, func(i, j int) bool { return args[i].at < args[j].at })
 	for _, f := range args {
 		r.Args = append(r.Args, f.arg)
@@ -611,6 +610,62 @@ func Read(q string) Reading {
 	r.Task = strings.Join(strings.Fields(task.String()), " ")
 	return r
 }
+
+// found is an argument Read found, at its place in the question.
+type found struct {
+	at  int
+	arg Arg
+}
+
+// relativeDates reads, in a question that asks for a date, a length of
+// time counted from now as the date it reaches, as date(1)'s -d takes
+// one: "45 days after today" and "in 90 days" are "45 days" and "90
+// days", "3 weeks ago" and "3 weeks before today" "3 weeks ago"; and
+// "yesterday" and "tomorrow" (also "yesterday's") are dates. A length
+// of time said otherwise ("every 5 minutes") stays one.
+func relativeDates(q string, args []found, free func(a, b int) bool, take func(a, b int)) []found {
+	for i, f := range args {
+		if f.arg.Kind != ArgDuration {
+			continue
+		}
+		after := q[f.arg.End:]
+		end := f.arg.End
+		switch {
+		case agoAfter().MatchString(after):
+			f.arg.Text += " ago"
+			end += len(agoAfter().FindString(after))
+		case laterAfter().MatchString(after):
+			end += len(laterAfter().FindString(after))
+		case inBefore().MatchString(q[:f.arg.Start]):
+		default:
+			continue
+		}
+		// the words that count it from now are the date's, no topic
+		take(f.arg.End, end)
+		f.arg.Kind = ArgDate
+		args[i] = f
+	}
+	for _, m := range dayWordRE().FindAllStringSubmatchIndex(q, -1) {
+		if free(m[0], m[1]) {
+			take(m[0], m[1])
+			args = append(args, found{m[2], Arg{Kind: ArgDate, Text: strings.ToLower(q[m[2]:m[3]]), Start: m[2], End: m[3]}})
+		}
+	}
+	return args
+}
+
+var (
+	// dateAsked is a question that asks for a date or a weekday
+	dateAsked = lazyre.New(`(?i)\b(?:date|what\s+day|which\s+day|day\s+of\s+the\s+week|weekday)\b`)
+	// agoAfter follows a length of time counted back from now
+	agoAfter = lazyre.New(`(?i)^\s+(?:ago|before\s+(?:today|now)|earlier|back)\b`)
+	// laterAfter follows one counted on from now
+	laterAfter = lazyre.New(`(?i)^\s+(?:after\s+(?:today|now)|from\s+(?:today|now)|later|hence|ahead)\b`)
+	// inBefore comes before one counted on from now: "in 90 days"
+	inBefore = lazyre.New(`(?i)\bin\s+$`)
+	// dayWordRE is a day named after today
+	dayWordRE = lazyre.New(`(?i)\b(yesterday|tomorrow)(?:'s)?\b`)
+)
 
 // Topic is q, the question Read read, with what is not its topic
 // blanked: the framing, and the arguments whose text says nothing of the

@@ -15,6 +15,14 @@ func TestRead(t *testing.T) {
 		{"Copy report.pdf from folder old_docs to folder new_docs",
 			"file:report.pdf folder:old_docs folder:new_docs", "", "Copy from folder to folder"},
 		{"make the file deploy.sh executable", "file:deploy.sh", "", "make the file executable"},
+		// a date counted from now is a date, where a date is asked for;
+		// the words that count it are the date's
+		{"show the date 3 weeks ago", "date:3 weeks ago", "", "show the date"},
+		{"print the date that is 45 days after today", "date:45 days", "", "print the date that is"},
+		{"what will the date be in 90 days", "date:90 days", "", "what will the date be in"},
+		{"print yesterday's date", "date:yesterday", "", "print date"},
+		// elsewhere a length of time stays one
+		{"find files modified 3 days ago", "duration:3 days", "", "find files modified ago"},
 		{"count the lines in notes.txt", "file:notes.txt", "", "count the lines in"},
 		{"What is the bash command to add a new group called staff?", "group:staff",
 			"What is the bash command to", "add a new group called ?"},

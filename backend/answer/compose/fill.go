@@ -78,6 +78,12 @@ func operands(q string, args []analyse.Arg) []operand {
 	return readOperands(q, args, true)
 }
 
+// exampleBefore ends the words before a value that shows the form of
+// what the question asks for: "like", "in the format", "written as";
+// not "such as", after which the value is one to use ("a specific
+// moment such as 2023-12-31 23:59").
+var exampleBefore = lazyre.New(`(?i)\b(?:like|format|formatted\s+as|written\s+as)\s*:?\s*$`)
+
 // errorBefore ends the words before a quoted message that a command
 // printed when it failed: "fails with", "says", "the error".
 var errorBefore = lazyre.New(`(?i)\b(?:fails?|failed|failing|errors?|complains?|complained|says|said|saying|warns?|warning|refuses|refused)\b(?:\s+(?:with|that|about|of))?\s*[:,]?\s*$`)
@@ -96,6 +102,11 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		}
 		if producesFor(q, a) {
 			// nor the command whose output it works on (see producer)
+			continue
+		}
+		if a.Kind == analyse.ArgDate && exampleBefore().MatchString(q[:a.Start]) {
+			// nor a date that shows how to write one: "print today's
+			// date like 2024-01-31" asks for a format
 			continue
 		}
 		if a.Kind == analyse.ArgQuoted && errorBefore().MatchString(q[:a.Start]) {
@@ -1569,9 +1580,10 @@ var unitWords = map[string]bool{"SECONDS": true, "MINUTES": true, "HOURS": true,
 var timeUnitRE = lazyre.New(`\b([A-Za-z][A-Za-z_]*)(\*24\s+hours|\s+(?:seconds?|minutes?|hours?|days?))\b`)
 
 // amountKind says whether arguments of kind k are amounts: a count, a
-// size or a length of time.
+// size, a length of time, or a date (which date's -d takes, where the
+// command alone prints today's: "the date 3 weeks ago").
 func amountKind(k analyse.ArgKind) bool {
-	return k == analyse.ArgNumber || k == analyse.ArgSize || k == analyse.ArgDuration
+	return k == analyse.ArgNumber || k == analyse.ArgSize || k == analyse.ArgDuration || k == analyse.ArgDate
 }
 
 // introWords are the stems of the content words that say what an

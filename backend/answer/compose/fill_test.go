@@ -180,6 +180,8 @@ func TestFillNothing(t *testing.T) {
 		{"list the files here", "ls [OPTION]... [FILE]...", "ls"},
 		{"add the user ann", "groupadd [options] GROUP", "groupadd"},
 		{"show the date", "date [OPTION]... [+FORMAT]", "date"},
+		// a date that shows the form asked for is no date to give
+		{"print today's date like 2024-01-31", "date -d STRING", "date"},
 		// the message a command failed with is no pattern to give it
 		{`my service fails with "status=203/EXEC", what does it mean`, "systemctl status [PATTERN...]", "systemctl"},
 		{`grep says: "binary file matches"`, "grep PATTERNS [FILE...]", "grep"},
@@ -190,6 +192,18 @@ func TestFillNothing(t *testing.T) {
 		if got, n := fill(c.line, c.cmd, ops, nil); n > 0 || got != c.line {
 			t.Errorf("%q: got %q (%d), want the line as it was", c.q, got, n)
 		}
+	}
+}
+
+// A synopsis takes a kind where an operand of it does, not where the
+// command's own name reads as a placeholder: date(1)'s "date".
+func TestSynopsisTakes(t *testing.T) {
+	date := []analyse.ArgKind{analyse.ArgDate}
+	if synopsisTakes("date [OPTION]... [+FORMAT]", date) {
+		t.Errorf("date's synopsis takes a date")
+	}
+	if !synopsisTakes("chage [options] EXPIRE_DATE", date) {
+		t.Errorf("EXPIRE_DATE takes no date")
 	}
 }
 

@@ -1608,7 +1608,13 @@ func (c *composition) amountLeads(p passage, syn string) bool {
 // timeout's "DURATION COMMAND" takes the time the question gives, which
 // its --kill-after takes no better.
 func synopsisTakes(syn string, kinds []analyse.ArgKind) bool {
-	for _, w := range synopsisWords(syn) {
+	words := synopsisWords(syn)
+	if len(words) > 0 {
+		// the command's own name is no placeholder: date(1)'s "date"
+		// takes no date
+		words = words[1:]
+	}
+	for _, w := range words {
 		w = strings.Trim(w, "[]{}.")
 		for _, k := range slotKinds(w) {
 			if slices.Contains(kinds, k) {

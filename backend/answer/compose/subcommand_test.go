@@ -345,3 +345,37 @@ func TestSiblingLetters(t *testing.T) {
 		}
 	}
 }
+
+// daterPage prints the date, or another one its -d is given.
+const daterPage = `.TH DATER 1
+.SH NAME
+dater \- print or set the system date and time
+.SH SYNOPSIS
+dater [OPTION]... [+FORMAT]
+.SH OPTIONS
+.TP
+\fB\-d\fR, \fB\-\-date\fR=\fISTRING\fR
+display time described by STRING, not 'now'
+.TP
+\fB\-u\fR, \fB\-\-utc\fR
+print Coordinated Universal Time (UTC)
+`
+
+// A date counted from now is the value of the option that takes a date,
+// which leads with it.
+func TestRelativeDate(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"show the date 3 weeks ago with dater", "`dater -d '3 weeks ago'`"},
+		{"what will the date be in 90 days, with dater", "`dater -d '90 days'`"},
+		{"print yesterday's date with dater", "`dater -d yesterday`"},
+	} {
+		lib, _, _, ret := onePage(t, "dater", daterPage, tc.q)
+		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
+			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
+		}
+	}
+}

@@ -421,6 +421,12 @@ func Read(q string) Reading {
 			if p.kind == ArgPath && slashWords(q[:a], q[a:b]) {
 				continue
 			}
+			if p.kind == ArgNumber && (orderedAfter().MatchString(q[b:]) || orderedBefore().MatchString(q[:a])) {
+				// numbers the question puts in order to say how they
+				// should sort ("so that 10 comes after 9"), no value
+				// to give a command
+				continue
+			}
 			if p.kind == ArgQuoted {
 				// the quotes go with it, out of the task
 				if free(m[0], m[1]) {
@@ -616,6 +622,14 @@ type found struct {
 	at  int
 	arg Arg
 }
+
+var (
+	// orderedAfter follows a number the question says where it goes
+	// in an order: "10 comes after 9"
+	orderedAfter = lazyre.New(`(?i)^\s+(?:comes?|goes|go|appears?|sorts?|ends\s+up|is\s+(?:listed|put|sorted|placed))\s+(?:after|before|ahead\s+of|behind)\b`)
+	// orderedBefore comes before the number it is put after or before
+	orderedBefore = lazyre.New(`(?i)\b(?:comes?|goes|go|appears?|sorts?|ends\s+up|listed|put|sorted|placed)\s+(?:(?:right|just)\s+)?(?:after|before|ahead\s+of|behind)\s+$|\b(?:instead\s+of|rather\s+than)\s+(?:after|before)\s+$`)
+)
 
 // relativeDates reads, in a question that asks for a date, a length of
 // time counted from now as the date it reaches, as date(1)'s -d takes

@@ -21,6 +21,9 @@ func TestRead(t *testing.T) {
 		{"print the date that is 45 days after today", "date:45 days", "", "print the date that is"},
 		{"what will the date be in 90 days", "date:90 days", "", "what will the date be in"},
 		{"print yesterday's date", "date:yesterday", "", "print date"},
+		// numbers put in order to say how they sort are no values
+		{"How do I sort a list of numbers so that 10 comes after 9 instead of after 1?", "", "", "How do I sort a list of numbers so that 10 comes after 9 instead of after 1?"},
+		{"show the last 10 lines of a file", "number:10", "", "show the last lines of a file"},
 		// elsewhere a length of time stays one
 		{"find files modified 3 days ago", "duration:3 days", "", "find files modified ago"},
 		{"count the lines in notes.txt", "file:notes.txt", "", "count the lines in"},

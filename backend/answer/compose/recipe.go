@@ -184,13 +184,7 @@ const askedUsed = 0.1
 // "listening ports"; not diff's "--report-identical-files" for
 // "compare two files".
 func (c *composition) nameAsked(s *source, p passage) bool {
-	title := strings.ToLower(s.hit.Meta.Title)
-	lead := ""
-	terms.Words(s.hit.Meta.Summary, false, func(w string) {
-		if lead == "" && !terms.Stop(w) {
-			lead = terms.Stem(w)
-		}
-	})
+	title, lead := strings.ToLower(s.hit.Meta.Title), nameLead(s.hit.Meta.Summary)
 	for _, name := range optionNames(p.block.Term) {
 		long, ok := strings.CutPrefix(name, "--")
 		if !ok || metaOptions[name] {

@@ -1153,6 +1153,18 @@ func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage
 	return chosen
 }
 
+// nameLead is the stem of a NAME line's first content word: "remov" of
+// "remove a user or group from the system".
+func nameLead(summary string) string {
+	lead := ""
+	terms.Words(summary, false, func(w string) {
+		if lead == "" && !terms.Stop(w) {
+			lead = terms.Stem(w)
+		}
+	})
+	return lead
+}
+
 // termAsked says whether an option's long name is a word the question
 // asks with: base64's --decode for "decode a base64 string", split's
 // --lines for "pieces of 1000 lines". The NAME line may say it too
@@ -1164,13 +1176,7 @@ func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage
 // --remove-all-files for "remove a user", where the NAME line is "remove
 // a user or group from the system".
 func (c *composition) termAsked(s *source, p passage) bool {
-	title := strings.ToLower(s.hit.Meta.Title)
-	lead := ""
-	terms.Words(s.hit.Meta.Summary, false, func(w string) {
-		if lead == "" && !terms.Stop(w) {
-			lead = terms.Stem(w)
-		}
-	})
+	title, lead := strings.ToLower(s.hit.Meta.Title), nameLead(s.hit.Meta.Summary)
 	for _, name := range optionNames(p.block.Term) {
 		if metaOptions[name] {
 			return false

@@ -83,19 +83,7 @@ func (m *Model) Subcommands(command string, words []Term) map[string]float64 {
 	}
 	score := make([]float64, hi-lo)
 	term := make([]float64, hi-lo)
-	add := func(st string, f float64) {
-		p, b, ok := m.postingsFrom(st, lo)
-		if !ok {
-			return
-		}
-		for ; p < b; p++ {
-			c, w := m.posting(p)
-			if int(c) >= hi {
-				break
-			}
-			term[int(c)-lo] = max(term[int(c)-lo], f*float64(w))
-		}
-	}
+	add := func(st string, f float64) { m.raise(term, st, lo, hi, f) }
 	flush := func() {
 		for k, v := range term {
 			score[k] += v
@@ -138,6 +126,23 @@ func (m *Model) Subcommands(command string, words []Term) map[string]float64 {
 // option model, which files them under "command option", sorted.
 func (m *Model) optionsOf(command string) (lo, hi int) {
 	return m.runOf(command + " ")
+}
+
+// raise raises term[c-lo], for each command c in [lo,hi) whose
+// descriptions hold stem st, to f times the stem's weight for c, where
+// that is more.
+func (m *Model) raise(term []float64, st string, lo, hi int, f float64) {
+	p, b, ok := m.postingsFrom(st, lo)
+	if !ok {
+		return
+	}
+	for ; p < b; p++ {
+		c, w := m.posting(p)
+		if int(c) >= hi {
+			break
+		}
+		term[int(c)-lo] = max(term[int(c)-lo], f*float64(w))
+	}
 }
 
 // runOf is the run [lo,hi) of the names that start with prefix: they
@@ -202,17 +207,7 @@ func (m *Model) Options(command string, words []Term) map[string]float64 {
 		}
 		clear(term)
 		for j, st := range t.Stems {
-			p, b, ok := m.postingsFrom(st, lo)
-			if !ok {
-				continue
-			}
-			for ; p < b; p++ {
-				c, w := m.posting(p)
-				if int(c) >= hi {
-					break
-				}
-				term[int(c)-lo] = max(term[int(c)-lo], float64(w)*t.Weights[j])
-			}
+			m.raise(term, st, lo, hi, t.Weights[j])
 		}
 		// a word many of the command's options are used for ("archive"
 		// for tar) tells them apart less than one few are ("list")

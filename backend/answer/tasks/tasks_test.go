@@ -331,37 +331,30 @@ func TestOptionsModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	terms := func(q string) []Term {
-		var out []Term
-		for _, st := range Tokens(q) {
-			out = append(out, Term{Stems: []string{st}, Weights: []float64{1}})
-		}
-		return out
-	}
-	got := m.Options("rm", terms("remove a directory with everything in it"))
+	got := m.Options("rm", termsOf("remove a directory with everything in it"))
 	if got["-r"] <= got["-f"] || got["-r"] <= got[""] || got["-r"] > 1 {
 		t.Errorf("a directory and everything in it: %v, want -r first, at most 1", got)
 	}
 	// "remove" is said of every option: none does it better than rm
 	// without options
-	for o, v := range m.Options("rm", terms("remove")) {
-		if v > m.Options("rm", terms("remove"))[""] {
+	for o, v := range m.Options("rm", termsOf("remove")) {
+		if v > m.Options("rm", termsOf("remove"))[""] {
 			t.Errorf("remove: %s scores %v, more than rm alone", o, v)
 		}
 	}
 	// rmdir's options are not rm's, though "rm " is a prefix of neither
-	if got := m.Options("rmdir", terms("empty directory")); len(got) != 1 || got[""] == 0 {
+	if got := m.Options("rmdir", termsOf("empty directory")); len(got) != 1 || got[""] == 0 {
 		t.Errorf("rmdir: %v", got)
 	}
-	if got := m.Options("ls", terms("list files")); got != nil {
+	if got := m.Options("ls", termsOf("list files")); got != nil {
 		t.Errorf("a command the model does not know: %v", got)
 	}
 	// what people say of rm's options: "remove" and "directory", but
 	// never "quickly", and not "empty", which they say of rmdir alone
-	if got, want := m.Known("rm", terms("remove an empty directory quickly")), []bool{true, false, true, false}; !slices.Equal(got, want) {
+	if got, want := m.Known("rm", termsOf("remove an empty directory quickly")), []bool{true, false, true, false}; !slices.Equal(got, want) {
 		t.Errorf("known of rm: %v, want %v", got, want)
 	}
-	if got := m.Known("ls", terms("list files")); slices.Contains(got, true) {
+	if got := m.Known("ls", termsOf("list files")); slices.Contains(got, true) {
 		t.Errorf("known of a command the model does not know: %v", got)
 	}
 }
@@ -396,14 +389,7 @@ func TestSubcommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	terms := func(q string) []Term {
-		var out []Term
-		for _, st := range Tokens(q) {
-			out = append(out, Term{Stems: []string{st}, Weights: []float64{1}})
-		}
-		return out
-	}
-	got := m.Subcommands("svcctl", terms("start the service automatically when the machine boots"))
+	got := m.Subcommands("svcctl", termsOf("start the service automatically when the machine boots"))
 	if len(got) == 0 || got["enable"] <= got["disable"] || got["enable"] <= got["status"] {
 		t.Errorf("Subcommands = %v, want enable first", got)
 	}
@@ -412,13 +398,22 @@ func TestSubcommands(t *testing.T) {
 			t.Errorf("Subcommands = %v: %q is no subcommand of svcctl", got, sub)
 		}
 	}
-	if got := m.Subcommands("svcctl", terms("show the state of the service")); got["status"] <= got["enable"] {
+	if got := m.Subcommands("svcctl", termsOf("show the state of the service")); got["status"] <= got["enable"] {
 		t.Errorf("Subcommands = %v, want status first", got)
 	}
-	if got := m.Subcommands("tar", terms("extract an archive")); got != nil {
+	if got := m.Subcommands("tar", termsOf("extract an archive")); got != nil {
 		t.Errorf("tar has no subcommands, got %v", got)
 	}
-	if got := m.Subcommands("svcctl", terms("frobnicate the gizmo")); got != nil {
+	if got := m.Subcommands("svcctl", termsOf("frobnicate the gizmo")); got != nil {
 		t.Errorf("no word said: %v", got)
 	}
+}
+
+// termsOf are a question's Tokens as terms of their own stem alone.
+func termsOf(q string) []Term {
+	var out []Term
+	for _, st := range Tokens(q) {
+		out = append(out, Term{Stems: []string{st}, Weights: []float64{1}})
+	}
+	return out
 }

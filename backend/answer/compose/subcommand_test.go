@@ -44,18 +44,14 @@ Wait for started units to terminate again, every time.
 // unitTasks is what people say unitctl's subcommands are for.
 func unitTasks(t *testing.T) *tasks.Model {
 	t.Helper()
-	d := func(cmd, text string) tasks.Doc { return tasks.Doc{Command: cmd, Stems: tasks.Tokens(text)} }
-	m, err := tasks.Fit([]tasks.Doc{
-		d("unitctl", "Control the units of the machine"),
-		d("unitctl-enable", "Start a service automatically at boot"),
-		d("unitctl-enable", "Make a unit start every time the machine boots"),
-		d("unitctl-disable", "Keep a service from starting automatically at boot"),
-		d("unitctl-status", "Show the status of a service"),
-		d("unitctl-list-units", "List the running units"),
-	}, tasks.DefaultParams)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := fitted(t, [][2]string{
+		{"unitctl", "Control the units of the machine"},
+		{"unitctl-enable", "Start a service automatically at boot"},
+		{"unitctl-enable", "Make a unit start every time the machine boots"},
+		{"unitctl-disable", "Keep a service from starting automatically at boot"},
+		{"unitctl-status", "Show the status of a service"},
+		{"unitctl-list-units", "List the running units"},
+	})
 	return m
 }
 
@@ -134,16 +130,12 @@ fold lower case to upper case characters
 // sorterUsage is what people say they give sorter's options for.
 func sorterUsage(t *testing.T) *tasks.Model {
 	t.Helper()
-	d := func(cmd, text string) tasks.Doc { return tasks.Doc{Command: cmd, Stems: tasks.Tokens(text)} }
-	m, err := tasks.Fit([]tasks.Doc{
-		d("sorter", "Put the lines of a file in order"),
-		d("sorter -n", "Sort numbers numerically"),
-		d("sorter -r", "Sort lines in reverse order"),
-		d("sorter -f", "Sort ignoring case"),
-	}, tasks.DefaultParams)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := fitted(t, [][2]string{
+		{"sorter", "Put the lines of a file in order"},
+		{"sorter -n", "Sort numbers numerically"},
+		{"sorter -r", "Sort lines in reverse order"},
+		{"sorter -f", "Sort ignoring case"},
+	})
 	return m
 }
 
@@ -200,18 +192,14 @@ Use archive file or device ARCHIVE.
 // tarrerUsage is what people say they give tarrer's options for.
 func tarrerUsage(t *testing.T) *tasks.Model {
 	t.Helper()
-	d := func(cmd, text string) tasks.Doc { return tasks.Doc{Command: cmd, Stems: tasks.Tokens(text)} }
-	m, err := tasks.Fit([]tasks.Doc{
-		d("tarrer", "Archive files"),
-		d("tarrer -t", "List the contents of an archive"),
-		d("tarrer -z", "Work on a gzip compressed archive"),
-		d("tarrer -a", "Compress an archive by its suffix"),
-		d("tarrer -f", "Name the archive file"),
-		d("tarrer -c", "Create an archive"),
-	}, tasks.DefaultParams)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := fitted(t, [][2]string{
+		{"tarrer", "Archive files"},
+		{"tarrer -t", "List the contents of an archive"},
+		{"tarrer -z", "Work on a gzip compressed archive"},
+		{"tarrer -a", "Compress an archive by its suffix"},
+		{"tarrer -f", "Name the archive file"},
+		{"tarrer -c", "Create an archive"},
+	})
 	return m
 }
 
@@ -319,16 +307,12 @@ print the kernel version
 // that asks for one of them, which its letter alone prints; asked for
 // all, it is.
 func TestSiblingLetters(t *testing.T) {
-	d := func(cmd, text string) tasks.Doc { return tasks.Doc{Command: cmd, Stems: tasks.Tokens(text)} }
-	m, err := tasks.Fit([]tasks.Doc{
-		d("unamer", "Print system information"),
-		d("unamer -srv", "Print the kernel name, release and version"),
-		d("unamer -srv", "Print the kernel release and version"),
-		d("unamer -r", "Print the kernel release"),
-	}, tasks.DefaultParams)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := fitted(t, [][2]string{
+		{"unamer", "Print system information"},
+		{"unamer -srv", "Print the kernel name, release and version"},
+		{"unamer -srv", "Print the kernel release and version"},
+		{"unamer -r", "Print the kernel release"},
+	})
 	for _, tc := range []struct{ q, want string }{
 		{"print the kernel release with unamer", "`unamer -r`"},
 		{"print the kernel name, release and version with unamer", "`unamer -srv`"},
@@ -378,4 +362,18 @@ func TestRelativeDate(t *testing.T) {
 			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
 		}
 	}
+}
+
+// fitted is a task model fitted on (command, description) pairs.
+func fitted(t *testing.T, docs [][2]string) *tasks.Model {
+	t.Helper()
+	var ds []tasks.Doc
+	for _, d := range docs {
+		ds = append(ds, tasks.Doc{Command: d[0], Stems: tasks.Tokens(d[1])})
+	}
+	m, err := tasks.Fit(ds, tasks.DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -93,12 +93,35 @@ func (c *composition) askedLetters(pl *plan) []passage {
 		return len(name) == 2 && name[1] != '-'
 	}
 	used := c.usage(pl.s.hit.Doc, pl.s.doc)
-	if !letter(pl.chosen[0]) || used[pl.chosen[0].block.Term] < askedUsed || !c.nameAsked(pl.s, pl.chosen[0]) {
+	scores := c.scoresOf(pl.s.hit.Doc, pl.s.doc)
+	// a letter people give for the task at all beyond the command alone,
+	// or one the question names whole that people give most (ss's -t
+	// and -l for "list listening tcp ports", which people also run ss
+	// alone for)
+	given := func(p passage) bool {
+		if used[p.block.Term] >= askedUsed {
+			return true
+		}
+		v := 0.0
+		for _, n := range optionNames(p.block.Term) {
+			v = max(v, scores[n])
+		}
+		return v >= usageLead && c.optionAsked(p)
+	}
+	if !letter(pl.chosen[0]) || !given(pl.chosen[0]) || !c.nameAsked(pl.s, pl.chosen[0]) {
 		return nil
 	}
 	letters := []passage{pl.chosen[0]}
-	for _, p := range pl.chosen[1:min(len(pl.chosen), pl.shown)] {
-		if letter(p) && used[p.block.Term] >= askedUsed && c.nameAsked(pl.s, p) && !slices.ContainsFunc(letters, p.same) && c.lettersAskedBy(append(slices.Clone(letters), p), pl.s.hit.NameCov, askedShare) {
+	// the other steps chosen, then the page's options the question
+	// names whole
+	cands := slices.Clone(pl.chosen[1:min(len(pl.chosen), pl.shown)])
+	for _, p := range pl.ps {
+		if c.optionItem(pl.s, p) && c.optionAsked(p) {
+			cands = append(cands, p)
+		}
+	}
+	for _, p := range cands {
+		if letter(p) && given(p) && c.nameAsked(pl.s, p) && !slices.ContainsFunc(letters, p.same) && c.lettersAskedBy(append(slices.Clone(letters), p), pl.s.hit.NameCov, askedShare) {
 			letters = append(letters, p)
 		}
 	}
@@ -171,7 +194,7 @@ func withMode(s *source, letters []passage) bool {
 // bundle askedLetters makes must add to the others and the NAME line:
 // more than a bundle people type needs (letterShare), as no one's
 // command line vouches for this one.
-const askedShare = 0.2
+const askedShare = 0.1
 
 // askedUsed is the least usage (see usage) of each letter askedLetters
 // bundles: people give it for the task at all.

@@ -1,7 +1,11 @@
 package compose
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -376,4 +380,31 @@ func fitted(t *testing.T, docs [][2]string) *tasks.Model {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// Letters the question names whole lead together where people give
+// each for the task, though they run the command alone for it as often:
+// "ss -tl" for "list listening tcp ports", not -t with -l a step below.
+// This machine's ss(8), read with the option model ragman ships.
+func TestAskedLettersNamed(t *testing.T) {
+	raw, err := os.ReadFile("/usr/share/man/man8/ss.8.gz")
+	if err != nil {
+		t.Fatalf("ss(8), from iproute2, which every Debian system has: %v", err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, _, _, ret := onePage(t, "ss", string(page), "list listening tcp ports")
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`ss -tl") && !strings.HasPrefix(d.Steps[0], "`ss -lt") {
+		t.Errorf("steps %q, want ss -tl first", d.Steps)
+	}
 }

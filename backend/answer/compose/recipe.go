@@ -202,7 +202,9 @@ const askedUsed = 0.1
 
 // nameAsked says whether the question asks with at least half the words
 // of an option's long name, and one at least, leaving out the program's
-// name and its NAME line's first word (as termAsked does): sort's
+// name, words that start with it (uniq's --unique, which "count the
+// unique lines" does not ask for) and its NAME line's first word (as
+// termAsked does): sort's
 // "--numeric-sort" for "sort numerically", ss's "--listening" for
 // "listening ports"; not diff's "--report-identical-files" for
 // "compare two files".
@@ -216,7 +218,7 @@ func (c *composition) nameAsked(s *source, p passage) bool {
 		asked, words := 0, 0
 		for _, w := range strings.Split(long, "-") {
 			st := terms.Stem(w)
-			if len(w) <= 2 || strings.Contains(title, w) || st == lead {
+			if len(w) <= 2 || strings.Contains(title, w) || len(title) >= 3 && strings.HasPrefix(w, title) || st == lead {
 				continue
 			}
 			words++

@@ -382,14 +382,13 @@ func fitted(t *testing.T, docs [][2]string) *tasks.Model {
 	return m
 }
 
-// Letters the question names whole lead together where people give
-// each for the task, though they run the command alone for it as often:
-// "ss -tl" for "list listening tcp ports", not -t with -l a step below.
-// This machine's ss(8), read with the option model ragman ships.
-func TestAskedLettersNamed(t *testing.T) {
-	raw, err := os.ReadFile("/usr/share/man/man8/ss.8.gz")
+// machinePage is this machine's manual page of a program every Debian
+// system has, as its file holds it.
+func machinePage(t *testing.T, path string) string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("ss(8), from iproute2, which every Debian system has: %v", err)
+		t.Fatalf("a page every Debian system has: %v", err)
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(raw))
 	if err != nil {
@@ -399,12 +398,27 @@ func TestAskedLettersNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lib, _, _, ret := onePage(t, "ss", string(page), "list listening tcp ports")
-	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`ss -tl") && !strings.HasPrefix(d.Steps[0], "`ss -lt") {
-		t.Errorf("steps %q, want ss -tl first", d.Steps)
+	return string(page)
+}
+
+// Letters the question names whole lead together where people give
+// each for the task, though they run the command alone for it as often:
+// "ss -tl" for "list listening tcp ports", not -t with -l a step below.
+// A word of an option's name that only restates the program's is no
+// asking for it: uniq's --unique for "count the unique lines". This
+// machine's pages, with the option model ragman ships.
+func TestAskedLettersNamed(t *testing.T) {
+	for _, tc := range []struct{ name, path, q, want, not string }{
+		{"ss", "/usr/share/man/man8/ss.8.gz", "list listening tcp ports", "`ss -tl", ""},
+		{"uniq", "/usr/share/man/man1/uniq.1.gz", "count the unique lines of a sorted file and show how often each appears", "`uniq -c", "`uniq -cu"},
+	} {
+		lib, _, _, ret := onePage(t, tc.name, machinePage(t, tc.path), tc.q)
+		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want) || tc.not != "" && strings.HasPrefix(d.Steps[0], tc.not) {
+			t.Errorf("%q: steps %q, want %s first, not %s", tc.q, d.Steps, tc.want, tc.not)
+		}
 	}
 }

@@ -91,8 +91,7 @@ func promote(pool []Candidate, i int) {
 // preferences entry", "change my login shell to zsh"), nor as one to do
 // without ("without calling sed": the word before is no such word).
 func asTool(question, name string) bool {
-	re := regexp.MustCompile(`(?i)\b(?:with|using|use|via|through|in|by|run|running|call|calling|make|tell|have|let|get)\s+(?:the\s+|a\s+)?(?:command\s+|program\s+|tool\s+)?` +
-		regexp.QuoteMeta(name) + `\b`)
+	re := toolRE(`with|using|use|via|through|in|by|run|running|call|calling|make|tell|have|let|get`, `the|a`, name)
 	for _, m := range re.FindAllStringIndex(question, -1) {
 		if !doneWithout().MatchString(question[:m[0]]) && clauseGoesOn().MatchString(question[m[1]:]) {
 			return true
@@ -114,7 +113,14 @@ func asTool(question, name string) bool {
 // withTool says whether a question does its task with program name:
 // "with bzip2", "using dd", "via rsync", "through sed".
 func withTool(question, name string) bool {
-	return regexp.MustCompile(`(?i)\b(?:with|using|via|through)\s+(?:the\s+)?(?:command\s+|program\s+|tool\s+)?` + regexp.QuoteMeta(name) + `\b`).MatchString(question)
+	return toolRE(`with|using|via|through`, `the`, name).MatchString(question)
+}
+
+// toolRE finds program name after one of the words (alternatives, as a
+// regexp writes them), an article of articles, and a noun that says it
+// is a program: "with curl", "using the command zstd".
+func toolRE(words, articles, name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:` + words + `)\s+(?:(?:` + articles + `)\s+)?(?:command\s+|program\s+|tool\s+)?` + regexp.QuoteMeta(name) + `\b`)
 }
 
 // clauseGoesOn matches what may follow a program named as a tool: the end

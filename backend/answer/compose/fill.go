@@ -2012,6 +2012,16 @@ func (c *composition) outputFile(s *source) (passage, bool) {
 	return c.bestOption(s, func(term string) bool { return outputOption(term) && takesFile(term) })
 }
 
+// namesScore is the best score the option model gives any name of an
+// option item's term ("-r, --recursive"), 0 for none.
+func namesScore(scores map[string]float64, term string) float64 {
+	v := 0.0
+	for _, n := range optionNames(term) {
+		v = max(v, scores[n])
+	}
+	return v
+}
+
 // bestOption is the option item of page s whose term is one, of those
 // that are, that the option model scores best, the page's first where
 // it scores none.
@@ -2022,11 +2032,7 @@ func (c *composition) bestOption(s *source, is func(term string) bool) (passage,
 		if !c.optionItem(s, p) || !is(p.block.Term) {
 			continue
 		}
-		v := 0.0
-		for _, n := range optionNames(p.block.Term) {
-			v = max(v, scores[n])
-		}
-		if v > most {
+		if v := namesScore(scores, p.block.Term); v > most {
 			best, found, most = p, true, v
 		}
 	}

@@ -99,14 +99,7 @@ func (c *composition) askedLetters(pl *plan) []passage {
 	// and -l for "list listening tcp ports", which people also run ss
 	// alone for)
 	given := func(p passage) bool {
-		if used[p.block.Term] >= askedUsed {
-			return true
-		}
-		v := 0.0
-		for _, n := range optionNames(p.block.Term) {
-			v = max(v, scores[n])
-		}
-		return v >= usageLead && c.optionAsked(p)
+		return used[p.block.Term] >= askedUsed || namesScore(scores, p.block.Term) >= usageLead && c.optionAsked(p)
 	}
 	if !letter(pl.chosen[0]) || !given(pl.chosen[0]) || !c.nameAsked(pl.s, pl.chosen[0]) {
 		return nil
@@ -446,22 +439,16 @@ func (c *composition) siblingsUnasked(letters, chosen []passage, scores map[stri
 	// lead, the bundle is how they ask for that one: "uname -srv" for
 	// "which kernel version am I running", whose -r people mean, where
 	// the lead is -v, "print the kernel version"
-	best := func(p passage) float64 {
-		v := 0.0
-		for _, n := range optionNames(p.block.Term) {
-			v = max(v, scores[n])
-		}
-		return v
-	}
-	if slices.ContainsFunc(letters, func(p passage) bool { return !p.same(chosen[0]) && best(p) > best(chosen[0]) }) {
+	lead := namesScore(scores, chosen[0].block.Term)
+	if slices.ContainsFunc(letters, func(p passage) bool { return !p.same(chosen[0]) && namesScore(scores, p.block.Term) > lead }) {
 		return false
 	}
-	lead := leadWords(itemDoes(chosen[0].block.Text))
-	if lead == "" {
+	words := leadWords(itemDoes(chosen[0].block.Text))
+	if words == "" {
 		return false
 	}
 	for _, p := range letters {
-		if !p.same(chosen[0]) && (leadWords(itemDoes(p.block.Text)) != lead || saysMore(p, chosen[0])) {
+		if !p.same(chosen[0]) && (leadWords(itemDoes(p.block.Text)) != words || saysMore(p, chosen[0])) {
 			return false
 		}
 	}

@@ -90,25 +90,7 @@ func (m *Model) Subcommands(command string, words []Term) map[string]float64 {
 		}
 		clear(term)
 	}
-	for i, t := range words {
-		if !repeated(words, i) {
-			for j, st := range t.Stems {
-				add(st, t.Weights[j])
-			}
-			flush()
-		}
-		if m.pairs && i > 0 && words[i-1].own() != t.own() {
-			u := words[i-1]
-			for a, sa := range u.Stems {
-				for b, sb := range t.Stems {
-					if sa != sb {
-						add(pairKey(sa, sb), u.Weights[a]*t.Weights[b])
-					}
-				}
-			}
-			flush()
-		}
-	}
+	m.walk(words, add, flush)
 	var out map[string]float64
 	for k, v := range score {
 		if v <= 0 {
@@ -323,6 +305,36 @@ func repeated(words []Term, i int) bool {
 // hit@1 1320 at 0, 1329 at 1, 1332 at 1.5; hit@3 1659, 1663, 1658.
 var Prior = 1.0
 
+// walk reads the keys a question's terms score by, as Match and
+// Subcommands read them: each term's stems, at their weights (a term
+// said twice once), and, where the model keeps pairs, each pair of
+// adjacent terms' stems, at the product of their weights. After each
+// term and each pair it calls flush, so that a term counts once however
+// many of its stems a command's descriptions hold.
+func (m *Model) walk(words []Term, add func(key string, f float64), flush func()) {
+	for i, t := range words {
+		if !repeated(words, i) {
+			for j, st := range t.Stems {
+				add(st, t.Weights[j])
+			}
+			flush()
+		}
+		if m.pairs && i > 0 && words[i-1].own() != t.own() {
+			// a pair of any of the two terms' stems: "new folder" is
+			// the pair the descriptions write "new directori"
+			u := words[i-1]
+			for a, sa := range u.Stems {
+				for b, sb := range t.Stems {
+					if sa != sb {
+						add(pairKey(sa, sb), u.Weights[a]*t.Weights[b])
+					}
+				}
+			}
+			flush()
+		}
+	}
+}
+
 // Match is Commands for terms: a command scores, for each term, the best
 // of its stems' weights times the stem's weight, so that a term counts
 // once however many of its stems the command's descriptions hold; so does
@@ -361,27 +373,7 @@ func (m *Model) Match(words []Term, n int) []Scored {
 		}
 		s.termTouched = s.termTouched[:0]
 	}
-	for i, t := range words {
-		if !repeated(words, i) {
-			for j, st := range t.Stems {
-				add(st, float32(t.Weights[j]))
-			}
-			flush()
-		}
-		if m.pairs && i > 0 && words[i-1].own() != t.own() {
-			// a pair of any of the two terms' stems: "new folder" is
-			// the pair the descriptions write "new directori"
-			u := words[i-1]
-			for a, sa := range u.Stems {
-				for b, sb := range t.Stems {
-					if sa != sb {
-						add(pairKey(sa, sb), float32(u.Weights[a]*t.Weights[b]))
-					}
-				}
-			}
-			flush()
-		}
-	}
+	m.walk(words, func(key string, f float64) { add(key, float32(f)) }, flush)
 	// the n best, kept sorted in best; ties go to the earlier command
 	// (names are sorted, so the result does not depend on posting order)
 	best := s.best[:0]

@@ -71,13 +71,9 @@ func TestModelSubcommandFirst(t *testing.T) {
 		{"stop the service cups and keep it from starting at boot", "`unitctl disable cups`"},
 		{"show the status of the service nginx with unitctl", "`unitctl status nginx`"},
 	} {
-		lib, _, _, ret := onePage(t, "unitctl", unitPage, tc.q)
 		cp := New()
 		cp.Tasks = m
-		d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := composed(t, cp, "unitctl", unitPage, tc.q)
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
 			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
 		}
@@ -87,7 +83,7 @@ func TestModelSubcommandFirst(t *testing.T) {
 			t.Errorf("%q: summary %q, want it to say Use %s", tc.q, d.Summary, tc.want)
 		}
 		cp.Tasks = nil
-		if d, err = cp.Compose(context.Background(), ret, lib, &answer.Citer{}); err == nil && len(d.Steps) > 0 && strings.HasPrefix(d.Steps[0], tc.want+":") && !strings.Contains(tc.want, "status") {
+		if d = composed(t, cp, "unitctl", unitPage, tc.q); len(d.Steps) > 0 && strings.HasPrefix(d.Steps[0], tc.want+":") && !strings.Contains(tc.want, "status") {
 			t.Errorf("%q: without the task model, %s leads all the same: the page tests nothing", tc.q, tc.want)
 		}
 	}
@@ -150,13 +146,9 @@ func TestAskedLetters(t *testing.T) {
 		{"sort the file scores.txt numerically in reverse order", "`sorter -rn scores.txt`"},
 		{"sort the file scores.txt in reverse order", "`sorter -r scores.txt`"},
 	} {
-		lib, _, _, ret := onePage(t, "sorter", sorterPage, tc.q)
 		cp := New()
 		cp.Options = sorterUsage(t)
-		d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := composed(t, cp, "sorter", sorterPage, tc.q)
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
 			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
 		}
@@ -215,13 +207,9 @@ func TestAskedLettersMode(t *testing.T) {
 		{"list the contents of the gzip archive logs.tar.gz with tarrer", "`tarrer -tzf logs.tar.gz`", ""},
 		{"with tarrer, filter the archive site.tar.gz through gzip and auto compress it by its suffix", "", "`tarrer -az"},
 	} {
-		lib, _, _, ret := onePage(t, "tarrer", tarrerPage, tc.q)
 		cp := New()
 		cp.Options = tarrerUsage(t)
-		d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := composed(t, cp, "tarrer", tarrerPage, tc.q)
 		if len(d.Steps) == 0 || tc.want != "" && !strings.HasPrefix(d.Steps[0], tc.want+":") || tc.not != "" && strings.HasPrefix(d.Steps[0], tc.not) {
 			t.Errorf("%q: steps %q, want %q first, not %q", tc.q, d.Steps, tc.want, tc.not)
 		}
@@ -256,11 +244,7 @@ sort via a key; KEYDEF gives location and type of the field to sort by
 // The place of a column the question gives goes to the option that
 // takes a place, which then leads: not to a count's.
 func TestPlaceOption(t *testing.T) {
-	lib0, _, _, ret0 := onePage(t, "sorty", sortyPage, "sorty lines by the second column as numbers")
-	d, err := New().Compose(context.Background(), ret0, lib0, &answer.Citer{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := composed(t, New(), "sorty", sortyPage, "sorty lines by the second column as numbers")
 	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`sorty -k 2`:") || slices.ContainsFunc(d.Steps, func(s string) bool { return strings.Contains(s, "--parallel 2") }) {
 		t.Errorf("steps %q, want `sorty -k 2` first and no --parallel 2", d.Steps)
 	}
@@ -321,13 +305,9 @@ func TestSiblingLetters(t *testing.T) {
 		{"print the kernel release with unamer", "`unamer -r`"},
 		{"print the kernel name, release and version with unamer", "`unamer -srv`"},
 	} {
-		lib, _, _, ret := onePage(t, "unamer", unamerPage, tc.q)
 		cp := New()
 		cp.Options = m
-		d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := composed(t, cp, "unamer", unamerPage, tc.q)
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
 			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
 		}
@@ -357,11 +337,7 @@ func TestRelativeDate(t *testing.T) {
 		{"what will the date be in 90 days, with dater", "`dater -d '90 days'`"},
 		{"print yesterday's date with dater", "`dater -d yesterday`"},
 	} {
-		lib, _, _, ret := onePage(t, "dater", daterPage, tc.q)
-		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := composed(t, New(), "dater", daterPage, tc.q)
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
 			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
 		}
@@ -412,13 +388,21 @@ func TestAskedLettersNamed(t *testing.T) {
 		{"ss", "/usr/share/man/man8/ss.8.gz", "list listening tcp ports", "`ss -tl", ""},
 		{"uniq", "/usr/share/man/man1/uniq.1.gz", "count the unique lines of a sorted file and show how often each appears", "`uniq -c", "`uniq -cu"},
 	} {
-		lib, _, _, ret := onePage(t, tc.name, machinePage(t, tc.path), tc.q)
-		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := composed(t, New(), tc.name, machinePage(t, tc.path), tc.q)
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want) || tc.not != "" && strings.HasPrefix(d.Steps[0], tc.not) {
 			t.Errorf("%q: steps %q, want %s first, not %s", tc.q, d.Steps, tc.want, tc.not)
 		}
 	}
+}
+
+// composed is cp's answer to question q over an index of the one page,
+// named name.
+func composed(t *testing.T, cp *Composer, name, page, q string) answer.Draft {
+	t.Helper()
+	lib, _, _, ret := onePage(t, name, page, q)
+	d, err := cp.Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -48,7 +48,7 @@ Wait for started units to terminate again, every time.
 // unitTasks is what people say unitctl's subcommands are for.
 func unitTasks(t *testing.T) *tasks.Model {
 	t.Helper()
-	m := fitted(t, [][2]string{
+	return fitted(t, [][2]string{
 		{"unitctl", "Control the units of the machine"},
 		{"unitctl-enable", "Start a service automatically at boot"},
 		{"unitctl-enable", "Make a unit start every time the machine boots"},
@@ -56,14 +56,12 @@ func unitTasks(t *testing.T) *tasks.Model {
 		{"unitctl-status", "Show the status of a service"},
 		{"unitctl-list-units", "List the running units"},
 	})
-	return m
 }
 
 // The subcommand people use for the task leads, filled, and is the
 // Summary's "Use" sentence, where the page's own words put an option or
-// another subcommand first; between
-// opposites, the question's negation chooses. Without the task model
-// the page's words decide.
+// another subcommand first; between opposites, the question's negation
+// chooses. Without the task model the page's words decide.
 func TestModelSubcommandFirst(t *testing.T) {
 	m := unitTasks(t)
 	for _, tc := range []struct{ q, want string }{
@@ -130,13 +128,12 @@ fold lower case to upper case characters
 // sorterUsage is what people say they give sorter's options for.
 func sorterUsage(t *testing.T) *tasks.Model {
 	t.Helper()
-	m := fitted(t, [][2]string{
+	return fitted(t, [][2]string{
 		{"sorter", "Put the lines of a file in order"},
 		{"sorter -n", "Sort numbers numerically"},
 		{"sorter -r", "Sort lines in reverse order"},
 		{"sorter -f", "Sort ignoring case"},
 	})
-	return m
 }
 
 // Options that each do a part of the question lead as one line, where
@@ -188,7 +185,7 @@ Use archive file or device ARCHIVE.
 // tarrerUsage is what people say they give tarrer's options for.
 func tarrerUsage(t *testing.T) *tasks.Model {
 	t.Helper()
-	m := fitted(t, [][2]string{
+	return fitted(t, [][2]string{
 		{"tarrer", "Archive files"},
 		{"tarrer -t", "List the contents of an archive"},
 		{"tarrer -z", "Work on a gzip compressed archive"},
@@ -196,7 +193,6 @@ func tarrerUsage(t *testing.T) *tasks.Model {
 		{"tarrer -f", "Name the archive file"},
 		{"tarrer -c", "Create an archive"},
 	})
-	return m
 }
 
 // A bundle of a page whose command lines each start with a mode holds

@@ -50,7 +50,11 @@ type source struct {
 
 // composition is one answer being written.
 type composition struct {
-	q     *answer.Question
+	q *answer.Question
+	// text is the question as asked, and args its arguments (where
+	// ops[i].at points)
+	text  string
+	args  []analyse.Arg
 	lib   *answer.Library
 	citer *answer.Citer
 	items ItemWeights
@@ -184,13 +188,13 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	steps, said = c.chosenSteps(pl)
 	summary = []string{c.nameSentence(s)}
 	if pl.synopsis == synopsisForOption {
-		steps = append([]string{c.basicStep(s, pl.syn)}, steps...)
+		steps = append([]string{c.synopsisStep(pl)}, steps...)
 	}
 	if st := c.secondSentence(pl, scene); st != "" {
 		summary = append(summary, st)
 	}
 	if pl.synopsis == synopsisAhead {
-		steps = append([]string{c.basicStep(s, pl.syn)}, steps...)
+		steps = append([]string{c.synopsisStep(pl)}, steps...)
 	}
 	if scene == analyse.SceneConcept && !pl.named {
 		// a what-is question is answered in sentences, before any
@@ -219,6 +223,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(a.Seq), seq: a.Seq,
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, tasks: cp.Tasks, usageTerms: usageTerms(a), usageOf: -1}
+	c.text, c.args = a.Question, a.Args
 	c.lossAsked = asksLoss(lossTerms(a, c.usageTerms))
 	c.signal = givenSignal(a.Question)
 	c.verb = slices.IndexFunc(r.Question.Concepts, func(k analyse.Concept) bool { return a.Verb != "" && k.Word == a.Verb })

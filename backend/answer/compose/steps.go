@@ -43,6 +43,10 @@ type plan struct {
 	// question asks with (see termAsked)
 	lead, asked bool
 	line, desc  string
+	// remote, when set, is the command line that copies to or from
+	// another machine, the first step in the synopsis's place (see
+	// remoteLead)
+	remote string
 	// bundle, when set, is the first step and the "Use" sentence, in
 	// lead's place (see leadBundle)
 	bundle *optionBundle
@@ -621,6 +625,12 @@ func (c *composition) decideLead(pl *plan) {
 		pl.chosen, side = toFront(pl.chosen, 1), false
 	}
 	pl.syn = document.PlainForm(s.doc)
+	if !pl.named {
+		if line, rec, ok := c.remoteCopy(s, pl.ps); ok {
+			c.remoteLead(pl, line, rec)
+			return
+		}
+	}
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either
 	vague := len(pl.chosen) > 0 && (pl.chosen[0].beyond < basicBeyond && pl.chosen[0].score < vagueScore ||

@@ -129,6 +129,9 @@ func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene) 
 			what = ": " + what
 		}
 		line = s.runnable(c.runLine(s, line))
+		if pl.remote != "" {
+			line = pl.remote
+		}
 		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(s, "SYNOPSIS"))
 	}
 	return summary

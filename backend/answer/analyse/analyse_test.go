@@ -258,3 +258,33 @@ func TestUndergone(t *testing.T) {
 		}
 	}
 }
+
+// The ends of a range are values the user types, no words of the task;
+// a number alone may still be one ("the first 10 lines").
+func TestRangeEndsNotSearched(t *testing.T) {
+	for _, tc := range []struct {
+		q      string
+		want   []string // numbers searched
+		absent []string // numbers not
+	}{
+		{"print lines 5 to 12 of a file", nil, []string{"5", "12"}},
+		{"show the records from 100 through 250 of the log", nil, []string{"100", "250"}},
+		{"show the first 10 lines of a file", []string{"10"}, nil},
+		{"count to 10 and then wait 30 seconds", []string{"10", "30"}, nil},
+	} {
+		a := Analyse(tc.q, Thesaurus)
+		has := func(w string) bool {
+			return slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == w })
+		}
+		for _, w := range tc.want {
+			if !has(w) {
+				t.Errorf("%q: %s is not searched (concepts %v)", tc.q, w, a.Concepts)
+			}
+		}
+		for _, w := range tc.absent {
+			if has(w) {
+				t.Errorf("%q: %s is searched as a word of the task", tc.q, w)
+			}
+		}
+	}
+}

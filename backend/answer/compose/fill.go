@@ -1714,6 +1714,29 @@ func (c *composition) takeEnds() {
 		return true
 	})
 	c.apart = slices.DeleteFunc(c.apart, c.inRange)
+	if r, ok := c.placeRange(); ok {
+		c.ops = append(c.ops, r)
+	}
+}
+
+// placeRange is the range of places a question gives, as a list of
+// places writes it ("characters 1 to 10" is cut's -c 1-10): where the
+// two ends of its range follow a plural of a place noun (listedPlaces).
+// ok is false for any other range, lines among them (sed's and head's
+// own matter).
+func (c *composition) placeRange() (operand, bool) {
+	if len(c.ends) != 2 {
+		return operand{}, false
+	}
+	first := slices.Index(c.seq, c.ends[0].text)
+	if first < 1 {
+		return operand{}, false
+	}
+	noun := strings.TrimSuffix(strings.ToLower(c.seq[first-1]), "s")
+	if !listedPlaces[noun] || !strings.HasSuffix(strings.ToLower(c.seq[first-1]), "s") {
+		return operand{}, false
+	}
+	return operand{at: c.ends[0].at, kind: analyse.ArgNumber, text: c.ends[0].text + "-" + c.ends[1].text, place: true}, true
 }
 
 // inRange says whether a number the question gives is an end of a

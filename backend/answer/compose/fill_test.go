@@ -582,3 +582,36 @@ func TestMayGiveUnit(t *testing.T) {
 		t.Error(`mayGiveUnit("today and everyday"): no unit follows a space`)
 	}
 }
+
+// A range of places is one list of places: "characters 1 to 10" is cut's
+// -c 1-10, "fields 2 to 4" its -f 2-4.
+func TestPlaceRange(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"with snip, keep only characters 3 to 8 of each line of stamps.txt", "`snip -c 3-8 stamps.txt`"},
+		{"use snip to print fields 2 to 4 of every line in table.tsv", "`snip -f 2-4 table.tsv`"},
+	} {
+		d := composed(t, New(), "snip", snipPage, tc.q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
+			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
+		}
+	}
+}
+
+// snipPage documents a program that selects parts of lines as cut(1)
+// does.
+const snipPage = `.TH SNIP 1
+.SH NAME
+snip \- remove sections from each line of files
+.SH SYNOPSIS
+snip OPTION... [FILE]...
+.SH OPTIONS
+.TP
+\fB\-c\fR, \fB\-\-characters\fR=\fILIST\fR
+select only these characters
+.TP
+\fB\-f\fR, \fB\-\-fields\fR=\fILIST\fR
+select only these fields
+.TP
+\fB\-d\fR, \fB\-\-delimiter\fR=\fIDELIM\fR
+use DELIM instead of TAB for field delimiter
+`

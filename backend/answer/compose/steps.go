@@ -71,6 +71,17 @@ func (pl *plan) runs(p passage) {
 	pl.shown++
 }
 
+// countAgainstRange says whether the question gives a range and option
+// item p takes a number that is none of its ends nor a list of places.
+func (c *composition) countAgainstRange(p passage) bool {
+	if len(c.ends) == 0 {
+		return false
+	}
+	arg := optionArg(p.term())
+	key := slotName(arg)
+	return arg != "" && slices.Contains(slotKinds(arg), analyse.ArgNumber) && !rangeSlots[key] && !placeSlots[key]
+}
+
 // synopsisStep is whether the command as its synopsis runs it is the
 // first step of the first page, and why.
 type synopsisStep int
@@ -637,7 +648,11 @@ func (c *composition) decideLead(pl *plan) {
 		// or says it only after what the option does: mount's -l, "Add
 		// the labels in the mount output", then a sentence of the disk
 		// device, for "mount a disk"
-		pl.chosen[0].does < offPoint)
+		pl.chosen[0].does < offPoint ||
+		// or takes a number of its own where the question gives a
+		// range, whose ends it cannot take: "-l N", a line-wrap length,
+		// for "lines 10 to 20"
+		c.countAgainstRange(pl.chosen[0]))
 	// or the NAME line says nearly all of it
 	nameSays := beyondName(c.q, s.hit.NameCov) < basicRest
 	// An option named by a word of the question keeps the lead, unless

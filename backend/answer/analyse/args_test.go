@@ -100,6 +100,8 @@ func TestRead(t *testing.T) {
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
 		{"the word count of a file", "", "", "the word count of a file"},
+		// whatever else the sentence says of it after
+		{"look in todo.txt for the word urgent regardless of its case", "file:todo.txt quoted:urgent", "", "look in for the word regardless of its case"},
 		// the asker's home is the folder ~, the noun after it the topic's
 		{"count the pdf files under my home folder", "folder:~", "", "count the pdf files under folder"},
 		// a word of how after the folder is no folder's name

@@ -857,7 +857,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		case len(inner) == 1 && kinds != nil:
 			lower := strings.ToLower(w)
 			sources = sources || strings.Contains(lower, "source") || strings.Contains(lower, "src")
-			slots = append(slots, slot{word: i, kinds: kinds, name: name, optional: optional, many: repeats(w) || plural(w), comma: commaList(w),
+			slots = append(slots, slot{word: i, kinds: kinds, name: name, optional: optional, many: repeats(w) || plural(w) || ellipsisAfter(words, i) && (i == 0 || !strings.HasPrefix(words[i-1], "-")), comma: commaList(w),
 				// or the new name of what is renamed (groupmod's "-n
 				// NEW_GROUP" takes "to qa")
 				dest: strings.Contains(lower, "dest") || strings.Contains(lower, "target") || strings.HasPrefix(slotName(name), "new"),
@@ -1081,13 +1081,19 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		}
 	}
 	out := []string{cmd}
-	next := 0 // the next slot
+	next := 0   // the next slot
+	given := -1 // the word of the last slot given operands
 	for i, w := range words {
+		if given >= 0 && i == given+1 && ellipsisAfter(words, given) {
+			// the operands given are the ones repeated: "file ..."
+			continue
+		}
 		if next < len(slots) && slots[next].word == i {
 			sl := slots[next]
 			next++
 			switch {
 			case len(sl.got) > 0:
+				given = i
 				n += len(sl.got)
 				if sl.opt != "" {
 					out = append(out, sl.opt)
@@ -1125,6 +1131,12 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		return line, 0, 0
 	}
 	return strings.Join(out, " "), n, left
+}
+
+// ellipsisAfter says whether synopsis word i repeats as a word of its
+// own after it: mdoc's "file ...", scp's "source ... target".
+func ellipsisAfter(words []string, i int) bool {
+	return i+1 < len(words) && (words[i+1] == "..." || words[i+1] == "…")
 }
 
 // startingPoint says whether a placeholder is find's starting point.

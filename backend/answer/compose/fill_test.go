@@ -615,3 +615,38 @@ select only these fields
 \fB\-d\fR, \fB\-\-delimiter\fR=\fIDELIM\fR
 use DELIM instead of TAB for field delimiter
 `
+
+// kindofPage writes its operand as mdoc renders file(1)'s: the
+// placeholder, then "..." as a word of its own.
+const kindofPage = `.Dd May 1, 2024
+.Dt KINDOF 1
+.Os
+.Sh NAME
+.Nm kindof
+.Nd determine the type of a file
+.Sh SYNOPSIS
+.Nm
+.Op Fl bi
+.Ar file ...
+.Sh OPTIONS
+.Bl -tag -width indent
+.It Fl i
+Output mime type strings rather than readable ones.
+.It Fl b
+Do not prepend file names to output lines.
+.El
+`
+
+// The "..." after a placeholder says it repeats: the files the question
+// gives take its place, all of them, and no "..." is left to type.
+func TestEllipsisFilled(t *testing.T) {
+	for _, tc := range []struct{ q, want string }{
+		{"use kindof to tell the type of the file blob.dat", "`kindof blob.dat`"},
+		{"with kindof, determine the type of the files a.bin and b.bin", "`kindof a.bin b.bin`"},
+	} {
+		d := composed(t, New(), "kindof", kindofPage, tc.q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
+			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
+		}
+	}
+}

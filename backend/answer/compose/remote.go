@@ -213,20 +213,20 @@ func (c *composition) remoteLead(pl *plan, line string, rec *passage) {
 		pl.chosen = slices.Insert(pl.chosen, 0, *rec)
 		pl.lead, pl.line, pl.desc = true, line, itemDoes(rec.block.Text)
 	} else {
-		pl.lead, pl.synopsis, pl.remote = false, synopsisForOption, line
+		pl.lead, pl.synopsis, pl.typed = false, synopsisForOption, line
 	}
 	pl.shown = min(pl.shown, len(pl.chosen))
 }
 
 // synopsisStep is the first page's step of the command as its synopsis
-// runs it, or of the copy to or from another machine (plan.remote).
+// runs it, or the line the question's values fill (plan.typed).
 func (c *composition) synopsisStep(pl *plan) string {
-	if pl.remote == "" {
+	if pl.typed == "" {
 		return c.basicStep(pl.s, pl.syn)
 	}
 	s := pl.s
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
-		return "`" + pl.remote + "`: " + what + " " + c.cite(s, "SYNOPSIS")
+		return "`" + pl.typed + "`: " + what + " " + c.cite(s, "SYNOPSIS")
 	}
-	return "`" + pl.remote + "` " + c.cite(s, "SYNOPSIS")
+	return "`" + pl.typed + "` " + c.cite(s, "SYNOPSIS")
 }

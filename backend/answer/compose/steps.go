@@ -43,10 +43,10 @@ type plan struct {
 	// question asks with (see termAsked)
 	lead, asked bool
 	line, desc  string
-	// remote, when set, is the command line that copies to or from
-	// another machine, the first step in the synopsis's place (see
-	// remoteLead)
-	remote string
+	// typed, when set, is the command line the question's own values
+	// fill, the first step in the synopsis's place: a copy to or from
+	// another machine (remoteLead), characters translated (charsLead)
+	typed string
 	// bundle, when set, is the first step and the "Use" sentence, in
 	// lead's place (see leadBundle)
 	bundle *optionBundle
@@ -639,6 +639,9 @@ func (c *composition) decideLead(pl *plan) {
 	if !pl.named {
 		if line, rec, ok := c.remoteCopy(s, pl.ps); ok {
 			c.remoteLead(pl, line, rec)
+			return
+		}
+		if line, opt, ok := c.charsLine(s); ok && c.charsLead(pl, line, opt) {
 			return
 		}
 	}

@@ -129,8 +129,8 @@ func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene) 
 			what = ": " + what
 		}
 		line = s.runnable(c.runLine(s, line))
-		if pl.remote != "" {
-			line = pl.remote
+		if pl.typed != "" {
+			line = pl.typed
 		}
 		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(s, "SYNOPSIS"))
 	}

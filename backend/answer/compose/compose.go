@@ -175,6 +175,7 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	// What the first page's part of the answer says is decided before
 	// any of it is written: which of its passages are steps, in which
 	// order, and what leads them.
+	c.nameArchive(typedName(s.doc, s.hit.Meta.Title))
 	pl := c.chooseSteps(s, a)
 	c.decideLead(pl)
 	if !pl.named && scene != analyse.SceneConcept {

@@ -69,6 +69,9 @@ type operand struct {
 	// question names ("$(cat /run/nginx.pid)"), which only a placeholder
 	// of a process's number takes (idSlots)
 	pid bool
+	// made: the answer names it, not the question (nameArchive): it
+	// asks no option of its own
+	made bool
 }
 
 // operands are the question's arguments as a command line types them, in
@@ -1358,7 +1361,7 @@ func (c *composition) withValues(s *source, pl *plan) {
 	// one option for each value: the lead takes one
 	values := 0
 	for _, op := range c.ops {
-		if joinable(op.kind) && !c.inRange(op) {
+		if joinable(op.kind) && !c.inRange(op) && !op.made {
 			values++
 		}
 	}

@@ -53,6 +53,12 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	if c.otherCompressor(opts) {
 		return nil
 	}
+	// nor one that deletes what the question keeps: zip's -m, "move
+	// the specified files into the zip archive", in a bundle people
+	// give for zipping a folder
+	if !c.lossAsked && slices.ContainsFunc(opts, c.losesData) {
+		return nil
+	}
 	// but an option the question's own words ask for, which the bundle
 	// leaves out, keeps the lead (tar's -g for incremental backups,
 	// which people seldom bundle)

@@ -27,17 +27,12 @@ replace each sequence of a repeated character that is listed in the last specifi
 // option that does what the question asks to them and the files
 // redirected.
 func TestCharSets(t *testing.T) {
-	for _, tc := range []struct{ q, want string }{
+	leadsWith(t, New(), "tx", txPage, []lead{
 		{"with tx, delete every carriage return from in.txt and save the result as out.txt", "`tx -d '\\r' < in.txt > out.txt`"},
 		{"use tx to squeeze repeated spaces into a single space", "`tx -s ' '`"},
 		{"turn all lowercase letters into uppercase ones with tx", "`tx '[:lower:]' '[:upper:]'`"},
 		{"with tx, remove all digits from codes.txt", "`tx -d '0-9' < codes.txt`"},
-	} {
-		d := composed(t, New(), "tx", txPage, tc.q)
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
-			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
-		}
-	}
+	})
 	// naming characters to show is no translation of one into another
 	q := "with tx, show the tabs and carriage returns of a file as visible symbols"
 	d := composed(t, New(), "tx", txPage, q)

@@ -1,9 +1,6 @@
 package compose
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // tunPage documents a remote login client that forwards ports as ssh(1)
 // does, its -L value in three parts.
@@ -25,14 +22,9 @@ Port to connect to on the remote host.
 // server connects to, and its port; the server is the host the tunnel
 // goes through.
 func TestPortForward(t *testing.T) {
-	for _, tc := range []struct{ q, want string }{
+	leadsWith(t, New(), "tun", tunPage, []lead{
 		{"with tun, forward local port 9000 to port 443 on the server app7.example.net", "`tun -L 9000:localhost:443 app7.example.net`"},
 		{"forward local port 6000 to port 5432 on pg.example.internal through the jump host bastion.example.com using tun", "`tun -L 6000:pg.example.internal:5432 bastion.example.com`"},
 		{"use tun to forward local port 3307 to the database on the server 10.9.8.7", "`tun -L 3307:localhost:3307 10.9.8.7`"},
-	} {
-		d := composed(t, New(), "tun", tunPage, tc.q)
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
-			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
-		}
-	}
+	})
 }

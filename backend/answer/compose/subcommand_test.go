@@ -328,16 +328,11 @@ print Coordinated Universal Time (UTC)
 // A date counted from now is the value of the option that takes a date,
 // which leads with it.
 func TestRelativeDate(t *testing.T) {
-	for _, tc := range []struct{ q, want string }{
+	leadsWith(t, New(), "dater", daterPage, []lead{
 		{"show the date 3 weeks ago with dater", "`dater -d '3 weeks ago'`"},
 		{"what will the date be in 90 days, with dater", "`dater -d '90 days'`"},
 		{"print yesterday's date with dater", "`dater -d yesterday`"},
-	} {
-		d := composed(t, New(), "dater", daterPage, tc.q)
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
-			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
-		}
-	}
+	})
 }
 
 // fitted is a task model fitted on (command, description) pairs.
@@ -387,6 +382,21 @@ func TestAskedLettersNamed(t *testing.T) {
 		d := composed(t, New(), tc.name, machinePage(t, tc.path), tc.q)
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want) || tc.not != "" && strings.HasPrefix(d.Steps[0], tc.not) {
 			t.Errorf("%q: steps %q, want %s first, not %s", tc.q, d.Steps, tc.want, tc.not)
+		}
+	}
+}
+
+// lead is a question and the step its answer must begin with.
+type lead struct{ q, want string }
+
+// leadsWith composes each question's answer from page, the page of
+// program name alone, and wants its first step to be want's.
+func leadsWith(t *testing.T, cp *Composer, name, page string, cases []lead) {
+	t.Helper()
+	for _, tc := range cases {
+		d := composed(t, cp, name, page, tc.q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
+			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
 		}
 	}
 }

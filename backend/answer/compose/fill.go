@@ -1084,11 +1084,13 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		}
 	}
 	out := []string{cmd}
-	next := 0   // the next slot
-	given := -1 // the word of the last slot given operands
+	next := 0     // the next slot
+	given := -1   // the word of the last slot given operands
+	dropped := -1 // the last optional word left out
 	for i, w := range words {
-		if given >= 0 && i == given+1 && ellipsisAfter(words, given) {
-			// the operands given are the ones repeated: "file ..."
+		if (given >= 0 && i == given+1 || dropped >= 0 && i == dropped+1) && (w == "..." || w == "…") {
+			// the operands given are the ones repeated ("file ..."),
+			// and what is left out is not repeated ("[argument] ...")
 			continue
 		}
 		if next < len(slots) && slots[next].word == i {
@@ -1118,10 +1120,14 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				// find's "If no starting-point is specified, '.' is
 				// assumed": typed, as everyone writes it
 				out = append(out, ".")
+			default:
+				dropped = i
 			}
 			continue
 		}
-		if !strings.HasPrefix(w, "[") {
+		if strings.HasPrefix(w, "[") {
+			dropped = i
+		} else {
 			if strings.HasPrefix(w, "-") && strings.Contains(w, "|") {
 				left++ // a choice of options the user must make: "--bind|--move"
 			}

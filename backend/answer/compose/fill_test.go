@@ -640,3 +640,25 @@ func TestEllipsisFilled(t *testing.T) {
 		{"with kindof, determine the type of the files a.bin and b.bin", "`kindof a.bin b.bin`"},
 	})
 }
+
+// lowprioPage runs a command as ionice(1)'s synopsis writes it, its
+// optional argument then "..." as a word of its own.
+const lowprioPage = `.TH LOWPRIO 1
+.SH NAME
+lowprio \- run a program with a low I/O priority
+.SH SYNOPSIS
+.B lowprio
+[\fB\-c\fR \fIclass\fR] \fIcommand\fR [\fIargument\fR] ...
+.SH OPTIONS
+.TP
+\fB\-c\fR, \fB\-\-class\fR \fIclass\fR
+Specify the name or number of the scheduling class to use.
+`
+
+// What the question leaves out is not repeated: no "..." is left after
+// an optional operand it gives nothing for.
+func TestEllipsisDropped(t *testing.T) {
+	leadsWith(t, New(), "lowprio", lowprioPage, []lead{
+		{"with lowprio, run the script build.sh", "`lowprio ./build.sh`"},
+	})
+}

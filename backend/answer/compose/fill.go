@@ -444,6 +444,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		// ln's LINK_NAME: or the name the question gives the link ("a
 		// symbolic link named current")
 		return []analyse.ArgKind{file, glob, path, folder, analyse.ArgName}
+	case w == "args" && strings.HasPrefix(word, "[args]"):
+		// gpg's "[args]", lowercase: the files it works on (a
+		// program's "[ARGS...]" after its COMMAND are that command's)
+		return []analyse.ArgKind{file, path, glob}
 	case w == "names" && len(word) > 0 && word[0] == '[':
 		// lsof's "[names]": the files it reports on
 		return []analyse.ArgKind{file, path, folder}

@@ -662,3 +662,27 @@ func TestEllipsisDropped(t *testing.T) {
 		{"with lowprio, run the script build.sh", "`lowprio ./build.sh`"},
 	})
 }
+
+// sealPage writes its operands as gpg(1)'s synopsis does, "[args]": the
+// files its command works on.
+const sealPage = `.TH SEAL 1
+.SH NAME
+seal \- encryption and signing tool
+.SH SYNOPSIS
+.B seal
+[\fB\-\-homedir\fR \fIdir\fR] [\fIoptions\fR] \fIcommand\fR [\fIargs\fR]
+.SH COMMANDS
+.TP
+\fB\-\-symmetric\fR, \fB\-c\fR
+Encrypt with a symmetric cipher using a passphrase.
+.TP
+\fB\-\-decrypt\fR, \fB\-d\fR
+Decrypt the file given on the command line.
+`
+
+// gpg's "[args]" are the files it works on.
+func TestArgsFiles(t *testing.T) {
+	leadsWith(t, New(), "seal", sealPage, []lead{
+		{"with seal, encrypt the file taxes.pdf with a symmetric passphrase", "`seal --symmetric taxes.pdf`"},
+	})
+}

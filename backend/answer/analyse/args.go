@@ -162,10 +162,11 @@ func countedKind(unit string, n int) (ArgKind, bool) {
 var ordinalRE = lazyre.New(`(?i)\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|[1-9][0-9]*(?:st|nd|rd|th))\s+(column|field|word|line|row|character|byte|letter|entry|item|argument)\b|\b(first)\s+(column|field)\b`)
 
 // delimiterRE finds what separates fields: "comma-separated",
-// "colon delimited", "separated by semicolons"; delimiters are the
+// "colon delimited", "separated by semicolons", "the comma as the field
+// separator"; delimiters are the
 // characters of those words.
 var (
-	delimiterRE = lazyre.New(`(?i)\b(?:(comma|colon|semicolon|pipe|space|tab)[- ]?(?:separated|delimited)|(?:separated|delimited)\s+by\s+(?:an?\s+)?(commas?|colons?|semicolons?|pipes?|spaces?|tabs?))\b`)
+	delimiterRE = lazyre.New(`(?i)\b(?:(comma|colon|semicolon|pipe|space|tab)[- ]?(?:separated|delimited)|(?:separated|delimited)\s+by\s+(?:an?\s+|the\s+)?(commas?|colons?|semicolons?|pipes?|spaces?|tabs?)|(?:an?|the)\s+(comma|colon|semicolon|pipe|space|tab)\s+as\s+(?:the\s+|a\s+)?(?:field\s+|column\s+)?(?:separator|delimiter))\b`)
 	delimiters  = map[string]string{"comma": ",", "colon": ":", "semicolon": ";", "pipe": "|", "space": " "}
 )
 
@@ -569,8 +570,8 @@ func Read(q string) Reading {
 	// and paste's own, is left as the commands' default
 	for _, m := range delimiterRE().FindAllStringSubmatchIndex(q, -1) {
 		g := m[2:4]
-		if g[0] < 0 {
-			g = m[4:6]
+		for k := 4; g[0] < 0 && k+1 < len(m); k += 2 {
+			g = m[k : k+2]
 		}
 		if c := delimiters[strings.TrimSuffix(strings.ToLower(q[g[0]:g[1]]), "s")]; c != "" && free(m[0], m[1]) {
 			// its words stay the task's: fields are what it asks of

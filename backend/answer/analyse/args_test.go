@@ -155,6 +155,7 @@ func TestRead(t *testing.T) {
 		{"show the first and fourth fields of stock.csv", "number:1 number:4 file:stock.csv", "", "show the first and fourth fields of"},
 		{"keep only columns 3, 6 and 7 of a colon-delimited log", "number:3 number:6 number:7 delimiter::", "", "keep only columns , and of a colon-delimited log"},
 		{"order rows by the first column, fields separated by semicolons", "number:1 delimiter:;", "", "order rows by the first column, fields separated by semicolons"},
+		{"merge a.csv and b.csv line by line with the comma as the field separator", "file:a.csv file:b.csv delimiter:,", "", "merge and line by line with the comma as the field separator"},
 		{"print the first line twice", "", "", "print the first line twice"},
 		// directories name folders; where and how are no names
 		{"create the directories src and docs inside the folder project", "folder:src folder:docs folder:project", "", "create the directories and inside the folder"},

@@ -539,7 +539,7 @@ var idSlots = map[string]bool{"pid": true, "pids": true, "pidlist": true, "pgid"
 
 // delimiterSlots are placeholders of what separates fields: cut's
 // "-d DELIM", sort's "-t SEP", column's "-s separators".
-var delimiterSlots = map[string]bool{"delim": true, "delimiter": true, "sep": true, "separator": true, "separators": true, "fs": true, "field-separator": true}
+var delimiterSlots = map[string]bool{"char": true, "delim": true, "delimiter": true, "sep": true, "separator": true, "separators": true, "fs": true, "field-separator": true}
 
 // listedPlaces are the things whose places a list takes: not a line's
 // ("every second line" is no field).

@@ -686,3 +686,26 @@ func TestArgsFiles(t *testing.T) {
 		{"with seal, encrypt the file taxes.pdf with a symmetric passphrase", "`seal --symmetric taxes.pdf`"},
 	})
 }
+
+// mergerPage takes its field separator as join(1) does, "-t CHAR".
+const mergerPage = `.TH MERGER 1
+.SH NAME
+merger \- join lines of two files on a common field
+.SH SYNOPSIS
+.B merger
+[\fIOPTION\fR]... \fIFILE1 FILE2\fR
+.SH OPTIONS
+.TP
+\fB\-t\fR \fICHAR\fR
+use CHAR as input and output field separator
+.TP
+\fB\-i\fR, \fB\-\-ignore\-case\fR
+ignore differences in case when comparing fields
+`
+
+// The separator the question names is the value of a "-t CHAR".
+func TestCharSeparator(t *testing.T) {
+	leadsWith(t, New(), "merger", mergerPage, []lead{
+		{"with merger, join a.csv and b.csv using the comma as the field separator", "`merger -t , a.csv b.csv`"},
+	})
+}

@@ -232,6 +232,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		c.negated = negatedConcepts(r.Question, a.Question)
 	}
 	c.takeEnds()
+	c.takeFormat()
 	c.compressions = a.Compressions
 	c.howto = a.Scene == analyse.SceneHowTo
 	c.lookedFor = lookedFor(r.Question, a.LookedFor)

@@ -557,7 +557,7 @@ var accountIDs = map[string]bool{"uid": true, "gid": true}
 // or not, and what follows it says more of it ("MODE[,MODE]...",
 // "file[.zip]", "<group>", "FILE(s)"); "-" alone, standard input, and an
 // option are none.
-var slotWord = lazyre.New(`^[\[<]*([A-Za-z][A-Za-z_-]*)[0-9]?(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?|,(?:\.\.\.|…))$`)
+var slotWord = lazyre.New(`^[\[<]*\+?([A-Za-z][A-Za-z_-]*)[0-9]?(?:[\]>]*(?:\.\.\.|…)?\]?|\(s\)|\[[^\]]*\](?:\.\.\.|…)?|,(?:\.\.\.|…))$`)
 
 // ownerSlot: chown's owner with its group, "[OWNER][:[GROUP]]", which
 // takes a user, a user and a group ("alice:devs"), or a group alone

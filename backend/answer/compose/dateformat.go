@@ -1,0 +1,122 @@
+package compose
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// A question that shows the form it wants a date in, as a pattern ("in
+// the form YYYY-MM-DD") or by an example ("like 2024-01-31"), asks for
+// date's +FORMAT: `date +%Y-%m-%d`. The example was read as no value
+// (exampleBefore) and the placeholder stayed: `date [+FORMAT]`.
+
+// datePattern is a date's form written with letters: YYYY-MM-DD,
+// DD/MM/YYYY, HH:MM:SS, YYYY-MM-DD HH:MM.
+var datePattern = lazyre.New(`\b(?:YYYY|YY|MM|DD|HH|SS)(?:[-/.: ]?(?:YYYY|YY|MM|DD|HH|SS))+\b`)
+
+// dateExample is a date written out after words that show a form:
+// "like 2024-01-31", "formatted as 31/01/2024".
+var dateExample = lazyre.New(`(?i)\b(?:like|format|formatted\s+as|written\s+as|in\s+the\s+form|such\s+as|e\.g\.)\s*:?\s*["']?(\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?|\d{1,2}/\d{1,2}/\d{4})\b`)
+
+// formatAsked is date's +FORMAT for the form the question shows, "" where
+// it shows none.
+func formatAsked(q string) string {
+	if p := datePattern().FindString(q); p != "" {
+		return "+" + strftimeOf(p)
+	}
+	m := dateExample().FindStringSubmatch(q)
+	if m == nil {
+		return ""
+	}
+	ex := m[1]
+	if d, t, ok := strings.Cut(ex, " "); ok || strings.Contains(ex, "T") {
+		if !ok {
+			d, t, _ = strings.Cut(ex, "T")
+		}
+		f := "%Y-%m-%d %H:%M"
+		if strings.Count(t, ":") == 2 {
+			f += ":%S"
+		}
+		_ = d
+		return "+" + f
+	}
+	if strings.Contains(ex, "-") {
+		return "+%Y-%m-%d"
+	}
+	// 31/01/2024 or 01/31/2024: which comes first only a day past 12
+	// tells
+	parts := strings.Split(ex, "/")
+	a, _ := strconv.Atoi(parts[0])
+	b, _ := strconv.Atoi(parts[1])
+	switch {
+	case a > 12 && b <= 12:
+		return "+%d/%m/%Y"
+	case b > 12 && a <= 12:
+		return "+%m/%d/%Y"
+	}
+	return ""
+}
+
+// strftimeOf writes a lettered form as date's format: MM is the month,
+// or the minutes after an hour.
+func strftimeOf(p string) string {
+	var b strings.Builder
+	afterHour := false
+	for i := 0; i < len(p); {
+		switch {
+		case strings.HasPrefix(p[i:], "YYYY"):
+			b.WriteString("%Y")
+			i += 4
+		case strings.HasPrefix(p[i:], "YY"):
+			b.WriteString("%y")
+			i += 2
+		case strings.HasPrefix(p[i:], "HH"):
+			b.WriteString("%H")
+			afterHour = true
+			i += 2
+		case strings.HasPrefix(p[i:], "MM"):
+			if afterHour {
+				b.WriteString("%M")
+			} else {
+				b.WriteString("%m")
+			}
+			i += 2
+		case strings.HasPrefix(p[i:], "DD"):
+			b.WriteString("%d")
+			i += 2
+		case strings.HasPrefix(p[i:], "SS"):
+			b.WriteString("%S")
+			i += 2
+		default:
+			if p[i] == ' ' {
+				afterHour = false
+			}
+			b.WriteByte(p[i])
+			i++
+		}
+	}
+	return b.String()
+}
+
+// takeFormat adds the date format the question shows (formatAsked) to
+// its operands, as a value given for a FORMAT placeholder.
+func (c *composition) takeFormat() {
+	f := formatAsked(c.text)
+	if f == "" {
+		return
+	}
+	c.ops = append(c.ops, operand{at: -1, kind: analyse.ArgQuoted, text: shellQuote(f), noun: "format", made: true})
+}
+
+// formatOverrides says whether the question shows the form it wants
+// (takeFormat) and option item p writes a form of its own: date's
+// --rfc-3339 and -I for "in YYYY-MM-DD format", which +%Y-%m-%d says
+// as asked.
+func (c *composition) formatOverrides(p passage) bool {
+	return slices.ContainsFunc(c.ops, func(op operand) bool { return op.made && op.noun == "format" }) &&
+		strings.Contains(strings.ToLower(itemSentence(p.block.Text)), "format")
+}

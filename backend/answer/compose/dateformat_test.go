@@ -1,0 +1,63 @@
+package compose
+
+import (
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/document"
+)
+
+// The form a question shows, as letters or by an example, is date's
+// +FORMAT.
+func TestFormatAsked(t *testing.T) {
+	for q, want := range map[string]string{
+		"print the date in the form YYYY-MM-DD":         "+%Y-%m-%d",
+		"show the time as HH:MM:SS":                     "+%H:%M:%S",
+		"print the date and time as YYYY-MM-DD HH:MM":   "+%Y-%m-%d %H:%M",
+		"write today's date like 2025-07-04":            "+%Y-%m-%d",
+		"show the date formatted as 28/02/2025":         "+%d/%m/%Y",
+		"show the date formatted as 02/28/2025":         "+%m/%d/%Y",
+		"show the date formatted as 03/04/2025":         "", // which is the day?
+		"what was the date 2025-07-04 a weekday of":     "", // a value, not a form
+		"list files modified since 2025-07-04 in /data": "",
+	} {
+		if got := formatAsked(q); got != want {
+			t.Errorf("formatAsked(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// The form given leads as date's +FORMAT, after the date it formats, and
+// an option that writes a form of its own does not lead.
+func TestDateFormatFilled(t *testing.T) {
+	leadsWith(t, New(), "dater", daterFormatsPage, []lead{
+		{"with dater, print today's date in YYYY-MM-DD format", "`dater +%Y-%m-%d`"},
+		{"use dater to print the date 10 days from today like 2025-07-04", "`dater -d '10 days' +%Y-%m-%d`"},
+	})
+}
+
+// daterFormatsPage is daterPage with an option that writes a form of its
+// own, as date(1)'s --rfc-3339 does.
+const daterFormatsPage = daterPage + `.TP
+\fB\-\-rfc\-3339\fR=\fIFMT\fR
+output date/time in RFC 3339 format.
+FMT='date', 'seconds', or 'ns' for date and time to the indicated precision.
+Example: 2006-08-14 02:34:56-06:00
+`
+
+// An option that writes a form of its own gives way to the form the
+// question shows, and only then.
+func TestFormatOverrides(t *testing.T) {
+	rfc := passage{block: document.Block{Kind: document.Item, Term: "--rfc-3339=FMT", Text: "output date/time in RFC 3339 format."}}
+	utc := passage{block: document.Block{Kind: document.Item, Term: "-u, --utc", Text: "print Coordinated Universal Time (UTC)"}}
+	c := &composition{text: "print today's date in YYYY-MM-DD format"}
+	if c.formatOverrides(rfc) {
+		t.Error("an option overridden before the question's form was read")
+	}
+	c.takeFormat()
+	if !c.formatOverrides(rfc) {
+		t.Error("--rfc-3339 is not overridden by the form YYYY-MM-DD")
+	}
+	if c.formatOverrides(utc) {
+		t.Error("-u, which writes no form, is overridden")
+	}
+}

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"cmp"
 	"maps"
 	"path"
 	"slices"
@@ -60,7 +61,7 @@ func (c *composition) nameArchive(typed string) {
 		// "a compressed tar archive": gzip's, as most are
 		ext = "tar.gz"
 	case typed == "tar" && (ext == "" || strings.HasPrefix(ext, "tar") || ext == "tgz"):
-		ext = cmpOr(ext, "tar")
+		ext = cmp.Or(ext, "tar")
 	default:
 		return
 	}
@@ -89,11 +90,4 @@ func (c *composition) nameArchive(typed string) {
 		}
 		return 0
 	})
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

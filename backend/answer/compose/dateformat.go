@@ -33,15 +33,12 @@ func formatAsked(q string) string {
 		return ""
 	}
 	ex := m[1]
-	if d, t, ok := strings.Cut(ex, " "); ok || strings.Contains(ex, "T") {
-		if !ok {
-			d, t, _ = strings.Cut(ex, "T")
-		}
+	if i := strings.IndexAny(ex, " T"); i >= 0 {
+		// a date and a time of day
 		f := "%Y-%m-%d %H:%M"
-		if strings.Count(t, ":") == 2 {
+		if strings.Count(ex[i:], ":") == 2 {
 			f += ":%S"
 		}
-		_ = d
 		return "+" + f
 	}
 	if strings.Contains(ex, "-") {

@@ -10,15 +10,17 @@ import (
 // +FORMAT.
 func TestFormatAsked(t *testing.T) {
 	for q, want := range map[string]string{
-		"print the date in the form YYYY-MM-DD":         "+%Y-%m-%d",
-		"show the time as HH:MM:SS":                     "+%H:%M:%S",
-		"print the date and time as YYYY-MM-DD HH:MM":   "+%Y-%m-%d %H:%M",
-		"write today's date like 2025-07-04":            "+%Y-%m-%d",
-		"show the date formatted as 28/02/2025":         "+%d/%m/%Y",
-		"show the date formatted as 02/28/2025":         "+%m/%d/%Y",
-		"show the date formatted as 03/04/2025":         "", // which is the day?
-		"what was the date 2025-07-04 a weekday of":     "", // a value, not a form
-		"list files modified since 2025-07-04 in /data": "",
+		"print the date in the form YYYY-MM-DD":            "+%Y-%m-%d",
+		"show the time as HH:MM:SS":                        "+%H:%M:%S",
+		"print the date and time as YYYY-MM-DD HH:MM":      "+%Y-%m-%d %H:%M",
+		"write today's date like 2025-07-04":               "+%Y-%m-%d",
+		"print the date and time like 2025-07-04 09:30:15": "+%Y-%m-%d %H:%M:%S",
+		"print the date and time like 2025-07-04T09:30":    "+%Y-%m-%d %H:%M",
+		"show the date formatted as 28/02/2025":            "+%d/%m/%Y",
+		"show the date formatted as 02/28/2025":            "+%m/%d/%Y",
+		"show the date formatted as 03/04/2025":            "", // which is the day?
+		"what was the date 2025-07-04 a weekday of":        "", // a value, not a form
+		"list files modified since 2025-07-04 in /data":    "",
 	} {
 		if got := formatAsked(q); got != want {
 			t.Errorf("formatAsked(%q) = %q, want %q", q, got, want)

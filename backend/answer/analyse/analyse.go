@@ -66,23 +66,25 @@ const formatWeight = 0.5
 // that happens to print it says nothing of the task.
 const valueWeight = 0.3
 
-// rangeEnd says whether words[i] is a number at an end of a range the
-// question gives ("lines 5 to 12", "from 100 through 120"): a value the
-// user types, which is no word of the task even at valueWeight. comm(1)
-// led "print lines 5 to 12 of a file" for its "comm -12".
-func rangeEnd(words []string, i int) bool {
+// RangeEnd says whether words[i] is a number at an end of a range the
+// question gives, one of joins between it and another number: "lines 5
+// to 12", "from 100 through 120". The analysis reads such a number as a
+// value the user types, which is no word of the task even at
+// valueWeight (comm(1) led "print lines 5 to 12 of a file" for its "comm
+// -12"); the composer as a range's end, which no count takes.
+func RangeEnd(words []string, i int, joins map[string]bool) bool {
 	if !isNumber(words[i]) {
 		return false
 	}
 	for _, d := range []int{-1, 1} {
-		if j, k := i+d, i+2*d; k >= 0 && k < len(words) && rangeWords[words[j]] && words[k] != "" && isNumber(words[k]) {
+		if j, k := i+d, i+2*d; k >= 0 && k < len(words) && joins[words[j]] && words[k] != "" && isNumber(words[k]) {
 			return true
 		}
 	}
 	return false
 }
 
-// rangeWords join the ends of a range.
+// rangeWords join the ends of a range the analysis does not search.
 var rangeWords = map[string]bool{"to": true, "through": true, "thru": true, "till": true, "until": true}
 
 func isNumber(w string) bool {
@@ -480,7 +482,7 @@ func Analyse(q string, expand Expander) Analysis {
 		if i > 0 && !terms.Stop(words[i-1]) && !terms.Stop(w) {
 			a.Pairs = append(a.Pairs, words[i-1]+"-"+w)
 		}
-		if terms.Stop(w) || filler[w] || len(w) < 2 || phraseWords[w] || rangeEnd(words, i) {
+		if terms.Stop(w) || filler[w] || len(w) < 2 || phraseWords[w] || RangeEnd(words, i, rangeWords) {
 			continue
 		}
 		stem := terms.Stem(w)

@@ -70,7 +70,8 @@ func (c *composition) nameArchive(typed string) {
 		return
 	}
 	name := base + "." + ext
-	c.ops = append(c.ops, operand{at: -1, kind: analyse.ArgFile, text: name, to: true, made: true})
+	// the archive first, as the question would have given it
+	c.ops = slices.Insert(c.ops, 0, operand{at: -1, kind: analyse.ArgFile, text: name, to: true, made: true})
 	// tar compresses by an option the format names (-z for .gz); zip's
 	// own format names no option
 	if more := analyse.Compressions(name); len(more) > 0 && typed == "tar" {
@@ -80,14 +81,4 @@ func (c *composition) nameArchive(typed string) {
 		}
 		maps.Copy(c.compressions, more)
 	}
-	// the archive first, as the question would have given it
-	slices.SortStableFunc(c.ops, func(a, b operand) int {
-		switch {
-		case a.text == name && b.text != name:
-			return -1
-		case b.text == name && a.text != name:
-			return 1
-		}
-		return 0
-	})
 }

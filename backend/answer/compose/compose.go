@@ -223,8 +223,8 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	a := r.Analysis
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(a.Seq), seq: a.Seq,
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
-		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, tasks: cp.Tasks, usageTerms: usageTerms(a), usageOf: -1}
-	c.text, c.args = a.Question, a.Args
+		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, tasks: cp.Tasks, usageTerms: usageTerms(a), usageOf: -1,
+		text: a.Question, args: a.Args}
 	c.lossAsked = asksLoss(lossTerms(a, c.usageTerms))
 	c.signal = givenSignal(a.Question)
 	c.verb = slices.IndexFunc(r.Question.Concepts, func(k analyse.Concept) bool { return a.Verb != "" && k.Word == a.Verb })

@@ -64,40 +64,31 @@ func strftimeOf(p string) string {
 	var b strings.Builder
 	afterHour := false
 	for i := 0; i < len(p); {
-		switch {
-		case strings.HasPrefix(p[i:], "YYYY"):
-			b.WriteString("%Y")
-			i += 4
-		case strings.HasPrefix(p[i:], "YY"):
-			b.WriteString("%y")
-			i += 2
-		case strings.HasPrefix(p[i:], "HH"):
-			b.WriteString("%H")
-			afterHour = true
-			i += 2
-		case strings.HasPrefix(p[i:], "MM"):
-			if afterHour {
-				b.WriteString("%M")
-			} else {
-				b.WriteString("%m")
-			}
-			i += 2
-		case strings.HasPrefix(p[i:], "DD"):
-			b.WriteString("%d")
-			i += 2
-		case strings.HasPrefix(p[i:], "SS"):
-			b.WriteString("%S")
-			i += 2
-		default:
+		l := slices.IndexFunc(dateLetters, func(dl [2]string) bool { return strings.HasPrefix(p[i:], dl[0]) })
+		if l < 0 {
 			if p[i] == ' ' {
 				afterHour = false
 			}
 			b.WriteByte(p[i])
 			i++
+			continue
 		}
+		letters, verb := dateLetters[l][0], dateLetters[l][1]
+		switch {
+		case letters == "HH":
+			afterHour = true
+		case letters == "MM" && afterHour:
+			verb = "%M"
+		}
+		b.WriteString(verb)
+		i += len(letters)
 	}
 	return b.String()
 }
+
+// dateLetters are the letters of a lettered form and date's conversion
+// of each, the longer first (YYYY before YY).
+var dateLetters = [][2]string{{"YYYY", "%Y"}, {"YY", "%y"}, {"HH", "%H"}, {"MM", "%m"}, {"DD", "%d"}, {"SS", "%S"}}
 
 // takeFormat adds the date format the question shows (formatAsked) to
 // its operands, as a value given for a FORMAT placeholder.

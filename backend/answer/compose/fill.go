@@ -1770,17 +1770,9 @@ func (c *composition) inRange(op operand) bool {
 	if op.kind != analyse.ArgNumber {
 		return false
 	}
-	isNum := func(i int) bool {
-		return i >= 0 && i < len(c.seq) && c.seq[i] != "" && strings.Trim(c.seq[i], "0123456789") == ""
-	}
 	for i, w := range c.seq {
-		if w != op.text {
-			continue
-		}
-		for _, d := range []int{-1, 1} {
-			if j := i + d; j >= 0 && j < len(c.seq) && rangeWords[c.seq[j]] && isNum(j+d) {
-				return true
-			}
+		if w == op.text && analyse.RangeEnd(c.seq, i, rangeWords) {
+			return true
 		}
 	}
 	return false

@@ -70,19 +70,16 @@ func (c *composition) remoteCopy(s *source, ps []passage) (line string, rec *pas
 		}
 	}
 	pull := remoteFrom().MatchString(c.text[:hostAt])
-	var paths []int // places in c.ops of what is copied and where to
-	for i, op := range c.ops {
-		switch op.kind {
-		case analyse.ArgFile, analyse.ArgGlob, analyse.ArgPath, analyse.ArgFolder:
-			paths = append(paths, i)
-		}
-	}
 	// the path on the other machine: where the files go (a push), or
 	// what is fetched (a pull, the paths before the host)
 	var there, here []string
 	folder := false
-	for _, i := range paths {
-		op := c.ops[i]
+	for _, op := range c.ops {
+		switch op.kind {
+		case analyse.ArgFile, analyse.ArgGlob, analyse.ArgPath, analyse.ArgFolder:
+		default:
+			continue // no file or folder, copied or copied to
+		}
 		before := c.argStart(op.at) < hostAt
 		source := false
 		switch {

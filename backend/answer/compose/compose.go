@@ -275,15 +275,22 @@ func forbiddenConcepts(q *answer.Question, seq []string) []bool {
 		if w != "without" || i+1 >= len(seq) || !strings.HasSuffix(seq[i+1], "ing") {
 			continue
 		}
-		cov := make([]float64, len(q.Concepts))
-		q.CoverText(seq[i+1], cov)
-		for ci, v := range cov {
-			if v > 0 {
-				if out == nil {
-					out = make([]bool, len(q.Concepts))
-				}
-				out[ci] = true
+		out = markCovered(q, seq[i+1], out)
+	}
+	return out
+}
+
+// markCovered marks in out (made where nil and text covers any) the
+// concepts of q that text covers.
+func markCovered(q *answer.Question, text string, out []bool) []bool {
+	cov := make([]float64, len(q.Concepts))
+	q.CoverText(text, cov)
+	for ci, v := range cov {
+		if v > 0 {
+			if out == nil {
+				out = make([]bool, len(q.Concepts))
 			}
+			out[ci] = true
 		}
 	}
 	return out

@@ -174,6 +174,16 @@ func synopsisText(d *document.Document) []string {
 // "tar -c [-f ARCHIVE] ...", "tar -t ...", "tar -x ...", of which
 // "tar -za" has none.
 func withMode(s *source, letters []passage) bool {
+	modes := synopsisModes(s)
+	if len(modes) < 2 {
+		return true
+	}
+	return slices.ContainsFunc(letters, func(p passage) bool { return isMode(modes, p) })
+}
+
+// synopsisModes are the letters the synopsis's command lines start with
+// ("-c", "-t", "-x" of tar's), where at least two do.
+func synopsisModes(s *source) map[string]bool {
 	typed := typedName(s.doc, s.hit.Meta.Title)
 	modes := map[string]bool{}
 	for _, l := range synopsisText(s.doc) {
@@ -182,11 +192,14 @@ func withMode(s *source, letters []passage) bool {
 		}
 	}
 	if len(modes) < 2 {
-		return true
+		return nil
 	}
-	return slices.ContainsFunc(letters, func(p passage) bool {
-		return slices.ContainsFunc(optionNames(p.block.Term), func(n string) bool { return modes[n] })
-	})
+	return modes
+}
+
+// isMode says whether option item p is one of modes.
+func isMode(modes map[string]bool, p passage) bool {
+	return slices.ContainsFunc(optionNames(p.block.Term), func(n string) bool { return modes[n] })
 }
 
 // askedShare is the least share of the question each letter of a

@@ -714,6 +714,7 @@ func (c *composition) decideLead(pl *plan) {
 		c.withNeeded(s, pl)
 		c.withDestination(s, pl)
 		c.withForward(s, pl)
+		c.withFlag(s, pl)
 		pl.line = c.sendOut(s, s.runnable(pl.line))
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)) && !c.subcommandFirst(s, pl):
 		// and before an example that shows the command doing something

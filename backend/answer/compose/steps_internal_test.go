@@ -477,3 +477,62 @@ func TestNamedUsedFirst(t *testing.T) {
 		}
 	}
 }
+
+// What a question says it wants instead of is no part of it that a flag
+// could add: grep's -w, "whole words", beside -o for "the matched part
+// instead of the whole line".
+func TestAddedShareLeavesReplaced(t *testing.T) {
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "part", Alts: []analyse.Alt{{Stem: "part", Weight: 1}}},
+		{Word: "whole", Alts: []analyse.Alt{{Stem: "whole", Weight: 1}}},
+		{Word: "line", Alts: []analyse.Alt{{Stem: "line", Weight: 1}}},
+	}, Weights: []float64{1, 1, 1}}
+	o := passage{cov: []float64{1, 0, 0}}
+	w := passage{cov: []float64{0, 1, 1}}
+	for text, added := range map[string]bool{
+		"print the matched part instead of the whole line":  false,
+		"print the matched part rather than the whole line": false,
+		"print the matched part and the whole line":         true,
+	} {
+		c := &composition{q: q, text: text}
+		if got := c.addedShare([]passage{o}, w, nil); got > 0 != added {
+			t.Errorf("%q: -w adds %.2f, want more than none: %v", text, got, added)
+		}
+	}
+}
+
+// A flag joins the lead's line where it does a part of the question the
+// line leaves and people give it for the task; not where it is another
+// of what the lead is one of, or shows what the lead sets. One the page
+// says works only with the lead's joins where people give it at all.
+func TestFlagAsked(t *testing.T) {
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "a", Alts: []analyse.Alt{{Stem: "a", Weight: 1}}},
+		{Word: "b", Alts: []analyse.Alt{{Stem: "b", Weight: 1}}},
+	}, Weights: []float64{1, 1}}
+	for _, tc := range []struct {
+		name                 string
+		lead, leadText, term string
+		text                 string
+		used                 float64
+		cov                  []float64 // of the flag; the lead says concept a
+		want                 bool
+	}{
+		{"tail", "-n, --lines=[+]NUM", "output the last NUM lines", "-f, --follow", "output appended data as the file grows", 0.6, []float64{0, 0.1}, true},
+		{"touch", "-d, --date=STRING", "parse STRING and use it instead of current time", "-m", "change only the modification time", 0.8, []float64{0, 1}, true},
+		{"few give it", "-n, --lines=[+]NUM", "output the last NUM lines", "-q, --quiet", "never output headers giving file names", 0.1, []float64{0, 1}, false},
+		{"says little", "-n, --lines=[+]NUM", "output the last NUM lines", "-v, --verbose", "always output headers giving file names", 0.45, []float64{0, 0.05}, false},
+		{"uniq", "-u, --unique", "only print unique lines", "-d, --repeated", "only print duplicate lines, one for each group", 0.5, []float64{0, 1}, false},
+		{"objdump", "-d, --disassemble", "Display the assembler mnemonics for the machine instructions", "-D, --disassemble-all", "Like -d, but disassemble the contents of all sections.", 0.7, []float64{0, 1}, false},
+		{"chage", "-d, --lastday LAST_DAY", "Set the number of days since January 1st, 1970 when the password was last changed.", "-l, --list", "Show account aging information.", 0.6, []float64{0, 1}, false},
+		{"usermod", "-G, --groups GROUP1[,GROUP2,...[,GROUPN]]]", "A list of supplementary groups which the user is also a member of.", "-a, --append", "Add the user to the supplementary group(s). Use only with the -G option.", 0.2, []float64{0, 0}, true},
+	} {
+		s, ps := optionsPage(tc.name, tc.lead, tc.leadText, tc.term, tc.text)
+		lead, p := ps[0], ps[1]
+		lead.cov, p.cov = []float64{1, 0}, tc.cov
+		c := &composition{q: q, citer: &answer.Citer{}}
+		if got := c.flagAsked(s, []passage{lead}, p, tc.used, nil); got != tc.want {
+			t.Errorf("%s: %s beside %s joins: %v, want %v", tc.name, tc.term, tc.lead, got, tc.want)
+		}
+	}
+}

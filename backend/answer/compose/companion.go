@@ -1,0 +1,211 @@
+package compose
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// withFlag writes into the lead's command line the option chosen after
+// it that takes no value and does a part of the question the line does
+// not, where other people's command lines give it for the task: "show
+// the last 50 lines of app.log and keep printing new lines as they are
+// appended" is `tail -f -n 50 app.log`, not `tail -n 50 app.log` with
+// -f a step below it. What it does joins the lead's description, and it
+// is no step of its own. One such option at most, the one people give
+// most: a line of three options the question did not each name is more
+// often wrong than right.
+func (c *composition) withFlag(s *source, pl *plan) {
+	lead := pl.chosen[0]
+	cmd, sub := c.optionCommand(s, lead)
+	if sub {
+		return
+	}
+	used := c.usage(s.hit.Doc, s.doc)
+	run := []passage{lead}
+	for _, j := range pl.joined {
+		run = append(run, pl.chosen[j])
+	}
+	modes := synopsisModes(s)
+	words := strings.Fields(pl.line)
+	best, most := -1, 0.0
+	for i := 1; i < pl.shown; i++ {
+		p := pl.chosen[i]
+		if slices.Contains(pl.joined, i) {
+			continue
+		}
+		names := optionNames(p.block.Term)
+		if len(names) == 0 || slices.ContainsFunc(words, func(w string) bool { return slices.Contains(names, w) }) {
+			continue
+		}
+		if u := used[p.block.Term]; u > most && c.flagAsked(s, run, p, u, modes) {
+			best, most = i, u
+		}
+	}
+	if best < 0 {
+		return
+	}
+	p := pl.chosen[best]
+	at := len(strings.Fields(cmd))
+	pl.line = strings.Join(slices.Concat(words[:at], optionNames(p.block.Term)[:1], words[at:]), " ")
+	pl.runs(p)
+}
+
+// flagAsked says whether option item p joins the line that runs the
+// options of run (the lead first), people giving it for the task as
+// much as used.
+func (c *composition) flagAsked(s *source, run []passage, p passage, used float64, modes map[string]bool) bool {
+	lead := run[0]
+	if !c.flagJoins(s, p) {
+		return false
+	}
+	// not another of what the lead is one of: uniq's -d, "only print
+	// duplicate lines", beside -u, "only print unique lines"; tar's -x
+	// beside -t; objdump's -D, "Like -d, but ...", beside -d (an option
+	// the page says works only with the lead's is none: usermod's -a,
+	// "Use only with the -G option.")
+	needs := onlyWith().FindStringSubmatch(p.block.Text)
+	with := needs != nil && slices.Contains(optionNames(lead.block.Term), needs[1])
+	if alike(itemDoes(p.block.Text), itemDoes(lead.block.Text)) || isMode(modes, p) && isMode(modes, lead) || !with && mentions(p.block.Text, optionNames(lead.block.Term)) {
+		return false
+	}
+	// nor one that shows where the lead sets: chage's -l, "Show account
+	// aging information", beside -d, "Set the number of days ..."
+	if showsFirst(itemDoes(p.block.Text)) && setsFirst(itemDoes(lead.block.Text)) {
+		return false
+	}
+	// An option that works only with the lead's joins it where people
+	// give it for the task at all, or the question names it: usermod's
+	// -G alone takes the user out of every group it does not list, and
+	// -a or -r keeps the others.
+	if with && (used >= flagWith || c.nameAsked(s, p)) {
+		return true
+	}
+	share := c.addedShare(run, p, s.hit.NameCov)
+	return share >= flagShare && (used >= flagUsed || used >= flagNamed && c.nameAsked(s, p)) || used >= flagSure && share >= flagSureShare
+}
+
+const (
+	// flagShare is the least share of the question a flag withFlag
+	// joins must say that the line's options and the NAME line do not,
+	// where people give it for the task (usage) at least flagUsed, or
+	// flagNamed where the question says its long name (nameAsked).
+	flagShare = 0.12
+	flagUsed  = 0.4
+	flagNamed = 0.25
+	// or flagSureShare where people give it at least flagSure: the
+	// words of tail's -f, "output appended data as the file grows", are
+	// a small part of "show the last 50 lines and keep printing new
+	// lines as they are appended".
+	flagSure      = 0.55
+	flagSureShare = 0.03
+	// flagWith is the least usage of an option the page says works
+	// only with the lead's.
+	flagWith = 0.15
+)
+
+// flagJoins says whether option item p may join a line as it is: it
+// takes no value, is neither a subcommand nor one of the page's actions
+// or commands, and neither deletes nor sweeps.
+func (c *composition) flagJoins(s *source, p passage) bool {
+	term := strings.TrimSpace(p.block.Term)
+	if !c.optionItem(s, p) || p.aside || optionArg(term) != "" || strings.HasSuffix(term, "=") || c.sweeping(p) || c.losesData(p) || actionSection(p.title) {
+		return false
+	}
+	_, sub := c.optionCommand(s, p)
+	return !sub
+}
+
+// actionSection says whether a section lists what a command does rather
+// than how (dpkg's ACTIONS, git's COMMANDS): one of its items is a
+// command line of its own, not a flag for another's.
+func actionSection(title string) bool {
+	t := strings.ToUpper(title)
+	return strings.Contains(t, "ACTION") || strings.Contains(t, "COMMAND")
+}
+
+// addedShare is the share of the question, weighed by its concepts'
+// weights, that passage p says and neither the NAME line (given) nor
+// any passage of run says.
+func (c *composition) addedShare(run []passage, p passage, given []float64) float64 {
+	num, den := 0.0, 0.0
+	replaced := replacedConcepts(c.q, c.text)
+	for ci, w := range c.q.Weights {
+		if ci < len(replaced) && replaced[ci] {
+			// what the task is instead of is no part of it: the
+			// "whole line" of "print the matched part instead of the
+			// whole line" asks for no grep -w
+			continue
+		}
+		g := givenOf(given, ci)
+		others := g
+		for _, o := range run {
+			others = max(others, givenOf(o.cov, ci))
+		}
+		den += w * (1 - g)
+		num += w * max(0, givenOf(p.cov, ci)-others)
+	}
+	if den <= 0 {
+		return 0
+	}
+	return num / den
+}
+
+// alike says whether two options' descriptions say nearly the same: most
+// words of the shorter one (by stem) are words of the other.
+func alike(a, b string) bool {
+	x, y := stemsOf(a), stemsOf(b)
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	if len(x) == 0 {
+		return false
+	}
+	n := 0
+	for w := range x {
+		if y[w] {
+			n++
+		}
+	}
+	return 4*n >= 3*len(x)
+}
+
+// mentions says whether text names one of options as a word of its own.
+func mentions(text string, options []string) bool {
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == ';' || r == '\n' }) {
+		if slices.Contains(options, strings.TrimRight(f, ".:")) {
+			return true
+		}
+	}
+	return false
+}
+
+// showsFirst and setsFirst say whether an option's description starts by showing
+// something or by changing it.
+func showsFirst(does string) bool { return firstWordIn(does, "show", "display", "list", "print") }
+func setsFirst(does string) bool {
+	return firstWordIn(does, "set", "change", "add", "remove", "delete", "create", "modify")
+}
+
+// firstWordIn says whether text's first word is one of words, in any
+// case.
+func firstWordIn(text string, words ...string) bool {
+	f := strings.Fields(text)
+	return len(f) > 0 && slices.Contains(words, strings.ToLower(f[0]))
+}
+
+// replacedConcepts marks the concepts of q whose words follow "instead
+// of" or "rather than" in the question (up to four words); nil where
+// none do.
+func replacedConcepts(q *answer.Question, question string) []bool {
+	var out []bool
+	for _, m := range replacedPhrase().FindAllStringSubmatch(question, -1) {
+		out = markCovered(q, m[1], out)
+	}
+	return out
+}
+
+// replacedPhrase is what follows "instead of" or "rather than".
+var replacedPhrase = lazyre.New(`(?i)\b(?:instead\s+of|rather\s+than)\s+((?:[\w'-]+\s*){1,4})`)

@@ -603,6 +603,27 @@ func sized(op operand, word string) string {
 	return ""
 }
 
+// sizeSuffixed is a size ("1 GB", "500 KB", "200 bytes") as a SIZE
+// placeholder takes it, a number with the letter of its unit: "1G",
+// "500K", "200" (coreutils' "an integer and optional unit"); "" for a
+// fraction or a unit it does not know.
+func sizeSuffixed(text string) string {
+	num, unit := splitSize(text)
+	if num == "" {
+		return ""
+	}
+	if u := strings.ToLower(unit); u == "" || strings.HasPrefix(u, "byte") {
+		return num
+	}
+	if m := sizeUnit().FindStringSubmatch(unit); m != nil {
+		return num + strings.ToUpper(m[1])
+	}
+	return ""
+}
+
+// sizeUnit is a unit of size: "G", "GB", "GiB", "gigabytes".
+var sizeUnit = lazyre.New(`^(?i)([kmgtp])(?:i?b|(?:ilo|ega|iga|era|eta)bytes?)?$`)
+
 // durationUnits are the placeholders that take a length of time, by
 // name, with the seconds of the unit they are written in; 0 for one
 // that names no unit and takes a number with a suffix (see timed).
@@ -904,7 +925,13 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		}
 		switch ops[j].kind {
 		case analyse.ArgSize:
-			if text = sized(ops[j], words[slots[k].word]); text == "" {
+			if text = sized(ops[j], words[slots[k].word]); text == "" && slots[k].key == "size" && slots[k].optArg {
+				// a SIZE, as coreutils' pages name it: "1G" (an
+				// option that takes one leads by unitOption; none
+				// joins another's line for it, see valueFor)
+				text = sizeSuffixed(ops[j].text)
+			}
+			if text == "" {
 				return // no unit for it: the slot stays
 			}
 		case analyse.ArgDuration:
@@ -1985,6 +2012,9 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	}
 	chosen = c.nameFirst(s, chosen)
 	chosen = c.parentsFirst(s, chosen)
+	if p, ok := c.unitOption(s, chosen); ok {
+		return putFirst(chosen, p)
+	}
 	if len(chosen) == 0 {
 		if p, ok := c.modeOption(s); ok {
 			return []passage{p}
@@ -2013,6 +2043,75 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	}
 	return chosen
 }
+
+// unitOption is the first chosen option, else the first option item of
+// the page, that takes the size or the length of time the question
+// gives with its unit, where the synopsis takes none, whatever its
+// words say:
+// "split big.iso into pieces of 1 GB each" is split's "-b SIZE", "put
+// SIZE bytes per output file", and "an empty file of exactly 1 GB" is
+// truncate's "-s SIZE". Only for a question that gives one such value,
+// not as an example ("sizes like 2K and 1G") nor as a rate ("200 KB
+// per second", which wget's --limit-rate takes as its "amount").
+func (c *composition) unitOption(s *source, chosen []passage) (passage, bool) {
+	given := c.unitGiven()
+	if len(given) != 1 || !answer.ProgramPage(s.hit.Meta) || synopsisTakes(document.PlainForm(s.doc), given) {
+		return passage{}, false
+	}
+	takes := func(p passage) bool { return c.optionItem(s, p) && c.takesUnit(p) }
+	if i := slices.IndexFunc(chosen, takes); i >= 0 {
+		return chosen[i], true
+	}
+	for p := range ownItems(s.doc) {
+		if takes(p) {
+			return p, true
+		}
+	}
+	return passage{}, false
+}
+
+// unitGiven is the kind of the size or length of time the question
+// gives, nil where it gives none or more than one, or gives them as
+// examples or a rate (unitAside).
+func (c *composition) unitGiven() []analyse.ArgKind {
+	var given []analyse.ArgKind
+	for _, op := range c.ops {
+		if op.kind == analyse.ArgSize || op.kind == analyse.ArgDuration {
+			given = append(given, op.kind)
+		}
+	}
+	if len(given) != 1 || unitAside().MatchString(c.text) {
+		return nil
+	}
+	return given
+}
+
+// takesUnit says whether an option's term takes the size or length of
+// time the question gives (unitGiven).
+func (c *composition) takesUnit(p passage) bool {
+	given := c.unitGiven()
+	return len(given) == 1 && slices.Contains(unitKinds(p.term()), given[0])
+}
+
+// unitKinds are the kinds of value with a unit an option's term takes: a
+// size (find's "n[cwbkMG]", a SIZE) or a length of time.
+func unitKinds(term string) []analyse.ArgKind {
+	var out []analyse.ArgKind
+	for _, t := range termArgs(term) {
+		arg := signed().ReplaceAllString(t.arg, "")
+		switch name := slotName(arg); {
+		case name == "size" || unitSlot().MatchString(arg):
+			out = append(out, analyse.ArgSize)
+		case durationSlot(name):
+			out = append(out, analyse.ArgDuration)
+		}
+	}
+	return out
+}
+
+// unitAside is a question that gives its sizes or times as examples, or
+// as a rate or a setting it does not want.
+var unitAside = lazyre.New(`(?i)\b(?:like|such as|e\.g\.|instead of|rather than)\s+[0-9]|[0-9]\s*[a-z]*\s*(?:per\s+(?:second|sec|minute|min|hour)\b|/s\b)`)
 
 // modeOption is the option item of a page that creates things with the
 // mode the question gives, where its synopsis takes none: mkfifo's and

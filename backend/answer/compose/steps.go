@@ -1633,6 +1633,10 @@ var operandWord = lazyre.New(`^[a-z][a-z0-9_]*(?:=[A-Z][A-Z_]*| [A-Z][A-Z_]*)?$`
 // seconds" takes the time as well as its --kill-after=DURATION.
 func (c *composition) amountLeads(p passage, syn string) bool {
 	kinds := c.amountKinds(p.term())
+	if len(kinds) == 0 && c.takesUnit(p) {
+		// or the size a SIZE takes (unitOption)
+		kinds = c.unitGiven()
+	}
 	if takesMode(p.block) && c.givesMode() {
 		// or the mode: mkdir -m 700
 		kinds = append(kinds, analyse.ArgMode)

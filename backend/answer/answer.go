@@ -21,6 +21,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/index"
 	"github.com/ragman-dev/ragman/backend/proto"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Retriever finds the pages that answer a question, best first, and the
@@ -255,6 +256,9 @@ func NegatedWords(question string, fn func(w string)) { negatedWords(question, f
 // contrasts with what it asks for: "just the addresses, not the whole
 // line", "not even root".
 func NotWords(question string, fn func(w string)) {
+	// "not" before a verb in -ing negates that verb, auxiliary or not:
+	// "lines not containing ERROR" are lines that do not contain it
+	question = notIng().ReplaceAllString(question, "never $1")
 	prev := ""
 	scanNegated(question, func(w []byte) bool {
 		after := prev
@@ -262,6 +266,9 @@ func NotWords(question string, fn func(w string)) {
 		return verbNegators[prev] || prev == "not" && auxiliaries[after]
 	}, fn)
 }
+
+// notIng is a "not" before a word in -ing.
+var notIng = lazyre.New(`(?i)\bnot\s+([a-z]+ing)\b`)
 
 // verbNegators negate a verb: "doesn't", "never", "cannot".
 var verbNegators = map[string]bool{"never": true, "don": true, "doesn": true, "didn": true, "cannot": true}

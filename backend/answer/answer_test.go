@@ -298,6 +298,8 @@ func TestNotWords(t *testing.T) {
 		"copy the folder without following links":                 nil,
 		"list the users with no password":                         nil,
 		"processes that never finish are a problem for the shell": {"finish", "problem", "shell"},
+		// a "not" before a verb in -ing negates the verb
+		"show the lines not containing the word debug": {"containing", "word", "debug"},
 	} {
 		var got []string
 		answer.NotWords(q, func(w string) { got = append(got, w) })

@@ -315,6 +315,11 @@ var lookedForRE = lazyre.New(`(?i)\b(?:a|an|any|some|one|the)\s+(?:certain\s+|gi
 // of a noun phrase ("the word count of"), which no listed word follows.
 var wordGivenRE = lazyre.New(`(?i)\bthe\s+(?:word|string|phrase|keyword|letter)\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:in|from|inside|within|across|to|with|and|or|anywhere|somewhere|everywhere|wherever|no|regardless|irrespective|ignoring|whether|even|without|but|on|at|case)\b|[,.;:?!]|\s*$)`)
 
+// heldWordRE is a word in capitals ("ERROR", "TODO") or a number right
+// after a verb of holding or matching, or after "the text", what the
+// lines or files asked for hold.
+var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
+
 // Reading is the question taken apart: its arguments, its framing, and
 // the task that is left.
 type Reading struct {
@@ -367,6 +372,14 @@ func Read(q string) Reading {
 	var given []found
 	for _, m := range wordGivenRE().FindAllStringSubmatchIndex(q, -1) {
 		if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && free(m[2], m[3]) {
+			take(m[2], m[3])
+			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3]}})
+		}
+	}
+	// "lines containing ERROR": a word in capitals, or a number, right
+	// after a verb of holding is what to look for
+	for _, m := range heldWordRE().FindAllStringSubmatchIndex(q, -1) {
+		if free(m[2], m[3]) {
 			take(m[2], m[3])
 			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3]}})
 		}

@@ -100,6 +100,11 @@ func TestRead(t *testing.T) {
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
 		{"the word count of a file", "", "", "the word count of a file"},
+		// a word in capitals or a number that the lines hold, or after
+		// "the text"; not a word of the text console
+		{"show lines in app.log not containing ERROR", "file:app.log quoted:ERROR", "", "show lines in not containing"},
+		{"print the lines of access.log without the text 404", "file:access.log quoted:404", "", "print the lines of without the text"},
+		{"change the banner of the text console", "", "", "change the banner of the text console"},
 		// whatever else the sentence says of it after
 		{"look in todo.txt for the word urgent regardless of its case", "file:todo.txt quoted:urgent", "", "look in for the word regardless of its case"},
 		// the asker's home is the folder ~, the noun after it the topic's

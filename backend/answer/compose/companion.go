@@ -209,3 +209,38 @@ func replacedConcepts(q *answer.Question, question string) []bool {
 
 // replacedPhrase is what follows "instead of" or "rather than".
 var replacedPhrase = lazyre.New(`(?i)\b(?:instead\s+of|rather\s+than)\s+((?:[\w'-]+\s*){1,4})`)
+
+// negationFirst puts first the option item that negates what the question
+// negates, where it scores close to the best passage: "print the lines of
+// notes.txt that do not contain the word draft" is grep's -v, "select
+// non-matching lines", whatever its context options say of lines.
+func (c *composition) negationFirst(s *source, ps, chosen []passage) []passage {
+	// not where what is negated is an effect the question wants ("grep
+	// for whole words, so that cat does not match category")
+	if c.negated == nil || len(chosen) == 0 || purposeClause().MatchString(c.text) {
+		return chosen
+	}
+	for _, p := range ps {
+		if p.score < negationShare*chosen[0].score {
+			break
+		}
+		// nor an option that only supposes it: grep's -I, "as if it
+		// did not contain matching data"
+		first := itemSentence(p.block.Text)
+		if !p.aside && c.optionItem(s, p) && c.stepWorthy(s, p) && c.negatesAsked(first) && !supposes().MatchString(first) {
+			return putFirst(chosen, p)
+		}
+	}
+	return chosen
+}
+
+// negationShare is how close to the best passage an option that negates
+// what the question negates must score to lead (negationFirst).
+const negationShare = 0.85
+
+// purposeClause is a clause of what a task is for: "so that", "so it".
+var purposeClause = lazyre.New(`(?i)\bso\s+(?:that|it|they)\b`)
+
+// supposes is a sentence that supposes what it says: "as if", "as
+// though".
+var supposes = lazyre.New(`(?i)\bas\s+(?:if|though)\b`)

@@ -14,18 +14,50 @@ import (
 // no such part: grep's -w, "whole words", for a question that wants the
 // matched part "instead of the whole line".
 func TestFlagJoinsLead(t *testing.T) {
-	e := testengine.Must(t)
-	for q, want := range map[string]string{
+	firstStepsStart(t, map[string]string{
 		"Print the last 20 lines of server.log, then keep printing new lines as they get appended to it.": "`tail -f -n 20 server.log`",
 		"With touch, set the modification time of notes.txt to 2 March 2024.":                             "`touch -m -d '2 March 2024' notes.txt`",
 		"print only the part of each line that matches, instead of the whole line":                        "`grep -o ",
-	} {
+	})
+}
+
+// firstStepsStart wants the fixture engine's first step for each
+// question to start as its want does.
+func firstStepsStart(t *testing.T, cases map[string]string) {
+	t.Helper()
+	e := testengine.Must(t)
+	for q, want := range cases {
 		ans, _, err := e.Answer(context.Background(), q, 0.35)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], want) {
 			t.Errorf("%s: steps %q, want the first to start %s", q, ans.Steps, want)
+		}
+	}
+}
+
+// The option that negates what the question negates leads: grep's -v,
+// "select non-matching lines", for lines that do not contain a word,
+// however the question says it; not where what is negated is an effect
+// the question wants ("so that cat does not match category").
+func TestNegationLeads(t *testing.T) {
+	firstStepsStart(t, map[string]string{
+		"print the lines of notes.txt that do not contain the word draft": "`grep -v draft notes.txt`",
+		"show lines in app.log not containing ERROR":                      "`grep -v ERROR app.log`",
+		"Print the lines of access.log that do not contain the text 404.": "`grep -v 404 access.log`",
+	})
+	e := testengine.Must(t)
+	for _, q := range []string{
+		"How do I make grep match only whole words, so that cat does not match concatenate?",
+		"match whole words with grep so it does not match inside longer words",
+	} {
+		ans, _, err := e.Answer(context.Background(), q, 0.35)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Steps) > 0 && strings.HasPrefix(ans.Steps[0], "`grep -v") {
+			t.Errorf("%s: first step %q inverts the match", q, ans.Steps[0])
 		}
 	}
 }

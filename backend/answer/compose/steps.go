@@ -148,6 +148,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
 		pl.chosen, pl.modelSub = c.modelSubcommandFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.signalFirst(s, pl.ps, pl.chosen)
+		pl.chosen = c.negationFirst(s, pl.ps, pl.chosen)
 	}
 	pl.chosen = c.askedCompressor(s, pl.ps, pl.chosen)
 	pl.shown = len(pl.chosen)
@@ -663,6 +664,10 @@ func (c *composition) decideLead(pl *plan) {
 	// env's --ignore-environment for "run a program with a modified
 	// environment", which env's NAME line says word for word.
 	pl.asked = pl.lead && c.termAsked(s, pl.chosen[0]) && (!nameSays || c.wholeAsked(pl.chosen[0], true))
+	// So does one that negates what the question negates: grep's -v,
+	// "select non-matching lines", for "the lines that do not contain
+	// draft", which no bundle people type for lines with a word has.
+	negates := pl.lead && c.negated != nil && c.negatesAsked(itemSentence(pl.chosen[0].block.Text))
 	// A long name the question says only a part of ("lines" of sed's
 	// --line-length, "specify the desired line-wrap length", for "print
 	// lines 10 to 20") does not, unless the option takes a value the
@@ -671,6 +676,7 @@ func (c *composition) decideLead(pl *plan) {
 	if pl.asked && !c.wholeAsked(pl.chosen[0], true) && !c.takesArg(pl.chosen[0].term()) && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] == 0 {
 		pl.asked = false
 	}
+	pl.asked = pl.asked || negates
 	// An option the option model backs keeps the lead too: people run
 	// the command so for the task (mkdir's -p for nested folders); unless
 	// it leaves a value the question never gave where the synopsis

@@ -536,3 +536,23 @@ func TestFlagAsked(t *testing.T) {
 		}
 	}
 }
+
+// An option that only supposes what the question negates ("as if it did
+// not contain matching data") does not lead for it; one that negates it
+// does.
+func TestNegationFirstSkipsSupposed(t *testing.T) {
+	s, ps := optionsPage("grep",
+		"-A NUM", "Print NUM lines of trailing context after matching lines.",
+		"-I", "Process a binary file as if it did not contain matching data.",
+		"-v, --invert-match", "Invert the sense of matching, to select non-matching lines.")
+	ps[0].score, ps[1].score, ps[2].score = 1, 0.98, 0.95
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "contain", Alts: []analyse.Alt{{Stem: "contain", Weight: 1}, {Stem: "match", Weight: 0.6}}},
+		{Word: "lines", Alts: []analyse.Alt{{Stem: "line", Weight: 1}}},
+	}, Weights: []float64{1, 1}}
+	c := &composition{q: q, citer: &answer.Citer{}, negated: []bool{true, false}, text: "lines that do not contain draft"}
+	got := c.negationFirst(s, ps, ps[:1])
+	if got[0].block.Term != "-v, --invert-match" {
+		t.Errorf("first %q, want -v", got[0].block.Term)
+	}
+}

@@ -320,6 +320,24 @@ var wordGivenRE = lazyre.New(`(?i)\bthe\s+(?:word|string|phrase|keyword|letter)\
 // lines or files asked for hold.
 var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
 
+// folderAfterRE is a name before the noun folder or directory: "the
+// backup folder", "my Downloads directory".
+var folderAfterRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(folder|directory)\b`)
+
+// whichFolder are words before "folder" that say which one it is, or of
+// what kind, rather than name it.
+var whichFolder = map[string]bool{
+	"current": true, "parent": true, "home": true, "same": true, "new": true, "whole": true, "entire": true,
+	"root": true, "top-level": true, "toplevel": true, "working": true, "target": true, "source": true, "destination": true, "other": true,
+	"given": true, "top": true, "empty": true, "hidden": true, "temporary": true, "temp": true, "tmp": true,
+	"default": true, "user": true, "users": true, "main": true, "base": true, "next": true, "previous": true,
+	"last": true, "first": true, "second": true, "third": true, "big": true, "large": true, "small": true,
+	"old": true, "original": true, "local": true, "remote": true, "right": true, "wrong": true,
+	"output": true, "input": true, "one": true, "two": true, "each": true, "every": true, "that": true,
+	"this": true, "config": true, "configuration": true, "cache": true, "log": true, "git": true, "project": true,
+	"download": true, "upload": true, "install": true, "installation": true, "work": true,
+}
+
 // Reading is the question taken apart: its arguments, its framing, and
 // the task that is left.
 type Reading struct {
@@ -554,6 +572,17 @@ func Read(q string) Reading {
 				}
 			}
 		}
+	}
+	// "the backup folder": a name before "folder" or "directory", after
+	// "the" or a possessive, where it is no word that says which folder
+	// it is ("the current folder", "the shared directory")
+	for _, m := range folderAfterRE().FindAllStringSubmatchIndex(q, -1) {
+		name := q[m[2]:m[3]]
+		lw := strings.ToLower(name)
+		if !nameLike(name) || notName().MatchString(name) || whichFolder[lw] || inflected(lw) || strings.HasSuffix(lw, "est") {
+			continue
+		}
+		add(ArgFolder, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
 	}
 	// "in my home directory": the folder ~, where the task works, not
 	// its topic (the user's home as accounts set it)

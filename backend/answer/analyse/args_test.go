@@ -96,6 +96,12 @@ func TestRead(t *testing.T) {
 		{"read and/or write the folder docs/old", "path:docs/old", "", "read and/or write the folder"},
 		{"ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED", "", "", "ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED"},
 		{"connect to host db01 and run uptime", "host:db01", "", "connect to host and run uptime"},
+		// a name before "folder" or "directory", not a word that says
+		// which folder it is
+		{"pack my Documents folder into a tar archive", "folder:Documents", "", "pack my folder into a tar archive"},
+		{"copy report.pdf into the backup folder", "file:report.pdf folder:backup", "", "copy into the folder"},
+		{"unpack it but drop the top-level folder", "", "", "unpack it but drop the top-level folder"},
+		{"list the biggest files in the current directory", "", "in the current directory", "list the biggest files"},
 		// a word given after "the word" is what to look for
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},

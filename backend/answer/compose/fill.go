@@ -448,8 +448,8 @@ func slotKinds(word string) []analyse.ArgKind {
 		// gpg's "[args]", lowercase: the files it works on (a
 		// program's "[ARGS...]" after its COMMAND are that command's)
 		return []analyse.ArgKind{file, path, glob}
-	case w == "names" && len(word) > 0 && word[0] == '[':
-		// lsof's "[names]": the files it reports on
+	case w == "names" && len(word) > 0 && word[0] == '[', w == "name" && strings.Contains(word, "..."):
+		// lsof's "[names]", gzip's "[ name ... ]": the files it works on
 		return []analyse.ArgKind{file, path, folder}
 	case w == "input" || w == "output":
 		// uniq's "[INPUT [OUTPUT]]": the files it reads and writes
@@ -859,8 +859,14 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	sources := false
 	for i, w := range words {
 		inner := strings.Fields(strings.Trim(w, "[]"))
-		optional := strings.HasPrefix(w, "[")
 		name := w
+		if n := len(inner); n == 2 && (inner[1] == "..." || inner[1] == "…") && !strings.HasPrefix(inner[0], "-") {
+			// gzip's "[ name ... ]": the placeholder, many of it
+			inner = inner[:1]
+			w = "[" + inner[0] + "...]"
+			words[i], name = w, w
+		}
+		optional := strings.HasPrefix(w, "[")
 		if len(inner) == 2 {
 			name = inner[1]
 		}

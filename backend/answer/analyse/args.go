@@ -235,7 +235,7 @@ var pointers = map[string]bool{"this": true, "that": true, "these": true, "those
 	"another": true, "both": true, "all": true, "several": true, "many": true, "few": true, "two": true, "three": true}
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again|over|via|through|using|at)\b|[,.;:?!]|\s*$)?`)
 
 // renameVerb finds a verb of renaming before a name ("rename the user
 // bob", "change the name of the group"), and renamedToRE the new name
@@ -319,6 +319,10 @@ var wordGivenRE = lazyre.New(`(?i)\bthe\s+(?:word|string|phrase|keyword|letter)\
 // after a verb of holding or matching, or after "the text", what the
 // lines or files asked for hold.
 var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
+
+// ownerToRE is the owner or group a file is changed to: "the group of
+// report.txt to finance", "the owner of app.log to syslog".
+var ownerToRE = lazyre.New(`(?i)\b(owner|group)\s+(?:of|on)\s+\S+(?:\s+\S+)?\s+to\s+([A-Za-z_][A-Za-z0-9_-]*)\b`)
 
 // folderAfterRE is a name before the noun folder or directory: "the
 // backup folder", "my Downloads directory".
@@ -572,6 +576,19 @@ func Read(q string) Reading {
 				}
 			}
 		}
+	}
+	// "change the group of report.txt to finance": the owner or group a
+	// file is given, after "to"
+	for _, m := range ownerToRE().FindAllStringSubmatchIndex(q, -1) {
+		name := q[m[4]:m[5]]
+		if !nameLike(name) || notName().MatchString(name) {
+			continue
+		}
+		kind := ArgUser
+		if strings.EqualFold(q[m[2]:m[3]], "group") {
+			kind = ArgGroup
+		}
+		add(kind, m[4], m[5], strings.ToLower(q[m[2]:m[3]]))
 	}
 	// "the backup folder": a name before "folder" or "directory", after
 	// "the" or a possessive, where it is no word that says which folder

@@ -96,6 +96,10 @@ func TestRead(t *testing.T) {
 		{"read and/or write the folder docs/old", "path:docs/old", "", "read and/or write the folder"},
 		{"ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED", "", "", "ssh prints REMOTE HOST IDENTIFICATION HAS CHANGED"},
 		{"connect to host db01 and run uptime", "host:db01", "", "connect to host and run uptime"},
+		// a user given before "over", "via"; the group or owner a file
+		// is changed to
+		{"log in to the server db01 as the user admin over ssh", "host:db01 user:admin", "", "log in to the server as the user over ssh"},
+		{"Change the group of report.txt to finance.", "file:report.txt group:finance", "", "Change the group of to ."},
 		// a name before "folder" or "directory", not a word that says
 		// which folder it is
 		{"pack my Documents folder into a tar archive", "folder:Documents", "", "pack my folder into a tar archive"},

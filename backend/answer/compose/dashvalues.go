@@ -7,6 +7,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Some options are a value typed after a dash: kill(1) documents
@@ -86,8 +87,17 @@ func givenSignal(question string) string {
 			return ""
 		}
 	}
+	// "kill it forcefully": the signal that cannot be caught, as people
+	// type it
+	if given == "" && forcedKill().MatchString(question) {
+		return "-9"
+	}
 	return given
 }
+
+// forcedKill is a question that kills by force: "kill the process
+// forcefully", "force-kill firefox", "terminate it by force".
+var forcedKill = lazyre.New(`(?i)\b(?:force[- ]?(?:kill|quit|terminate|stop)\w*|(?:kill|terminate|stop|end)\w*\b.*\b(?:forcefully|forcibly|by\s+force|with\s+force)\b|(?:forcefully|forcibly)\s+(?:kill|terminate|stop|end)\w*)`)
 
 // dashUsage is the best score the option model gives a value of an
 // item's dash slot, and the option that gives it ("-9"); the page's own

@@ -45,6 +45,10 @@ func TestGivenSignal(t *testing.T) {
 		"send the hang-up signal to process 4211": "-HUP",
 		"send an interrupt signal to the job":     "-INT",
 		"the stop button":                         "",
+		// a kill by force is one by the signal that cannot be caught
+		"Kill the process with PID 4242 forcefully.": "-9",
+		"force-kill firefox":                         "-9",
+		"force unmount /mnt/usb":                     "",
 	} {
 		checkString(t, "givenSignal", givenSignal, q, want)
 	}

@@ -1006,7 +1006,7 @@ var notNames = map[string]bool{
 	"modes": true, "info": true, "information": true, "details": true, "status": true, "usage": true, "space": true,
 	"membership": true, "memberships": true, "id": true, "ids": true, "password": true, "passwords": true,
 	"shell": true, "home": true, "path": true, "paths": true, "extension": true, "extensions": true, "attributes": true,
-	"descriptor": true, "descriptors": true, "manager": true, "logs": true, "log": true, "files": true, "file": true,
+	"descriptor": true, "descriptors": true, "manager": true, "files": true, "file": true,
 	"folders": true, "folder": true, "directories": true, "directory": true, "groups": true, "group": true,
 	"users": true, "user": true, "recursively": true, "inside": true, "within": true, "is": true, "are": true,
 	"that": true, "which": true, "whose": true, "where": true, "called": true, "named": true, "and": true, "or": true,

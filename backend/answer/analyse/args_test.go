@@ -89,6 +89,7 @@ func TestRead(t *testing.T) {
 		{"copy the folder website but not its caches", "folder:website", "", "copy the folder but not its caches"},
 		{"show the folder size with units", "", "", "show the folder size with units"},
 		{"pack the folder photos into a tar.gz file", "folder:photos", "", "pack the folder into a tar.gz file"},
+		{"pack the folder logs into logs.tar.gz", "folder:logs file:logs.tar.gz", "", "pack the folder into"},
 		{"put notes.txt into the archive old.zip", "file:notes.txt file:old.zip", "", "put into the archive"},
 		// a unit and a pair of words with a slash are no paths; a message
 		// in capitals names no host

@@ -885,7 +885,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		}
 		switch {
 		case optional && len(inner) == 2 && strings.HasPrefix(inner[0], "-") && !strings.Contains(inner[0], "|") && kinds != nil:
-			slots = append(slots, slot{word: i, opt: inner[0], kinds: kinds, name: name, optional: true, optArg: true})
+			// an option's folder is where things go: unzip's "[-d
+			// exdir]" takes "into the folder src"
+			slots = append(slots, slot{word: i, opt: inner[0], kinds: kinds, name: name, optional: true, optArg: true,
+				dest: slices.Contains(kinds, analyse.ArgFolder) && strings.Contains(strings.ToLower(name), "dir")})
 		case len(inner) == 1 && i > 0 && patternTest(words[i-1]+" "+w):
 			slots = append(slots, slot{word: i, kinds: append(kinds, analyse.ArgGlob, analyse.ArgFile, analyse.ArgFolder), name: name, optArg: true, nameOf: true})
 		case len(inner) == 1 && kinds != nil:

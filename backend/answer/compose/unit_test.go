@@ -56,3 +56,28 @@ func TestSizeSuffixed(t *testing.T) {
 		}
 	}
 }
+
+// unpackerPage extracts archives, into the folder its -d takes.
+const unpackerPage = `.TH UNPACKER 1
+.SH NAME
+unpacker \- list, test and extract files in an archive
+.SH SYNOPSIS
+.B unpacker
+[\-lt] file[.zip] [file(s) ...] [\-x xfile(s) ...] [\-d exdir]
+.SH OPTIONS
+.TP
+.B \-l
+list archive files (short format).
+.TP
+.B \-t
+test archive files.
+`
+
+// An option's folder in the synopsis is where things go: "into the
+// folder src" is unzip's "[-d exdir]", not one more of its "[file(s)
+// ...]" to extract.
+func TestOptionFolderIsDestination(t *testing.T) {
+	leadsWith(t, New(), "unpacker", unpackerPage, []lead{
+		{"with unpacker, extract source.zip into the folder src", "`unpacker source.zip -d src`"},
+	})
+}

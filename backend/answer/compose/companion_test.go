@@ -61,3 +61,13 @@ func TestNegationLeads(t *testing.T) {
 		}
 	}
 }
+
+// A question that asks for what is inside a folder as well as the folder
+// gets the page's option that descends into it; one that asks for the
+// folder alone does not.
+func TestRecursiveAsked(t *testing.T) {
+	firstStepsStart(t, map[string]string{
+		"Change the owner of every file in /srv/app to the user deploy.": "`chown -R deploy /srv/app`",
+		"change the owner of /srv/app to the user deploy":                "`chown deploy /srv/app`",
+	})
+}

@@ -722,6 +722,9 @@ func (c *composition) decideLead(pl *plan) {
 		c.withDestination(s, pl)
 		c.withForward(s, pl)
 		c.withFlag(s, pl)
+		if cmd, sub := c.optionCommand(s, pl.chosen[0]); !sub {
+			pl.line = c.withRecursive(s, cmd, pl.line)
+		}
 		pl.line = c.sendOut(s, s.runnable(pl.line))
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)) && !c.subcommandFirst(s, pl):
 		// and before an example that shows the command doing something
@@ -1560,6 +1563,7 @@ func (c *composition) basicStep(s *source, line string) string {
 	// options it lists left out and clipped: the steps after it name
 	// the options
 	line = plainForm(s.doc, s.hit.Meta.Title, c.runLine(s, line))
+	line = c.withRecursive(s, typedName(s.doc, s.hit.Meta.Title), line)
 	line = document.ClipLine(s.runnable(line), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))

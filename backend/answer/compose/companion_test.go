@@ -63,11 +63,18 @@ func TestNegationLeads(t *testing.T) {
 }
 
 // A question that asks for what is inside a folder as well as the folder
-// gets the page's option that descends into it; one that asks for the
-// folder alone does not.
+// gets the page's option that descends into it, in the first step and in
+// the Summary's line alike; one that asks for the folder alone does not.
 func TestRecursiveAsked(t *testing.T) {
 	firstStepsStart(t, map[string]string{
 		"Change the owner of every file in /srv/app to the user deploy.": "`chown -R deploy /srv/app`",
 		"change the owner of /srv/app to the user deploy":                "`chown deploy /srv/app`",
 	})
+	ans, _, err := testengine.Must(t).Answer(context.Background(), "Change the owner of every file in /srv/app to the user deploy.", 0.35)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ans.Summary, "`chown -R deploy /srv/app`") {
+		t.Errorf("summary %q does not use the line of the first step", ans.Summary)
+	}
 }

@@ -1563,7 +1563,6 @@ func (c *composition) basicStep(s *source, line string) string {
 	// options it lists left out and clipped: the steps after it name
 	// the options
 	line = plainForm(s.doc, s.hit.Meta.Title, c.runLine(s, line))
-	line = c.withRecursive(s, typedName(s.doc, s.hit.Meta.Title), line)
 	line = document.ClipLine(s.runnable(line), document.SynopsisWidth)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
@@ -1580,7 +1579,7 @@ func (c *composition) runLine(s *source, line string) string {
 	if c.forbids() && acts(s.hit.Meta.Summary) {
 		return line
 	}
-	return c.sendOut(s, c.bestFill(s, line))
+	return c.sendOut(s, c.withRecursive(s, typedName(s.doc, s.hit.Meta.Title), c.bestFill(s, line)))
 }
 
 // forbids says whether the question says what not to do: "without",

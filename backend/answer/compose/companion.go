@@ -128,25 +128,11 @@ func actionSection(title string) bool {
 
 // addedShare is the share of the question, weighed by its concepts'
 // weights, that passage p says and neither the NAME line (given) nor
-// any passage of run says.
+// any passage of run says. What the task is instead of is no part of it
+// (replacedConcepts): the "whole line" of "print the matched part
+// instead of the whole line" asks for no grep -w.
 func (c *composition) addedShare(run []passage, p passage, given []float64) float64 {
-	num, den := 0.0, 0.0
-	replaced := replacedConcepts(c.q, c.text)
-	for ci, w := range c.q.Weights {
-		if ci < len(replaced) && replaced[ci] {
-			// what the task is instead of is no part of it: the
-			// "whole line" of "print the matched part instead of the
-			// whole line" asks for no grep -w
-			continue
-		}
-		g := givenOf(given, ci)
-		others := g
-		for _, o := range run {
-			others = max(others, givenOf(o.cov, ci))
-		}
-		den += w * (1 - g)
-		num += w * max(0, givenOf(p.cov, ci)-others)
-	}
+	num, den := c.saysBeyond(p, run, -1, given, c.replaced)
 	if den <= 0 {
 		return 0
 	}

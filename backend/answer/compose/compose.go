@@ -128,6 +128,10 @@ type composition struct {
 	// without doing it ("list a tarball without extracting it"), nil
 	// where it says of none (see forbiddenConcepts)
 	forbidden []bool
+	// replaced: per concept, whether the question names it as what the
+	// task is instead of ("instead of the whole line"), nil where it
+	// names none (see replacedConcepts)
+	replaced []bool
 }
 
 func (c *composition) cite(s *source, section string) string {
@@ -237,6 +241,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.howto = a.Scene == analyse.SceneHowTo
 	c.lookedFor = lookedFor(r.Question, a.LookedFor)
 	c.forbidden = forbiddenConcepts(r.Question, a.Seq)
+	c.replaced = replacedConcepts(r.Question, a.Question)
 	return c
 }
 

@@ -2067,7 +2067,7 @@ func (c *composition) unitOption(s *source, chosen []passage) (passage, bool) {
 	if len(given) != 1 || !answer.ProgramPage(s.hit.Meta) || synopsisTakes(document.PlainForm(s.doc), given) {
 		return passage{}, false
 	}
-	takes := func(p passage) bool { return c.optionItem(s, p) && c.takesUnit(p) }
+	takes := func(p passage) bool { return c.optionItem(s, p) && slices.Contains(unitKinds(p.term()), given[0]) }
 	if i := slices.IndexFunc(chosen, takes); i >= 0 {
 		return chosen[i], true
 	}

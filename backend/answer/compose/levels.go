@@ -22,22 +22,19 @@ func levels(term, text string) (lo, hi int, ok bool) {
 		hi, err2 := strconv.Atoi(strings.TrimPrefix(h, "-"))
 		return lo, hi, err1 == nil && err2 == nil && lo < hi
 	}
-	f := strings.Fields(term)
-	switch {
-	case len(f) > 0 && f[0] == "-#":
-		lo, hi = 1, 9
-		if m := levelBounds().FindStringSubmatch(text); m != nil {
-			lo, _ = strconv.Atoi(m[1])
-			hi, _ = strconv.Atoi(m[2])
+	bounds := levelSpan().FindStringSubmatch(term)
+	if f := strings.Fields(term); len(f) > 0 && f[0] == "-#" {
+		bounds = levelBounds().FindStringSubmatch(text)
+		if bounds == nil {
+			return 1, 9, true
 		}
-		return lo, hi, lo < hi
-	case levelSpan().MatchString(term):
-		m := levelSpan().FindStringSubmatch(term)
-		lo, _ = strconv.Atoi(m[1])
-		hi, _ = strconv.Atoi(m[2])
-		return lo, hi, lo < hi
 	}
-	return 0, 0, false
+	if bounds == nil {
+		return 0, 0, false
+	}
+	lo, _ = strconv.Atoi(bounds[1])
+	hi, _ = strconv.Atoi(bounds[2])
+	return lo, hi, lo < hi
 }
 
 // levelBounds is a range of levels a "-#" item's text gives: "[1-19]".

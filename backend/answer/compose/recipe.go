@@ -528,23 +528,33 @@ func (c *composition) lettersAsked(letters []passage, given []float64) bool {
 // lettersAskedBy is lettersAsked with the least share each letter adds.
 func (c *composition) lettersAskedBy(letters []passage, given []float64, least float64) bool {
 	for i, p := range letters {
-		num, den := 0.0, 0.0
-		for ci, w := range c.q.Weights {
-			g := givenOf(given, ci)
-			others := g
-			for j, o := range letters {
-				if j != i {
-					others = max(others, givenOf(o.cov, ci))
-				}
-			}
-			den += w * (1 - g)
-			num += w * max(0, givenOf(p.cov, ci)-others)
-		}
-		if den <= 0 || num < least*den {
+		if num, den := c.saysBeyond(p, letters, i, given, nil); den <= 0 || num < least*den {
 			return false
 		}
 	}
 	return true
+}
+
+// saysBeyond is what passage p says of the question, weighed by its
+// concepts' weights, that neither the NAME line (given) nor any of others
+// but others[self] says (num), of what the NAME line leaves (den); a
+// concept skip marks counts in neither.
+func (c *composition) saysBeyond(p passage, others []passage, self int, given []float64, skip []bool) (num, den float64) {
+	for ci, w := range c.q.Weights {
+		if ci < len(skip) && skip[ci] {
+			continue
+		}
+		g := givenOf(given, ci)
+		most := g
+		for j, o := range others {
+			if j != self {
+				most = max(most, givenOf(o.cov, ci))
+			}
+		}
+		den += w * (1 - g)
+		num += w * max(0, givenOf(p.cov, ci)-most)
+	}
+	return num, den
 }
 
 // letterShare is the least share of the question a letter of a bundle

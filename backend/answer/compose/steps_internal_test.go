@@ -494,7 +494,7 @@ func TestAddedShareLeavesReplaced(t *testing.T) {
 		"print the matched part rather than the whole line": false,
 		"print the matched part and the whole line":         true,
 	} {
-		c := &composition{q: q, text: text}
+		c := &composition{q: q, text: text, replaced: replacedConcepts(q, text)}
 		if got := c.addedShare([]passage{o}, w, nil); got > 0 != added {
 			t.Errorf("%q: -w adds %.2f, want more than none: %v", text, got, added)
 		}

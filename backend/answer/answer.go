@@ -248,6 +248,17 @@ func (q *Question) Negated(text string, fn func(ci int)) {
 // reaches.
 func NegatedWords(question string, fn func(w string)) { negatedWords(question, false, fn) }
 
+// WithoutWords calls fn with each word of a question that a "without"
+// reaches: what the task is to be done without ("without opening an
+// editor"), where a "not" may negate a verb of the thing asked for
+// ("a process that will not die").
+func WithoutWords(question string, fn func(w string)) {
+	if !terms.ContainsFold(question, "without") {
+		return
+	}
+	scanNegated(question, func(w []byte) bool { return string(w) == "without" }, fn)
+}
+
 // NotWords calls fn with each word of a question that a verb's negation
 // reaches ("lines that do not match", "files that were never read"):
 // what the thing asked for does not do, where "without" and "no" name

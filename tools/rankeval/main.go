@@ -54,6 +54,7 @@ func main() {
 	topFloor := flag.Float64("topfloor", weights.Topicality.Floor, "topicality floor (1 turns it off)")
 	altMargin := flag.Float64("alt", compose.New().AltMargin, "score margin for alternative references")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of answering here")
+	memprofile := flag.String("memprofile", "", "write a profile of what answering allocated here")
 	linear := flag.Bool("linear", false, "rank by the weighted sum of the features, not by the trees")
 	dumpFlag := flag.String("dump", "", "write every question's candidate pool with its features as TSV to this file")
 	flag.BoolVar(&aliasScore, "aliases", false, "count a page as the expected one when it documents the expected name too, as man finds it: grep(1) for egrep, whose page links to grep's (the shared eval counts labels alone)")
@@ -71,6 +72,14 @@ func main() {
 			pprof.StartCPUProfile(f)
 			defer pprof.StopCPUProfile()
 		}
+	}
+	if *memprofile != "" {
+		defer func() {
+			if f, err := os.Create(*memprofile); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
 	}
 	if *linear || *tuneFlag && !*confFlag {
 		// fits are made on the pools, which the first stage selects; the

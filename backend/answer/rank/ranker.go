@@ -406,6 +406,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byFrame(pool, q)
 	rk.byFileFormat(pool, q)
 	rk.byNamedTool(pool, q)
+	rk.byNegated(pool, q)
 	rk.byShell(pool, q)
 	rk.byLibrary(pool, q)
 	rk.byUserShell(pool, q)

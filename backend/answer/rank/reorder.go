@@ -11,8 +11,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -132,6 +134,42 @@ var clauseGoesOn = lazyre.New(`(?i)^(?:\s*$|\s*[,.;:?!)'"]|'s\b|\s+(?:and|or|but
 // doneWithout ends the words before a program named as one to do
 // without: "without calling sed", "instead of using awk".
 var doneWithout = lazyre.New(`(?i)\b(?:without|instead\s+of|rather\s+than|other\s+than|not|no|never|avoid)\s*$`)
+
+// negatedWithin is how far down the pool byNegated looks for a page to
+// put ahead of one the question does without.
+var negatedWithin = 3
+
+// byNegated puts the pool's best page of the first negatedWithin whose
+// program the question does not name as one to do without ahead of the
+// first page where that one is: sensible-editor(1) led "add a line to a
+// file without opening an editor", on the words the question rules out.
+// A title names a program by itself or by its last part after a dash
+// (sensible-editor, git-clone; not run-parts for "without running
+// them"), compared by stem.
+func (rk *ranker) byNegated(pool []Candidate, q *query) {
+	if len(pool) < 2 {
+		return
+	}
+	negated := map[string]bool{}
+	answer.WithoutWords(q.a.Question, func(w string) { negated[terms.Stem(w)] = true })
+	if len(negated) == 0 {
+		return
+	}
+	ruledOut := func(c Candidate) bool {
+		title := strings.ToLower(c.Meta.Title)
+		last := title[strings.LastIndexByte(title, '-')+1:]
+		return negated[terms.Stem(title)] || negated[terms.Stem(last)]
+	}
+	if !ruledOut(pool[0]) {
+		return
+	}
+	for i := 1; i < min(len(pool), negatedWithin); i++ {
+		if !ruledOut(pool[i]) {
+			promote(pool, i)
+			return
+		}
+	}
+}
 
 // shellWithin is how far down the pool a program's page may be for
 // byShell to put it ahead of a library page.

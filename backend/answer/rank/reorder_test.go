@@ -328,3 +328,32 @@ func TestByLibrary(t *testing.T) {
 		t.Errorf("a section 3 page fifth was put first")
 	}
 }
+
+// A first page whose program the question does without goes below the
+// next one that is not; a "not" that negates a verb, a program named
+// before the "without", and a title's first part do not count.
+func TestByNegated(t *testing.T) {
+	rk := &ranker{}
+	for _, tc := range []struct {
+		q      string
+		titles []string
+		want   []int
+	}{
+		{"add a line to the end of notes.txt without opening an editor", []string{"sensible-editor", "sed", "tee"}, []int{2, 1, 3}},
+		{"work on two branches at once without cloning the repository", []string{"git-clone", "git-worktree", "git"}, []int{2, 1, 3}},
+		{"both do without an editor", []string{"sensible-editor", "editor", "sed"}, []int{3, 1, 2}},
+		{"a process that will not die with kill", []string{"kill", "killall", "pkill"}, []int{1, 2, 3}},
+		{"use sed without the -i option", []string{"sed", "awk", "perl"}, []int{1, 2, 3}},
+		{"list the scripts run-parts would execute, without running them", []string{"run-parts", "bash", "cron"}, []int{1, 2, 3}},
+		{"add a line to the end of notes.txt with an editor", []string{"sensible-editor", "sed", "tee"}, []int{1, 2, 3}},
+	} {
+		var pool []Candidate
+		for i, title := range tc.titles {
+			pool = append(pool, Candidate{ID: i + 1, Score: float64(3 - i), Meta: index.Meta{Type: "man", Title: title, Section: "1", Group: -1}})
+		}
+		rk.byNegated(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
+		if got := poolIDs(pool); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}

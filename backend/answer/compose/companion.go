@@ -53,6 +53,34 @@ func (c *composition) withFlag(s *source, pl *plan) {
 	pl.runs(p)
 }
 
+// synopsisFlag chooses the option the synopsis's line runs where the
+// command as its synopsis runs it leads: one chosen that takes no value
+// and says a part of the question the NAME line does not, which people
+// give for the task, as withFlag chooses one for an option's line.
+// "Create a symbolic link called latest that points to release-2.3" is
+// `ln -s release-2.3 latest`, not `ln release-2.3 latest` (a hard link,
+// or an error for a folder) with -s a step below.
+func (c *composition) synopsisFlag(s *source, pl *plan) {
+	used := c.usage(s.hit.Doc, s.doc)
+	modes := synopsisModes(s)
+	best, most := -1, 0.0
+	for i := range min(pl.shown, len(pl.chosen)) {
+		p := pl.chosen[i]
+		u := used[p.block.Term]
+		if u < flagUsed || u <= most || len(optionNames(p.block.Term)) == 0 || isMode(modes, p) || !c.flagJoins(s, p) ||
+			c.addedShare(nil, p, s.hit.NameCov) < flagShare {
+			continue
+		}
+		best, most = i, u
+	}
+	if best < 0 {
+		return
+	}
+	p := pl.chosen[best]
+	pl.flag = &p
+	pl.joined = append(pl.joined, best)
+}
+
 // flagAsked says whether option item p joins the line that runs the
 // options of run (the lead first), people giving it for the task as
 // much as used.

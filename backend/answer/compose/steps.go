@@ -53,6 +53,9 @@ type plan struct {
 	// joined are the chosen passages the lead's line runs too, which
 	// are no steps of their own (see withValues)
 	joined []int
+	// flag, when set, is the option the synopsis's line runs where the
+	// synopsis leads (synopsisFlag)
+	flag *passage
 }
 
 // runs records that the lead's line runs option item p too: what it
@@ -709,6 +712,7 @@ func (c *composition) decideLead(pl *plan) {
 		// the command as the synopsis runs it is the answer, and the
 		// best options follow.
 		pl.synopsis, pl.lead = synopsisForOption, false
+		c.synopsisFlag(s, pl)
 	case pl.lead:
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
@@ -1558,13 +1562,25 @@ func plusFormat(d *document.Document) bool {
 // writes it, with what its NAME line says it does. The line is kept as
 // written: the options it lists are often the ones a question needs
 // ("prlimit ... [--pid PID]").
-func (c *composition) basicStep(s *source, line string) string {
+func (c *composition) basicStep(s *source, line string) string { return c.flaggedStep(s, line, nil) }
+
+// flaggedStep is basicStep with option item flag, where set, run by the
+// line after the command's name, and what it does after what the
+// command does.
+func (c *composition) flaggedStep(s *source, line string, flag *passage) string {
 	// a long form, filled or not (see runLine), is shown with the
 	// options it lists left out and clipped: the steps after it name
 	// the options
 	line = plainForm(s.doc, s.hit.Meta.Title, c.runLine(s, line))
+	what := strings.TrimSuffix(s.hit.Meta.Summary, ".")
+	if flag != nil {
+		words := strings.Fields(line)
+		at := min(len(strings.Fields(typedName(s.doc, s.hit.Meta.Title))), len(words))
+		line = strings.Join(slices.Concat(words[:at], optionNames(flag.block.Term)[:1], words[at:]), " ")
+		what = strings.TrimPrefix(strings.TrimSuffix(what+"; "+itemDoes(flag.block.Text), "."), "; ")
+	}
 	line = document.ClipLine(s.runnable(line), document.SynopsisWidth)
-	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
+	if what != "" {
 		return fmt.Sprintf("`%s`: %s %s", line, what, c.cite(s, "SYNOPSIS"))
 	}
 	return fmt.Sprintf("`%s` %s", line, c.cite(s, "SYNOPSIS"))

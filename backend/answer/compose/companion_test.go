@@ -78,3 +78,13 @@ func TestRecursiveAsked(t *testing.T) {
 		t.Errorf("summary %q does not use the line of the first step", ans.Summary)
 	}
 }
+
+// A file the question keeps its list in goes to the option that reads
+// such a list, which leads: grep's -f for words listed in a file, not
+// the file as one more to search.
+func TestListFileLeads(t *testing.T) {
+	firstStepsStart(t, map[string]string{
+		"grep server.log for every word listed in stopwords.txt":            "`grep -f stopwords.txt server.log`",
+		"show the lines of notes.md matching the patterns kept in pats.txt": "`grep -f pats.txt notes.md`",
+	})
+}

@@ -72,6 +72,10 @@ type operand struct {
 	// made: the answer names it, not the question (nameArchive): it
 	// asks no option of its own
 	made bool
+	// keepsList: the question keeps its list of what to work on in this
+	// file ("the URLs listed in links.txt"), which the option that
+	// reads such a list takes (listFile)
+	keepsList bool
 }
 
 // operands are the question's arguments as a command line types them, in
@@ -127,6 +131,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		if a.Kind == analyse.ArgFile && savedAs().MatchString(q[:a.Start]) {
 			op.to = true
 		}
+		op.keepsList = a.Kind == analyse.ArgFile && keptListBefore().MatchString(q[:a.Start])
 		switch a.Kind {
 		case analyse.ArgFile:
 			if bareSuffix(a.Text) && suffixAfter().MatchString(q[a.End:]) {
@@ -1035,6 +1040,12 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	for k := range slots {
 		if slots[k].dest {
 			giveFirst(k, func(op operand) bool { return op.to })
+		}
+		// an option's file takes the file the question keeps its list
+		// in: wget's "-i file" links.txt, not its URL; not an archive's
+		// (tar's "-f ARCHIVE") or one written ("--output=FILE")
+		if name := slots[k].name; slots[k].optArg && slices.Contains(slots[k].kinds, analyse.ArgFile) && !archiveSlot().MatchString(name) && !writtenSlot().MatchString(name) {
+			giveFirst(k, func(op operand) bool { return op.keepsList })
 		}
 	}
 	// then the rest in order; a slot leaves what the required slots
@@ -2444,10 +2455,14 @@ func (c *composition) excludedValue(opt string) string {
 }
 
 // fileValueOption is the option item of page s that takes the file the
-// question keeps the result under (outputFile) or, where there is none,
-// the files it leaves out (exclusion).
+// question keeps the result under (outputFile), or else the file it
+// keeps its list of what to work on in (listFile), or else the files it
+// leaves out (exclusion).
 func (c *composition) fileValueOption(s *source) (passage, bool) {
 	if p, ok := c.outputFile(s); ok {
+		return p, true
+	}
+	if p, ok := c.listFile(s); ok {
 		return p, true
 	}
 	return c.exclusion(s)

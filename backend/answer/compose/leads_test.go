@@ -34,3 +34,35 @@ specify the DIRECTORY in which to create the links
 \fB\-v\fR, \fB\-\-verbose\fR
 print name of each linked file
 `
+
+// The option that reads a list from a file leads where the question
+// keeps its list in a file, and takes it, though another item's words
+// say more of the question.
+func TestListFile(t *testing.T) {
+	leadsWith(t, New(), "wget", fetcherPage, []lead{
+		{"download all the URLs listed in links.txt", "`wget -i links.txt`"},
+		{"with wget, download each of the URLs given in sites.txt", "`wget -i sites.txt`"},
+	})
+}
+
+// fetcherPage documents a downloader as wget(1) does, under wget's name,
+// which the option model knows.
+const fetcherPage = `.TH WGET 1
+.SH NAME
+wget \- the non-interactive network downloader
+.SH SYNOPSIS
+wget [option]... [URL]...
+.SH OPTIONS
+.TP
+\fB\-B\fR \fIURL\fR, \fB\-\-base=\fR\fIURL\fR
+Resolves relative links in downloaded URLs using URL, when reading links from an HTML file given to -i.
+.TP
+\fB\-i\fR \fIfile\fR, \fB\-\-input\-file=\fR\fIfile\fR
+Read URLs from a local or external file.
+.TP
+\fB\-O\fR \fIfile\fR, \fB\-\-output\-document=\fR\fIfile\fR
+Write all documents to file.
+.TP
+\fB\-c\fR, \fB\-\-continue\fR
+Continue getting a partially-downloaded file.
+`

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/ragman-dev/ragman/backend/health"
 	"github.com/ragman-dev/ragman/cmd/internal/cli"
@@ -72,6 +74,12 @@ func nudgeBackends(proc string) (nudged []int, denied int) {
 		if len(args) < 2 || !backendProg[filepath.Base(string(args[0]))] || string(args[1]) != cli.BackendCommand {
 			continue
 		}
+		if !settled(proc, e.Name()) {
+			// a backend so new it may not yet catch SIGUSR1 (until
+			// its Main's nudge.Catch, the Go runtime ends the process
+			// on it) is left alone: it reads its sources as it starts
+			continue
+		}
 		switch err := syscall.Kill(pid, syscall.SIGUSR1); {
 		case err == nil:
 			nudged = append(nudged, pid)
@@ -80,6 +88,51 @@ func nudgeBackends(proc string) (nudged []int, denied int) {
 		}
 	}
 	return nudged, denied
+}
+
+// settleAge is how long a backend has run before a nudge may reach it:
+// far longer than the runtime and package inits before its Main catches
+// SIGUSR1, far shorter than a backend takes to answer its first question.
+const settleAge = 200 * time.Millisecond
+
+// settled says whether process pid (under proc) has run settleAge: its
+// start in /proc/PID/stat (the 22nd field, in clock ticks since boot;
+// USER_HZ is 100 on every Linux ABI) against proc's uptime.
+func settled(proc, pid string) bool {
+	stat, err := os.ReadFile(filepath.Join(proc, pid, "stat"))
+	if err != nil {
+		return false
+	}
+	// the command's name, field 2, is in parentheses and may hold
+	// spaces and parentheses of its own: the fields after it follow
+	// the last ')'
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return false
+	}
+	fields := strings.Fields(string(stat[i+1:]))
+	const startField = 22 - 3 // fields 3 onwards follow the name
+	if len(fields) <= startField {
+		return false
+	}
+	ticks, err := strconv.ParseUint(fields[startField], 10, 64)
+	if err != nil {
+		return false
+	}
+	up, err := os.ReadFile(filepath.Join(proc, "uptime"))
+	if err != nil {
+		return false
+	}
+	f := strings.Fields(string(up))
+	if len(f) == 0 {
+		return false
+	}
+	uptime, err := strconv.ParseFloat(f[0], 64)
+	if err != nil {
+		return false
+	}
+	age := time.Duration((uptime - float64(ticks)/100) * float64(time.Second))
+	return age >= settleAge
 }
 
 // backendProg are the names a backend runs under: a CLI starts its own

@@ -770,7 +770,8 @@ func (r Reading) Topic(q string) string {
 			blank(a.Start, a.End)
 			copy(b[a.Start:], typed)
 		}
-		if !a.topical() || a.Kind == ArgQuoted && contentBefore().MatchString(q[:a.Start]) || a.Kind == ArgPath && workedIn(q[:a.Start], a.Text) {
+		if !a.topical() || a.Kind == ArgQuoted && contentBefore().MatchString(q[:a.Start]) || a.Kind == ArgPath && workedIn(q[:a.Start], a.Text) ||
+			a.Kind == ArgFile && opaqueKind(a) && opaqueTask().MatchString(q) {
 			blank(a.Start, a.End)
 			// and the word that only introduces it: "a folder named
 			// build" asks for a folder, not for names
@@ -915,6 +916,25 @@ func (a Arg) topical() bool {
 	}
 	return false
 }
+
+// opaqueKind says whether a file argument is a bare extension that names
+// no format a program is for: ".conf", ".tmp", ".sh" of "every .conf
+// file", where an archive's (.zip, .deb) names its tool. Not a dotfile's
+// name (.bashrc, .gitconfig), longer than any such extension.
+func opaqueKind(a Arg) bool {
+	return bareExtension().MatchString(a.Text) && len(a.Formats()) == 0
+}
+
+// bareExtension is a file name's extension alone: ".conf", ".py".
+var bareExtension = lazyre.New(`^\.[A-Za-z0-9]{1,5}$`)
+
+// opaqueTask is a question whose task handles files whatever is in them:
+// copying, moving, deleting, renaming or sending them, their modes and
+// owners. (Not finding, listing or searching them: "files ending in
+// .jpg" is a test of names, and a .sig file downloaded is one to check.) The kind
+// of file it does so with says nothing of the task: "copy every .conf
+// file from /etc/nginx" cited adduser.conf(5) for "conf".
+var opaqueTask = lazyre.New(`(?i)\b(?:cop(?:y|ies|ying)|mov(?:e|es|ing)|delet(?:e|es|ing)|remov(?:e|es|ing)|renam(?:e|es|ing)|back\s+up|upload(?:s|ing)?|sync(?:s|ing)?|transfer(?:s|ring)?|permissions?|owner(?:ship)?|executable)\b`)
 
 // pathFolders are the spans in path p of the folders that hold every
 // system's files of many kinds (usr, var, share, lib, local): words of

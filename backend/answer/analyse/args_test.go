@@ -262,6 +262,14 @@ func TestTopicDropsNaming(t *testing.T) {
 		"what is /var for":                          "what is /var for",
 		// an error message is
 		`cp fails with "Permission denied"`: `cp fails with "Permission denied"`,
+		// the kind of file a task copies, moves, deletes or sends says
+		// nothing of the task; one converted, a format's and a dotfile
+		// do
+		"copy every .conf file into the folder keep": "copy every file into the folder",
+		"delete all .tmp files":                      "delete all files",
+		"convert every .png to .webp":                "convert every .png to .webp",
+		"copy my .bashrc to the server":              "copy my .bashrc to the server",
+		"find every .conf file":                      "find every .conf file",
 	} {
 		got := strings.Join(strings.Fields(Read(q).Topic(q)), " ")
 		if got != want {

@@ -67,6 +67,12 @@ func (c *composition) synopsisFlag(s *source, pl *plan) {
 	for i := range min(pl.shown, len(pl.chosen)) {
 		p := pl.chosen[i]
 		u := used[p.block.Term]
+		if c.negatesWhatAsked(p) {
+			// people say what they do without in other words than
+			// its option's: mv's -n, "do not overwrite an existing
+			// file", for "without overwriting existing files"
+			u = max(u, flagUsed)
+		}
 		if u < flagUsed || u <= most || len(optionNames(p.block.Term)) == 0 || isMode(modes, p) || !c.flagJoins(s, p) ||
 			c.addedShare(nil, p, s.hit.NameCov) < flagShare {
 			continue
@@ -79,6 +85,21 @@ func (c *composition) synopsisFlag(s *source, pl *plan) {
 	p := pl.chosen[best]
 	pl.flag = &p
 	pl.joined = append(pl.joined, best)
+}
+
+// negatesWhatAsked says whether option item p's first sentence negates
+// a concept the question negates (negated) or says to do without
+// (forbidden), and does not only suppose it (negationFirst).
+func (c *composition) negatesWhatAsked(p passage) bool {
+	first := itemSentence(p.block.Text)
+	if supposes().MatchString(first) {
+		return false
+	}
+	found := false
+	c.q.Negated(first, func(ci int) {
+		found = found || ci < len(c.negated) && c.negated[ci] || ci < len(c.forbidden) && c.forbidden[ci]
+	})
+	return found
 }
 
 // flagAsked says whether option item p joins the line that runs the

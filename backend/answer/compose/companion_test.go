@@ -88,3 +88,12 @@ func TestListFileLeads(t *testing.T) {
 		"show the lines of notes.md matching the patterns kept in pats.txt": "`grep -f pats.txt notes.md`",
 	})
 }
+
+// An option that negates what the question says to do without joins the
+// synopsis's line, though people give it in other words: mv's -n, "do
+// not overwrite an existing file".
+func TestSynopsisNegatedFlag(t *testing.T) {
+	firstStepsStart(t, map[string]string{
+		"move all .png files from shots into the folder pics without overwriting existing files": "`mv -n ",
+	})
+}

@@ -97,3 +97,12 @@ func TestSynopsisNegatedFlag(t *testing.T) {
 		"move all .png files from shots into the folder pics without overwriting existing files": "`mv -n ",
 	})
 }
+
+// An example that runs the command on other values alone gives way to
+// the synopsis filled with the question's: `kill 31337`, not the page's
+// `kill 123 543 2341 3453`.
+func TestOthersValuesExample(t *testing.T) {
+	firstStepsStart(t, map[string]string{
+		"kill the process with pid 31337": "`kill 31337`",
+	})
+}

@@ -730,6 +730,13 @@ func (c *composition) decideLead(pl *plan) {
 			pl.line = c.withRecursive(s, cmd, pl.line)
 		}
 		pl.line = c.sendOut(s, s.runnable(pl.line))
+	case !pl.lead && !pl.named && pl.syn != "" && c.othersValues(s, pl):
+		// An example that runs the command on other values than the
+		// question's, where the synopsis takes the question's: "kill
+		// the process with pid 4242" is `kill 4242`, not kill(1)'s
+		// `kill 123 543 2341 3453`, which the user would have to
+		// rewrite; the example follows.
+		pl.synopsis, pl.shown = synopsisAhead, min(len(pl.chosen), 2)
 	case pl.syn != "" && (len(pl.chosen) < 3 || !pl.named && (vague || nameSays || plainBest)) && !c.subcommandFirst(s, pl):
 		// and before an example that shows the command doing something
 		// else than the question adds to its NAME line: mount's shared
@@ -1561,6 +1568,31 @@ func plusFormat(d *document.Document) bool {
 // basicStep is the step that runs a page's command as its SYNOPSIS line
 // writes it, with what its NAME line says it does. The line is kept as
 // written: the options it lists are often the ones a question needs
+// othersValues says whether the first chosen passage of pl is an example
+// that runs the page's command on values alone, none the question's,
+// where the synopsis, filled, takes one at least.
+func (c *composition) othersValues(s *source, pl *plan) bool {
+	if len(pl.chosen) == 0 || len(c.ops) == 0 {
+		return false
+	}
+	line := c.step(s, pl.chosen[0])
+	cmd := typedName(s.doc, s.hit.Meta.Title)
+	typed, _, ok := strings.Cut(strings.TrimPrefix(line, "`"), "`")
+	if !strings.HasPrefix(line, "`"+cmd+" ") || !ok || c.holds(line) > 0 {
+		return false
+	}
+	// values alone: an example's options or subcommand, or a form with
+	// placeholders ("chattr +i files...", "comm -3 file1 file2"), say
+	// how to do the task, and stay
+	for _, w := range strings.Fields(strings.TrimPrefix(typed, cmd+" ")) {
+		if !valueWord().MatchString(w) {
+			return false
+		}
+	}
+	_, n, _ := c.bestFillN(s, pl.syn)
+	return n > 0
+}
+
 // ("prlimit ... [--pid PID]").
 func (c *composition) basicStep(s *source, line string) string { return c.flaggedStep(s, line, nil) }
 
@@ -1690,3 +1722,7 @@ func synopsisTakes(syn string, kinds []analyse.ArgKind) bool {
 	}
 	return false
 }
+
+// valueWord is a word of a command line that is a value of its own: a
+// number, or a path or file name with a dot or a slash in it.
+var valueWord = lazyre.New(`^(?:[0-9]+|[A-Za-z0-9_~-]*[./][A-Za-z0-9_./~-]+)$`)

@@ -106,3 +106,11 @@ func TestOthersValuesExample(t *testing.T) {
 		"kill the process with pid 31337": "`kill 31337`",
 	})
 }
+
+// A negation of a time window is none of what happened in it: files "not
+// accessed in the last 14 days" are find's -atime +14, not -mtime.
+func TestWindowNegation(t *testing.T) {
+	firstStepsStart(t, map[string]string{
+		"remove the files in /srv/cache that have not been accessed in the last 14 days": "`find /srv/cache -atime +14",
+	})
+}

@@ -253,7 +253,7 @@ func negatedConcepts(q *answer.Question, question string) []bool {
 	var out []bool
 	// an error message quoted says what failed, not what to do
 	question = quoted().ReplaceAllString(question, " ")
-	answer.NotWords(question, func(w string) {
+	answer.NotWords(windowUnnegated(question), func(w string) {
 		st := terms.Stem(w)
 		for ci, con := range q.Concepts {
 			if len(con.Alts) > 0 && con.Alts[0].Stem == st {
@@ -284,6 +284,20 @@ func forbiddenConcepts(q *answer.Question, seq []string) []bool {
 	}
 	return out
 }
+
+// windowUnnegated is question without the negators that negate a time
+// window rather than what happened in it: files "not accessed in the
+// last 30 days" are files last accessed more than 30 days ago, find's
+// -atime +30 (the sign is fill's, see notWithinLast), and "accessed" is
+// what the question asks of.
+func windowUnnegated(question string) string {
+	return notInWindow().ReplaceAllString(question, "$1")
+}
+
+// notInWindow is a negator and the time window it negates, the window
+// the group: "not been accessed in the last", "never logged in for 90",
+// "not modified since".
+var notInWindow = lazyre.New(`(?i)\b(?:not|never)\b((?:\s+\w+){0,3}?\s+(?:(?:in|within|during|over|for)\s+(?:the\s+)?(?:last|past)|for\s+(?:over\s+|more\s+than\s+|at\s+least\s+)?[0-9]+|since)\b)`)
 
 // markCovered marks in out (made where nil and text covers any) the
 // concepts of q that text covers.

@@ -29,7 +29,7 @@ func usageTerms(a analyse.Analysis) []tasks.Term {
 // but those a negation governs and the words also left out.
 func termsBut(a analyse.Analysis, also map[string]bool) []tasks.Term {
 	negated := map[string]bool{}
-	answer.NegatedWords(a.Question, func(w string) { negated[w] = true })
+	answer.NegatedWords(windowUnnegated(a.Question), func(w string) { negated[w] = true })
 	return tasks.Terms(a, usageNear, func(c analyse.Concept) bool { return negated[c.Word] || also[c.Word] })
 }
 

@@ -315,6 +315,11 @@ var lookedForRE = lazyre.New(`(?i)\b(?:a|an|any|some|one|the)\s+(?:certain\s+|gi
 // of a noun phrase ("the word count of"), which no listed word follows.
 var wordGivenRE = lazyre.New(`(?i)\bthe\s+(?:word|string|phrase|keyword|letter)\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:in|from|inside|within|across|to|with|and|or|anywhere|somewhere|everywhere|wherever|no|regardless|irrespective|ignoring|whether|even|without|but|on|at|case)\b|[,.;:?!]|\s*$)`)
 
+// symbolGivenRE is a symbol given as a character to look for or use,
+// the noun after it that says so the second group: "a # character", "the
+// @ sign", "a ';' symbol".
+var symbolGivenRE = lazyre.New(`(?:^|[\s(])["']?([#$%&*+,./:;<=>?@^_|~!\\-])["']?\s+(characters?|chars?|signs?|symbols?)\b`)
+
 // heldWordRE is a word in capitals ("ERROR", "TODO") or a number right
 // after a verb of holding or matching, or after "the text", what the
 // lines or files asked for hold.
@@ -396,6 +401,18 @@ func Read(q string) Reading {
 		if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && free(m[2], m[3]) {
 			take(m[2], m[3])
 			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3]}})
+		}
+	}
+	// "a # character", "the @ sign": the symbol is what to look for,
+	// and the noun after it only says it is one (it cited stty(1),
+	// whose CHAR settings say "character", for lines that start with a
+	// # character)
+	for _, m := range symbolGivenRE().FindAllStringSubmatchIndex(q, -1) {
+		if free(m[2], m[3]) && free(m[4], m[5]) {
+			take(m[2], m[3])
+			take(m[4], m[5])
+			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3]}})
+			r.frames = append(r.frames, [2]int{m[4], m[5]})
 		}
 	}
 	// "lines containing ERROR": a word in capitals, or a number, right

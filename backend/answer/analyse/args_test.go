@@ -270,6 +270,10 @@ func TestTopicDropsNaming(t *testing.T) {
 		"convert every .png to .webp":                "convert every .png to .webp",
 		"copy my .bashrc to the server":              "copy my .bashrc to the server",
 		"find every .conf file":                      "find every .conf file",
+		// a symbol given is the thing looked for; the noun after it says
+		// only that it is one
+		"show the lines of app.conf that start with a # character": "show the lines of that start with a #",
+		"cut each line at the ; sign":                              "cut each line at the ;",
 	} {
 		got := strings.Join(strings.Fields(Read(q).Topic(q)), " ")
 		if got != want {

@@ -252,12 +252,31 @@ func NegatedWords(question string, fn func(w string)) { negatedWords(question, f
 // reaches: what the task is to be done without ("without opening an
 // editor"), where a "not" may negate a verb of the thing asked for
 // ("a process that will not die").
+// The words after "without" end with its phrase: "without /etc itself
+// using find" does without /etc, not without find.
 func WithoutWords(question string, fn func(w string)) {
 	if !terms.ContainsFold(question, "without") {
 		return
 	}
-	scanNegated(question, func(w []byte) bool { return string(w) == "without" }, fn)
+	in := false
+	scanNegated(question, func(w []byte) bool {
+		switch {
+		case string(w) == "without":
+			in = true
+		case phraseEnds[string(w)]:
+			in = false
+		}
+		return string(w) == "without"
+	}, func(w string) {
+		if in {
+			fn(w)
+		}
+	})
 }
+
+// phraseEnds are words that end the phrase a "without" governs.
+var phraseEnds = map[string]bool{"using": true, "with": true, "via": true, "by": true, "through": true, "and": true, "but": true,
+	"or": true, "then": true, "so": true, "while": true, "in": true, "into": true, "to": true, "from": true, "for": true, "on": true, "instead": true}
 
 // NotWords calls fn with each word of a question that a verb's negation
 // reaches ("lines that do not match", "files that were never read"):

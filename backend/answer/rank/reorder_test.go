@@ -344,6 +344,9 @@ func TestByNegated(t *testing.T) {
 		{"both do without an editor", []string{"sensible-editor", "editor", "sed"}, []int{3, 1, 2}},
 		{"a process that will not die with kill", []string{"kill", "killall", "pkill"}, []int{1, 2, 3}},
 		{"use sed without the -i option", []string{"sed", "awk", "perl"}, []int{1, 2, 3}},
+		// the phrase "without" governs ends: the tool after "using" is
+		// the one to use
+		{"list what is directly inside /etc without /etc itself using find", []string{"find", "lsof", "ls"}, []int{1, 2, 3}},
 		{"list the scripts run-parts would execute, without running them", []string{"run-parts", "bash", "cron"}, []int{1, 2, 3}},
 		{"add a line to the end of notes.txt with an editor", []string{"sensible-editor", "sed", "tee"}, []int{1, 2, 3}},
 	} {

@@ -49,7 +49,7 @@ func (c *composition) withFlag(s *source, pl *plan) {
 	}
 	p := pl.chosen[best]
 	at := len(strings.Fields(cmd))
-	pl.line = strings.Join(slices.Concat(words[:at], optionNames(p.block.Term)[:1], words[at:]), " ")
+	pl.line = joinAt(words, at, optionNames(p.block.Term)[0])
 	pl.runs(p)
 }
 
@@ -67,7 +67,7 @@ func (c *composition) synopsisFlag(s *source, pl *plan) {
 	for i := range min(pl.shown, len(pl.chosen)) {
 		p := pl.chosen[i]
 		u := used[p.block.Term]
-		if c.negatesWhatAsked(p) {
+		if c.negatesItem(p, c.negated, c.forbidden) {
 			// people say what they do without in other words than
 			// its option's: mv's -n, "do not overwrite an existing
 			// file", for "without overwriting existing files"
@@ -87,19 +87,13 @@ func (c *composition) synopsisFlag(s *source, pl *plan) {
 	pl.joined = append(pl.joined, best)
 }
 
-// negatesWhatAsked says whether option item p's first sentence negates
-// a concept the question negates (negated) or says to do without
-// (forbidden), and does not only suppose it (negationFirst).
-func (c *composition) negatesWhatAsked(p passage) bool {
+// negatesItem says whether option item p's first sentence negates a
+// concept one of marks marks (what the question negates, c.negated, or
+// does without, c.forbidden), and does not only suppose it: grep's -I,
+// "as if it did not contain matching data".
+func (c *composition) negatesItem(p passage, marks ...[]bool) bool {
 	first := itemSentence(p.block.Text)
-	if supposes().MatchString(first) {
-		return false
-	}
-	found := false
-	c.q.Negated(first, func(ci int) {
-		found = found || ci < len(c.negated) && c.negated[ci] || ci < len(c.forbidden) && c.forbidden[ci]
-	})
-	return found
+	return !supposes().MatchString(first) && c.negatesOf(first, marks...)
 }
 
 // flagAsked says whether option item p joins the line that runs the
@@ -259,10 +253,8 @@ func (c *composition) negationFirst(s *source, ps, chosen []passage) []passage {
 		if p.score < negationShare*chosen[0].score {
 			break
 		}
-		// nor an option that only supposes it: grep's -I, "as if it
-		// did not contain matching data"
-		first := itemSentence(p.block.Text)
-		if !p.aside && c.optionItem(s, p) && c.stepWorthy(s, p) && c.negatesAsked(first) && !supposes().MatchString(first) {
+		// nor an option that only supposes it (negatesItem)
+		if !p.aside && c.optionItem(s, p) && c.stepWorthy(s, p) && c.negatesItem(p, c.negated) {
 			return putFirst(chosen, p)
 		}
 	}

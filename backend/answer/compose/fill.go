@@ -1444,7 +1444,7 @@ func (c *composition) withValues(s *source, pl *plan) {
 			return false
 		}
 		at := afterOption(words, optionForm(strings.TrimSpace(lead.block.Term)), len(strings.Fields(cmd)))
-		pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
+		pl.line = joinAt(words, at, opt...)
 		pl.runs(p)
 		// the operand it took, not every one it could take: -d's
 		// HOME_DIR takes "/home/kai", and leaves "/bin/zsh" to -s
@@ -1499,7 +1499,7 @@ func (c *composition) withAction(s *source, pl *plan) {
 		return
 	}
 	at := min(len(strings.Fields(cmd)), len(words))
-	pl.line = strings.Join(slices.Concat(words[:at], names[:1], words[at:]), " ")
+	pl.line = joinAt(words, at, names[0])
 	pl.desc = strings.TrimSuffix(itemDoes(p.block.Text), ".") + "; " + pl.desc
 	pl.joined = append(pl.joined, 1)
 }
@@ -1534,7 +1534,7 @@ func (c *composition) withNeeded(s *source, pl *plan) {
 			continue
 		}
 		at := min(len(strings.Fields(cmd)), len(words))
-		pl.line = strings.Join(slices.Concat(words[:at], []string{m[1]}, words[at:]), " ")
+		pl.line = joinAt(words, at, m[1])
 	}
 }
 
@@ -2168,7 +2168,7 @@ func (c *composition) outputFile(s *source) (passage, bool) {
 	}
 	// of several (wget's -o LOGFILE, --output-file, beside -O), the one
 	// the option model has people give for the task
-	return c.bestOption(s, func(term string) bool { return outputOption(term) && takesFile(term) })
+	return c.bestOption(s, func(p passage) bool { return outputOption(p.block.Term) && takesFile(p.block.Term) })
 }
 
 // namesScore is the best score the option model gives any name of an
@@ -2181,14 +2181,14 @@ func namesScore(scores map[string]float64, term string) float64 {
 	return v
 }
 
-// bestOption is the option item of page s whose term is one, of those
-// that are, that the option model scores best, the page's first where
-// it scores none.
-func (c *composition) bestOption(s *source, is func(term string) bool) (passage, bool) {
+// bestOption is the option item of page s that is one, of those that
+// are, that the option model scores best, the page's first where it
+// scores none.
+func (c *composition) bestOption(s *source, is func(p passage) bool) (passage, bool) {
 	scores := c.scoresOf(s.hit.Doc, s.doc)
 	best, found, most := passage{}, false, -1.0
 	for p := range ownItems(s.doc) {
-		if !c.optionItem(s, p) || !is(p.block.Term) {
+		if !c.optionItem(s, p) || !is(p) {
 			continue
 		}
 		if v := namesScore(scores, p.block.Term); v > most {
@@ -2438,7 +2438,7 @@ func (c *composition) exclusion(s *source) (passage, bool) {
 	if len(c.excluded) == 0 || !answer.ProgramPage(s.hit.Meta) {
 		return passage{}, false
 	}
-	return c.bestOption(s, exclusionOption)
+	return c.bestOption(s, func(p passage) bool { return exclusionOption(p.block.Term) })
 }
 
 // excludedValue writes into an exclusion option's form (opt, "--hide

@@ -18,17 +18,9 @@ func (c *composition) listFile(s *source) (passage, bool) {
 	if !answer.ProgramPage(s.hit.Meta) || !slices.ContainsFunc(c.ops, func(op operand) bool { return op.keepsList }) {
 		return passage{}, false
 	}
-	scores := c.scoresOf(s.hit.Doc, s.doc)
-	best, found, most := passage{}, false, -1.0
-	for p := range ownItems(s.doc) {
-		if !c.optionItem(s, p) || !takesFile(p.block.Term) || !readsFrom().MatchString(itemDoes(p.block.Text)) {
-			continue
-		}
-		if v := namesScore(scores, p.block.Term); v > most {
-			best, found, most = p, true, v
-		}
-	}
-	return best, found
+	return c.bestOption(s, func(p passage) bool {
+		return takesFile(p.block.Term) && readsFrom().MatchString(itemDoes(p.block.Text))
+	})
 }
 
 // keptListBefore ends the words before a file a question keeps what it

@@ -127,7 +127,7 @@ func (c *composition) withName(s *source, pl *plan) {
 	if at < len(strings.Fields(cmd)) {
 		at = afterOption(words, optionForm(strings.TrimSpace(pl.chosen[0].block.Term)), len(strings.Fields(cmd)))
 	}
-	pl.line = strings.Join(slices.Concat(words[:at], opt, words[at:]), " ")
+	pl.line = joinAt(words, at, opt...)
 	pl.runs(p)
 }
 

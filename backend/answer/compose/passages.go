@@ -361,8 +361,15 @@ func (c *composition) negatesAsked(first string) bool {
 	if c.negated == nil {
 		return answer.Negates(first)
 	}
+	return c.negatesOf(first, c.negated)
+}
+
+// negatesOf says whether text negates a concept one of marks marks.
+func (c *composition) negatesOf(text string, marks ...[]bool) bool {
 	found := false
-	c.q.Negated(first, func(ci int) { found = found || ci < len(c.negated) && c.negated[ci] })
+	c.q.Negated(text, func(ci int) {
+		found = found || slices.ContainsFunc(marks, func(m []bool) bool { return ci < len(m) && m[ci] })
+	})
 	return found
 }
 

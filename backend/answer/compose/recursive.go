@@ -38,7 +38,7 @@ func (c *composition) withRecursive(s *source, cmd, line string) string {
 	}) {
 		return line
 	}
-	return strings.Join(slices.Concat(words[:at], []string{opt}, words[at:]), " ")
+	return joinAt(words, at, opt)
 }
 
 // recursionAsked is a question that asks for what is inside a folder as

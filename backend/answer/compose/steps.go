@@ -1565,9 +1565,6 @@ func plusFormat(d *document.Document) bool {
 	return false
 }
 
-// basicStep is the step that runs a page's command as its SYNOPSIS line
-// writes it, with what its NAME line says it does. The line is kept as
-// written: the options it lists are often the ones a question needs
 // othersValues says whether the first chosen passage of pl is an example
 // that runs the page's command on values alone, none the question's,
 // where the synopsis, filled, takes one at least.
@@ -1593,6 +1590,9 @@ func (c *composition) othersValues(s *source, pl *plan) bool {
 	return n > 0
 }
 
+// basicStep is the step that runs a page's command as its SYNOPSIS line
+// writes it, with what its NAME line says it does. The line is kept as
+// written: the options it lists are often the ones a question needs
 // ("prlimit ... [--pid PID]").
 func (c *composition) basicStep(s *source, line string) string { return c.flaggedStep(s, line, nil) }
 
@@ -1608,7 +1608,7 @@ func (c *composition) flaggedStep(s *source, line string, flag *passage) string 
 	if flag != nil {
 		words := strings.Fields(line)
 		at := min(len(strings.Fields(typedName(s.doc, s.hit.Meta.Title))), len(words))
-		line = strings.Join(slices.Concat(words[:at], optionNames(flag.block.Term)[:1], words[at:]), " ")
+		line = joinAt(words, at, optionNames(flag.block.Term)[0])
 		what = strings.TrimPrefix(strings.TrimSuffix(what+"; "+itemDoes(flag.block.Text), "."), "; ")
 	}
 	line = document.ClipLine(s.runnable(line), document.SynopsisWidth)
@@ -1721,6 +1721,12 @@ func synopsisTakes(syn string, kinds []analyse.ArgKind) bool {
 		}
 	}
 	return false
+}
+
+// joinAt is a command line's words with ins written in before words[at]:
+// an option after the command's name, a value after its option.
+func joinAt(words []string, at int, ins ...string) string {
+	return strings.Join(slices.Concat(words[:at], ins, words[at:]), " ")
 }
 
 // valueWord is a word of a command line that is a value of its own: a

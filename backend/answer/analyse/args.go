@@ -235,7 +235,7 @@ var pointers = map[string]bool{"this": true, "that": true, "these": true, "those
 	"another": true, "both": true, "all": true, "several": true, "many": true, "few": true, "two": true, "three": true}
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again|over|via|through|using|at)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|service|unit|package|variable|host|server|interface|device|partition)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|last|now|currently|recently|already|still|ever|yesterday|today|again|over|via|through|using|at|named|called)\b|[,.;:?!]|\s*$)?`)
 
 // renameVerb finds a verb of renaming before a name ("rename the user
 // bob", "change the name of the group"), and renamedToRE the new name
@@ -561,6 +561,8 @@ func Read(q string) Reading {
 			// as after one ("the folder photos into ...") and so is an
 			// inflected one that ends the clause ("the group marketing")
 			continue
+		case (noun == "service" || noun == "unit") && serviceDoes[strings.ToLower(name)]:
+			continue // "make a service start at boot": what it does
 		case (noun == "service" || noun == "unit") && m[6] < m[7] && isAlpha(strings.TrimSpace(q[m[6]:m[7]])) && !inflected(name):
 			// "stop the service cups and keep it ...": a word after
 			// "service" that the sentence goes on from as from a name
@@ -1202,6 +1204,14 @@ func plainWord(w string) bool {
 		}
 	}
 	return len(thesaurus.Related(w)) > 0 || len(w) <= 3 && terms.Stop(w)
+}
+
+// serviceDoes are what a service is asked to do or does, said right
+// after the word: no unit is named so.
+var serviceDoes = map[string]bool{
+	"start": true, "stop": true, "restart": true, "reload": true, "run": true, "runs": true,
+	"fail": true, "fails": true, "crash": true, "crashes": true, "die": true, "dies": true,
+	"launch": true, "begin": true, "load": true, "come": true, "keep": true, "work": true,
 }
 
 // inflected says whether w reads as a verb's form: "logged", "running".

@@ -162,6 +162,12 @@ func TestRead(t *testing.T) {
 		// it; one that ends it is the service's kind or state
 		{"stop the service cups and keep it from starting at boot", "name:cups", "", "stop the service and keep it from starting at boot"},
 		{"follow the log of one systemd service live", "", "", "follow the log of one systemd service live"},
+		// a name the thing made from a folder is given goes on from
+		// the folder's as from a name
+		{"pack the directory photos named photos.tar", "folder:photos file:photos.tar", "", "pack the directory named"},
+		// nor does what the service is asked to do
+		{"make a service start at boot", "", "", "make a service start at boot"},
+		{"why does the service crash at night", "", "", "why does the service crash at night"},
 		{"what keys can go in a systemd service section", "", "", "what keys can go in a systemd service section"},
 		// where not to work is framing too
 		{"unpack logs.tgz into /opt/logs instead of into the current folder, keeping owners", "file:logs.tgz path:/opt/logs", "instead of into the current folder", "unpack into , keeping owners"},

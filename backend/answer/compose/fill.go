@@ -302,8 +302,8 @@ var endingIn = lazyre.New(`(?i)\b(?:ending|end|ends)\s+(?:in|with)\s+$|\b(?:exte
 
 // madeFrom is a verb that makes the file after it (out of what follows
 // "from"), just before it: "create site.zip", "make an archive
-// backup.tar.gz".
-var madeFrom = lazyre.New(`(?i)\b(?:create|make|build|generate|pack|produce|write)\s+(?:an?\s+|the\s+|a\s+new\s+)?(?:(?:zip|tar|compressed|gzipped)\s+)?(?:archive|file|tarball|zip)?\s*(?:called\s+|named\s+)?$`)
+// backup.tar.gz", "create a gzipped tar archive called logs.tar.gz".
+var madeFrom = lazyre.New(`(?i)\b(?:create|make|build|generate|pack|produce|write)\s+(?:an?\s+|the\s+|a\s+new\s+)?(?:(?:zip|tar|compressed|gzipped|gzip|bzip2|xz|zstd|new)\s+){0,3}(?:archive|file|tarball|zip)?\s*(?:called\s+|named\s+)?$`)
 
 // fromFolder: what lies between a file and a folder says the file is in
 // it ("report.pdf from folder old_docs", "*.log in the folder logs").

@@ -130,6 +130,7 @@ func TestFill(t *testing.T) {
 		// an archive made from a folder is not in it
 		{"make the archive music.tar from the folder albums", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f music.tar albums"},
 		{"build notes.zip from the directory drafts", "zip -r [zipfile [file ...]]", "zip", "zip -r notes.zip drafts"},
+		{"create a compressed tar archive called music.tar.gz from the folder albums", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f music.tar.gz albums"},
 		// a list written with commas takes every group the question
 		// names, with commas
 		{"put the user kim into the groups plugdev and lpadmin", "usermod -aG GROUP1,... LOGIN", "usermod", "usermod -aG plugdev,lpadmin kim"},

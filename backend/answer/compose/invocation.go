@@ -231,6 +231,8 @@ func typedName(d *document.Document, title string) string {
 // optionForm turns an option term into what one types: "-n, --lines=[-]NUM"
 // becomes "-n NUM"; "-R, --recursive" becomes "-R".
 func optionForm(term string) string {
+	// top's "-d, --delay = SECS [.TENTHS]": the equals sign spaced out
+	term = spacedEquals().ReplaceAllString(term, "$1=")
 	alts := strings.Split(alternatives().ReplaceAllString(term, ", -"), ", ")
 	if len(alts) == 1 {
 		// "-l --list", "-S .suf --suffix .suf": alternatives a space apart
@@ -346,6 +348,10 @@ func optionArg(term string) string {
 	return arg
 }
 
+// spacedEquals is an option's name and the "=" of its value with spaces
+// between them, as top's page writes them.
+var spacedEquals = lazyre.New(`(-[A-Za-z0-9][A-Za-z0-9_-]*)\s+=\s*`)
+
 // alternatives separates two names of one option as some pages write
 // them: less's "-S or --chop-long-lines", xxd's "-r | -revert", jq's
 // "--raw-output / -r".
@@ -414,7 +420,7 @@ func dropOptional(arg string) string {
 // which fill gives every group the question names.
 func listPlaceholder(arg string) string {
 	list := commaList(arg)
-	if arg = dropOptional(arg); list && !commaList(arg) {
+	if arg = strings.TrimSpace(dropOptional(arg)); list && !commaList(arg) {
 		arg = strings.TrimSuffix(arg, ",") + ",..."
 	}
 	return arg

@@ -90,10 +90,17 @@ func TestOptionForm(t *testing.T) {
 		// apart: "-L[bind_address:]port..." as it stands is no command line
 		"-L [bind_address:]port:host:hostport": "-L [bind_address:]port:host:hostport",
 		"-L[bind_address:]port:host:hostport":  "-L port:host:hostport",
+		// top's page spaces out the "=" of a value, and brackets a part
+		"-d, --delay = SECS [.TENTHS]": "-d SECS",
+		"-n, --iterations = NUMBER":    "-n NUMBER",
 	} {
 		if got := optionForm(term); got != want {
 			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)
 		}
+	}
+	// and what the value is, which says what it takes
+	if got := termArgs("-n, --iterations = NUMBER"); len(got) != 2 || got[1].arg != "NUMBER" {
+		t.Errorf("termArgs of top's -n: %+v, want the long form's argument NUMBER", got)
 	}
 }
 

@@ -148,6 +148,7 @@ type termArg struct {
 func termArgs(term string) []termArg {
 	var out []termArg
 	var alts [][]string
+	term = spacedEquals().ReplaceAllString(term, "$1=")
 	for _, alt := range strings.Split(term, ",") {
 		// stat(1)'s "-c --format=FORMAT" lacks its comma: a name
 		// after a name is another alternative

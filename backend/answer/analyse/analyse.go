@@ -185,6 +185,11 @@ var frames = []struct {
 // mount point for the disk" and "make a dry run of it" create one.
 var causative = lazyre.New(`(?i)\b(mak(?:e|es|ing)) (?:a|an) (?:[\w-]+ ){1,3}?(?:mount|point|start|stop|survive|give up|choose|expire|reload|run|use|boot|load|listen|accept|ignore|follow|wait|fail|exit|stick|remember|forget|appear|behave|connect|resolve|launch|execute|restart|respond|retry|skip|trust)(?:\s+(?:automatically|at|on|when|whenever|every|after|before|to|as|only|in|with|without|instead|the|a|an|its|their|his|her|my|our|your)\b|\s*[?.!,;]?\s*$)`)
 
+// madeNoun is "make" whose object is the task's own noun: "make a copy
+// of report.txt" copies it, and creates nothing else (cp's "control
+// creation of sparse files" is no answer); the noun stays the question's.
+var madeNoun = lazyre.New(`(?i)\b(mak(?:e|es|ing)\s+(?:a|an))(?:\s+\w+)?\s+(?:copy|copies|backup|backups|duplicate|duplicates)\b`)
+
 // phrasals are verbs of two or three words whose meaning none of their
 // words has (a group, where there is one, holds the phrase and the rest
 // of the match its context): "get rid of" is to remove, "turn off" to disable. The words
@@ -448,9 +453,11 @@ func Analyse(q string, expand Expander) Analysis {
 	// a causative "make" is no phrase's: the phrasals read the question
 	// without it
 	pq := q
-	if loc := causative().FindStringSubmatchIndex(q); loc != nil {
-		terms.Words(q[loc[2]:loc[3]], false, func(w string) { phraseWords[w] = true })
-		pq = q[:loc[2]] + strings.Repeat(" ", loc[3]-loc[2]) + q[loc[3]:]
+	for _, re := range []func() *regexp.Regexp{causative, madeNoun} {
+		if loc := re().FindStringSubmatchIndex(pq); loc != nil {
+			terms.Words(pq[loc[2]:loc[3]], false, func(w string) { phraseWords[w] = true })
+			pq = pq[:loc[2]] + strings.Repeat(" ", loc[3]-loc[2]) + pq[loc[3]:]
+		}
 	}
 	for _, p := range phrasals {
 		loc := p.re().FindStringSubmatchIndex(pq)

@@ -168,6 +168,24 @@ func TestNewMade(t *testing.T) {
 	}
 }
 
+// "Make a copy" copies: the light verb creates nothing of its own, and
+// the noun the task makes stays a concept ("a backup copy").
+func TestMadeNoun(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Make a copy of report.txt named report.bak": {"copy"},
+		"make a backup copy of the notes":            {"backup", "copy", "notes"},
+		"make a new folder called src":               {"create", "folder"},
+	} {
+		var got []string
+		for _, c := range Analyse(q, Thesaurus).Concepts {
+			got = append(got, c.Word)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: concepts %v, want %v", q, got, want)
+		}
+	}
+}
+
 func TestProgramNoun(t *testing.T) {
 	for _, tc := range []struct {
 		q, word string

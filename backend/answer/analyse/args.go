@@ -187,6 +187,10 @@ var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, 
 	"eighth": 8, "ninth": 9, "tenth": 10}
 
 // ordinal is the number an ordinal says, 0 for none.
+// firstPlacesRE is a count of places from the first: "the first 3
+// columns", "the first two fields".
+var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(columns|fields)\b`)
+
 func ordinal(w string) int {
 	w = strings.ToLower(w)
 	if n, ok := ordinals[w]; ok {
@@ -435,6 +439,19 @@ func Read(q string) Reading {
 	// several things a command counts by, which it takes as a list
 	// (cut's -f 1,3); "first" is one of them here
 	placed := map[int]bool{} // where a place was read, once
+	// "the first 3 columns": the places from the first to the third,
+	// which cut takes as -f 1-3
+	for _, m := range firstPlacesRE().FindAllStringSubmatchIndex(q, -1) {
+		n, err := strconv.Atoi(q[m[2]:m[3]])
+		if err != nil {
+			n = numberWord(q[m[2]:m[3]])
+		}
+		if n > 1 && free(m[2], m[3]) {
+			take(m[2], m[3])
+			placed[m[2]] = true
+			args = append(args, found{m[2], Arg{Kind: ArgNumber, Text: "1-" + strconv.Itoa(n), Start: m[2], End: m[3], Noun: strings.TrimSuffix(strings.ToLower(q[m[4]:m[5]]), "s"), Place: true}})
+		}
+	}
 	for _, re := range []func() *regexp.Regexp{ordinalListRE, placeListRE} {
 		for _, m := range re().FindAllStringSubmatchIndex(q, -1) {
 			if !free(m[0], m[1]) {
@@ -778,9 +795,10 @@ func (r Reading) Topic(q string) string {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
-		if a.Place && q[a.Start:a.End] != a.Text {
+		if a.Place && q[a.Start:a.End] != a.Text && !strings.HasPrefix(a.Text, "1-") {
 			// the ordinal's word stays; a place typed as digits
-			// ("columns 2 and 5") weighs as numbers do
+			// ("columns 2 and 5") weighs as numbers do; the count of
+			// "the first 3 columns" goes, as other counts do
 			continue
 		}
 		if typed := a.Text; a.Kind != ArgQuoted && a.Kind != ArgDelimiter && typed != q[a.Start:a.End] && len(typed) <= a.End-a.Start {

@@ -179,6 +179,10 @@ func TestRead(t *testing.T) {
 		{"order rows by the first column, fields separated by semicolons", "number:1 delimiter:;", "", "order rows by the first column, fields separated by semicolons"},
 		{"merge a.csv and b.csv line by line with the comma as the field separator", "file:a.csv file:b.csv delimiter:,", "", "merge and line by line with the comma as the field separator"},
 		{"print the first line twice", "", "", "print the first line twice"},
+		// a count of places from the first is their range, cut's 1-3;
+		// the count is no word of the task
+		{"show the first 3 columns of data.csv", "number:1-3 file:data.csv", "", "show the first columns of"},
+		{"keep the first two fields", "number:1-2", "", "keep the first fields"},
 		// directories name folders; where and how are no names
 		{"create the directories src and docs inside the folder project", "folder:src folder:docs folder:project", "", "create the directories and inside the folder"},
 		{"list the folders below the current one", "", "", "list the folders below the current one"},

@@ -134,6 +134,8 @@ func TestFill(t *testing.T) {
 		// a list written with commas takes every group the question
 		// names, with commas
 		{"put the user kim into the groups plugdev and lpadmin", "usermod -aG GROUP1,... LOGIN", "usermod", "usermod -aG plugdev,lpadmin kim"},
+		// the first N places are a range of them
+		{"print the first 3 fields of data.txt", "cut -f LIST [FILE]...", "cut", "cut -f 1-3 data.txt"},
 		// a count of bytes fills a place for a count
 		{"print the last 48 bytes of blob.bin", "tail -c NUM [FILE]...", "tail", "tail -c 48 blob.bin"},
 	}

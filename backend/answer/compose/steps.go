@@ -649,6 +649,9 @@ func (c *composition) decideLead(pl *plan) {
 		if line, opt, ok := c.charsLine(s); ok && c.charsLead(pl, line, opt) {
 			return
 		}
+		if c.linesLead(s, pl) {
+			return
+		}
 	}
 	// the best passage says little of what the NAME line leaves, and
 	// not much of the question either

@@ -1,0 +1,107 @@
+package compose
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// A stream editor prints the lines a question numbers ("lines 10 to 20
+// of big.txt", "line 42") by their addresses, its automatic printing
+// off: `sed -n '10,20p' big.txt`; it deletes them with its d command:
+// `sed '10,20d' big.txt`. No item of sed(1) says either in one: its -n
+// ("suppress automatic printing of pattern space") and its p command
+// ("Print the current pattern space") print them together, and the
+// items' own words chose "=: Print the current line number".
+
+// lineRange is the lines a question numbers from one to another: "lines
+// 10 to 20", "from line 5 through line 9", "lines 3-7".
+var lineRange = lazyre.New(`(?i)\blines?\s+(?:number\s+)?(\d+)\s*(?:-|–|to|through|thru|until|till|and)\s*(?:line\s+)?(\d+)\b`)
+
+// numberedLine is the one line a question numbers: "line 42".
+var numberedLine = lazyre.New(`(?i)\bline\s+(?:number\s+)?(\d+)\b`)
+
+// lineAddress is the address of the lines question q numbers, as sed
+// writes it ("10,20", "42"); "" where it numbers none, or a range that
+// runs backwards.
+func lineAddress(q string) string {
+	if m := lineRange().FindStringSubmatch(q); m != nil {
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[2])
+		if a > 0 && b > a {
+			return m[1] + "," + m[2]
+		}
+		return ""
+	}
+	if m := numberedLine().FindStringSubmatch(q); m != nil && m[1] != "0" {
+		return m[1]
+	}
+	return ""
+}
+
+// linesShown is a verb that shows the lines a question numbers.
+var linesShown = lazyre.New(`(?i)\b(?:print|prints|printing|show|shows|showing|display|displays|output|view|see|get|extract|read|list|keep|cat|dump|pull)\b`)
+
+// What a stream editor's items say: the option that stops its automatic
+// printing, and its commands that print and delete the pattern space.
+var (
+	quietItem  = lazyre.New(`(?i)^\s*suppress\s+automatic\s+printing`)
+	printItem  = lazyre.New(`(?i)^\s*print\s+the\s+current\s+pattern\s+space`)
+	deleteItem = lazyre.New(`(?i)^\s*delete\s+(?:the\s+)?pattern\s+space`)
+)
+
+// linesLead makes the first step the stream editor's line that prints
+// (or deletes) the lines the question numbers, where page s documents
+// the items it takes (quietItem and printItem, or deleteItem): the
+// option or command that leads, and the command it runs with it.
+func (c *composition) linesLead(s *source, pl *plan) bool {
+	addr := lineAddress(c.text)
+	if addr == "" {
+		return false
+	}
+	item := func(re func() *regexp.Regexp) (passage, bool) {
+		for si, sec := range s.doc.Sections {
+			for bi, b := range sec.Blocks {
+				if b.Kind == document.Item && re().MatchString(itemSentence(b.Text)) {
+					return passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}, true
+				}
+			}
+		}
+		return passage{}, false
+	}
+	file := "FILE"
+	if i := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgFile }); i >= 0 {
+		file = c.ops[i].text
+	}
+	var lead, runs passage
+	var line string
+	if charsDelete().MatchString(c.text) {
+		d, ok := item(deleteItem)
+		if !ok {
+			return false
+		}
+		lead, line = d, typedName(s.doc, s.hit.Meta.Title)+" '"+addr+"d' "+file
+	} else {
+		if !linesShown().MatchString(c.text) {
+			return false // "comment out lines 5 to 9" edits them
+		}
+		n, ok1 := item(quietItem)
+		p, ok2 := item(printItem)
+		if !ok1 || !ok2 || len(optionNames(n.block.Term)) == 0 {
+			return false
+		}
+		lead, runs = n, p
+		line = typedName(s.doc, s.hit.Meta.Title) + " " + optionNames(n.block.Term)[0] + " '" + addr + "p' " + file
+	}
+	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), lead.same), 0, lead)
+	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(lead.block.Text)
+	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	if runs.block.Kind == document.Item {
+		pl.runs(runs)
+	}
+	return true
+}

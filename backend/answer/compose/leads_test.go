@@ -66,3 +66,36 @@ Write all documents to file.
 \fB\-c\fR, \fB\-\-continue\fR
 Continue getting a partially-downloaded file.
 `
+
+// An option whose long name the question says ("numerically" of
+// --numeric-sort) joins the lead's line where people give it for the
+// task at all, however little: sort's -n beside -k for a column sorted
+// by number.
+func TestNamedFlagJoins(t *testing.T) {
+	leadsWith(t, New(), "sort", numSorterPage, []lead{
+		{"Sort the file prices.txt by its third column numerically.", "`sort -n -k 3 prices.txt`"},
+		{"sort prices.txt by the third column", "`sort -k 3 prices.txt`"},
+	})
+}
+
+// numSorterPage documents a program that sorts lines as sort(1) does, under
+// sort's name.
+const numSorterPage = `.TH SORT 1
+.SH NAME
+sort \- sort lines of text files
+.SH SYNOPSIS
+sort [OPTION]... [FILE]...
+.SH OPTIONS
+.TP
+\fB\-k\fR, \fB\-\-key\fR=\fIKEYDEF\fR
+sort via a key; KEYDEF gives location and type
+.TP
+\fB\-n\fR, \fB\-\-numeric\-sort\fR
+compare according to string numerical value
+.TP
+\fB\-r\fR, \fB\-\-reverse\fR
+reverse the result of comparisons
+.TP
+\fB\-t\fR, \fB\-\-field\-separator\fR=\fISEP\fR
+use SEP instead of non-blank to blank transition
+`

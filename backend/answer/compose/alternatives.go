@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -38,8 +39,22 @@ func closeBehind(hits []answer.Hit, margin float64, n int) []int {
 // closeFloor is the least score of a hit close behind the first: "close"
 // is relative to how far apart the top ten are, as scores have no scale
 // of their own; margin is the share of that spread a hit may fall behind.
+// The spread is the manuals': a tldr page is a guest placed among them
+// with a score made for its place (see rank.placeGuests), and tldr pages
+// placed in the top ten narrowed it, so that cp(1) fell out of the
+// alternatives of "make a copy-on-write clone of a big file" once a
+// tldr collection was added.
 func closeFloor(hits []answer.Hit, margin float64) float64 {
-	return hits[0].Score - margin*(hits[0].Score-hits[min(9, len(hits)-1)].Score)
+	tenth, n := hits[len(hits)-1].Score, 0
+	for _, h := range hits {
+		if h.Meta.Type == "tldr" {
+			continue
+		}
+		if tenth, n = h.Score, n+1; n == 10 {
+			break
+		}
+	}
+	return hits[0].Score - margin*(hits[0].Score-tenth)
 }
 
 // sameCommand says whether page om is the tldr page of the command whose
@@ -92,9 +107,20 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 	// as far as a reader is concerned
 	seen := map[string]bool{altKey(first): true}
 	floor := closeFloor(hits, margin)
+	// the first command's own tldr page comes after the other commands
+	// and takes none's place: with a tldr collection added, du(1) fell
+	// out of the first three references of "show the size of every
+	// file" behind stat's examples
+	var own []answer.Hit
 	for _, other := range hits[1:] {
-		if alts == 2 {
-			break
+		if sameCommand(first, other.Meta) {
+			own = append(own, other)
+		}
+	}
+	ordered := append(slices.DeleteFunc(slices.Clone(hits[1:]), func(h answer.Hit) bool { return sameCommand(first, h.Meta) }), own...)
+	for _, other := range ordered {
+		if alts == 2 && !sameCommand(first, other.Meta) {
+			continue
 		}
 		if other.Score < floor {
 			// a guest placed among the manuals (see rank.placeGuests)
@@ -112,7 +138,9 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 		if s.doc, err = others.load(c.lib, other.Doc); err != nil {
 			break
 		}
-		alts++
+		if !sameCommand(first, om) {
+			alts++
+		}
 		title := om.Title
 		if notInstalled(om) {
 			title += " (not installed)"
@@ -130,7 +158,13 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 				// placeholders: "%h: abbreviated commit hash" once
 				if st := c.step(s, p); !said[st] {
 					said[st] = true
-					steps = append(steps, st+" "+c.cite(s, p.title))
+					if sameCommand(first, om) {
+						// its example follows the first page's steps,
+						// though it is cited after the other commands
+						steps = slices.Insert(steps, 0, st+" "+c.cite(s, p.title))
+					} else {
+						steps = append(steps, st+" "+c.cite(s, p.title))
+					}
 				}
 				stepped = true
 				break

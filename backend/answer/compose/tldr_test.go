@@ -146,6 +146,10 @@ func TestTldrAlternatives(t *testing.T) {
 	if example < 0 {
 		t.Fatalf("unsure: steps %q, want a step of find's tldr page", d.Steps)
 	}
+	// and it comes after the other commands, taking none's place
+	if others := strings.Count(d.Summary, "See also ") - 1; others < 1 || strings.Index(d.Summary, "See also find: ") < strings.LastIndex(d.Summary, "See also ") {
+		t.Errorf("unsure: summary %q, want find's own tldr page named after the other commands", d.Summary)
+	}
 	d = answerWith(0.6, false)
 	if !strings.Contains(d.Summary, "See also find (not installed): ") {
 		t.Errorf("not installed: summary %q, want find's tldr page named as not installed", d.Summary)
@@ -161,4 +165,20 @@ func labels(hits []answer.Hit) []string {
 		out = append(out, h.Meta.Label)
 	}
 	return out
+}
+
+// How close behind the first page an alternative must be is measured on
+// the manuals' spread: tldr pages placed among the top ten with scores
+// made for their places do not narrow it.
+func TestCloseFloorManuals(t *testing.T) {
+	var hits []answer.Hit
+	for i := range 12 {
+		hits = append(hits, answer.Hit{Score: 10 - float64(i), Meta: index.Meta{Type: "man"}})
+	}
+	want := closeFloor(hits, 0.5) // 10 - 0.5*(10-1)
+	guests := slices.Insert(slices.Clone(hits), 1,
+		answer.Hit{Score: 9.9, Meta: index.Meta{Type: "tldr"}}, answer.Hit{Score: 9.8, Meta: index.Meta{Type: "tldr"}})
+	if got := closeFloor(guests, 0.5); got != want || want != 5.5 {
+		t.Errorf("floor with tldr guests %v, without %v, want 5.5 both", got, want)
+	}
 }

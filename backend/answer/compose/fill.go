@@ -2030,6 +2030,9 @@ func (c *composition) valueFirst(s *source, ps, chosen []passage) []passage {
 	if p, ok := c.fileValueOption(s); ok {
 		return putFirst(chosen, p)
 	}
+	if p, _, ok := c.portOption(s); ok {
+		return putFirst(chosen, p)
+	}
 	chosen = c.nameFirst(s, chosen)
 	chosen = c.parentsFirst(s, chosen)
 	if p, ok := c.unitOption(s, chosen); ok {

@@ -703,7 +703,7 @@ func (c *composition) decideLead(pl *plan) {
 	// the signal it names (signalTaken):
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest (see amountLeads).
-	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.levelOption(pl.chosen[0]) != "" || c.fileValueLeads(s, pl.chosen[0]) || pl.other || c.signalTaken(pl.chosen[0]) || c.nameLeads(s, pl.chosen[0]) || c.parentsLeads(s, pl.chosen[0]))
+	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.levelOption(pl.chosen[0]) != "" || c.fileValueLeads(s, pl.chosen[0]) || pl.other || c.signalTaken(pl.chosen[0]) || c.nameLeads(s, pl.chosen[0]) || c.parentsLeads(s, pl.chosen[0]) || c.portLeads(s, pl.chosen[0]))
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
@@ -731,6 +731,9 @@ func (c *composition) decideLead(pl *plan) {
 		c.withFlag(s, pl)
 		if cmd, sub := c.optionCommand(s, pl.chosen[0]); !sub {
 			pl.line = c.withRecursive(s, cmd, pl.line)
+		}
+		if line, ok := c.portLine(s, pl.chosen[0]); ok {
+			pl.line = line
 		}
 		pl.line = c.sendOut(s, s.runnable(pl.line))
 	case !pl.lead && !pl.named && pl.syn != "" && c.othersValues(s, pl):

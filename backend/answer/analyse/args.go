@@ -186,11 +186,11 @@ const placeOrdinal = `first|second|third|fourth|fifth|sixth|seventh|eighth|ninth
 var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
 	"eighth": 8, "ninth": 9, "tenth": 10}
 
-// ordinal is the number an ordinal says, 0 for none.
 // firstPlacesRE is a count of places from the first: "the first 3
 // columns", "the first two fields".
 var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(columns|fields)\b`)
 
+// ordinal is the number an ordinal says, 0 for none.
 func ordinal(w string) int {
 	w = strings.ToLower(w)
 	if n, ok := ordinals[w]; ok {

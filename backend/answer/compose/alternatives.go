@@ -111,14 +111,15 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 	// and takes none's place: with a tldr collection added, du(1) fell
 	// out of the first three references of "show the size of every
 	// file" behind stat's examples
-	var own []answer.Hit
-	for _, other := range hits[1:] {
-		if sameCommand(first, other.Meta) {
-			own = append(own, other)
+	var rest, own []answer.Hit
+	for _, h := range hits[1:] {
+		if sameCommand(first, h.Meta) {
+			own = append(own, h)
+		} else {
+			rest = append(rest, h)
 		}
 	}
-	ordered := append(slices.DeleteFunc(slices.Clone(hits[1:]), func(h answer.Hit) bool { return sameCommand(first, h.Meta) }), own...)
-	for _, other := range ordered {
+	for _, other := range append(rest, own...) {
 		if alts == 2 && !sameCommand(first, other.Meta) {
 			continue
 		}

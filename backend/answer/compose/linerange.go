@@ -64,11 +64,9 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 		return false
 	}
 	item := func(re func() *regexp.Regexp) (passage, bool) {
-		for si, sec := range s.doc.Sections {
-			for bi, b := range sec.Blocks {
-				if b.Kind == document.Item && re().MatchString(itemSentence(b.Text)) {
-					return passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}, true
-				}
+		for p := range ownItems(s.doc) {
+			if re().MatchString(itemSentence(p.block.Text)) {
+				return p, true
 			}
 		}
 		return passage{}, false

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -27,11 +26,9 @@ func (c *composition) portOption(s *source) (passage, string, bool) {
 	if i < 0 {
 		return passage{}, "", false
 	}
-	for si, sec := range s.doc.Sections {
-		for bi, b := range sec.Blocks {
-			if b.Kind == document.Item && len(optionNames(b.Term)) > 0 && colonPort().MatchString(b.Text) {
-				return passage{sec: si, blk: bi, block: b, title: sec.Title, does: 1}, c.ops[i].text, true
-			}
+	for p := range ownItems(s.doc) {
+		if len(optionNames(p.block.Term)) > 0 && colonPort().MatchString(p.block.Text) {
+			return p, c.ops[i].text, true
 		}
 	}
 	return passage{}, "", false

@@ -47,6 +47,9 @@ func TestDomainEquivalents(t *testing.T) {
 		{"uppercase", "upper", 0.8},
 		// logging out hangs up the terminal, as nohup's NAME line says
 		{"logout", "hangup", 0.6},
+		// a page says uid where its reader says user: pstree's -u,
+		// "Show uid transitions", shows the user names
+		{"user", "uid", 0.5},
 	} {
 		if got := weightOf(Related(c.from), c.to); got < c.min {
 			t.Errorf("Related(%q)[%q] = %v, want >= %v", c.from, c.to, got, c.min)

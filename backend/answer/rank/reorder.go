@@ -425,7 +425,8 @@ var verbWithin = 3
 
 // looks are the verbs of a question that asks to see, not to change.
 var looks = map[string]bool{"show": true, "print": true, "list": true, "display": true, "see": true, "view": true,
-	"check": true, "count": true, "tell": true, "verify": true, "inspect": true, "determine": true, "report": true}
+	"check": true, "count": true, "tell": true, "verify": true, "inspect": true, "determine": true, "report": true,
+	"find": true, "search": true, "locate": true, "identify": true, "look": true}
 
 // changes says whether a NAME line starts with a verb that changes
 // things and says no other that looks: stty's "change and print

@@ -124,6 +124,11 @@ func TestVerbFirst(t *testing.T) {
 		{"show the terminal's rows and columns", []string{stty, stat}, []bool{true, true}, 0},
 		// nor is a filter's
 		{"print the second field of each line", []string{"remove sections from each line of files", stat}, []bool{true, true}, 0},
+		// to find, search or locate is to look: find(1) before ln(1)
+		{"Find every symlink below /srv whose target is in /home", []string{ln, "search for files in a directory hierarchy"}, []bool{true, true}, 1},
+		{"How do I locate the process that uses the most memory?", []string{"set or retrieve a process's CPU affinity", "display Linux processes"}, []bool{true, true}, 1},
+		// one that finds what it then removes is find's (-delete)
+		{"find and remove the empty files below /tmp", []string{rm, "search for files in a directory hierarchy"}, []bool{true, true}, 1},
 		// a question that asks to change
 		{"make a hard link to a file", []string{ln, stat}, []bool{true, true}, 0},
 		// only a program's page goes first

@@ -154,7 +154,7 @@ func (cp *Composer) Compose(_ context.Context, r *answer.Retrieval, lib *answer.
 	if primary.doc, err = lib.Load(primary.hit.Doc); err != nil {
 		return answer.Draft{}, err
 	}
-	if d, ok, err := c.tldrLed(primary, hits, cp.AltMargin, r.Confidence, others); err != nil || ok {
+	if d, ok, err := c.tldrLed(primary, hits, r.Analysis, cp.AltMargin, r.Confidence, others); err != nil || ok {
 		return d, err
 	}
 	summary, steps, said := c.firstPage(primary, r.Analysis)

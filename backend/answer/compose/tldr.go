@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/cmdline"
 	"github.com/ragman-dev/ragman/backend/document"
 )
@@ -23,7 +24,7 @@ const maxFlags = 4
 // a command that is not installed here). ok is false when it is not, or
 // none of its examples holds any of the question; the answer is then
 // written as for any page.
-func (c *composition) tldrLed(t *source, hits []answer.Hit, margin, confidence float64, others loads) (d answer.Draft, ok bool, err error) {
+func (c *composition) tldrLed(t *source, hits []answer.Hit, a analyse.Analysis, margin, confidence float64, others loads) (d answer.Draft, ok bool, err error) {
 	ex := c.tldrExamples(t)
 	if len(ex) == 0 {
 		return d, false, nil
@@ -77,9 +78,56 @@ func (c *composition) tldrLed(t *source, hits []answer.Hit, margin, confidence f
 			break
 		}
 	}
+	if man != nil {
+		steps = append(steps, c.manSteps(man, a, line)...)
+	}
 	summary = append(summary, altSummary...)
 	steps = append(steps, altSteps...)
 	return answer.Draft{Summary: strings.Join(summary, " "), Steps: steps}, true, nil
+}
+
+// manSteps are the steps the command's man page gives the question (as
+// its first page would) with an option the example, line, does not
+// pass, at most manStepsMax: the example says the task in someone's
+// words, and the installed page how the rest of it is done. tldr's
+// `pstree user` led "show the process tree with user names", and
+// pstree's -u, which shows them, was no step.
+func (c *composition) manSteps(man *source, a analyse.Analysis, line string) []string {
+	_, steps, _ := c.firstPage(man, a)
+	given := strings.Fields(line)
+	var out []string
+	for _, st := range steps {
+		if len(out) == manStepsMax {
+			break
+		}
+		if flag := stepFlag(st); flag != "" && !slices.Contains(given, flag) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// manStepsMax is how many of the man page's steps follow a tldr example.
+const manStepsMax = 2
+
+// stepFlag is the first option a step's command line passes ("-u" of
+// "`pstree -u`: ..."), "" for a step that passes none: the synopsis,
+// or a sentence.
+func stepFlag(step string) string {
+	if !strings.HasPrefix(step, "`") {
+		return ""
+	}
+	code, _, ok := strings.Cut(step[1:], "`")
+	if !ok {
+		return ""
+	}
+	fields := strings.Fields(code)
+	for _, f := range fields[min(1, len(fields)):] {
+		if len(f) > 1 && f[0] == '-' && f != "--" {
+			return f
+		}
+	}
+	return ""
 }
 
 // tldrExamples are the examples of the first page, when it is a tldr

@@ -182,3 +182,42 @@ func TestCloseFloorManuals(t *testing.T) {
 		t.Errorf("floor with tldr guests %v, without %v, want 5.5 both", got, want)
 	}
 }
+
+// TestTldrLedManSteps: where a tldr example leads, the command's man page
+// adds the steps it gives the question with an option the example does
+// not pass: tldr's find example ignores case by name, and find(1)'s -L
+// follows the symbolic links the question also asks to follow.
+func TestTldrLedManSteps(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.Examples))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ret, err := rt.Retrieve(context.Background(), "find files by name ignoring upper and lower case, following symbolic links")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Type == "tldr" && h.Meta.Title == "find" })
+	man := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Label == "find(1)" })
+	if own < 0 || man < 0 {
+		t.Fatalf("first pages %v, want find(1) and find's tldr page among them", labels(ret.Hits))
+	}
+	// the tldr page first, as the ranker puts one whose example says the task
+	r := *ret
+	r.Hits = append([]answer.Hit{ret.Hits[own]}, slices.Delete(slices.Clone(ret.Hits), own, own+1)...)
+	d, err := New().Compose(context.Background(), &r, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Steps) == 0 || !strings.Contains(d.Steps[0], "-iname") {
+		t.Fatalf("steps %q, want tldr's -iname example first", d.Steps)
+	}
+	if !slices.ContainsFunc(d.Steps[1:], func(s string) bool { return strings.HasPrefix(s, "`find -L") }) {
+		t.Errorf("steps %q, want find(1)'s -L after the example", d.Steps)
+	}
+	for _, s := range d.Steps[1:] {
+		if strings.HasPrefix(s, "`find -iname") {
+			t.Errorf("step %q repeats the example's option", s)
+		}
+	}
+}

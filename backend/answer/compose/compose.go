@@ -51,6 +51,9 @@ type source struct {
 // composition is one answer being written.
 type composition struct {
 	q *answer.Question
+	// steps is how many of the first page's passages are steps (see
+	// firstSteps)
+	steps int
 	// text is the question as asked, and args its arguments (where
 	// ops[i].at points)
 	text  string
@@ -242,6 +245,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.lookedFor = lookedFor(r.Question, a.LookedFor)
 	c.forbidden = forbiddenConcepts(r.Question, a.Seq)
 	c.replaced = replacedConcepts(r.Question, a.Question)
+	c.steps = firstSteps(r.Confidence)
 	return c
 }
 

@@ -359,3 +359,42 @@ func TestPlainRunKeepsRequired(t *testing.T) {
 		}
 	}
 }
+
+// A confident answer gives one more of its first page's steps, where it
+// gives no other page's (see sure): the option a task needs is often the
+// fourth-best match of its words. An unsure one keeps three, and room for
+// the other pages' steps.
+func TestConfidentSteps(t *testing.T) {
+	lib := answer.NewLibrary(testindex.Must(t, testindex.Fixture))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ret, err := rt.Retrieve(context.Background(), "How do I list the files in a directory, sorted?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ret.Hits[0].Meta.Label != "ls(1)" {
+		t.Fatalf("first pages %v, want ls(1) first", labels(ret.Hits))
+	}
+	for _, tc := range []struct {
+		confidence float64
+		want       int
+	}{{0.95, 4}, {0.6, 3}} {
+		r := *ret
+		r.Confidence = tc.confidence
+		d, err := New().Compose(context.Background(), &r, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		options := 0
+		for _, st := range d.Steps {
+			if strings.HasPrefix(st, "`ls -") && strings.HasSuffix(st, "[1]") {
+				options++
+			}
+		}
+		if options != tc.want {
+			t.Errorf("confidence %v: %d of ls's options among steps %q, want %d", tc.confidence, options, d.Steps, tc.want)
+		}
+	}
+}

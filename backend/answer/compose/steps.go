@@ -97,6 +97,16 @@ const (
 	synopsisAhead
 )
 
+// firstSteps is how many of the first page's passages are steps, for an
+// answer of this confidence: one more where the first page is likely the
+// answer, and another page's steps are not given (see sure).
+func firstSteps(confidence float64) int {
+	if confidence >= sure {
+		return 4
+	}
+	return 3
+}
+
 // chooseSteps reads the first page's passages and chooses its steps:
 // the options the question names of the program it names come first,
 // whatever else they say ("what does grep -v do" is about -v), then its
@@ -120,7 +130,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 	several := c.amountKindsGiven() > 1
 	var waiting []passage
 	for _, p := range pl.ps {
-		if len(pl.chosen) < 3 && c.stepWorthy(s, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") && !shown[[2]int{p.sec, p.blk}] {
+		if len(pl.chosen) < c.steps && c.stepWorthy(s, p) && !p.aside && !strings.EqualFold(p.title, "SYNOPSIS") && !shown[[2]int{p.sec, p.blk}] {
 			if ks := c.amountKinds(p.term()); several && len(ks) > 0 {
 				if !slices.ContainsFunc(ks, func(k analyse.ArgKind) bool { return !taken[k] }) {
 					waiting = append(waiting, p)
@@ -134,11 +144,11 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		}
 	}
 	for _, p := range waiting {
-		if len(pl.chosen) < 3 {
+		if len(pl.chosen) < c.steps {
 			pl.chosen = append(pl.chosen, p)
 		}
 	}
-	if !pl.named && len(pl.chosen) == 3 {
+	if !pl.named && len(pl.chosen) == c.steps {
 		pl.chosen = c.withAskedOption(s, pl.ps, pl.chosen)
 	}
 	if !pl.named {

@@ -9,6 +9,7 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/cmdline"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // A tldr page is a list of examples, each a command line under the task
@@ -144,12 +145,17 @@ func (c *composition) tldrExamples(t *source) (ex []passage) {
 		return nil
 	}
 	for _, p := range c.passages(t.hit.Doc, t.doc, t.hit.NameCov, t.hit.Entries) {
-		if p.block.Kind == document.Item && examples(p.title) && strings.TrimSpace(p.block.Term) != "" {
+		if p.block.Kind == document.Item && examples(p.title) && strings.TrimSpace(p.block.Term) != "" && !relative().MatchString(p.block.Text) {
 			ex = append(ex, p)
 		}
 	}
 	return ex
 }
+
+// relative is the start of an example's description that says it only
+// against the example before it ("As above, but when items in the 3rd
+// field are equal, ..."), which is not shown beside it.
+var relative = lazyre.New(`(?i)^\s*(?:(?:just\s+)?(?:as|same\s+as|like)\s+(?:the\s+)?(?:above|before|previous(?:\s+(?:one|example|command))?))\b`)
 
 // manOf is the man page of the program a tldr page is about: among the
 // hits, or else the page of that name this machine has (section 1 or 8

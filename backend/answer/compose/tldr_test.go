@@ -221,3 +221,20 @@ func TestTldrLedManSteps(t *testing.T) {
 		}
 	}
 }
+
+// An example described only against the one before it is no example to
+// show alone: "As above, but ..." says nothing of what it does.
+func TestRelativeExample(t *testing.T) {
+	for text, want := range map[string]bool{
+		"As above, but when items in the 3rd field are equal, sort by the 4th field": true,
+		"Same as above, with ZPAQ - extreme compression, but very slow":              true,
+		"like the previous example, but verbose":                                     true,
+		"Sort a file in descending order":                                            false,
+		"Assemble the parts above into one file":                                     false,
+		"Show the lines as they were before the change":                              false,
+	} {
+		if got := relative().MatchString(text); got != want {
+			t.Errorf("relative(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

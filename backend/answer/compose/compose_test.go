@@ -365,15 +365,7 @@ func TestPlainRunKeepsRequired(t *testing.T) {
 // fourth-best match of its words. An unsure one keeps three, and room for
 // the other pages' steps.
 func TestConfidentSteps(t *testing.T) {
-	lib := answer.NewLibrary(testindex.Must(t, testindex.Fixture))
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ret, err := rt.Retrieve(context.Background(), "How do I list the files in a directory, sorted?")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, ret := retrieve(t, testindex.Fixture, "How do I list the files in a directory, sorted?")
 	if ret.Hits[0].Meta.Label != "ls(1)" {
 		t.Fatalf("first pages %v, want ls(1) first", labels(ret.Hits))
 	}

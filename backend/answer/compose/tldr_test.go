@@ -110,15 +110,7 @@ func TestManFirst(t *testing.T) {
 // command, where the answer is sure of its page, is not named at all: it
 // names no other way to do the task.
 func TestTldrAlternatives(t *testing.T) {
-	lib := answer.NewLibrary(testindex.Must(t, testindex.Examples))
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ret, err := rt.Retrieve(context.Background(), "How do I find files by name?")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, ret := retrieve(t, testindex.Examples, "How do I find files by name?")
 	own := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Type == "tldr" && h.Meta.Title == "find" })
 	if len(ret.Hits) < 3 || ret.Hits[0].Meta.Label != "find(1)" || own < 0 {
 		t.Fatalf("first pages %v, want find(1) first and find's tldr page among them", labels(ret.Hits))
@@ -159,6 +151,21 @@ func TestTldrAlternatives(t *testing.T) {
 	}
 }
 
+// retrieve ranks the pages of the index build makes for question.
+func retrieve(t *testing.T, build func() (*index.Reader, error), question string) (*answer.Library, *answer.Retrieval) {
+	t.Helper()
+	lib := answer.NewLibrary(testindex.Must(t, build))
+	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ret, err := rt.Retrieve(context.Background(), question)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib, ret
+}
+
 func labels(hits []answer.Hit) []string {
 	var out []string
 	for _, h := range hits {
@@ -188,15 +195,7 @@ func TestCloseFloorManuals(t *testing.T) {
 // not pass: tldr's find example ignores case by name, and find(1)'s -L
 // follows the symbolic links the question also asks to follow.
 func TestTldrLedManSteps(t *testing.T) {
-	lib := answer.NewLibrary(testindex.Must(t, testindex.Examples))
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ret, err := rt.Retrieve(context.Background(), "find files by name ignoring upper and lower case, following symbolic links")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, ret := retrieve(t, testindex.Examples, "find files by name ignoring upper and lower case, following symbolic links")
 	own := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Type == "tldr" && h.Meta.Title == "find" })
 	man := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Label == "find(1)" })
 	if own < 0 || man < 0 {

@@ -410,6 +410,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byShell(pool, q)
 	rk.byLibrary(pool, q)
 	rk.byUserShell(pool, q)
+	rk.byFileSearch(pool, q)
 	return pool, q
 }
 

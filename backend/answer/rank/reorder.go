@@ -483,3 +483,36 @@ func (rk *ranker) byUserShell(pool []Candidate, q *query) {
 		}
 	}
 }
+
+// fileSearchWithin is how far down the pool byFileSearch looks.
+var fileSearchWithin = 5
+
+// byFileSearch puts first, from among the pool's first fileSearchWithin,
+// the page of a program whose NAME line says it searches for files
+// (find's "search for files in a directory hierarchy"), for a question
+// that looks for files, folders or links themselves: "find files by name
+// ignoring case" is find's -iname, not grep's -i, which reads what files
+// hold. A question about what the files hold ("files that contain the
+// word", "lines") keeps its order.
+func (rk *ranker) byFileSearch(pool []Candidate, q *query) {
+	if len(pool) < 2 || !filesSought().MatchString(q.a.Question) || contentSought().MatchString(q.a.Question) || searchesFiles().MatchString(pool[0].Meta.Summary) {
+		return
+	}
+	for i := 1; i < min(len(pool), fileSearchWithin); i++ {
+		if m := pool[i].Meta; m.Type == "man" && rk.program(pool[i]) && searchesFiles().MatchString(m.Summary) {
+			promote(pool, i)
+			return
+		}
+	}
+}
+
+// filesSought is a question that looks for files, folders or links: "find
+// every symbolic link under /usr/local", "locate empty folders".
+var filesSought = lazyre.New(`(?i)\b(?:find|locate|search\s+for|look\s+for)\s+(?:(?:all|every|any|the|my|each)\s+)*(?:(?:regular|empty|hidden|executable|broken|large|big|huge|small|old|new|recent|temporary|duplicate|dangling)\s+)*(?:files?|director(?:y|ies)|folders?|subdirector(?:y|ies)|subfolders?|symlinks?|symbolic\s+links?|hard\s+links?)\b`)
+
+// contentSought is a question about what files hold, which is read
+// inside them.
+var contentSought = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|lines?|text|words?|strings?|inside\s+them|contents?)\b`)
+
+// searchesFiles is a NAME line of a program that searches for files.
+var searchesFiles = lazyre.New(`(?i)^\s*(?:search(?:es)?|find(?:s)?|locate(?:s)?|look(?:s)?)\s+(?:for\s+)?files\b`)

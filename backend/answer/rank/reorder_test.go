@@ -365,3 +365,39 @@ func TestByNegated(t *testing.T) {
 		}
 	}
 }
+
+// byFileSearch puts find(1), whose NAME line searches for files, ahead of
+// grep(1) for a question that looks for files themselves; one about what
+// files hold keeps grep first.
+func TestByFileSearch(t *testing.T) {
+	rk := newTestRanker(t, retriever(t))
+	page := func(name string) int {
+		ids := rk.lib.Pages(name)
+		if len(ids) == 0 {
+			t.Fatalf("no page %s in the fixture", name)
+		}
+		return ids[0]
+	}
+	grep, find, tail := page("grep"), page("find"), page("tail")
+	for _, tc := range []struct {
+		q    string
+		want []int
+	}{
+		{"find files by name, whatever their case", []int{find, grep, tail}},
+		{"What is the bash command to locate every empty folder under /srv?", []int{find, grep, tail}},
+		{"find broken symbolic links below /etc", []int{find, grep, tail}},
+		// what the files hold is read inside them
+		{"find files that contain the word TODO", []int{grep, find, tail}},
+		{"find the lines of app.log with errors", []int{grep, find, tail}},
+		{"search for a pattern in app.log", []int{grep, find, tail}},
+	} {
+		pool := []Candidate{{ID: grep, Score: 3}, {ID: find, Score: 2}, {ID: tail, Score: 1}}
+		for i := range pool {
+			pool[i].Meta = rk.r.Meta(pool[i].ID)
+		}
+		rk.byFileSearch(pool, &query{a: analyse.Analyse(tc.q, analyse.Thesaurus)})
+		if got := poolIDs(pool); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: order %v, want %v", tc.q, got, tc.want)
+		}
+	}
+}

@@ -411,6 +411,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byLibrary(pool, q)
 	rk.byUserShell(pool, q)
 	rk.byFileSearch(pool, q)
+	rk.byProcessName(pool, q)
 	return pool, q
 }
 

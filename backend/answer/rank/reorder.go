@@ -516,3 +516,47 @@ var contentSought = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|lin
 
 // searchesFiles is a NAME line of a program that searches for files.
 var searchesFiles = lazyre.New(`(?i)^\s*(?:search(?:es)?|find(?:s)?|locate(?:s)?|look(?:s)?)\s+(?:for\s+)?files\b`)
+
+// processNameWithin is how far down the pool byProcessName looks.
+var processNameWithin = 3
+
+// byProcessName puts first, from among the pool's first
+// processNameWithin, the page of a program whose NAME line says it finds
+// processes by name (pkill's "look up, signal, or wait for processes
+// based on name", killall's "kill processes by name"), for a question that
+// names its processes by their name ("every process named firefox"),
+// where the first page's program does not (kill's "send a signal to a
+// process" takes a process ID).
+func (rk *ranker) byProcessName(pool []Candidate, q *query) {
+	n := min(len(pool), processNameWithin)
+	summaries, programs := make([]string, n), make([]bool, n)
+	for i := range n {
+		summaries[i], programs[i] = pool[i].Meta.Summary, pool[i].Meta.Type == "man" && rk.program(pool[i])
+	}
+	if i := processNameFirst(q.a.Question, summaries, programs); i > 0 {
+		promote(pool, i)
+	}
+}
+
+// processNameFirst is the place of the page byProcessName puts first,
+// for question, among pages with these NAME lines, of which these are
+// programs' man pages; 0 for none.
+func processNameFirst(question string, summaries []string, programs []bool) int {
+	if len(summaries) < 2 || !processByName().MatchString(question) || byName().MatchString(summaries[0]) {
+		return 0
+	}
+	for i := 1; i < len(summaries); i++ {
+		if programs[i] && byName().MatchString(summaries[i]) && strings.Contains(strings.ToLower(summaries[i]), "process") {
+			return i
+		}
+	}
+	return 0
+}
+
+// processByName is a question that names the processes it is about:
+// "every process named firefox", "the processes called nginx", "a
+// process by its name".
+var processByName = lazyre.New(`(?i)\bprocess(?:es)?\s+(?:(?:that\s+(?:is|are)\s+)?(?:named|called)\s+\S|by\s+(?:its\s+|their\s+)?name)|\bby\s+(?:its\s+|their\s+)?name\b.*\bprocess`)
+
+// byName is a NAME line that finds things by their name.
+var byName = lazyre.New(`(?i)\b(?:by|based\s+on)\s+(?:their\s+)?name\b`)

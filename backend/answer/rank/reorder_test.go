@@ -401,3 +401,36 @@ func TestByFileSearch(t *testing.T) {
 		}
 	}
 }
+
+// byProcessName puts a program that finds processes by name ahead of one
+// that takes a process ID, for a question that names its processes.
+func TestProcessNameFirst(t *testing.T) {
+	const (
+		kill    = "send a signal to a process"
+		killall = "kill processes by name"
+		pkill   = "look up, signal, or wait for processes based on name and other attributes"
+		ps      = "report a snapshot of the current processes"
+		file    = "find files by name" // not about processes
+	)
+	for _, tc := range []struct {
+		q         string
+		summaries []string
+		programs  []bool
+		want      int
+	}{
+		{"kill every process named firefox", []string{kill, killall}, []bool{true, true}, 1},
+		{"print the PIDs of the processes called nginx", []string{ps, file, pkill}, []bool{true, true, true}, 2},
+		{"How do I stop a process by its name?", []string{kill, pkill}, []bool{true, true}, 1},
+		// a process given by its ID, or not named at all
+		{"kill the process with PID 4242", []string{kill, killall}, []bool{true, true}, 0},
+		{"list every process of the user bob", []string{ps, pkill}, []bool{true, true}, 0},
+		// the first page finds them by name already, or the other is no
+		// program's page
+		{"kill every process named firefox", []string{killall, pkill}, []bool{true, true}, 0},
+		{"kill every process named firefox", []string{kill, killall}, []bool{true, false}, 0},
+	} {
+		if got := processNameFirst(tc.q, tc.summaries, tc.programs); got != tc.want {
+			t.Errorf("%q %q: processNameFirst = %d, want %d", tc.q, tc.summaries, got, tc.want)
+		}
+	}
+}

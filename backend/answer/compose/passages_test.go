@@ -10,7 +10,6 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
-	"github.com/ragman-dev/ragman/backend/answer/rank"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/testutil/testindex"
 )
@@ -153,15 +152,7 @@ func onePage(t *testing.T, name, page, question string) (*answer.Library, int, *
 	if err := os.WriteFile(filepath.Join(dir, "man1", name+".1"), []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lib := answer.NewLibrary(testindex.Must(t, testindex.WithMan(dir)))
-	rt, err := rank.New(lib, analyse.Thesaurus, rank.DefaultWeights())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ret, err := rt.Retrieve(context.Background(), question)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, ret := retrieve(t, testindex.WithMan(dir), question)
 	r := lib.Reader()
 	id := -1
 	for d := range r.NumDocs() {

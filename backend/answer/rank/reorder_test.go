@@ -39,13 +39,7 @@ func TestAsTool(t *testing.T) {
 // otherwise keeps its place.
 func TestByNamedTool(t *testing.T) {
 	rk := newTestRanker(t, retriever(t))
-	page := func(name string) int {
-		ids := rk.lib.Pages(name)
-		if len(ids) == 0 {
-			t.Fatalf("no page %s in the fixture", name)
-		}
-		return ids[0]
-	}
+	page := func(name string) int { return fixturePage(t, rk, name) }
 	tail, grep, chown := page("tail"), page("grep"), page("chown")
 	for _, tc := range []struct {
 		q     string
@@ -371,13 +365,7 @@ func TestByNegated(t *testing.T) {
 // files hold keeps grep first.
 func TestByFileSearch(t *testing.T) {
 	rk := newTestRanker(t, retriever(t))
-	page := func(name string) int {
-		ids := rk.lib.Pages(name)
-		if len(ids) == 0 {
-			t.Fatalf("no page %s in the fixture", name)
-		}
-		return ids[0]
-	}
+	page := func(name string) int { return fixturePage(t, rk, name) }
 	grep, find, tail := page("grep"), page("find"), page("tail")
 	for _, tc := range []struct {
 		q    string
@@ -433,4 +421,14 @@ func TestProcessNameFirst(t *testing.T) {
 			t.Errorf("%q %q: processNameFirst = %d, want %d", tc.q, tc.summaries, got, tc.want)
 		}
 	}
+}
+
+// fixturePage is the document id of the fixture's page of name.
+func fixturePage(t *testing.T, rk *ranker, name string) int {
+	t.Helper()
+	ids := rk.lib.Pages(name)
+	if len(ids) == 0 {
+		t.Fatalf("no page %s in the fixture", name)
+	}
+	return ids[0]
 }

@@ -120,7 +120,8 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 		}
 	}
 	for _, other := range append(rest, own...) {
-		if alts == 2 && !sameCommand(first, other.Meta) {
+		mine := sameCommand(first, other.Meta)
+		if alts == 2 && !mine {
 			continue
 		}
 		if other.Score < floor {
@@ -130,7 +131,7 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 		}
 		om := other.Meta
 		key := altKey(om)
-		if seen[key] || om.Group == firstDoc || other.Doc == firstDoc || confidence >= sure && sameCommand(first, om) || skip != nil && skip(other) {
+		if seen[key] || om.Group == firstDoc || other.Doc == firstDoc || confidence >= sure && mine || skip != nil && skip(other) {
 			continue // the same page elsewhere, or the manual's node or the tldr page about it
 		}
 		seen[key] = true
@@ -139,7 +140,7 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 		if s.doc, err = others.load(c.lib, other.Doc); err != nil {
 			break
 		}
-		if !sameCommand(first, om) {
+		if !mine {
 			alts++
 		}
 		title := om.Title
@@ -159,7 +160,7 @@ func (c *composition) alternatives(hits []answer.Hit, first index.Meta, firstDoc
 				// placeholders: "%h: abbreviated commit hash" once
 				if st := c.step(s, p); !said[st] {
 					said[st] = true
-					if sameCommand(first, om) {
+					if mine {
 						// its example follows the first page's steps,
 						// though it is cited after the other commands
 						steps = slices.Insert(steps, 0, st+" "+c.cite(s, p.title))

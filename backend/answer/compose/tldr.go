@@ -118,11 +118,7 @@ func stepFlag(step string) string {
 	if !strings.HasPrefix(step, "`") {
 		return ""
 	}
-	code, _, ok := strings.Cut(step[1:], "`")
-	if !ok {
-		return ""
-	}
-	fields := strings.Fields(code)
+	fields := strings.Fields(strings.Trim(stepCommand(step), "`"))
 	for _, f := range fields[min(1, len(fields)):] {
 		if len(f) > 1 && f[0] == '-' && f != "--" {
 			return f

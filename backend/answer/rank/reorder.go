@@ -412,12 +412,7 @@ func verbFirst(verb string, summaries []string, programs []bool) int {
 	if len(summaries) < 2 || !looks[verb] || !changes(summaries[0]) {
 		return 0
 	}
-	for i := 1; i < len(summaries); i++ {
-		if programs[i] && !changes(summaries[i]) {
-			return i
-		}
-	}
-	return 0
+	return firstSaying(summaries, programs, func(s string) bool { return !changes(s) })
 }
 
 // verbWithin is how far down the pool byVerb looks for a page.
@@ -498,12 +493,33 @@ func (rk *ranker) byFileSearch(pool []Candidate, q *query) {
 	if len(pool) < 2 || !filesSought().MatchString(q.a.Question) || contentSought().MatchString(q.a.Question) || searchesFiles().MatchString(pool[0].Meta.Summary) {
 		return
 	}
-	for i := 1; i < min(len(pool), fileSearchWithin); i++ {
-		if m := pool[i].Meta; m.Type == "man" && rk.program(pool[i]) && searchesFiles().MatchString(m.Summary) {
-			promote(pool, i)
-			return
+	summaries, programs := rk.programLines(pool, fileSearchWithin)
+	if i := firstSaying(summaries, programs, searchesFiles().MatchString); i > 0 {
+		promote(pool, i)
+	}
+}
+
+// programLines are the NAME lines of the pool's first n pages, and
+// whether each is a program's man page.
+func (rk *ranker) programLines(pool []Candidate, n int) (summaries []string, programs []bool) {
+	n = min(len(pool), n)
+	summaries, programs = make([]string, n), make([]bool, n)
+	for i := range n {
+		summaries[i], programs[i] = pool[i].Meta.Summary, pool[i].Meta.Type == "man" && rk.program(pool[i])
+	}
+	return summaries, programs
+}
+
+// firstSaying is the place of the first page after the first that is a
+// program's (programs) and whose NAME line says what says looks for; 0
+// for none.
+func firstSaying(summaries []string, programs []bool, says func(string) bool) int {
+	for i := 1; i < len(summaries); i++ {
+		if programs[i] && says(summaries[i]) {
+			return i
 		}
 	}
+	return 0
 }
 
 // filesSought is a question that looks for files, folders or links: "find
@@ -528,11 +544,7 @@ var processNameWithin = 3
 // where the first page's program does not (kill's "send a signal to a
 // process" takes a process ID).
 func (rk *ranker) byProcessName(pool []Candidate, q *query) {
-	n := min(len(pool), processNameWithin)
-	summaries, programs := make([]string, n), make([]bool, n)
-	for i := range n {
-		summaries[i], programs[i] = pool[i].Meta.Summary, pool[i].Meta.Type == "man" && rk.program(pool[i])
-	}
+	summaries, programs := rk.programLines(pool, processNameWithin)
 	if i := processNameFirst(q.a.Question, summaries, programs); i > 0 {
 		promote(pool, i)
 	}
@@ -545,12 +557,9 @@ func processNameFirst(question string, summaries []string, programs []bool) int 
 	if len(summaries) < 2 || !processByName().MatchString(question) || byName().MatchString(summaries[0]) {
 		return 0
 	}
-	for i := 1; i < len(summaries); i++ {
-		if programs[i] && byName().MatchString(summaries[i]) && strings.Contains(strings.ToLower(summaries[i]), "process") {
-			return i
-		}
-	}
-	return 0
+	return firstSaying(summaries, programs, func(s string) bool {
+		return byName().MatchString(s) && strings.Contains(strings.ToLower(s), "process")
+	})
 }
 
 // processByName is a question that names the processes it is about:

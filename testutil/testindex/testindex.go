@@ -51,6 +51,12 @@ func WithMan(dir string) func() (*index.Reader, error) {
 	}
 }
 
+// With is Fixture with sources added (a test's own man trees and info
+// folders), built anew for each call.
+func With(more ...catalog.Source) func() (*index.Reader, error) {
+	return func() (*index.Reader, error) { return build(more...) }
+}
+
 // Must is the index build makes (Fixture, Wiki, Examples), or the test fails.
 func Must(t testing.TB, build func() (*index.Reader, error)) *index.Reader {
 	t.Helper()

@@ -45,10 +45,12 @@ const (
 	ArgTo                       // and what it ends in
 	ArgDelimiter                // "comma-separated": what separates a line's fields (its Text, ",")
 	ArgDate                     // 2024-01-31, 15 January 2023 at 09:00
+	ArgOld                      // "replace foo with bar": the text a replacement takes out
+	ArgNew                      // and the text it puts in
 )
 
 var argKindNames = [...]string{"file", "glob", "path", "folder", "user", "group", "name", "size", "duration",
-	"mode", "number", "quoted", "url", "host", "port", "from", "to", "delimiter", "date"}
+	"mode", "number", "quoted", "url", "host", "port", "from", "to", "delimiter", "date", "old", "new"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
 
@@ -693,6 +695,7 @@ func Read(q string) Reading {
 		}
 	}
 	args = append(args, given...)
+	args = replacement(q, args, free, take)
 	if dateAsked().MatchString(q) {
 		args = relativeDates(q, args, free, take)
 	}
@@ -712,6 +715,132 @@ func Read(q string) Reading {
 	}
 	r.Task = strings.Join(strings.Fields(task.String()), " ")
 	return r
+}
+
+// replaceToken is one value a replacement names: quoted, or a word
+// with whatever it carries (http://, v1.2, foo_bar).
+const replaceToken = "(\"[^\"\\n]{1,200}\"|“[^”\\n]{1,200}”|`[^`\\n]{1,200}`|'[^'\\n]{1,200}'|[^\\s\"'“`]+(?:'[^\\s\"'“`]+)*)"
+
+// replaceWhat is what may stand between the verb and the value it
+// replaces: "every occurrence of the word", "all instances of".
+const replaceWhat = `(?:all\s+|every\s+|each\s+|any\s+)?(?:(?:the\s+)?(?:occurrences?|instances?|appearances?|mentions?)\s+of\s+)?(?:the\s+(?:words?|strings?|texts?|phrases?|terms?|names?|values?)\s+)?`
+
+// replaceWith is what may stand between the two values: the file the
+// replacement is made in, then the word that gives the new value.
+const replaceWith = `\s+(?:(?:in|inside|within|throughout|across)\s+(?:the\s+)?(?:file\s+)?\S+\s+)?(?:with|by)\s+(?:the\s+(?:word|string|text|phrase|term|name|value)\s+)?`
+
+var (
+	// replaceRE is a replacement of one value by another, old first:
+	// "replace foo with bar", "substitute every instance of the
+	// string v1 with v2 in notes.txt"
+	replaceRE = lazyre.New(`(?i)\b(?:replac|substitut|swap)\w*\s+` + replaceWhat + replaceToken + replaceWith + replaceToken)
+	// substituteForRE is one said new first: "substitute colour for
+	// color"
+	substituteForRE = lazyre.New(`(?i)\bsubstitut\w*\s+` + replaceToken + `\s+for\s+(?:every\s+|each\s+|all\s+)?` + replaceToken)
+	// changeEveryRE is one said with "change every X to Y", which
+	// counts its values only where they look like values (see
+	// replacedValue): "change every file to read-only" changes modes
+	changeEveryRE = lazyre.New(`(?i)\bchang\w*\s+(?:all|every|each|any)\s+(?:(?:the\s+)?(?:occurrences?|instances?)\s+of\s+)?(?:the\s+(?:word|string|text)\s+)?` + replaceToken + `\s+(?:(?:in|inside|within|throughout)\s+(?:the\s+)?(?:file\s+)?\S+\s+)?(?:to|into)\s+` + replaceToken)
+)
+
+// kindsReplaced are words a replacement names as kinds of text, not
+// values given: "replace tabs with spaces", "uppercase letters with
+// lowercase", which tr and expand do.
+var kindsReplaced = map[string]bool{
+	"tab": true, "space": true, "whitespace": true, "blank": true, "newline": true, "line": true,
+	"comma": true, "semicolon": true, "colon": true, "period": true, "dot": true, "underscore": true,
+	"dash": true, "hyphen": true, "slash": true, "backslash": true, "quote": true, "apostrophe": true,
+	"character": true, "char": true, "letter": true, "digit": true, "number": true, "uppercase": true,
+	"lowercase": true, "upper": true, "lower": true, "capital": true, "word": true, "string": true,
+	"text": true, "file": true, "folder": true, "directory": true, "directorie": true, "link": true,
+	"symlink": true, "hardlink": true, "duplicate": true, "copy": true, "copie": true, "crlf": true,
+	"cr": true, "lf": true, "ending": true, "null": true, "nul": true, "zero": true, "one": true,
+	"version": true, "entry": true, "entrie": true, "value": true, "content": true, "name": true,
+}
+
+// replacedValue says whether token w, as replaceRE found it, is a value
+// the question gives: quoted, or not a word for a kind of text; with
+// strict, quoted or carrying what words do not (http://, v1.2).
+func replacedValue(w string, strict bool) bool {
+	if strings.ContainsAny(w[:1], "\"'`“") {
+		return true
+	}
+	w = strings.TrimRight(w, ".,;:?!")
+	lw := strings.ToLower(w)
+	if w == "" || terms.Stop(lw) || filler[lw] || notNames[lw] {
+		return false
+	}
+	if strict {
+		return !isAlpha(w)
+	}
+	return !kindsReplaced[strings.TrimSuffix(strings.TrimSuffix(lw, "s"), "e")] && !kindsReplaced[strings.TrimSuffix(lw, "s")]
+}
+
+// replacement reads the two values a replacement names ("replace foo
+// with bar") as its old and new text: values the command is given, no
+// words of its topic (zshexpn(1), whose examples say foo and bar, led
+// "replace foo with bar in notes.txt"). An argument another pattern
+// read there (a quoted string, a URL's scheme, "the word staging")
+// becomes the value, keeping its text.
+func replacement(q string, args []found, free func(a, b int) bool, take func(a, b int)) []found {
+	// at is the argument read at q[a:b], -1 for none, -2 where the one
+	// there is a file or a place: "replace old.conf with new.conf"
+	// replaces files
+	at := func(a, b int) int {
+		for i, f := range args {
+			if f.arg.Start < b && a < f.arg.End {
+				switch f.arg.Kind {
+				case ArgFile, ArgPath, ArgFolder, ArgGlob, ArgUser, ArgGroup:
+					return -2
+				}
+				return i
+			}
+		}
+		if !free(a, b) {
+			return -2
+		}
+		return -1
+	}
+	set := func(kind ArgKind, i, a, b int) {
+		w := q[a:b]
+		quoted := strings.ContainsAny(w[:1], "\"'`“")
+		if quoted {
+			w = w[len(string([]rune(w)[0])) : len(w)-len(string([]rune(w)[len([]rune(w))-1]))]
+		} else {
+			w = strings.TrimRight(w, ".,;:?!")
+			b = a + len(w)
+		}
+		if i >= 0 {
+			args[i].arg.Kind = kind
+			if !quoted && len(w) > len(args[i].arg.Text) {
+				// "the string v1.2": the value is all of it, not
+				// the v1 the word given ends at
+				take(a, b)
+				args[i].arg.Text, args[i].arg.Start, args[i].arg.End = w, a, b
+			}
+			return
+		}
+		take(a, b)
+		args = append(args, found{a, Arg{Kind: kind, Text: w, Start: a, End: b}})
+	}
+	read := func(re func() *regexp.Regexp, oldAt, newAt int, strict bool) {
+		for _, m := range re().FindAllStringSubmatchIndex(q, -1) {
+			oa, ob, na, nb := m[2*oldAt], m[2*oldAt+1], m[2*newAt], m[2*newAt+1]
+			if !replacedValue(q[oa:ob], strict) || !replacedValue(q[na:nb], strict) {
+				continue
+			}
+			i, j := at(oa, ob), at(na, nb)
+			if i == -2 || j == -2 {
+				continue
+			}
+			set(ArgOld, i, oa, ob)
+			set(ArgNew, j, na, nb)
+		}
+	}
+	read(replaceRE, 1, 2, false)
+	read(substituteForRE, 2, 1, false)
+	read(changeEveryRE, 1, 2, true)
+	return args
 }
 
 // found is an argument Read found, at its place in the question.
@@ -825,7 +954,13 @@ func (r Reading) Topic(q string) string {
 			}
 		}
 	}
-	return splitSizes(string(b), r.Args)
+	t := splitSizes(string(b), r.Args)
+	if slices.ContainsFunc(r.Args, func(a Arg) bool { return a.Kind == ArgOld }) {
+		// the values replaced are text, as pages say it: sed's
+		// "transforming text"
+		t += " text"
+	}
+	return t
 }
 
 // splitSizes writes each size typed with its unit glued on ("12M",

@@ -343,3 +343,42 @@ func TestTopicTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacement: the two values a replacement names are its old and new
+// text, whatever read them first, and no words of its topic, which is
+// the text they are; kinds of text, files and modes are not replaced
+// values.
+func TestReplacement(t *testing.T) {
+	for q, want := range map[string]string{
+		"replace foo with bar in notes.txt":                                    "old:foo new:bar file:notes.txt",
+		`swap "colour" with "color" in essay.md`:                               "old:colour new:color file:essay.md",
+		"Replace every http:// with https:// in the file links.txt":            "old:http:// new:https:// file:links.txt",
+		"substitute every instance of the string v1.2 with v1.3 in setup.cfg":  "old:v1.2 new:v1.3 file:setup.cfg",
+		"replace all occurrences of the word staging with the word production": "old:staging new:production",
+		"substitute centre for center everywhere in guide.md":                  "new:centre old:center file:guide.md",
+		"change every 10.0.0.1 in hosts.txt to 10.0.0.2":                       "old:10.0.0.1 file:hosts.txt new:10.0.0.2",
+		"replace tabs with spaces in data.tsv":                                 "file:data.tsv",
+		"replace uppercase letters with lowercase ones":                        "",
+		"replace old.conf with new.conf":                                       "file:old.conf file:new.conf",
+		"replace the kernel with a newer one":                                  "",
+		"change every file to read-only":                                       "",
+		"change every staging to production":                                   "",
+	} {
+		r := Read(q)
+		var got []string
+		for _, a := range r.Args {
+			got = append(got, a.Kind.String()+":"+a.Text)
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("Read(%q) args = %q, want %q", q, g, want)
+		}
+	}
+	for q, want := range map[string]string{
+		"replace foo with bar in notes.txt": "replace with in text",
+		"replace tabs with spaces":          "replace tabs with spaces",
+	} {
+		if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != want {
+			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -56,6 +56,10 @@ type plan struct {
 	// flag, when set, is the option the synopsis's line runs where the
 	// synopsis leads (synopsisFlag)
 	flag *passage
+	// also is what the lead's line does that another page documents,
+	// with its citation, after the lead's own: the g flag of a stream
+	// editor's s command, which its info manual documents (replaceLead)
+	also *alsoCited
 }
 
 // runs records that the lead's line runs option item p too: what it
@@ -659,7 +663,7 @@ func (c *composition) decideLead(pl *plan) {
 		if line, opt, ok := c.charsLine(s); ok && c.charsLead(pl, line, opt) {
 			return
 		}
-		if c.linesLead(s, pl) {
+		if c.linesLead(s, pl) || c.replaceLead(s, pl) {
 			return
 		}
 	}
@@ -789,7 +793,11 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 			// the bundle takes the lead option's place, and a letter of
 			// it is no step of its own after it
 		case i == 0 && pl.lead:
-			steps = append(steps, fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite))
+			st := fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite)
+			if pl.also != nil {
+				st += "; " + pl.also.text + " " + c.citer.Cite(pl.also.meta, pl.also.section)
+			}
+			steps = append(steps, st)
 		default:
 			steps = append(steps, st+" "+cite)
 		}

@@ -1,0 +1,186 @@
+package compose
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// A stream editor replaces the text a question gives ("replace foo with
+// bar in notes.txt") with its s command, in place where the question
+// names the file: `sed -i 's/foo/bar/g' notes.txt`. No item of sed(1)
+// says it in one: its -i ("edit files in place") and its
+// "s/regexp/replacement/" command do it together, and the g flag, which
+// makes it replace every match on a line and not the first alone, is
+// documented in its info manual's node on substitution, cited where the
+// index has it and left out where it does not.
+
+var (
+	// substituteTerm is the s command's item: "s/regexp/replacement/"
+	substituteTerm = lazyre.New(`^s/[^/\s]+/[^/\s]+/`)
+	// inPlaceItem is what the option that edits files in place says
+	// fileSaid: the question replaces in a file it does not name
+	fileSaid    = lazyre.New(`(?i)\b(?:in|inside|within|throughout)\s+(?:a|the|my|that|this|one)\s+(?:text\s+|config\s+|configuration\s+)?file\b`)
+	inPlaceItem = lazyre.New(`(?i)^\s*edit\s+(?:the\s+)?files?\s+in[\s-]+place`)
+	// allMatchesItem is what the s command's g flag says: "Apply the
+	// replacement to _all_ matches to the REGEXP, not just the first"
+	allMatchesItem = lazyre.New(`(?i)^\s*apply\s+the\s+replacement\s+to\s+_?all_?\s+matches`)
+)
+
+// replaced is the text a question replaces and the text it puts in its
+// place (analyse.ArgOld and ArgNew); ok is false where it gives no pair.
+func replaced(args []analyse.Arg) (old, new string, ok bool) {
+	o := slices.IndexFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgOld })
+	n := slices.IndexFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgNew })
+	if o < 0 || n < 0 || args[o].Text == "" {
+		return "", "", false
+	}
+	return args[o].Text, args[n].Text, true
+}
+
+// replaceLead makes the first step the stream editor's line that
+// replaces the text the question gives, where page s documents the s
+// command: the option that edits in place leads where the question
+// names its file and no other file to write, the s command otherwise.
+func (c *composition) replaceLead(s *source, pl *plan) bool {
+	old, new, ok := replaced(c.args)
+	if !ok {
+		return false
+	}
+	var sub, inPlace passage
+	var found, edits bool
+	for p := range ownItems(s.doc) {
+		switch {
+		case !found && substituteTerm().MatchString(p.block.Term):
+			sub, found = p, true
+		case !edits && len(optionNames(p.block.Term)) > 0 && inPlaceItem().MatchString(itemSentence(p.block.Text)):
+			inPlace, edits = p, true
+		}
+	}
+	if !found {
+		return false
+	}
+	prog := typedName(s.doc, s.hit.Meta.Title)
+	in, out := "", ""
+	for _, op := range c.ops {
+		switch {
+		case op.to && op.kind == analyse.ArgFile && out == "":
+			out = op.text
+		case !op.to && (op.kind == analyse.ArgFile || op.kind == analyse.ArgGlob || op.kind == analyse.ArgPath && path.Ext(op.text) != "") && in == "":
+			in = op.text
+		}
+	}
+	if in == "" && fileSaid().MatchString(c.text) {
+		in = "FILE" // "directly inside a file"
+	}
+	if out == in {
+		out = "" // "saving the change into links.txt itself"
+	}
+	g, gOK := c.allMatchesFlag(prog)
+	script := sedScript(old, new, gOK)
+	line := prog + " " + script
+	lead, runs := sub, passage{}
+	switch {
+	case in != "" && out != "":
+		line += " " + in + " > " + out
+	case in != "" && edits:
+		line = prog + " " + optionNames(inPlace.block.Term)[0] + " " + script + " " + in
+		lead, runs = inPlace, sub
+	case in != "":
+		line += " " + in
+	}
+	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), lead.same), 0, lead)
+	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(lead.block.Text)
+	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	if runs.block.Kind == document.Item {
+		pl.runs(runs)
+	}
+	if gOK {
+		pl.also = &g
+	}
+	return true
+}
+
+// allMatchesFlag is the item of the s command's flag that replaces every
+// match on a line, as program prog's info manual documents it (ok false
+// where the index holds no such node): the node is found by its word
+// for substitution.
+func (c *composition) allMatchesFlag(prog string) (alsoCited, bool) {
+	if c.lib == nil {
+		return alsoCited{}, false
+	}
+	r := c.lib.Reader()
+	t, ok := r.Term(terms.Stem("substitution"))
+	if !ok {
+		return alsoCited{}, false
+	}
+	for id := range r.Docs(t) {
+		m := r.Meta(id)
+		if m.Type != "info" || !strings.HasPrefix(m.Label, prog+": ") {
+			continue
+		}
+		d, err := c.lib.Load(id)
+		if err != nil {
+			continue
+		}
+		for si := range d.Sections {
+			for _, b := range d.Sections[si].Blocks {
+				if b.Kind == document.Item && len(strings.Fields(b.Term)) == 1 && allMatchesItem().MatchString(b.Text) {
+					does := strings.TrimSuffix(strings.ReplaceAll(itemDoes(b.Text), "_", ""), ".")
+					return alsoCited{text: "with the " + b.Term + " flag: " + does, meta: m, section: d.Sections[si].Title}, true
+				}
+			}
+		}
+	}
+	return alsoCited{}, false
+}
+
+// alsoCited is what a step's line does that another page than the
+// step's documents, and where: cited after the step's own page, so that
+// the references list that page first.
+type alsoCited struct {
+	text    string
+	meta    index.Meta
+	section string
+}
+
+// sedScript is the s command that replaces old with new, quoted for the
+// shell: the delimiter one neither holds, old's characters that a basic
+// regular expression reads as special escaped, and new's & and
+// backslashes, so that both are taken as typed; g replaces every match
+// on a line.
+func sedScript(old, new string, g bool) string {
+	delim := "/"
+	for _, d := range []string{"/", "|", "#", ",", ":", "@"} {
+		if !strings.Contains(old, d) && !strings.Contains(new, d) {
+			delim = d
+			break
+		}
+	}
+	var b strings.Builder
+	b.WriteString("s" + delim)
+	for _, r := range old {
+		if strings.ContainsRune(`\.*[]^$`, r) || string(r) == delim {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteString(delim)
+	for _, r := range new {
+		if strings.ContainsRune(`\&`, r) || string(r) == delim {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteString(delim)
+	if g {
+		b.WriteString("g")
+	}
+	return "'" + strings.ReplaceAll(b.String(), "'", `'\''`) + "'"
+}

@@ -331,6 +331,12 @@ var symbolGivenRE = lazyre.New(`(?:^|[\s(])["']?([#$%&*+,./:;<=>?@^_|~!\\-])["']
 // lines or files asked for hold.
 var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
 
+// lineHoldsRE is a word of any case that the lines a question asks for
+// hold: "the lines that mention password", "every line with TODO": what
+// to look for, as a word in capitals after a verb of holding is
+// (heldWordRE), where the lines say it is text.
+var lineHoldsRE = lazyre.New(`\b[Ll]ines?\s+(?:that\s+|which\s+)?(?:also\s+)?(?:(?i:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|having|ha(?:s|ve))\s+([A-Za-z0-9_][A-Za-z0-9_-]*)|with\s+([A-Z][A-Z0-9_]+|[0-9]+))(?:\s+(?:in|from|inside|within|of|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
+
 // ownerToRE is the owner or group a file is changed to: "the group of
 // report.txt to finance", "the owner of app.log to syslog".
 var ownerToRE = lazyre.New(`(?i)\b(owner|group)\s+(?:of|on)\s+\S+(?:\s+\S+)?\s+to\s+([A-Za-z_][A-Za-z0-9_-]*)\b`)
@@ -427,6 +433,18 @@ func Read(q string) Reading {
 		if free(m[2], m[3]) {
 			take(m[2], m[3])
 			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]], Start: m[2], End: m[3]}})
+		}
+	}
+	for _, m := range lineHoldsRE().FindAllStringSubmatchIndex(q, -1) {
+		a, b := m[2], m[3]
+		if a < 0 {
+			a, b = m[4], m[5]
+		}
+		w := strings.ToLower(q[a:b])
+		// notNames holds words that are values here: "password"
+		if free(a, b) && !terms.Stop(w) && !filler[w] && !kindReplaced(w) && !linesHeldKinds[w] {
+			take(a, b)
+			given = append(given, found{a, Arg{Kind: ArgQuoted, Text: q[a:b], Start: a, End: b}})
 		}
 	}
 	// add reads q[a:b] as an argument of kind, given after noun ("" for
@@ -723,11 +741,11 @@ const replaceToken = "(\"[^\"\\n]{1,200}\"|“[^”\\n]{1,200}”|`[^`\\n]{1,200
 
 // replaceWhat is what may stand between the verb and the value it
 // replaces: "every occurrence of the word", "all instances of".
-const replaceWhat = `(?:all\s+|every\s+|each\s+|any\s+)?(?:(?:the\s+)?(?:occurrences?|instances?|appearances?|mentions?)\s+of\s+)?(?:the\s+(?:words?|strings?|texts?|phrases?|terms?|names?|values?)\s+)?`
+const replaceWhat = `(?:all\s+|every\s+|each\s+|any\s+)?(?:(?:the\s+)?(?:first\s+|1st\s+)?(?:occurrences?|instances?|appearances?|mentions?)\s+of\s+)?(?:the\s+(?:words?|strings?|texts?|phrases?|terms?|names?|values?)\s+)?`
 
 // replaceWith is what may stand between the two values: the file the
 // replacement is made in, then the word that gives the new value.
-const replaceWith = `\s+(?:(?:in|inside|within|throughout|across)\s+(?:the\s+)?(?:file\s+)?\S+\s+)?(?:with|by)\s+(?:the\s+(?:word|string|text|phrase|term|name|value)\s+)?`
+const replaceWith = `\s+(?:(?:in|inside|within|throughout|across)\s+(?:the\s+)?(?:file\s+)?\S+\s+)?(?:(?:on|in)\s+(?:each|every|a)\s+line\s+)?(?:with|by)\s+(?:the\s+(?:word|string|text|phrase|term|name|value)\s+)?`
 
 var (
 	// replaceRE is a replacement of one value by another, old first:
@@ -736,12 +754,26 @@ var (
 	replaceRE = lazyre.New(`(?i)\b(?:replac|substitut|swap)\w*\s+` + replaceWhat + replaceToken + replaceWith + replaceToken)
 	// substituteForRE is one said new first: "substitute colour for
 	// color"
+	// swapForRE is one said with "swap X for Y", old first: "swap
+	// http:// for https:// in urls.txt"
+	swapForRE       = lazyre.New(`(?i)\b(?:swap|exchang)\w*\s+` + replaceWhat + replaceToken + `\s+(?:(?:in|inside|within|throughout)\s+(?:the\s+)?(?:file\s+)?\S+\s+)?for\s+` + replaceToken)
 	substituteForRE = lazyre.New(`(?i)\bsubstitut\w*\s+` + replaceToken + `\s+for\s+(?:every\s+|each\s+|all\s+)?` + replaceToken)
 	// changeEveryRE is one said with "change every X to Y", which
 	// counts its values only where they look like values (see
 	// replacedValue): "change every file to read-only" changes modes
 	changeEveryRE = lazyre.New(`(?i)\bchang\w*\s+(?:all|every|each|any)\s+(?:(?:the\s+)?(?:occurrences?|instances?)\s+of\s+)?(?:the\s+(?:word|string|text)\s+)?` + replaceToken + `\s+(?:(?:in|inside|within|throughout)\s+(?:the\s+)?(?:file\s+)?\S+\s+)?(?:to|into)\s+` + replaceToken)
 )
+
+// linesHeldKinds are words that say what kind of thing lines hold, not
+// a word they hold: "lines with trailing spaces", "lines containing
+// only digits".
+var linesHeldKinds = map[string]bool{"only": true, "just": true, "trailing": true, "leading": true, "no": true,
+	"nothing": true, "spaces": true, "tabs": true, "numbers": true, "digits": true, "letters": true, "characters": true,
+	"words": true, "duplicates": true, "errors": true, "warnings": true, "non-ascii": true, "unicode": true,
+	"more": true, "less": true, "fewer": true, "exactly": true, "at": true, "over": true, "under": true, "long": true}
+
+// swapVerb is a verb of replacing that also names swap space.
+var swapVerb = lazyre.New(`(?i)\bswap(?:s|ping|ped)?\b`)
 
 // kindsReplaced are words a replacement names as kinds of text, not
 // values given: "replace tabs with spaces", "uppercase letters with
@@ -773,7 +805,13 @@ func replacedValue(w string, strict bool) bool {
 	if strict {
 		return !isAlpha(w)
 	}
-	return !kindsReplaced[strings.TrimSuffix(strings.TrimSuffix(lw, "s"), "e")] && !kindsReplaced[strings.TrimSuffix(lw, "s")]
+	return !kindReplaced(lw)
+}
+
+// kindReplaced says whether lowercase word w, or its singular, is one of
+// kindsReplaced.
+func kindReplaced(w string) bool {
+	return kindsReplaced[strings.TrimSuffix(strings.TrimSuffix(w, "s"), "e")] || kindsReplaced[strings.TrimSuffix(w, "s")]
 }
 
 // replacement reads the two values a replacement names ("replace foo
@@ -783,14 +821,27 @@ func replacedValue(w string, strict bool) bool {
 // read there (a quoted string, a URL's scheme, "the word staging")
 // becomes the value, keeping its text.
 func replacement(q string, args []found, free func(a, b int) bool, take func(a, b int)) []found {
+	// files are the files and places the question names
+	files := 0
+	for _, f := range args {
+		switch f.arg.Kind {
+		case ArgFile, ArgPath, ArgGlob:
+			files++
+		}
+	}
 	// at is the argument read at q[a:b], -1 for none, -2 where the one
-	// there is a file or a place: "replace old.conf with new.conf"
-	// replaces files
+	// there is a file or a place the replacement is not made in text:
+	// "replace old.conf with new.conf" replaces files, where "replace
+	// /usr/local with /opt in paths.conf" replaces text in a third
 	at := func(a, b int) int {
 		for i, f := range args {
 			if f.arg.Start < b && a < f.arg.End {
 				switch f.arg.Kind {
-				case ArgFile, ArgPath, ArgFolder, ArgGlob, ArgUser, ArgGroup:
+				case ArgFile, ArgPath, ArgGlob:
+					if files < 3 {
+						return -2
+					}
+				case ArgFolder, ArgUser, ArgGroup:
 					return -2
 				}
 				return i
@@ -838,6 +889,7 @@ func replacement(q string, args []found, free func(a, b int) bool, take func(a, 
 		}
 	}
 	read(replaceRE, 1, 2, false)
+	read(swapForRE, 1, 2, false)
 	read(substituteForRE, 2, 1, false)
 	read(changeEveryRE, 1, 2, true)
 	return args
@@ -957,8 +1009,9 @@ func (r Reading) Topic(q string) string {
 	t := splitSizes(string(b), r.Args)
 	if slices.ContainsFunc(r.Args, func(a Arg) bool { return a.Kind == ArgOld }) {
 		// the values replaced are text, as pages say it: sed's
-		// "transforming text"
-		t += " text"
+		// "transforming text"; and to swap them is to replace
+		// them, no swap space's
+		t = swapVerb().ReplaceAllString(t, "replace") + " text"
 	}
 	return t
 }
@@ -1032,7 +1085,7 @@ func shouted(noun, name string) bool {
 // Lindqvist, Accounting" of a new account, the line "job finished", the
 // word 'timeout'. A quoted error message, a quoted command line, stay
 // the topic.
-var contentBefore = lazyre.New("(?i)\\b(?:comments?|lines?|texts?|strings?|words?|phrases?|titles?|descriptions?|labels?|notes?|passwords?|contents?|containing|contains?|matching|matches)\\s*[\"'“`]?$")
+var contentBefore = lazyre.New("(?i)\\b(?:comments?|lines?|texts?|strings?|words?|phrases?|titles?|descriptions?|labels?|notes?|passwords?|contents?|containing|contains?|matching|matches|mention(?:s|ing)?|includ(?:e|es|ing)|lines?\\s+(?:with|having|that\\s+ha(?:s|ve)))\\s*[\"'“`]?$")
 
 // namedTopics are the nouns whose names may be the question's topic:
 // "a program called htop", "the variable PATH".

@@ -363,6 +363,11 @@ func TestReplacement(t *testing.T) {
 		"replace the kernel with a newer one":                                  "",
 		"change every file to read-only":                                       "",
 		"change every staging to production":                                   "",
+		// a file or a place is a value where the replacement is made
+		// in a third
+		"replace /usr/local with /opt in paths.conf":                "old:/usr/local new:/opt file:paths.conf",
+		`swap "http://" for "https://" in urls.txt`:                 "old:http:// new:https:// file:urls.txt",
+		"replace the first occurrence of cat on each line with dog": "old:cat new:dog",
 	} {
 		r := Read(q)
 		var got []string
@@ -380,5 +385,30 @@ func TestReplacement(t *testing.T) {
 		if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != want {
 			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
 		}
+	}
+}
+
+// TestLineHolds: a word the lines asked for hold is what to look for,
+// of any case after a verb of holding, in capitals or digits after
+// "with"; words that say what kind of thing lines hold, and a tool after
+// "with", are not.
+func TestLineHolds(t *testing.T) {
+	for q, want := range map[string]string{
+		"delete all lines that mention password from dump.sql": "quoted:password file:dump.sql",
+		"drop every line with TODO from tasks.md":              "quoted:TODO file:tasks.md",
+		"match only whole lines with grep":                     "",
+		"remove lines containing only digits":                  "",
+	} {
+		var got []string
+		for _, a := range Read(q).Args {
+			got = append(got, a.Kind.String()+":"+a.Text)
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("Read(%q) args = %q, want %q", q, g, want)
+		}
+	}
+	q := "delete all lines that mention password"
+	if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != "delete all lines that mention" {
+		t.Errorf("the word lines hold is a topic word: %q", got)
 	}
 }

@@ -249,20 +249,33 @@ var replacedPhrase = lazyre.New(`(?i)\b(?:instead\s+of|rather\s+than)\s+((?:[\w'
 func (c *composition) negationFirst(s *source, ps, chosen []passage) []passage {
 	// not where what is negated is an effect the question wants ("grep
 	// for whole words, so that cat does not match category")
-	if c.negated == nil || len(chosen) == 0 || purposeClause().MatchString(c.text) {
+	if c.negated == nil && !c.removesLines || len(chosen) == 0 || purposeClause().MatchString(c.text) {
 		return chosen
 	}
+	share := negationShare
+	if c.removesLines {
+		// its words say what it takes out, which an option that
+		// selects lines by them matches best: grep's -I, "as if it did
+		// not contain matching data", over -v for "remove the lines
+		// that contain a word"
+		share = 0
+	}
 	for _, p := range ps {
-		if p.score < negationShare*chosen[0].score {
+		if p.score < share*chosen[0].score {
 			break
 		}
 		// nor an option that only supposes it (negatesItem)
-		if !p.aside && c.optionItem(s, p) && c.stepWorthy(s, p) && c.negatesItem(p, c.negated) {
+		if !p.aside && c.optionItem(s, p) && c.stepWorthy(s, p) &&
+			(c.negated != nil && c.negatesItem(p, c.negated) || c.removesLines && selectsUnmatched().MatchString(itemSentence(p.block.Text))) {
 			return putFirst(chosen, p)
 		}
 	}
 	return chosen
 }
+
+// selectsUnmatched is what an option that keeps the lines that do not
+// match says: grep's -v, "select non-matching lines".
+var selectsUnmatched = lazyre.New(`(?i)\bnon-?matching\s+lines\b|\blines\s+that\s+do\s+not\s+match\b`)
 
 // negationShare is how close to the best passage an option that negates
 // what the question negates must score to lead (negationFirst).

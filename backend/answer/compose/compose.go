@@ -131,6 +131,9 @@ type composition struct {
 	// without doing it ("list a tarball without extracting it"), nil
 	// where it says of none (see forbiddenConcepts)
 	forbidden []bool
+	// removesLines: the question removes the lines that hold a thing,
+	// and keeps those that do not (see removedLines)
+	removesLines bool
 	// replaced: per concept, whether the question names it as what the
 	// task is instead of ("instead of the whole line"), nil where it
 	// names none (see replacedConcepts)
@@ -237,6 +240,9 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.verb = slices.IndexFunc(r.Question.Concepts, func(k analyse.Concept) bool { return a.Verb != "" && k.Word == a.Verb })
 	if c.negative {
 		c.negated = negatedConcepts(r.Question, a.Question)
+	}
+	if negated, ok := removedLinesNegated(r.Question, a.Question, c.negated); ok {
+		c.negative, c.negated, c.removesLines = true, negated, true
 	}
 	c.takeEnds()
 	c.takeFormat()

@@ -60,19 +60,23 @@ var (
 // option or command that leads, and the command it runs with it.
 func (c *composition) linesLead(s *source, pl *plan) bool {
 	addr := lineAddress(c.text)
+	matched := addr == "" && c.removesLines
+	pat := ""
+	if matched {
+		// the lines that hold what the question gives: "/DEBUG/"
+		if pat = removedPattern(c.text, c.args); pat == "" {
+			return false
+		}
+		addr = sedAddress(pat)
+	}
 	if addr == "" {
 		return false
 	}
 	item := func(re func() *regexp.Regexp) (passage, bool) {
-		for p := range ownItems(s.doc) {
-			if re().MatchString(itemSentence(p.block.Text)) {
-				return p, true
-			}
-		}
-		return passage{}, false
+		return itemWhere(s, func(p passage) bool { return re().MatchString(itemSentence(p.block.Text)) })
 	}
 	file := "FILE"
-	if i := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgFile }); i >= 0 {
+	if i := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgFile && op.text != pat }); i >= 0 {
 		file = c.ops[i].text
 	}
 	var lead, runs passage
@@ -83,6 +87,12 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, line = d, typedName(s.doc, s.hit.Meta.Title)+" '"+addr+"d' "+file
+		if i, ok := inPlaceOption(s); ok && matched && file != "FILE" {
+			// lines taken out of the file named are taken out of it,
+			// as a replacement in it is made in it (replaceLead)
+			lead, runs = i, d
+			line = typedName(s.doc, s.hit.Meta.Title) + " " + optionNames(i.block.Term)[0] + " '" + addr + "d' " + file
+		}
 	} else {
 		if !linesShown().MatchString(c.text) {
 			return false // "comment out lines 5 to 9" edits them

@@ -13,6 +13,10 @@ func TestLinesLead(t *testing.T) {
 		{"show lines 120 to 140 of trace.out with sed", "`sed -n '120,140p' trace.out`"},
 		{"print line 7 of the file motd.txt using sed", "`sed -n '7p' motd.txt`"},
 		{"with sed, remove lines 2 through 4 from list.txt", "`sed '2,4d' list.txt`"},
+		// lines removed by what they hold are removed from the file
+		// named, by an address that takes the word as typed
+		{"with sed, remove every line containing DEBUG from app.log", "`sed -i '/DEBUG/d' app.log`"},
+		{"use sed to delete the lines that mention a.b from list.txt", "`sed -i '/a\\.b/d' list.txt`"},
 	})
 	// a range that runs backwards, or an edit, is no address to print
 	for _, q := range []string{"print lines 40 to 30 of a.txt with sed", "indent lines 3 to 9 of b.txt with sed"} {

@@ -25,6 +25,8 @@ var (
 	// substituteTerm is the s command's item: "s/regexp/replacement/"
 	substituteTerm = lazyre.New(`^s/[^/\s]+/[^/\s]+/`)
 	// inPlaceItem is what the option that edits files in place says
+	// firstOnly: the question replaces the first match on a line alone
+	firstOnly = lazyre.New(`(?i)\b(?:first|1st)\s+(?:occurrence|instance|match|appearance)`)
 	// fileSaid: the question replaces in a file it does not name
 	fileSaid    = lazyre.New(`(?i)\b(?:in|inside|within|throughout)\s+(?:a|the|my|that|this|one)\s+(?:text\s+|config\s+|configuration\s+)?file\b`)
 	inPlaceItem = lazyre.New(`(?i)^\s*edit\s+(?:the\s+)?files?\s+in[\s-]+place`)
@@ -53,19 +55,11 @@ func (c *composition) replaceLead(s *source, pl *plan) bool {
 	if !ok {
 		return false
 	}
-	var sub, inPlace passage
-	var found, edits bool
-	for p := range ownItems(s.doc) {
-		switch {
-		case !found && substituteTerm().MatchString(p.block.Term):
-			sub, found = p, true
-		case !edits && len(optionNames(p.block.Term)) > 0 && inPlaceItem().MatchString(itemSentence(p.block.Text)):
-			inPlace, edits = p, true
-		}
-	}
+	sub, found := itemWhere(s, func(p passage) bool { return substituteTerm().MatchString(p.block.Term) })
 	if !found {
 		return false
 	}
+	inPlace, edits := inPlaceOption(s)
 	prog := typedName(s.doc, s.hit.Meta.Title)
 	in, out := "", ""
 	for _, op := range c.ops {
@@ -83,6 +77,7 @@ func (c *composition) replaceLead(s *source, pl *plan) bool {
 		out = "" // "saving the change into links.txt itself"
 	}
 	g, gOK := c.allMatchesFlag(prog)
+	gOK = gOK && !firstOnly().MatchString(c.text)
 	script := sedScript(old, new, gOK)
 	line := prog + " " + script
 	lead, runs := sub, passage{}
@@ -105,6 +100,24 @@ func (c *composition) replaceLead(s *source, pl *plan) bool {
 		pl.also = &g
 	}
 	return true
+}
+
+// itemWhere is the first of page s's own items that is.
+func itemWhere(s *source, is func(p passage) bool) (passage, bool) {
+	for p := range ownItems(s.doc) {
+		if is(p) {
+			return p, true
+		}
+	}
+	return passage{}, false
+}
+
+// inPlaceOption is the option of page s that edits files in place: sed's
+// -i.
+func inPlaceOption(s *source) (passage, bool) {
+	return itemWhere(s, func(p passage) bool {
+		return len(optionNames(p.block.Term)) > 0 && inPlaceItem().MatchString(itemSentence(p.block.Text))
+	})
 }
 
 // allMatchesFlag is the item of the s command's flag that replaces every
@@ -164,14 +177,7 @@ func sedScript(old, new string, g bool) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("s" + delim)
-	for _, r := range old {
-		if strings.ContainsRune(`\.*[]^$`, r) || string(r) == delim {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	b.WriteString(delim)
+	b.WriteString("s" + delim + literalRegexp(old, delim) + delim)
 	for _, r := range new {
 		if strings.ContainsRune(`\&`, r) || string(r) == delim {
 			b.WriteByte('\\')
@@ -183,4 +189,21 @@ func sedScript(old, new string, g bool) string {
 		b.WriteString("g")
 	}
 	return "'" + strings.ReplaceAll(b.String(), "'", `'\''`) + "'"
+}
+
+// sedAddress is the address of the lines that hold text pat, as a stream
+// editor reads it: between slashes, taken as typed.
+func sedAddress(pat string) string { return "/" + literalRegexp(pat, "/") + "/" }
+
+// literalRegexp is text as a basic regular expression between delimiters
+// delim matches it: what it reads as special, and delim, escaped.
+func literalRegexp(text, delim string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if strings.ContainsRune(`\.*[]^$`, r) || string(r) == delim {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

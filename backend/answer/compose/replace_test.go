@@ -36,6 +36,7 @@ func TestReplaceLead(t *testing.T) {
 		{`with sed, swap "v1.2" with "v1.3" in setup.cfg and write the result to new.cfg`, "`sed 's/v1\\.2/v1.3/g' setup.cfg > new.cfg`"},
 		{"with sed, replace every http:// with https:// inside a file", "`sed -i 's|http://|https://|g' FILE`"},
 		{"sed: replace O'Brien with OBrien in names.txt", "`sed -i 's/O'\\''Brien/OBrien/g' names.txt`"},
+		{"with sed, swap /usr/local for /opt in paths.conf", "`sed -i 's|/usr/local|/opt|g' paths.conf`"},
 	} {
 		lib, ret := retrieve(t, build, tc.q)
 		if ret.Hits[0].Meta.Label != "sed(1)" {
@@ -57,6 +58,11 @@ func TestReplaceLead(t *testing.T) {
 		if len(refs) < 2 || refs[0].Label != "sed(1)" || !strings.HasPrefix(refs[1].Label, "sed: ") {
 			t.Errorf("%q: references %v, want sed(1) then the info node", tc.q, refs)
 		}
+	}
+	// the first match on a line alone is replaced without it
+	lib, ret := retrieve(t, build, "using sed, replace the first occurrence of cat on each line with dog in pets.txt")
+	if d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{}); err != nil || len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`sed -i 's/cat/dog/' pets.txt`:") || strings.Contains(d.Steps[0], "g flag") {
+		t.Errorf("the first occurrence: steps %q (%v)", d.Steps, err)
 	}
 	// without the info manual no g is written: sed(1) does not say it
 	d := composed(t, New(), "sed", editorPage, "replace foo with bar in notes.txt using sed")

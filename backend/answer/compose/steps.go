@@ -688,7 +688,10 @@ func (c *composition) decideLead(pl *plan) {
 	// So does one that negates what the question negates: grep's -v,
 	// "select non-matching lines", for "the lines that do not contain
 	// draft", which no bundle people type for lines with a word has.
-	negates := pl.lead && c.negated != nil && c.negatesAsked(itemSentence(pl.chosen[0].block.Text))
+	negates := pl.lead && (c.negated != nil && c.negatesAsked(itemSentence(pl.chosen[0].block.Text)) ||
+		// or keeps the lines a question that removes lines keeps:
+		// grep's -v for "drop every line with TODO"
+		c.removesLines && selectsUnmatched().MatchString(itemSentence(pl.chosen[0].block.Text)))
 	// A long name the question says only a part of ("lines" of sed's
 	// --line-length, "specify the desired line-wrap length", for "print
 	// lines 10 to 20") does not, unless the option takes a value the

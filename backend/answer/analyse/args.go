@@ -335,7 +335,7 @@ var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]e
 // hold: "the lines that mention password", "every line with TODO": what
 // to look for, as a word in capitals after a verb of holding is
 // (heldWordRE), where the lines say it is text.
-var lineHoldsRE = lazyre.New(`\b[Ll]ines?\s+(?:that\s+|which\s+)?(?:also\s+)?(?:(?i:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|having|ha(?:s|ve))\s+([A-Za-z0-9_][A-Za-z0-9_-]*)|with\s+([A-Z][A-Z0-9_]+|[0-9]+))(?:\s+(?:in|from|inside|within|of|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
+var lineHoldsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?:also\s+)?(?:(?i:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|having|ha(?:s|ve))\s+([A-Za-z0-9_][A-Za-z0-9_-]*)|with\s+([A-Z][A-Z0-9_]+|[0-9]+))(?:\s+(?:in|from|inside|within|of|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
 
 // ownerToRE is the owner or group a file is changed to: "the group of
 // report.txt to finance", "the owner of app.log to syslog".

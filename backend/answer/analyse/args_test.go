@@ -396,6 +396,7 @@ func TestLineHolds(t *testing.T) {
 	for q, want := range map[string]string{
 		"delete all lines that mention password from dump.sql": "quoted:password file:dump.sql",
 		"drop every line with TODO from tasks.md":              "quoted:TODO file:tasks.md",
+		"how many lines of notes.txt mention todo":             "file:notes.txt quoted:todo",
 		"match only whole lines with grep":                     "",
 		"remove lines containing only digits":                  "",
 	} {

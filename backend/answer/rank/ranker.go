@@ -412,6 +412,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byUserShell(pool, q)
 	rk.byFileSearch(pool, q)
 	rk.byProcessName(pool, q)
+	rk.byMatchCount(pool, q)
 	return pool, q
 }
 

@@ -569,3 +569,38 @@ var processByName = lazyre.New(`(?i)\bprocess(?:es)?\s+(?:(?:that\s+(?:is|are)\s
 
 // byName is a NAME line that finds things by their name.
 var byName = lazyre.New(`(?i)\b(?:by|based\s+on)\s+(?:their\s+)?name\b`)
+
+// matchCountWithin is how far down the pool byMatchCount looks.
+var matchCountWithin = 3
+
+// byMatchCount puts first, from among the pool's first matchCountWithin,
+// the page of a program whose NAME line says it prints the lines that
+// match (grep's "print lines that match patterns"), for a question that
+// counts the lines that hold a thing ("count how many lines of app.log
+// contain ERROR"): the program that picks them counts them too (grep's
+// -c), where one that counts all lines (wc) does not pick them.
+func (rk *ranker) byMatchCount(pool []Candidate, q *query) {
+	summaries, programs := rk.programLines(pool, matchCountWithin)
+	if i := matchCountFirst(q.a.Question, summaries, programs); i > 0 {
+		promote(pool, i)
+	}
+}
+
+// matchCountFirst is the place of the page byMatchCount puts first, for
+// question, among pages with these NAME lines, of which these are
+// programs' man pages; 0 for none.
+func matchCountFirst(question string, summaries []string, programs []bool) int {
+	if len(summaries) < 2 || !matchesCounted().MatchString(question) || matchingLines().MatchString(summaries[0]) {
+		return 0
+	}
+	return firstSaying(summaries, programs, matchingLines().MatchString)
+}
+
+// matchesCounted is a question that counts the lines that hold a thing:
+// "count how many lines contain a word", "the number of lines in app.log
+// that match", "how many lines of notes.txt mention todo".
+var matchesCounted = lazyre.New(`(?i)\b(?:count|how\s+many|number\s+of)\b(?:\s+\S+){0,2}?\s+lines?\b(?:\s+\S+){0,3}?\s+(?:contain|match|mention|includ|hold|with)\w*`)
+
+// matchingLines is a NAME line of a program that prints the lines that
+// match: grep's "print lines that match patterns".
+var matchingLines = lazyre.New(`(?i)\blines?\s+(?:that\s+|which\s+)?(?:match|contain)`)

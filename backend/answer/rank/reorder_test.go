@@ -432,3 +432,35 @@ func fixturePage(t *testing.T, rk *ranker, name string) int {
 	}
 	return ids[0]
 }
+
+// A question that counts the lines holding a thing puts first the program
+// that prints the lines that match, which counts them too; one that
+// counts all the lines of a file, or the lines of something else, does
+// not.
+func TestMatchCountFirst(t *testing.T) {
+	const (
+		wc    = "print newline, word, and byte counts for each file"
+		grep  = "print lines that match patterns"
+		blame = "Show what revision and author last modified each line of a file"
+	)
+	for _, tc := range []struct {
+		q         string
+		summaries []string
+		programs  []bool
+		want      int
+	}{
+		{"count how many lines contain a word", []string{wc, grep}, []bool{true, true}, 1},
+		{"What is the number of lines in app.log that match ERROR?", []string{wc, blame, grep}, []bool{true, true, true}, 2},
+		{"how many lines of notes.txt mention todo", []string{wc, grep}, []bool{true, true}, 1},
+		// all the lines, or lines the file has
+		{"count the lines in notes.txt", []string{wc, grep}, []bool{true, true}, 0},
+		{"Show how many lines the file records.txt has.", []string{wc, grep}, []bool{true, true}, 0},
+		// grep leads already, or is no program's page
+		{"count how many lines contain a word", []string{grep, wc}, []bool{true, true}, 0},
+		{"count how many lines contain a word", []string{wc, grep}, []bool{true, false}, 0},
+	} {
+		if got := matchCountFirst(tc.q, tc.summaries, tc.programs); got != tc.want {
+			t.Errorf("%q %q: matchCountFirst = %d, want %d", tc.q, tc.summaries, got, tc.want)
+		}
+	}
+}

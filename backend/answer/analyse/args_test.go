@@ -280,6 +280,9 @@ func TestTopicDropsNaming(t *testing.T) {
 		"convert every .png to .webp":                "convert every .png to .webp",
 		"copy my .bashrc to the server":              "copy my .bashrc to the server",
 		"find every .conf file":                      "find every .conf file",
+		// nor of their first or last lines; their fields are its
+		"print the first 5 lines of each .csv file": "print the first 5 lines of each file",
+		"print the second column of each .csv file": "print the second column of each .csv file",
 		// a symbol given is the thing looked for; the noun after it says
 		// only that it is one
 		"show the lines of app.conf that start with a # character": "show the lines of that start with a #",

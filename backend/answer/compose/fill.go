@@ -139,6 +139,12 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 				// command makes, no file to give it
 				continue
 			}
+			if bareSuffix(a.Text) && extensionTo().MatchString(q[:a.Start]) {
+				// "rename every .jpeg file to .jpg": the extension
+				// the files are given, no file to name (mv *.jpeg
+				// .jpg moves them onto one)
+				continue
+			}
 			op.kind, op.text = suffixGlob(q, a)
 		case analyse.ArgFolder, analyse.ArgPath:
 			op.under = underBefore().MatchString(q[:a.Start])
@@ -291,6 +297,10 @@ func suffixGlob(q string, a analyse.Arg) (analyse.ArgKind, string) {
 	}
 	return a.Kind, a.Text
 }
+
+// extensionTo: the words before a bare extension give it to files: "to
+// .jpg", "so they end in .md".
+var extensionTo = lazyre.New(`(?i)\b(?:to|into|as)\s+$|\b(?:they|it|each|all)\s+(?:end|ends)\s+(?:in|with)\s+$`)
 
 // filesAfter: the words after a bare extension say it stands for files of
 // that kind ("all .log files").

@@ -413,6 +413,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byFileSearch(pool, q)
 	rk.byProcessName(pool, q)
 	rk.byMatchCount(pool, q)
+	rk.byBatchRename(pool, q)
 	return pool, q
 }
 

@@ -604,3 +604,47 @@ var matchesCounted = lazyre.New(`(?i)\b(?:count|how\s+many|number\s+of)\b(?:\s+\
 // matchingLines is a NAME line of a program that prints the lines that
 // match: grep's "print lines that match patterns".
 var matchingLines = lazyre.New(`(?i)\blines?\s+(?:that\s+|which\s+)?(?:match|contain)`)
+
+// batchRenameWithin is how far down the pool byBatchRename looks.
+var batchRenameWithin = 5
+
+// byBatchRename puts first, from among the pool's first
+// batchRenameWithin, the page of a program whose NAME line says it
+// renames files (util-linux's rename, "rename files"), for a question
+// that gives many files another extension ("rename every .jpeg file to
+// .jpg"): mv, "move (rename) files", takes one name for each.
+func (rk *ranker) byBatchRename(pool []Candidate, q *query) {
+	summaries, programs := rk.programLines(pool, batchRenameWithin)
+	if i := batchRenameFirst(q.a.Question, q.a.Args, summaries, programs); i > 0 {
+		promote(pool, i)
+	}
+}
+
+// batchRenameFirst is the place of the page byBatchRename puts first, for
+// question and its arguments, among pages with these NAME lines, of
+// which these are programs' man pages; 0 for none.
+func batchRenameFirst(question string, args []analyse.Arg, summaries []string, programs []bool) int {
+	if len(summaries) < 2 || !renamesTo().MatchString(question) || renamesFiles().MatchString(summaries[0]) {
+		return 0
+	}
+	exts := 0
+	for _, a := range args {
+		if (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgGlob) && bareExt().MatchString(strings.TrimPrefix(a.Text, "*")) {
+			exts++
+		}
+	}
+	if exts < 2 {
+		return 0
+	}
+	return firstSaying(summaries, programs, renamesFiles().MatchString)
+}
+
+// renamesTo is a question that renames files or changes their extension.
+var renamesTo = lazyre.New(`(?i)\b(?:renam\w*|extensions?)\b`)
+
+// renamesFiles is a NAME line of a program that renames files, and
+// nothing else first.
+var renamesFiles = lazyre.New(`(?i)^\s*rename\s+(?:files|multiple\s+files)\b`)
+
+// bareExt is a file name's extension alone: ".jpg".
+var bareExt = lazyre.New(`^\.[A-Za-z0-9]{1,6}$`)

@@ -464,3 +464,30 @@ func TestMatchCountFirst(t *testing.T) {
 		}
 	}
 }
+
+// A question that gives many files another extension puts first the
+// program that renames files, not mv, which moves each onto one name; one
+// that renames a file, or names no two extensions, does not.
+func TestBatchRenameFirst(t *testing.T) {
+	const (
+		mv     = "move (rename) files"
+		rename = "rename files"
+		git    = "Move or rename a file, a directory, or a symlink"
+	)
+	for _, tc := range []struct {
+		q         string
+		summaries []string
+		programs  []bool
+		want      int
+	}{
+		{"rename every .jpeg file in this folder to .jpg", []string{mv, git, rename}, []bool{true, true, true}, 2},
+		{"change the extension of all .txt files to .md", []string{mv, rename}, []bool{true, true}, 1},
+		{"rename notes.txt to notes.md", []string{mv, rename}, []bool{true, true}, 0},
+		{"rename every .jpeg file", []string{mv, rename}, []bool{true, true}, 0},
+		{"rename every .jpeg file to .jpg", []string{rename, mv}, []bool{true, true}, 0},
+	} {
+		if got := batchRenameFirst(tc.q, analyse.Read(tc.q).Args, tc.summaries, tc.programs); got != tc.want {
+			t.Errorf("%q %q: batchRenameFirst = %d, want %d", tc.q, tc.summaries, got, tc.want)
+		}
+	}
+}

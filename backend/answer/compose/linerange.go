@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
@@ -40,7 +41,34 @@ func lineAddress(q string) string {
 	if m := numberedLine().FindStringSubmatch(q); m != nil && m[1] != "0" {
 		return m[1]
 	}
+	if m := endLine().FindStringSubmatch(q); m != nil {
+		if strings.EqualFold(m[1], "last") {
+			return "$"
+		}
+		return "1"
+	}
 	return ""
+}
+
+// endLine is the first or the last line of a file, which a stream
+// editor addresses as 1 and $.
+var endLine = lazyre.New(`(?i)\b(first|last)\s+line\b`)
+
+// emptyLines are the lines that hold nothing, or nothing but blanks,
+// which a stream editor addresses by a pattern.
+var emptyLines = lazyre.New(`(?i)\b(empty|blank)\s+lines\b`)
+
+// emptyAddress is the address of the lines emptyLines finds in q, "" for
+// none: blank lines may hold spaces.
+func emptyAddress(q string) string {
+	m := emptyLines().FindStringSubmatch(q)
+	switch {
+	case m == nil:
+		return ""
+	case strings.EqualFold(m[1], "blank"):
+		return "/^[[:space:]]*$/"
+	}
+	return "/^$/"
 }
 
 // linesShown is a verb that shows the lines a question numbers.
@@ -60,14 +88,17 @@ var (
 // option or command that leads, and the command it runs with it.
 func (c *composition) linesLead(s *source, pl *plan) bool {
 	addr := lineAddress(c.text)
-	matched := addr == "" && c.removesLines
+	matched := addr == "" && (c.removesLines || emptyAddress(c.text) != "")
 	pat := ""
 	if matched {
-		// the lines that hold what the question gives: "/DEBUG/"
-		if pat = removedPattern(c.text, c.args); pat == "" {
-			return false
+		// the lines that hold what the question gives: "/DEBUG/";
+		// or nothing: "/^$/"
+		if addr = emptyAddress(c.text); addr == "" {
+			if pat = removedPattern(c.text, c.args); pat == "" {
+				return false
+			}
+			addr = sedAddress(pat)
 		}
-		addr = sedAddress(pat)
 	}
 	if addr == "" {
 		return false

@@ -17,6 +17,11 @@ func TestLinesLead(t *testing.T) {
 		// named, by an address that takes the word as typed
 		{"with sed, remove every line containing DEBUG from app.log", "`sed -i '/DEBUG/d' app.log`"},
 		{"use sed to delete the lines that mention a.b from list.txt", "`sed -i '/a\\.b/d' list.txt`"},
+		// empty lines hold nothing, blank ones may hold spaces; the
+		// first and last lines are addressed as 1 and $
+		{"with sed, delete the empty lines of notes.txt", "`sed -i '/^$/d' notes.txt`"},
+		{"with sed, delete the blank lines from a file", "`sed '/^[[:space:]]*$/d' FILE`"},
+		{"with sed, remove the first line of data.csv", "`sed '1d' data.csv`"},
 	})
 	// a range that runs backwards, or an edit, is no address to print
 	for _, q := range []string{"print lines 40 to 30 of a.txt with sed", "indent lines 3 to 9 of b.txt with sed"} {

@@ -169,7 +169,7 @@ var frames = []struct {
 	re   func() *regexp.Regexp
 	alts []Alt
 }{
-	{lazyre.New(`(?i)\bhow many\b`), []Alt{{"number", 1}, {"count", 0.8}}},
+	{lazyre.New(`(?i)\bhow many\b`), []Alt{{"number", 1}, {"count", 1}}},
 	{lazyre.New(`(?i)\bhow much\b`), []Alt{{"amount", 1}, {"usage", 0.7}, {"size", 0.6}}},
 	{lazyre.New(`(?i)\bhow long\b`), []Alt{{"time", 1}, {"duration", 0.8}, {"elapsed", 0.7}}},
 	{lazyre.New(`(?i)\bhow (big|large)\b`), []Alt{{"size", 1}}},

@@ -110,6 +110,14 @@ func TestAnalyseFrames(t *testing.T) {
 			t.Errorf("%q: no concept %q in %v", tc.q, tc.want, a.Concepts)
 		}
 	}
+	// and a count as much as a number: grep's -c, "print a count of
+	// matching lines", for "how many lines mention todo", not -n's
+	// "line number"
+	a := Analyse("how many lines mention todo", nil)
+	i := slices.IndexFunc(a.Concepts, func(c Concept) bool { return c.Word == "number" })
+	if i < 0 || !slices.Contains(a.Concepts[i].Alts, Alt{Stem: "count", Weight: 1}) {
+		t.Errorf("how many: concepts %v, want count as much as number", a.Concepts)
+	}
 }
 
 // An adverb is read as its adjective too, which options say ("Lazy

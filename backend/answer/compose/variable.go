@@ -1,0 +1,107 @@
+package compose
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// A shell sets, removes or extends the variable a question names with its
+// builtins: "set the environment variable EDITOR to vim" is `export
+// EDITOR=vim`, "remove HTTP_PROXY from the current shell" `unset
+// HTTP_PROXY`, "add /opt/tools/bin to the end of PATH" `export
+// PATH="$PATH:/opt/tools/bin"`. The shell's page documents each builtin
+// as an item ("export [-fn] [name[=word]] ..."), whose synopsis names no
+// variable.
+
+var (
+	// variableNamed is a variable's name in capitals beside the word
+	// variable: "the environment variable EDITOR", "the PATH variable"
+	variableNamed = lazyre.New(`\b(?:[Vv]ariable\s+([A-Z][A-Z0-9_]*)\b|([A-Z][A-Z0-9_]*)\s+(?:environment\s+|shell\s+)?variable\b)`)
+	// variableRemoved: the question removes the variable
+	variableRemoved = lazyre.New(`(?i)\b(?:remove|removes|removing|unset|unsets|unsetting|delete|deletes|deleting|clear|clears|drop|get\s+rid\s+of)\b`)
+	// variableValue is the value the question sets a variable to, after
+	// its name: "EDITOR to vim", "LANG=C.UTF-8"
+	variableValue = lazyre.New(`^\s*(?:(?:environment\s+|shell\s+)?variable\s+)?(?:to\s+(?:the\s+value\s+)?|=\s*|as\s+)("[^"]*"|'[^']*'|[^\s"',;]+)`)
+	// pathFront: the question puts the folder ahead of the others
+	pathFront = lazyre.New(`(?i)\b(?:beginning|front|start|prepend\w*|before|first)\b`)
+	// exportItem and unsetItem are the builtins' items
+	exportItem = lazyre.New(`^export\s+\[`)
+	unsetItem  = lazyre.New(`^unset\s+\[`)
+)
+
+// variableLead makes the first step the shell builtin's line that sets,
+// removes or extends the variable the question names, where page s
+// documents the builtin.
+func (c *composition) variableLead(s *source, pl *plan) bool {
+	name := namedVariable(c.text)
+	if name == "" {
+		return false
+	}
+	item := func(re func() *regexp.Regexp) (passage, bool) {
+		return itemWhere(s, func(p passage) bool { return re().MatchString(p.block.Term) })
+	}
+	var lead passage
+	var line string
+	switch {
+	case variableRemoved().MatchString(c.text):
+		p, ok := item(unsetItem)
+		if !ok {
+			return false
+		}
+		lead, line = p, "unset "+name
+	case strings.HasSuffix(name, "PATH") && slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgPath }):
+		p, ok := item(exportItem)
+		if !ok {
+			return false
+		}
+		dir := c.ops[slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgPath })].text
+		value := "$" + name + ":" + dir
+		if pathFront().MatchString(c.text) {
+			value = dir + ":$" + name
+		}
+		lead, line = p, "export "+name+`="`+value+`"`
+	default:
+		at := variableNamed().FindStringIndex(c.text)
+		m := variableValue().FindStringSubmatch(c.text[at[1]:])
+		if m == nil {
+			return false
+		}
+		p, ok := item(exportItem)
+		if !ok {
+			return false
+		}
+		lead, line = p, "export "+name+"="+shellValue(m[1])
+	}
+	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), lead.same), 0, lead)
+	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(lead.block.Text)
+	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	return true
+}
+
+// namedVariable is the name of the variable question q names beside the
+// word variable, "" for none.
+func namedVariable(q string) string {
+	m := variableNamed().FindStringSubmatch(q)
+	if m == nil {
+		return ""
+	}
+	return m[1] + m[2]
+}
+
+// shellValue is a value as a shell assignment takes it: quoted as typed,
+// a bare word as it is, and one that holds what the shell reads apart
+// quoted.
+func shellValue(v string) string {
+	if strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") {
+		return v
+	}
+	v = strings.TrimRight(v, ".")
+	if strings.ContainsAny(v, "$`\\!*?[]{}()<>|&;~#") {
+		return shellQuote(v)
+	}
+	return v
+}

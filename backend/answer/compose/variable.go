@@ -31,6 +31,10 @@ var (
 	// exportItem and unsetItem are the builtins' items
 	exportItem = lazyre.New(`^export\s+\[`)
 	unsetItem  = lazyre.New(`^unset\s+\[`)
+	aliasItem  = lazyre.New(`^alias\s+\[`)
+	// aliasDefined is an alias's name and the command it runs: "an
+	// alias named ll that runs ls -alF", "an alias gs for git status"
+	aliasDefined = lazyre.New(`(?i)\balias\s+(?:named\s+|called\s+)?["']?([A-Za-z0-9_.-]+)["']?\s+(?:that\s+(?:runs|executes|does|means)|which\s+(?:runs|executes)|to\s+run|for|=|as)\s+(.+?)\s*(?:[.?!]\s*)?$`)
 )
 
 // variableLead makes the first step the shell builtin's line that sets,
@@ -39,7 +43,7 @@ var (
 func (c *composition) variableLead(s *source, pl *plan) bool {
 	name := namedVariable(c.text)
 	if name == "" {
-		return false
+		return c.aliasLead(s, pl)
 	}
 	item := func(re func() *regexp.Regexp) (passage, bool) {
 		return itemWhere(s, func(p passage) bool { return re().MatchString(p.block.Term) })
@@ -80,6 +84,49 @@ func (c *composition) variableLead(s *source, pl *plan) bool {
 	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(lead.block.Text)
 	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
 	return true
+}
+
+// aliasLead makes the first step the shell builtin's line that defines
+// the alias the question names, for the command it gives: `alias
+// ll='ls -alF'`.
+func (c *composition) aliasLead(s *source, pl *plan) bool {
+	m := aliasDefined().FindStringSubmatch(c.text)
+	if m == nil {
+		return false
+	}
+	p, ok := itemWhere(s, func(p passage) bool { return aliasItem().MatchString(p.block.Term) })
+	if !ok {
+		return false
+	}
+	run := strings.Trim(m[2], "\"'`“”")
+	if run == "" {
+		return false
+	}
+	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), p.same), 0, p)
+	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, "alias "+m[1]+"="+shellQuote(run), sentenceSaying(p.block.Text, aliasDefines)
+	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	return true
+}
+
+// aliasDefines is what the alias builtin's item says of defining one
+// (bash's "an alias is defined for each name whose value is given"),
+// where its first sentence says how it lists them.
+var aliasDefines = lazyre.New(`(?i)\bdefine[sd]?\b`)
+
+// sentenceSaying is the first sentence of an item's text that re finds,
+// or its first sentence where none.
+func sentenceSaying(text string, re func() *regexp.Regexp) string {
+	for rest := text; rest != ""; {
+		var first string
+		first, rest = nextSentence(rest)
+		if first == "" {
+			break
+		}
+		if re().MatchString(first) {
+			return strings.TrimSuffix(strings.TrimSpace(first), ".")
+		}
+	}
+	return itemDoes(text)
 }
 
 // namedVariable is the name of the variable question q names beside the

@@ -19,9 +19,14 @@ func TestVariableLead(t *testing.T) {
 		{"in bash, remove the environment variable HTTP_PROXY", "`unset HTTP_PROXY`"},
 		{"in bash, add /opt/tools/bin to the end of the PATH variable", "`export PATH=\"$PATH:/opt/tools/bin\"`"},
 		{"in bash, put /opt/go/bin at the front of the PATH variable", "`export PATH=\"/opt/go/bin:$PATH\"`"},
+		// an alias is defined for the command given, quoted as one word
+		{"in bash, create an alias named ll that runs ls -alF", "`alias ll='ls -alF'`"},
+		{"in bash, make an alias up for 'cd ..'", "`alias up='cd ..'`"},
 	} {
 		if d := shellFirst(t, tc.q); len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], tc.want+":") {
 			t.Errorf("%q: steps %q, want %s first", tc.q, d.Steps, tc.want)
+		} else if strings.HasPrefix(tc.want, "`alias") && !strings.Contains(d.Steps[0], "an alias is defined") {
+			t.Errorf("%q: first step %q does not say it defines the alias", tc.q, d.Steps[0])
 		}
 	}
 	// a variable only asked about is set to nothing
@@ -59,6 +64,9 @@ The supplied names are marked for automatic export to the environment of subsequ
 .TP
 \fBunset\fP [\-\fBfv\fP] [\-\fBn\fP] [\fIname\fP ...]
 For each name, remove the corresponding variable or function.
+.TP
+\fBalias\fP [\fB\-p\fP] [\fIname\fP[=\fIvalue\fP] ...]
+Alias with no arguments or with the \-p option prints the list of aliases in the form alias name=value on standard output.  When arguments are supplied, an alias is defined for each name whose value is given.
 .TP
 \fBcd\fP [\fIdir\fP]
 Change the current directory to dir.

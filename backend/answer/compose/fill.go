@@ -72,6 +72,9 @@ type operand struct {
 	// made: the answer names it, not the question (nameArchive): it
 	// asks no option of its own
 	made bool
+	// of is the noun a name was given after ("interface" of "the
+	// interface wlan0"), "" for another argument
+	of string
 	// keepsList: the question keeps its list of what to work on in this
 	// file ("the URLs listed in links.txt"), which the option that
 	// reads such a list takes (listFile)
@@ -123,6 +126,9 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			continue
 		}
 		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]) && !accessTo().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
+		if a.Kind == analyse.ArgName {
+			op.of = a.Noun
+		}
 		from := 0
 		if i > 0 {
 			from = min(args[i-1].End, a.Start)
@@ -446,8 +452,14 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgTo}
 	case has("dir", "folder", "mountpoint"):
 		return []analyse.ArgKind{folder, path}
-	case w == "device" || w == "dev" || w == "image":
+	case w == "device" || w == "dev":
+		// a device file, or a network device by its name (see
+		// deviceNamed)
+		return []analyse.ArgKind{file, path, analyse.ArgName}
+	case w == "image":
 		return []analyse.ArgKind{file, path}
+	case w == "interface" || w == "ifname" || w == "iface":
+		return []analyse.ArgKind{analyse.ArgName}
 	case has("archive"):
 		return []analyse.ArgKind{file, path}
 	case startingPoint(w):
@@ -547,6 +559,13 @@ func rangeEnd(name string) bool {
 	n := slotName(name)
 	return n == "first" || n == "last"
 }
+
+// deviceSlot says whether a placeholder takes a device: "DEVICE",
+// "dev".
+func deviceSlot(key string) bool { return key == "device" || key == "dev" }
+
+// deviceNamed are the nouns a network device's name is given after.
+var deviceNamed = map[string]bool{"interface": true, "device": true, "nic": true, "adapter": true, "link": true, "card": true}
 
 // idSlots are placeholders that take a process's number: kill's
 // "<pid>", renice's "-p pid", ps's "pidlist".
@@ -1065,6 +1084,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	fits := func(k, j int) bool {
 		return slices.Contains(slots[k].kinds, ops[j].kind) && ops[j].end == rangeEnd(slots[k].name) && (!ops[j].pid || idSlots[slots[k].key]) &&
 			(ops[j].place || slots[k].key != placeList) && (!ops[j].place || placeSlots[slots[k].key]) &&
+			// a name fills a device's place where it is a network
+			// device's: networkctl's "down DEVICE..." takes wlan0
+			(ops[j].kind != analyse.ArgName || !deviceSlot(slots[k].key) || deviceNamed[ops[j].of]) &&
 			// things of a name are no place to look in
 			!(startingPoint(slots[k].key) && ops[j].named && ops[j].many) &&
 			(!slots[k].nameOf || ops[j].kind != analyse.ArgFolder || ops[j].named && ops[j].many) && !(deviceName(ops[j].text) && slices.Contains(slots[k].kinds, analyse.ArgFolder)) &&

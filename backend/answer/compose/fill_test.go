@@ -712,3 +712,30 @@ func TestCharSeparator(t *testing.T) {
 		{"with merger, join a.csv and b.csv using the comma as the field separator", "`merger -t , a.csv b.csv`"},
 	})
 }
+
+// A network device given by its name fills a device's place, as a device
+// file does; a name given to another thing does not.
+func TestDeviceNamed(t *testing.T) {
+	leadsWith(t, New(), "netctl", netctlPage, []lead{
+		{"with netctl, take the network interface wlan0 down", "`netctl down wlan0`"},
+	})
+	d := composed(t, New(), "netctl", netctlPage, "with netctl, take down the tmux session named work")
+	if len(d.Steps) > 0 && strings.Contains(d.Steps[0], "down work") {
+		t.Errorf("a session's name fills a device's place: %q", d.Steps[0])
+	}
+}
+
+// netctlPage is a network manager's page whose subcommand takes devices.
+const netctlPage = `.TH NETCTL 1
+.SH NAME
+netctl \- control network devices
+.SH SYNOPSIS
+netctl [OPTIONS...] COMMAND [DEVICE...]
+.SH COMMANDS
+.TP
+\fBdown\fR \fIDEVICE\fR...
+Bring devices down. Takes interface name or index number.
+.TP
+\fBup\fR \fIDEVICE\fR...
+Bring devices up. Takes interface name or index number.
+`

@@ -372,13 +372,8 @@ func TestReplacement(t *testing.T) {
 		`swap "http://" for "https://" in urls.txt`:                 "old:http:// new:https:// file:urls.txt",
 		"replace the first occurrence of cat on each line with dog": "old:cat new:dog",
 	} {
-		r := Read(q)
-		var got []string
-		for _, a := range r.Args {
-			got = append(got, a.Kind.String()+":"+a.Text)
-		}
-		if g := strings.Join(got, " "); g != want {
-			t.Errorf("Read(%q) args = %q, want %q", q, g, want)
+		if got := argsRead(q); got != want {
+			t.Errorf("Read(%q) args = %q, want %q", q, got, want)
 		}
 	}
 	for q, want := range map[string]string{
@@ -403,16 +398,21 @@ func TestLineHolds(t *testing.T) {
 		"match only whole lines with grep":                     "",
 		"remove lines containing only digits":                  "",
 	} {
-		var got []string
-		for _, a := range Read(q).Args {
-			got = append(got, a.Kind.String()+":"+a.Text)
-		}
-		if g := strings.Join(got, " "); g != want {
-			t.Errorf("Read(%q) args = %q, want %q", q, g, want)
+		if got := argsRead(q); got != want {
+			t.Errorf("Read(%q) args = %q, want %q", q, got, want)
 		}
 	}
 	q := "delete all lines that mention password"
 	if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != "delete all lines that mention" {
 		t.Errorf("the word lines hold is a topic word: %q", got)
 	}
+}
+
+// argsRead is the arguments Read reads in q, as kind:text, in order.
+func argsRead(q string) string {
+	var got []string
+	for _, a := range Read(q).Args {
+		got = append(got, a.Kind.String()+":"+a.Text)
+	}
+	return strings.Join(got, " ")
 }

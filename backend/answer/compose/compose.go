@@ -263,17 +263,22 @@ func negatedConcepts(q *answer.Question, question string) []bool {
 	var out []bool
 	// an error message quoted says what failed, not what to do
 	question = quoted().ReplaceAllString(question, " ")
-	answer.NotWords(windowUnnegated(question), func(w string) {
-		st := terms.Stem(w)
-		for ci, con := range q.Concepts {
-			if len(con.Alts) > 0 && con.Alts[0].Stem == st {
-				if out == nil {
-					out = make([]bool, len(q.Concepts))
-				}
-				out[ci] = true
+	answer.NotWords(windowUnnegated(question), func(w string) { out = markWord(q, w, out) })
+	return out
+}
+
+// markWord marks in out (made where nil and one is) the concepts of q
+// whose own word is w.
+func markWord(q *answer.Question, w string, out []bool) []bool {
+	st := terms.Stem(w)
+	for ci, con := range q.Concepts {
+		if len(con.Alts) > 0 && con.Alts[0].Stem == st {
+			if out == nil {
+				out = make([]bool, len(q.Concepts))
 			}
+			out[ci] = true
 		}
-	})
+	}
 	return out
 }
 

@@ -36,16 +36,7 @@ func removedLinesNegated(q *answer.Question, question string, out []bool) ([]boo
 		// "lines with DEBUG": they hold it, as "contain" says
 		word = "contain"
 	}
-	st := terms.Stem(word)
-	for ci, con := range q.Concepts {
-		if len(con.Alts) > 0 && con.Alts[0].Stem == st {
-			if out == nil {
-				out = make([]bool, len(q.Concepts))
-			}
-			out[ci] = true
-		}
-	}
-	if out == nil {
+	if out = markWord(q, word, out); out == nil {
 		out = markCovered(q, word, out)
 	}
 	return out, true

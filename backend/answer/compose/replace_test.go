@@ -87,25 +87,8 @@ func TestSedScript(t *testing.T) {
 	}
 }
 
-// editorPage is a stream editor's page with its s command, under sed's
-// name.
-const editorPage = `.TH SED 1
-.SH NAME
-sed \- stream editor for filtering and transforming text
-.SH SYNOPSIS
-sed [OPTION]... {script-only-if-no-other-script} [input-file]...
-.SH OPTIONS
-.TP
-\fB\-n\fR, \fB\-\-quiet\fR, \fB\-\-silent\fR
-suppress automatic printing of pattern space
-.TP
-\fB\-i\fR[\fISUFFIX\fR], \fB\-\-in\-place\fR[=\fISUFFIX\fR]
-edit files in place (makes backup if SUFFIX supplied)
-.SH COMMANDS
-.TP
-p
-Print the current pattern space.
-.TP
+// editorPage is streamPage with its s command.
+const editorPage = streamPage + `.TP
 s/\fIregexp\fR/\fIreplacement\fR/
 Attempt to match regexp against the pattern space.  If successful, replace that portion matched with replacement.
 `

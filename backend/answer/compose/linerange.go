@@ -118,7 +118,7 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, line = d, typedName(s.doc, s.hit.Meta.Title)+" '"+addr+"d' "+file
-		if i, ok := inPlaceOption(s); ok && matched && file != "FILE" {
+		if i, ok := inPlaceOption(s); ok && matched && file != "FILE" && !keepsFile().MatchString(c.text) {
 			// lines taken out of the file named are taken out of it,
 			// as a replacement in it is made in it (replaceLead)
 			lead, runs = i, d

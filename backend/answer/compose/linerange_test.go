@@ -21,6 +21,7 @@ func TestLinesLead(t *testing.T) {
 		// first and last lines are addressed as 1 and $
 		{"with sed, delete the empty lines of notes.txt", "`sed -i '/^$/d' notes.txt`"},
 		{"with sed, delete the blank lines from a file", "`sed '/^[[:space:]]*$/d' FILE`"},
+		{"with sed, remove every line containing DEBUG from app.log, but don't change the file", "`sed '/DEBUG/d' app.log`"},
 		{"with sed, remove the first line of data.csv", "`sed '1d' data.csv`"},
 	})
 	// a range that runs backwards, or an edit, is no address to print

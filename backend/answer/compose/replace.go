@@ -27,6 +27,10 @@ var (
 	// inPlaceItem is what the option that edits files in place says
 	// firstOnly: the question replaces the first match on a line alone
 	firstOnly = lazyre.New(`(?i)\b(?:first|1st)\s+(?:occurrence|instance|match|appearance)`)
+	// keepsFile: the question shows the result and leaves the file as
+	// it is: "print notes.txt with foo replaced by bar", "without
+	// changing the file"
+	keepsFile = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|preview|stdout|screen|terminal)\b(?:[^.]|$)|\bwithout\s+(?:changing|modifying|editing|touching|altering|overwriting)\b|\b(?:do\s+not|don'?t|never)\s+(?:change|modify|edit|touch|alter|overwrite)\b`)
 	// fileSaid: the question replaces in a file it does not name
 	fileSaid    = lazyre.New(`(?i)\b(?:in|inside|within|throughout)\s+(?:a|the|my|that|this|one)\s+(?:text\s+|config\s+|configuration\s+)?file\b`)
 	inPlaceItem = lazyre.New(`(?i)^\s*edit\s+(?:the\s+)?files?\s+in[\s-]+place`)
@@ -84,7 +88,7 @@ func (c *composition) replaceLead(s *source, pl *plan) bool {
 	switch {
 	case in != "" && out != "":
 		line += " " + in + " > " + out
-	case in != "" && edits:
+	case in != "" && edits && !keepsFile().MatchString(c.text):
 		line = prog + " " + optionNames(inPlace.block.Term)[0] + " " + script + " " + in
 		lead, runs = inPlace, sub
 	case in != "":

@@ -337,6 +337,20 @@ var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]e
 // (heldWordRE), where the lines say it is text.
 var lineHoldsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?:also\s+)?(?:(?i:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|having|ha(?:s|ve))\s+([A-Za-z0-9_][A-Za-z0-9_-]*)|with\s+([A-Z][A-Z0-9_]+|[0-9]+))(?:\s+(?:in|from|inside|within|of|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
 
+// linkAsked is a question about a link in the file system.
+var linkAsked = lazyre.New(`(?i)\b(?:sym)?links?\b`)
+
+// pointedNowhere are words after "pointing to" that name no place: "a
+// link that points to nothing".
+var pointedNowhere = map[string]bool{"nothing": true, "anything": true, "something": true, "everything": true,
+	"itself": true, "themselves": true, "another": true, "other": true, "others": true, "where": true,
+	"which": true, "what": true, "them": true, "it": true, "nowhere": true, "somewhere": true, "files": true,
+	"file": true, "directories": true, "folders": true, "targets": true, "target": true, "missing": true}
+
+// pointsToRE is what a link points to, a name of any shape after
+// "pointing to": "release-2.0", "current_build".
+var pointsToRE = lazyre.New(`(?i)\b(?:point(?:s|ing|ed)?|refer(?:s|ring)?|lead(?:s|ing)?)\s+(?:to|at)\s+(?:the\s+(?:file|folder|directory)\s+)?([A-Za-z0-9_~][A-Za-z0-9_.~/-]*[A-Za-z0-9_/~-])`)
+
 // ownerToRE is the owner or group a file is changed to: "the group of
 // report.txt to finance", "the owner of app.log to syslog".
 var ownerToRE = lazyre.New(`(?i)\b(owner|group)\s+(?:of|on)\s+\S+(?:\s+\S+)?\s+to\s+([A-Za-z_][A-Za-z0-9_-]*)\b`)
@@ -704,6 +718,15 @@ func Read(q string) Reading {
 			}
 			add(ArgFrom, m[2], m[3], "")
 			add(ArgTo, m[4], m[5], "")
+		}
+	}
+	// "a link ... pointing to release-2.0": what a link points to is a
+	// place in the file system, however it is named
+	if linkAsked().MatchString(q) {
+		for _, m := range pointsToRE().FindAllStringSubmatchIndex(q, -1) {
+			if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && !pointedNowhere[w] {
+				add(ArgPath, m[2], m[3], "")
+			}
 		}
 	}
 	for _, m := range calledRE().FindAllStringSubmatchIndex(q, -1) {

@@ -416,3 +416,18 @@ func argsRead(q string) string {
 	}
 	return strings.Join(got, " ")
 }
+
+// What a link points to is a place, however it is named; words that name
+// none are not.
+func TestPointsTo(t *testing.T) {
+	for q, want := range map[string]string{
+		"create a symbolic link named latest pointing to release-2.0": "name:latest path:release-2.0",
+		"find symbolic links that point to nothing":                   "",
+		"a link that points to itself":                                "",
+		"the DNS name pointing to mirror":                             "",
+	} {
+		if got := argsRead(q); got != want {
+			t.Errorf("Read(%q) args = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -24,7 +24,6 @@ import (
 var (
 	// substituteTerm is the s command's item: "s/regexp/replacement/"
 	substituteTerm = lazyre.New(`^s/[^/\s]+/[^/\s]+/`)
-	// inPlaceItem is what the option that edits files in place says
 	// firstOnly: the question replaces the first match on a line alone
 	firstOnly = lazyre.New(`(?i)\b(?:first|1st)\s+(?:occurrence|instance|match|appearance)`)
 	// keepsFile: the question shows the result and leaves the file as
@@ -32,7 +31,8 @@ var (
 	// changing the file"
 	keepsFile = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|preview|stdout|screen|terminal)\b(?:[^.]|$)|\bwithout\s+(?:changing|modifying|editing|touching|altering|overwriting)\b|\b(?:do\s+not|don'?t|never)\s+(?:change|modify|edit|touch|alter|overwrite)\b`)
 	// fileSaid: the question replaces in a file it does not name
-	fileSaid    = lazyre.New(`(?i)\b(?:in|inside|within|throughout)\s+(?:a|the|my|that|this|one)\s+(?:text\s+|config\s+|configuration\s+)?file\b`)
+	fileSaid = lazyre.New(`(?i)\b(?:in|inside|within|throughout)\s+(?:a|the|my|that|this|one)\s+(?:text\s+|config\s+|configuration\s+)?file\b`)
+	// inPlaceItem is what the option that edits files in place says
 	inPlaceItem = lazyre.New(`(?i)^\s*edit\s+(?:the\s+)?files?\s+in[\s-]+place`)
 	// allMatchesItem is what the s command's g flag says: "Apply the
 	// replacement to _all_ matches to the REGEXP, not just the first"

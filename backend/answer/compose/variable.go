@@ -13,9 +13,9 @@ import (
 // builtins: "set the environment variable EDITOR to vim" is `export
 // EDITOR=vim`, "remove HTTP_PROXY from the current shell" `unset
 // HTTP_PROXY`, "add /opt/tools/bin to the end of PATH" `export
-// PATH="$PATH:/opt/tools/bin"`. The shell's page documents each builtin
-// as an item ("export [-fn] [name[=word]] ..."), whose synopsis names no
-// variable.
+// PATH="$PATH:/opt/tools/bin"`; and defines the alias it names, `alias
+// ll='ls -alF'`. The shell's page documents each builtin as an item
+// ("export [-fn] [name[=word]] ..."), whose synopsis names no variable.
 
 var (
 	// variableNamed is a variable's name in capitals beside the word
@@ -28,7 +28,7 @@ var (
 	variableValue = lazyre.New(`^\s*(?:(?:environment\s+|shell\s+)?variable\s+)?(?:to\s+(?:the\s+value\s+)?|=\s*|as\s+)("[^"]*"|'[^']*'|[^\s"',;]+)`)
 	// pathFront: the question puts the folder ahead of the others
 	pathFront = lazyre.New(`(?i)\b(?:beginning|front|start|prepend\w*|before|first)\b`)
-	// exportItem and unsetItem are the builtins' items
+	// exportItem, unsetItem and aliasItem are the builtins' items
 	exportItem = lazyre.New(`^export\s+\[`)
 	unsetItem  = lazyre.New(`^unset\s+\[`)
 	aliasItem  = lazyre.New(`^alias\s+\[`)

@@ -13,8 +13,9 @@ import (
 
 // A stream editor prints the lines a question numbers ("lines 10 to 20
 // of big.txt", "line 42") by their addresses, its automatic printing
-// off: `sed -n '10,20p' big.txt`; it deletes them with its d command:
-// `sed '10,20d' big.txt`. No item of sed(1) says either in one: its -n
+// off: `sed -n '10,20p' big.txt`; it deletes them with its d command,
+// from the file itself where the question names it: `sed -i '10,20d'
+// big.txt`. No item of sed(1) says either in one: its -n
 // ("suppress automatic printing of pattern space") and its p command
 // ("Print the current pattern space") print them together, and the
 // items' own words chose "=: Print the current line number".
@@ -118,9 +119,10 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, line = d, typedName(s.doc, s.hit.Meta.Title)+" '"+addr+"d' "+file
-		if i, ok := inPlaceOption(s); ok && matched && file != "FILE" && !keepsFile().MatchString(c.text) {
+		if i, ok := inPlaceOption(s); ok && file != "FILE" && !keepsFile().MatchString(c.text) {
 			// lines taken out of the file named are taken out of it,
-			// as a replacement in it is made in it (replaceLead)
+			// as a replacement in it is made in it (replaceLead),
+			// unless the question only shows what is left
 			lead, runs = i, d
 			line = typedName(s.doc, s.hit.Meta.Title) + " " + optionNames(i.block.Term)[0] + " '" + addr + "d' " + file
 		}

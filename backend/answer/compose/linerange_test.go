@@ -12,7 +12,7 @@ func TestLinesLead(t *testing.T) {
 	leadsWith(t, New(), "sed", streamPage, []lead{
 		{"show lines 120 to 140 of trace.out with sed", "`sed -n '120,140p' trace.out`"},
 		{"print line 7 of the file motd.txt using sed", "`sed -n '7p' motd.txt`"},
-		{"with sed, remove lines 2 through 4 from list.txt", "`sed '2,4d' list.txt`"},
+		{"with sed, remove lines 2 through 4 from list.txt", "`sed -i '2,4d' list.txt`"},
 		// lines removed by what they hold are removed from the file
 		// named, by an address that takes the word as typed
 		{"with sed, remove every line containing DEBUG from app.log", "`sed -i '/DEBUG/d' app.log`"},
@@ -22,7 +22,7 @@ func TestLinesLead(t *testing.T) {
 		{"with sed, delete the empty lines of notes.txt", "`sed -i '/^$/d' notes.txt`"},
 		{"with sed, delete the blank lines from a file", "`sed '/^[[:space:]]*$/d' FILE`"},
 		{"with sed, remove every line containing DEBUG from app.log, but don't change the file", "`sed '/DEBUG/d' app.log`"},
-		{"with sed, remove the first line of data.csv", "`sed '1d' data.csv`"},
+		{"with sed, remove the first line of data.csv", "`sed -i '1d' data.csv`"},
 	})
 	// a range that runs backwards, or an edit, is no address to print
 	for _, q := range []string{"print lines 40 to 30 of a.txt with sed", "indent lines 3 to 9 of b.txt with sed"} {

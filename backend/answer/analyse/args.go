@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/backend/thesaurus"
@@ -879,7 +880,9 @@ func replacement(q string, args []found, free func(a, b int) bool, take func(a, 
 		w := q[a:b]
 		quoted := strings.ContainsAny(w[:1], "\"'`“")
 		if quoted {
-			w = w[len(string([]rune(w)[0])) : len(w)-len(string([]rune(w)[len([]rune(w))-1]))]
+			_, open := utf8.DecodeRuneInString(w)
+			_, shut := utf8.DecodeLastRuneInString(w)
+			w = w[open : len(w)-shut]
 		} else {
 			w = strings.TrimRight(w, ".,;:?!")
 			b = a + len(w)

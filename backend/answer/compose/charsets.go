@@ -156,9 +156,7 @@ func (c *composition) charsLead(pl *plan, line, opt string) bool {
 			return false
 		}
 		p := pl.ps[i]
-		pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), p.same), 0, p)
-		pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(p.block.Text)
-		pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+		pl.leadWith(p, line, itemDoes(p.block.Text))
 		return true
 	}
 	pl.lead, pl.synopsis, pl.typed = false, synopsisForOption, line

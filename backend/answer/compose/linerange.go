@@ -111,6 +111,7 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 	if i := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgFile && op.text != pat }); i >= 0 {
 		file = c.ops[i].text
 	}
+	prog := typedName(s.doc, s.hit.Meta.Title)
 	var lead, runs passage
 	var line string
 	if charsDelete().MatchString(c.text) {
@@ -118,13 +119,13 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 		if !ok {
 			return false
 		}
-		lead, line = d, typedName(s.doc, s.hit.Meta.Title)+" '"+addr+"d' "+file
-		if i, ok := inPlaceOption(s); ok && file != "FILE" && !keepsFile().MatchString(c.text) {
+		lead, line = d, prog+" '"+addr+"d' "+file
+		if i, ok := c.editsInPlace(s); ok && file != "FILE" {
 			// lines taken out of the file named are taken out of it,
 			// as a replacement in it is made in it (replaceLead),
 			// unless the question only shows what is left
 			lead, runs = i, d
-			line = typedName(s.doc, s.hit.Meta.Title) + " " + optionNames(i.block.Term)[0] + " '" + addr + "d' " + file
+			line = prog + " " + optionNames(i.block.Term)[0] + " '" + addr + "d' " + file
 		}
 	} else {
 		if !linesShown().MatchString(c.text) {
@@ -136,11 +137,9 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, runs = n, p
-		line = typedName(s.doc, s.hit.Meta.Title) + " " + optionNames(n.block.Term)[0] + " '" + addr + "p' " + file
+		line = prog + " " + optionNames(n.block.Term)[0] + " '" + addr + "p' " + file
 	}
-	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), lead.same), 0, lead)
-	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(lead.block.Text)
-	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	pl.leadWith(lead, line, itemDoes(lead.block.Text))
 	if runs.block.Kind == document.Item {
 		pl.runs(runs)
 	}

@@ -63,7 +63,7 @@ func (c *composition) replaceLead(s *source, pl *plan) bool {
 	if !found {
 		return false
 	}
-	inPlace, edits := inPlaceOption(s)
+	inPlace, edits := c.editsInPlace(s)
 	prog := typedName(s.doc, s.hit.Meta.Title)
 	in, out := "", ""
 	for _, op := range c.ops {
@@ -88,15 +88,13 @@ func (c *composition) replaceLead(s *source, pl *plan) bool {
 	switch {
 	case in != "" && out != "":
 		line += " " + in + " > " + out
-	case in != "" && edits && !keepsFile().MatchString(c.text):
+	case in != "" && edits:
 		line = prog + " " + optionNames(inPlace.block.Term)[0] + " " + script + " " + in
 		lead, runs = inPlace, sub
 	case in != "":
 		line += " " + in
 	}
-	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), lead.same), 0, lead)
-	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(lead.block.Text)
-	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	pl.leadWith(lead, line, itemDoes(lead.block.Text))
 	if runs.block.Kind == document.Item {
 		pl.runs(runs)
 	}
@@ -116,9 +114,13 @@ func itemWhere(s *source, is func(p passage) bool) (passage, bool) {
 	return passage{}, false
 }
 
-// inPlaceOption is the option of page s that edits files in place: sed's
-// -i.
-func inPlaceOption(s *source) (passage, bool) {
+// editsInPlace is the option of page s that edits files in place (sed's
+// -i), where the question does not only show the result (keepsFile);
+// ok is false where it does, or s has none.
+func (c *composition) editsInPlace(s *source) (passage, bool) {
+	if keepsFile().MatchString(c.text) {
+		return passage{}, false
+	}
 	return itemWhere(s, func(p passage) bool {
 		return len(optionNames(p.block.Term)) > 0 && inPlaceItem().MatchString(itemSentence(p.block.Text))
 	})

@@ -62,6 +62,15 @@ type plan struct {
 	also *alsoCited
 }
 
+// leadWith makes item p the lead, first of the chosen and shown, as
+// command line line that does desc: the line a question's own values
+// fill (linesLead, replaceLead, variableLead, charsLead).
+func (pl *plan) leadWith(p passage, line, desc string) {
+	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), p.same), 0, p)
+	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, desc
+	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+}
+
 // runs records that the lead's line runs option item p too: what it
 // does joins the lead's description, and it is no step of its own,
 // chosen after the steps shown where it was not chosen.
@@ -796,11 +805,11 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 			// the bundle takes the lead option's place, and a letter of
 			// it is no step of its own after it
 		case i == 0 && pl.lead:
-			st := fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite)
+			led := fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite)
 			if pl.also != nil {
-				st += "; " + pl.also.text + " " + c.citer.Cite(pl.also.meta, pl.also.section)
+				led += "; " + pl.also.text + " " + c.citer.Cite(pl.also.meta, pl.also.section)
 			}
-			steps = append(steps, st)
+			steps = append(steps, led)
 		default:
 			steps = append(steps, st+" "+cite)
 		}

@@ -41,7 +41,7 @@ var (
 // removes or extends the variable the question names, where page s
 // documents the builtin.
 func (c *composition) variableLead(s *source, pl *plan) bool {
-	name := namedVariable(c.text)
+	name, end := namedVariable(c.text)
 	if name == "" {
 		return c.aliasLead(s, pl)
 	}
@@ -50,6 +50,7 @@ func (c *composition) variableLead(s *source, pl *plan) bool {
 	}
 	var lead passage
 	var line string
+	dirAt := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgPath })
 	switch {
 	case variableRemoved().MatchString(c.text):
 		p, ok := item(unsetItem)
@@ -57,20 +58,19 @@ func (c *composition) variableLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, line = p, "unset "+name
-	case strings.HasSuffix(name, "PATH") && slices.ContainsFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgPath }):
+	case strings.HasSuffix(name, "PATH") && dirAt >= 0:
 		p, ok := item(exportItem)
 		if !ok {
 			return false
 		}
-		dir := c.ops[slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgPath })].text
+		dir := c.ops[dirAt].text
 		value := "$" + name + ":" + dir
 		if pathFront().MatchString(c.text) {
 			value = dir + ":$" + name
 		}
 		lead, line = p, "export "+name+`="`+value+`"`
 	default:
-		at := variableNamed().FindStringIndex(c.text)
-		m := variableValue().FindStringSubmatch(c.text[at[1]:])
+		m := variableValue().FindStringSubmatch(c.text[end:])
 		if m == nil {
 			return false
 		}
@@ -80,9 +80,7 @@ func (c *composition) variableLead(s *source, pl *plan) bool {
 		}
 		lead, line = p, "export "+name+"="+shellValue(m[1])
 	}
-	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), lead.same), 0, lead)
-	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, itemDoes(lead.block.Text)
-	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	pl.leadWith(lead, line, itemDoes(lead.block.Text))
 	return true
 }
 
@@ -102,9 +100,7 @@ func (c *composition) aliasLead(s *source, pl *plan) bool {
 	if run == "" {
 		return false
 	}
-	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), p.same), 0, p)
-	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, "alias "+m[1]+"="+shellQuote(run), sentenceSaying(p.block.Text, aliasDefines)
-	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
+	pl.leadWith(p, "alias "+m[1]+"="+shellQuote(run), sentenceSaying(p.block.Text, aliasDefines))
 	return true
 }
 
@@ -130,13 +126,18 @@ func sentenceSaying(text string, re func() *regexp.Regexp) string {
 }
 
 // namedVariable is the name of the variable question q names beside the
-// word variable, "" for none.
-func namedVariable(q string) string {
-	m := variableNamed().FindStringSubmatch(q)
+// word variable, and where the words that name it end in q; "" for none.
+func namedVariable(q string) (name string, end int) {
+	m := variableNamed().FindStringSubmatchIndex(q)
 	if m == nil {
-		return ""
+		return "", 0
 	}
-	return m[1] + m[2]
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 {
+			name = q[m[g]:m[g+1]]
+		}
+	}
+	return name, m[1]
 }
 
 // shellValue is a value as a shell assignment takes it: quoted as typed,

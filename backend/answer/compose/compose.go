@@ -68,7 +68,10 @@ type composition struct {
 	// negated marks the concepts a negator in the question reaches
 	// ("lines that do not match"); nil where it reaches none
 	negated []bool
-	seq     []string // the question's words, stopwords included
+	// withheld marks the concepts the question wants left out of what
+	// the command does or prints (withheldConcepts)
+	withheld []bool
+	seq      []string // the question's words, stopwords included
 	// status: the question asks about exit codes or failures, which
 	// EXIT STATUS and the like answer (see statusSection)
 	status bool
@@ -251,6 +254,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.lookedFor = lookedFor(r.Question, a.LookedFor)
 	c.forbidden = forbiddenConcepts(r.Question, a.Seq)
 	c.replaced = replacedConcepts(r.Question, a.Question)
+	c.withheld = withheldConcepts(r.Question, a.Question, c.forbidden)
 	c.steps = firstSteps(r.Confidence)
 	return c
 }

@@ -700,7 +700,11 @@ func (c *composition) decideLead(pl *plan) {
 	negates := pl.lead && (c.negated != nil && c.negatesAsked(itemSentence(pl.chosen[0].block.Text)) ||
 		// or keeps the lines a question that removes lines keeps:
 		// grep's -v for "drop every line with TODO"
-		c.removesLines && selectsUnmatched().MatchString(itemSentence(pl.chosen[0].block.Text)))
+		c.removesLines && selectsUnmatched().MatchString(itemSentence(pl.chosen[0].block.Text)) ||
+		// or leaves out what the question wants left out: lsblk's -n,
+		// "Do not print a header line", though people run lsblk
+		// without options to list block devices (plainBest)
+		c.withholds(pl.chosen[0]))
 	// A long name the question says only a part of ("lines" of sed's
 	// --line-length, "specify the desired line-wrap length", for "print
 	// lines 10 to 20") does not, unless the option takes a value the

@@ -485,6 +485,8 @@ func (c *composition) invocationAs(s *source, p passage, term string) (line, des
 		opt = v // kill's "-<signal>" as `kill -9`
 	} else if l := c.levelOption(p); l != "" {
 		opt = l // gzip's "-#" as `gzip -9`, for "the best compression"
+	} else if u := c.scaleOption(p); u != "" {
+		opt = u // df's "-B, --block-size=SIZE" as `df --block-size=M`
 	} else if lo, hi, ok := optionRange(p.block.Term); ok {
 		// one types one of a range, not the range: xz's "-0 ... -9"
 		// was "xz -0 ... data.csv data.csv", its "..." read as a

@@ -100,6 +100,9 @@ func TestRead(t *testing.T) {
 		// a user given before "over", "via"; the group or owner a file
 		// is changed to
 		{"log in to the server db01 as the user admin over ssh", "host:db01 user:admin", "", "log in to the server as the user over ssh"},
+		{"show the disk space of the remote machine web01", "host:web01", "", "show the disk space of the remote machine"},
+		// a word that goes on the sentence names no machine
+		{"restart the machine running the database", "", "", "restart the machine running the database"},
 		{"Change the group of report.txt to finance.", "file:report.txt group:finance", "", "Change the group of to ."},
 		// a name before "folder" or "directory", not a word that says
 		// which folder it is

@@ -269,6 +269,16 @@ var (
 // nginx service", "the sshd daemon".
 var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(service|daemon|unit)s?\b`)
 
+// servicedVerb is a verb only services take (see servicedRE).
+var servicedVerb = lazyre.New(`(?i)\b(?:restart|reload|enable|disable|mask|unmask)\b`)
+
+// servicedRE is a verb that only services take and the word after it,
+// where the clause ends after that word or goes on as after a name:
+// "restart nginx", "enable sshd at boot", "reload apache2 on web01".
+// Not start or stop: "start firefox" runs a program, "stop firefox"
+// kills one.
+var servicedRE = lazyre.New(`(?i)\b(?:restart|reload|enable|disable|mask|unmask)\s+([A-Za-z0-9_][A-Za-z0-9_.@-]*)(?:\s*$|\s*[,.;:?!]|\s+(?:at|on|with|now|again|so|and|when|after|before|every|from|using|via)\b)`)
+
 // ownerRE finds whom a question gives a file to: "change the owner of
 // log.txt to bob", "owned by www-data", "ownership to alice:devs", "make
 // bob the owner". The name may carry its group ("alice:devs").
@@ -683,9 +693,20 @@ func Read(q string) Reading {
 	for _, m := range serviceArgRE().FindAllStringSubmatchIndex(q, -1) {
 		// "the nginx service": a name before the noun, where it is no
 		// word of the language ("the ssh service", "the web service"
-		// ask of ssh and the web)
-		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) {
+		// ask of ssh and the web), or a verb only services take is
+		// done to it ("restart the ssh service" restarts a unit named
+		// ssh)
+		controlled := servicedVerb().MatchString(q[:m[0]])
+		if name := q[m[2]:m[3]]; nameLike(name) && (controlled || !plainWord(strings.ToLower(name))) && !inflected(name) {
 			add(ArgName, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
+		}
+	}
+	// "restart nginx", "stop apache2": a name that is no word of the
+	// language, right after a verb that controls a service, and the
+	// clause ends or goes on as after a name
+	for _, m := range servicedRE().FindAllStringSubmatchIndex(q, -1) {
+		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) && free(m[2], m[3]) {
+			add(ArgName, m[2], m[3], "service")
 		}
 	}
 	for _, m := range ownerRE().FindAllStringSubmatchIndex(q, -1) {
@@ -1039,8 +1060,15 @@ func (r Reading) Topic(q string) string {
 		// them, no swap space's
 		t = swapVerb().ReplaceAllString(t, "replace") + " text"
 	}
+	if slices.ContainsFunc(r.Args, func(a Arg) bool { return a.Kind == ArgName && a.Noun == "service" }) && !serviceNoun().MatchString(q) {
+		// "restart nginx" restarts a service, as the pages say it
+		t += " service"
+	}
 	return t
 }
+
+// serviceNoun is a word for a service.
+var serviceNoun = lazyre.New(`(?i)\b(?:service|daemon|unit)s?\b`)
 
 // splitSizes writes each size typed with its unit glued on ("12M",
 // "4.0K", "500MB") as "100 MB" would be, number and unit apart: glued,
@@ -1117,10 +1145,13 @@ var contentBefore = lazyre.New("(?i)\\b(?:comments?|lines?|texts?|strings?|words
 // "a program called htop", "the variable PATH".
 // What else a name is given to (a device, a branch, a tmux session, a
 // container, a process) is named by the user and no page's: "kill the
-// tmux session named work" asks of tmux, not of work.
+// tmux session named work" asks of tmux, not of work. So is a service:
+// "stop the apache2 service" asks of stopping a unit, where apache2 is
+// seldom installed but named in passing by pages that are (git
+// instaweb's, for its HTTP daemon).
 var namedTopics = map[string]bool{
 	"program": true, "command": true, "tool": true, "utility": true, "app": true, "application": true,
-	"binary": true, "executable": true, "variable": true, "function": true, "service": true, "daemon": true, "unit": true,
+	"binary": true, "executable": true, "variable": true, "function": true,
 	"module": true, "library": true, "option": true, "flag": true, "signal": true, "setting": true, "parameter": true,
 	"something": true, "thing": true,
 }

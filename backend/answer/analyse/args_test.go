@@ -159,8 +159,17 @@ func TestRead(t *testing.T) {
 		{"enable the service nginx at boot", "name:nginx", "", "enable the service at boot"},
 		// or before it, where it is no word
 		{"restart the nginx service", "name:nginx", "", "restart the service"},
-		{"restart the ssh service", "", "", "restart the ssh service"},
+		{"stop the ssh service", "", "", "stop the ssh service"},
 		{"stop the web service", "", "", "stop the web service"},
+		// or a verb only services take is done to it
+		{"restart the ssh service", "name:ssh", "", "restart the service"},
+		// the name alone, after such a verb, is a service's
+		{"restart nginx", "name:nginx", "", "restart"},
+		{"enable sshd at boot", "name:sshd", "", "enable at boot"},
+		{"What is the command to reload apache2?", "name:apache2", "What is the command to", "reload ?"},
+		// not a word of the language, nor what "start" and "stop" do
+		{"restart the network", "", "", "restart the network"},
+		{"start firefox from the terminal", "", "", "start firefox from the terminal"},
 		// a word after "service" that the sentence goes on from names
 		// it; one that ends it is the service's kind or state
 		{"stop the service cups and keep it from starting at boot", "name:cups", "", "stop the service and keep it from starting at boot"},
@@ -431,6 +440,21 @@ func TestPointsTo(t *testing.T) {
 	} {
 		if got := argsRead(q); got != want {
 			t.Errorf("Read(%q) args = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// A service named without the word restarts a service as the pages say
+// it; one named with it says it already.
+func TestServiceTopic(t *testing.T) {
+	for q, want := range map[string]string{
+		"restart nginx":             "restart service",
+		"restart the nginx service": "restart the service",
+		"stop the apache2 service":  "stop the service",
+		"restart the network":       "restart the network",
+	} {
+		if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != want {
+			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

@@ -269,6 +269,11 @@ var (
 // nginx service", "the sshd daemon".
 var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(service|daemon|unit)s?\b`)
 
+// setToRE is a setting changed to a value that ends the clause, the
+// setting's last word and the value the groups: "change the hostname to
+// buildbox", "set my default shell to zsh".
+var setToRE = lazyre.New(`(?i)\b(?:change|set|switch|update|make)\s+(?:the\s+|my\s+|this\s+|its\s+|our\s+)?(?:[a-z][a-z-]*\s+){0,2}?([a-z][a-z-]*)\s+(?:to|into)\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(?:\s*$|\s*[,;:?!]|\.\s|\.$)`)
+
 // servicedVerb is a verb only services take (see servicedRE).
 var servicedVerb = lazyre.New(`(?i)\b(?:restart|reload|enable|disable|mask|unmask)\b`)
 
@@ -707,6 +712,14 @@ func Read(q string) Reading {
 	for _, m := range servicedRE().FindAllStringSubmatchIndex(q, -1) {
 		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) && free(m[2], m[3]) {
 			add(ArgName, m[2], m[3], "service")
+		}
+	}
+	// "change the hostname to buildbox", "set my shell to zsh": the
+	// value a setting is given, where it is no word of the language, is
+	// a name of the setting's kind, no topic word
+	for _, m := range setToRE().FindAllStringSubmatchIndex(q, -1) {
+		if name := q[m[4]:m[5]]; nameLike(name) && !plainWords(strings.ToLower(name)) && !notName().MatchString(name) && free(m[4], m[5]) {
+			add(ArgName, m[4], m[5], strings.ToLower(q[m[2]:m[3]]))
 		}
 	}
 	for _, m := range ownerRE().FindAllStringSubmatchIndex(q, -1) {
@@ -1467,6 +1480,17 @@ func plainWord(w string) bool {
 		}
 	}
 	return len(thesaurus.Related(w)) > 0 || len(w) <= 3 && terms.Stop(w)
+}
+
+// plainWords says whether w is a word of the language, or words joined
+// by hyphens: "read-only".
+func plainWords(w string) bool {
+	for part := range strings.SplitSeq(w, "-") {
+		if !plainWord(part) {
+			return false
+		}
+	}
+	return true
 }
 
 // serviceDoes are what a service is asked to do or does, said right

@@ -161,6 +161,9 @@ func TestRead(t *testing.T) {
 		{"restart the nginx service", "name:nginx", "", "restart the service"},
 		{"stop the ssh service", "", "", "stop the ssh service"},
 		{"stop the web service", "", "", "stop the web service"},
+		// the value a setting is changed to, where it is no word
+		{"change the hostname to buildbox", "name:buildbox", "", "change the hostname to"},
+		{"set the prompt colour to green", "", "", "set the prompt colour to green"},
 		// or a verb only services take is done to it
 		{"restart the ssh service", "name:ssh", "", "restart the service"},
 		// the name alone, after such a verb, is a service's

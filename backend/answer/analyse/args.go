@@ -852,7 +852,7 @@ var kindsReplaced = map[string]bool{
 // the question gives: quoted, or not a word for a kind of text; with
 // strict, quoted or carrying what words do not (http://, v1.2).
 func replacedValue(w string, strict bool) bool {
-	if strings.ContainsAny(w[:1], "\"'`“") {
+	if quotedWord(w) {
 		return true
 	}
 	w = strings.TrimRight(w, ".,;:?!")
@@ -864,6 +864,13 @@ func replacedValue(w string, strict bool) bool {
 		return !isAlpha(w)
 	}
 	return !kindReplaced(lw)
+}
+
+// quotedWord says whether w starts with a quote, curly ones too (their
+// first byte is no quote of its own).
+func quotedWord(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return strings.ContainsRune("\"'`“‘", r)
 }
 
 // kindReplaced says whether lowercase word w, or its singular, is one of
@@ -912,7 +919,7 @@ func replacement(q string, args []found, free func(a, b int) bool, take func(a, 
 	}
 	set := func(kind ArgKind, i, a, b int) {
 		w := q[a:b]
-		quoted := strings.ContainsAny(w[:1], "\"'`“")
+		quoted := quotedWord(w)
 		if quoted {
 			_, open := utf8.DecodeRuneInString(w)
 			_, shut := utf8.DecodeLastRuneInString(w)

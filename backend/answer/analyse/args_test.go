@@ -376,6 +376,8 @@ func TestReplacement(t *testing.T) {
 		"substitute centre for center everywhere in guide.md":                  "new:centre old:center file:guide.md",
 		"change every 10.0.0.1 in hosts.txt to 10.0.0.2":                       "old:10.0.0.1 file:hosts.txt new:10.0.0.2",
 		"replace tabs with spaces in data.tsv":                                 "file:data.tsv",
+		`replace "tabs" with "spaces" in data.tsv`:                             "old:tabs new:spaces file:data.tsv",
+		"replace “tabs” with “spaces” in data.tsv":                             "old:tabs new:spaces file:data.tsv",
 		"replace uppercase letters with lowercase ones":                        "",
 		"replace old.conf with new.conf":                                       "file:old.conf file:new.conf",
 		"replace the kernel with a newer one":                                  "",

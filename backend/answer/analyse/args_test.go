@@ -161,6 +161,10 @@ func TestRead(t *testing.T) {
 		{"restart the nginx service", "name:nginx", "", "restart the service"},
 		{"stop the ssh service", "", "", "stop the ssh service"},
 		{"stop the web service", "", "", "stop the web service"},
+		// a plain word after "folder" is its name where a clause on it
+		// follows
+		{"delete the files in the folder cache that are older than 7 days", "folder:cache duration:7 days", "", "delete the files in the folder that are older than"},
+		{"list the files in the folder that holds the config", "", "", "list the files in the folder that holds the config"},
 		// the value a setting is changed to, where it is no word
 		{"change the hostname to buildbox", "name:buildbox", "", "change the hostname to"},
 		{"set the prompt colour to green", "", "", "set the prompt colour to green"},

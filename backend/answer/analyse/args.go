@@ -194,6 +194,10 @@ var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, 
 var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(columns|fields)\b`)
 
 // ordinal is the number an ordinal says, 0 for none.
+// Ordinal is the number an ordinal says: 3 of "third" and of "3rd"; 0
+// for none.
+func Ordinal(w string) int { return ordinal(w) }
+
 func ordinal(w string) int {
 	w = strings.ToLower(w)
 	if n, ok := ordinals[w]; ok {
@@ -1043,10 +1047,12 @@ func (r Reading) Topic(q string) string {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
-		if a.Place && q[a.Start:a.End] != a.Text && !strings.HasPrefix(a.Text, "1-") {
+		if a.Place && q[a.Start:a.End] != a.Text && !strings.HasPrefix(a.Text, "1-") && !strings.HasPrefix(a.Noun, "line") {
 			// the ordinal's word stays; a place typed as digits
 			// ("columns 2 and 5") weighs as numbers do; the count of
-			// "the first 3 columns" goes, as other counts do
+			// "the first 3 columns" goes, as other counts do. A
+			// line's place is its number: "the 3rd line" is line 3,
+			// no "third" that cut's and seq's examples say
 			continue
 		}
 		if typed := a.Text; a.Kind != ArgQuoted && a.Kind != ArgDelimiter && typed != q[a.Start:a.End] && len(typed) <= a.End-a.Start {

@@ -461,6 +461,10 @@ func TestServiceTopic(t *testing.T) {
 		"restart the nginx service": "restart the service",
 		"stop the apache2 service":  "stop the service",
 		"restart the network":       "restart the network",
+		// a line's place is its number, as "line 3" says it; a
+		// column's word stays
+		"print the 3rd line of notes.txt":  "print the 3 line of",
+		"print the second column of a.csv": "print the second column of",
 	} {
 		if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != want {
 			t.Errorf("Topic(%q) = %q, want %q", q, got, want)

@@ -27,6 +27,10 @@ var lineRange = lazyre.New(`(?i)\blines?\s+(?:number\s+)?(\d+)\s*(?:-|–|to|thr
 // numberedLine is the one line a question numbers: "line 42".
 var numberedLine = lazyre.New(`(?i)\bline\s+(?:number\s+)?(\d+)\b`)
 
+// ordinalLine is the one line a question numbers by its place: "the 3rd
+// line", "the tenth line".
+var ordinalLine = lazyre.New(`(?i)\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|[1-9][0-9]*(?:st|nd|rd|th))\s+line\b`)
+
 // lineAddress is the address of the lines question q numbers, as sed
 // writes it ("10,20", "42"); "" where it numbers none, or a range that
 // runs backwards.
@@ -41,6 +45,11 @@ func lineAddress(q string) string {
 	}
 	if m := numberedLine().FindStringSubmatch(q); m != nil && m[1] != "0" {
 		return m[1]
+	}
+	if m := ordinalLine().FindStringSubmatch(q); m != nil {
+		if n := analyse.Ordinal(m[1]); n > 0 {
+			return strconv.Itoa(n)
+		}
 	}
 	if m := endLine().FindStringSubmatch(q); m != nil {
 		if strings.EqualFold(m[1], "last") {

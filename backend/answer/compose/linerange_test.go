@@ -12,6 +12,9 @@ func TestLinesLead(t *testing.T) {
 	leadsWith(t, New(), "sed", streamPage, []lead{
 		{"show lines 120 to 140 of trace.out with sed", "`sed -n '120,140p' trace.out`"},
 		{"print line 7 of the file motd.txt using sed", "`sed -n '7p' motd.txt`"},
+		// a line numbered by its place is that line
+		{"with sed, print the 7th line of motd.txt", "`sed -n '7p' motd.txt`"},
+		{"show the third line of motd.txt with sed", "`sed -n '3p' motd.txt`"},
 		{"with sed, remove lines 2 through 4 from list.txt", "`sed -i '2,4d' list.txt`"},
 		// lines removed by what they hold are removed from the file
 		// named, by an address that takes the word as typed

@@ -177,6 +177,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.negationFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.levelFirst(s, pl.chosen)
 		pl.chosen = c.scaleFirst(s, pl.chosen)
+		pl.chosen = c.dryRunFirst(s, pl.chosen)
 	}
 	pl.chosen = c.askedCompressor(s, pl.ps, pl.chosen)
 	pl.shown = len(pl.chosen)
@@ -734,7 +735,7 @@ func (c *composition) decideLead(pl *plan) {
 	// the signal it names (signalTaken):
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest (see amountLeads).
-	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.levelOption(pl.chosen[0]) != "" || c.scaleOption(pl.chosen[0]) != "" || c.fileValueLeads(s, pl.chosen[0]) || pl.other || c.signalTaken(pl.chosen[0]) || c.nameLeads(s, pl.chosen[0]) || c.parentsLeads(s, pl.chosen[0]) || c.portLeads(s, pl.chosen[0]))
+	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.levelOption(pl.chosen[0]) != "" || c.scaleOption(pl.chosen[0]) != "" || c.dryRunAsked() && dryRunItem(pl.chosen[0]) || c.fileValueLeads(s, pl.chosen[0]) || pl.other || c.signalTaken(pl.chosen[0]) || c.nameLeads(s, pl.chosen[0]) || c.parentsLeads(s, pl.chosen[0]) || c.portLeads(s, pl.chosen[0]))
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)

@@ -1518,3 +1518,22 @@ var serviceDoes = map[string]bool{
 func inflected(w string) bool {
 	return strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")
 }
+
+// CountsEntries says whether a question counts the entries of a folder
+// ("count the files in", "how many files are in", "the number of files
+// in"), which one lists and counts the lines of the list, and which
+// entries it counts: "files", "folders", ...; where inside is true it
+// counts through the subfolders too ("under", "recursively").
+func CountsEntries(q string) (noun string, inside, ok bool) {
+	m := countsEntriesRE().FindStringSubmatch(q)
+	if m == nil {
+		return "", false, false
+	}
+	return strings.ToLower(m[1]), countedInsideRE().MatchString(q), true
+}
+
+// countsEntriesRE is a count of a folder's entries, the noun the group.
+var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
+
+// countedInsideRE is a count that goes through the subfolders.
+var countedInsideRE = lazyre.New(`(?i)\brecursive(?:ly)?\b|\b(?:including|and|with|in)\s+(?:all\s+)?(?:its\s+|their\s+|the\s+)?sub-?(?:folders|directories)\b|\bunder\b|\bbelow\b|\ball\s+levels\b`)

@@ -222,8 +222,12 @@ func (c *composition) synopsisStep(pl *plan) string {
 		return c.flaggedStep(pl.s, pl.syn, pl.flag)
 	}
 	s := pl.s
-	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
-		return "`" + pl.typed + "`: " + what + " " + c.cite(s, "SYNOPSIS")
+	also := ""
+	if pl.also != nil {
+		also = "; " + pl.also.text + " " + c.citer.Cite(pl.also.meta, pl.also.section)
 	}
-	return "`" + pl.typed + "` " + c.cite(s, "SYNOPSIS")
+	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
+		return "`" + pl.typed + "`: " + what + " " + c.cite(s, "SYNOPSIS") + also
+	}
+	return "`" + pl.typed + "` " + c.cite(s, "SYNOPSIS") + also
 }

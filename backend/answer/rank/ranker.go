@@ -414,6 +414,7 @@ func (rk *ranker) rank(a analyse.Analysis, limit int, from *[]int, tm *tasks.Mod
 	rk.byProcessName(pool, q)
 	rk.byMatchCount(pool, q)
 	rk.byBatchRename(pool, q)
+	rk.byEntryCount(pool, q)
 	return pool, q
 }
 

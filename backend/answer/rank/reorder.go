@@ -648,3 +648,43 @@ var renamesFiles = lazyre.New(`(?i)^\s*rename\s+(?:files|multiple\s+files)\b`)
 
 // bareExt is a file name's extension alone: ".jpg".
 var bareExt = lazyre.New(`^\.[A-Za-z0-9]{1,6}$`)
+
+// entryCountWithin is how far down the pool byEntryCount looks.
+var entryCountWithin = 5
+
+// byEntryCount puts first, from among the pool's first entryCountWithin,
+// the program that counts lines (wc), where the question counts the
+// entries of a folder ("how many files are in docs"): one counts the
+// lines of the folder's listing (`ls docs | wc -l`), which the composer
+// writes. du, which "counts" sizes, and grep -c, which counts matching
+// lines, do not.
+func (rk *ranker) byEntryCount(pool []Candidate, q *query) {
+	summaries, programs := rk.programLines(pool, entryCountWithin)
+	if i := entryCountFirst(q.a.Question, summaries, programs); i > 0 {
+		promote(pool, i)
+	}
+}
+
+// entryCountFirst is the place of the page byEntryCount puts first, for
+// question, among pages with these NAME lines, of which these are
+// programs' man pages; 0 for none.
+func entryCountFirst(question string, summaries []string, programs []bool) int {
+	// the composer counts the listing where either leads
+	if _, _, ok := analyse.CountsEntries(question); !ok || len(summaries) < 2 || countsLines().MatchString(summaries[0]) || listsFolder().MatchString(summaries[0]) {
+		return 0
+	}
+	if i := firstSaying(summaries, programs, countsLines().MatchString); i > 0 {
+		return i
+	}
+	// or the program that lists a folder, whose listing one counts
+	return firstSaying(summaries, programs, listsFolder().MatchString)
+}
+
+// listsFolder is the NAME line of a program that lists a folder: ls's
+// "list directory contents", find's "search for files in a directory
+// hierarchy".
+var listsFolder = lazyre.New(`(?i)^\s*(?:list\s+directory\s+contents|search\s+for\s+files\s+in\s+a\s+directory\s+hierarchy)\b`)
+
+// countsLines is the NAME line of a program that counts lines: wc's
+// "print newline, word, and byte counts for each file".
+var countsLines = lazyre.New(`(?i)\bnewline\b[^.]*\bcounts\b`)

@@ -491,3 +491,34 @@ func TestBatchRenameFirst(t *testing.T) {
 		}
 	}
 }
+
+// A count of a folder's entries puts first the program that counts
+// lines, else one that lists a folder, from among the first pages.
+func TestEntryCountFirst(t *testing.T) {
+	const (
+		wc   = "print newline, word, and byte counts for each file"
+		ls   = "list directory contents"
+		du   = "estimate file space usage"
+		grep = "print lines that match patterns"
+	)
+	for _, tc := range []struct {
+		q         string
+		summaries []string
+		programs  []bool
+		want      int
+	}{
+		{"how many files are in the folder docs", []string{du, grep, wc}, []bool{true, true, true}, 2},
+		{"count the files in this directory", []string{du, ls}, []bool{true, true}, 1},
+		{"how many folders are there in /var/log", []string{du, grep, ls, wc}, []bool{true, true, true, true}, 3},
+		// a count of lines, or of a folder's size, is no count of entries
+		{"count the lines in notes.txt", []string{du, wc}, []bool{true, true}, 0},
+		{"how big is the folder docs", []string{du, ls}, []bool{true, true}, 0},
+		// ls leads already
+		{"how many files are in the folder docs", []string{ls, wc}, []bool{true, true}, 0},
+		{"how many files are in the folder docs", []string{du, ls}, []bool{true, false}, 0},
+	} {
+		if got := entryCountFirst(tc.q, tc.summaries, tc.programs); got != tc.want {
+			t.Errorf("%q %q: entryCountFirst = %d, want %d", tc.q, tc.summaries, got, tc.want)
+		}
+	}
+}

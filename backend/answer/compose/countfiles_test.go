@@ -24,9 +24,13 @@ func TestCountFilesLead(t *testing.T) {
 			t.Errorf("%q: steps %q, want one of %q first", tc.q, d.Steps, tc.want)
 			continue
 		}
-		// the other program's page is cited too
+		// the other program's page is cited too, and the Summary says
+		// to use the line
 		if strings.Contains(d.Steps[0], "|") && !strings.Contains(d.Steps[0], "[2]") {
 			t.Errorf("%q: %q cites no second page", tc.q, d.Steps[0])
+		}
+		if strings.Contains(d.Steps[0], "|") && !strings.Contains(d.Summary, "| wc -l`") {
+			t.Errorf("%q: Summary %q does not use the line", tc.q, d.Summary)
 		}
 	}
 }

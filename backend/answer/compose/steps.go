@@ -42,7 +42,12 @@ type plan struct {
 	// (line) and what it does (desc); asked: its name is a word the
 	// question asks with (see termAsked)
 	lead, asked bool
-	line, desc  string
+	// kept: the lead stays an option for what the question says, not
+	// its score alone: it is asked, backed by the option model, takes
+	// the question's value, or negates or leaves out what the question
+	// does (see decideLead); the Summary says to use it
+	kept       bool
+	line, desc string
 	// typed, when set, is the command line the question's own values
 	// fill, the first step in the synopsis's place: a copy to or from
 	// another machine (remoteLead), characters translated (charsLead)
@@ -67,7 +72,7 @@ type plan struct {
 // fill (linesLead, replaceLead, variableLead, charsLead).
 func (pl *plan) leadWith(p passage, line, desc string) {
 	pl.chosen = slices.Insert(slices.DeleteFunc(slices.Clone(pl.chosen), p.same), 0, p)
-	pl.lead, pl.synopsis, pl.line, pl.desc = true, noSynopsis, line, desc
+	pl.lead, pl.synopsis, pl.line, pl.desc, pl.kept = true, noSynopsis, line, desc, true
 	pl.shown = min(max(pl.shown, 1), len(pl.chosen))
 }
 
@@ -751,6 +756,7 @@ func (c *composition) decideLead(pl *plan) {
 	case pl.lead:
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
+		pl.kept = pl.asked || backed || amount
 		pl.line, pl.desc = c.invocationOf(s, pl.chosen[0])
 		c.withValues(s, pl)
 		c.withBounds(s, pl)

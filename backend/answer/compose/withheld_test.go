@@ -173,3 +173,16 @@ func TestWithheldConcepts(t *testing.T) {
 		}
 	}
 }
+
+// The Summary says to use the option that leads for what the question
+// says, as the first step does: not the synopsis of the command, which
+// does the opposite ("print lines that match patterns" for the lines
+// that do not).
+func TestSummaryUsesKeptLead(t *testing.T) {
+	if d := fixtureDraft(t, "How do I show only the lines that do NOT match a pattern?"); !strings.Contains(d.Summary, "Use `grep -v") {
+		t.Errorf("grep's Summary %q, want it to use grep -v", d.Summary)
+	}
+	if d := composed(t, New(), "journalctl", journalPage, "print the system journal with no pager"); !strings.Contains(d.Summary, "Use `journalctl --no-pager") {
+		t.Errorf("journalctl's Summary %q, want it to use --no-pager", d.Summary)
+	}
+}

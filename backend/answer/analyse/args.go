@@ -194,10 +194,6 @@ var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, 
 var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(columns|fields)\b`)
 
 // ordinal is the number an ordinal says, 0 for none.
-// Ordinal is the number an ordinal says: 3 of "third" and of "3rd"; 0
-// for none.
-func Ordinal(w string) int { return ordinal(w) }
-
 func ordinal(w string) int {
 	w = strings.ToLower(w)
 	if n, ok := ordinals[w]; ok {
@@ -271,22 +267,28 @@ var (
 
 // serviceArgRE finds a name said before the kind of thing it names: "the
 // nginx service", "the sshd daemon".
-var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(service|daemon|unit)s?\b`)
+var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(` + serviceNouns + `)s?\b`)
+
+// serviceNouns are the words for a service.
+const serviceNouns = `service|daemon|unit`
 
 // setToRE is a setting changed to a value that ends the clause, the
 // setting's last word and the value the groups: "change the hostname to
 // buildbox", "set my default shell to zsh".
 var setToRE = lazyre.New(`(?i)\b(?:change|set|switch|update|make)\s+(?:the\s+|my\s+|this\s+|its\s+|our\s+)?(?:[a-z][a-z-]*\s+){0,2}?([a-z][a-z-]*)\s+(?:to|into)\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(?:\s*$|\s*[,;:?!]|\.\s|\.$)`)
 
-// servicedVerb is a verb only services take (see servicedRE).
-var servicedVerb = lazyre.New(`(?i)\b(?:restart|reload|enable|disable|mask|unmask)\b`)
+// servicedVerbs are the verbs only services take (see servicedRE).
+const servicedVerbs = `restart|reload|enable|disable|mask|unmask`
+
+// servicedVerb is one of servicedVerbs.
+var servicedVerb = lazyre.New(`(?i)\b(?:` + servicedVerbs + `)\b`)
 
 // servicedRE is a verb that only services take and the word after it,
 // where the clause ends after that word or goes on as after a name:
 // "restart nginx", "enable sshd at boot", "reload apache2 on web01".
 // Not start or stop: "start firefox" runs a program, "stop firefox"
 // kills one.
-var servicedRE = lazyre.New(`(?i)\b(?:restart|reload|enable|disable|mask|unmask)\s+([A-Za-z0-9_][A-Za-z0-9_.@-]*)(?:\s*$|\s*[,.;:?!]|\s+(?:at|on|with|now|again|so|and|when|after|before|every|from|using|via)\b)`)
+var servicedRE = lazyre.New(`(?i)\b(?:` + servicedVerbs + `)\s+([A-Za-z0-9_][A-Za-z0-9_.@-]*)(?:\s*$|\s*[,.;:?!]|\s+(?:at|on|with|now|again|so|and|when|after|before|every|from|using|via)\b)`)
 
 // ownerRE finds whom a question gives a file to: "change the owner of
 // log.txt to bob", "owned by www-data", "ownership to alice:devs", "make
@@ -1093,8 +1095,8 @@ func (r Reading) Topic(q string) string {
 	return t
 }
 
-// serviceNoun is a word for a service.
-var serviceNoun = lazyre.New(`(?i)\b(?:service|daemon|unit)s?\b`)
+// serviceNoun is one of serviceNouns.
+var serviceNoun = lazyre.New(`(?i)\b(?:` + serviceNouns + `)s?\b`)
 
 // splitSizes writes each size typed with its unit glued on ("12M",
 // "4.0K", "500MB") as "100 MB" would be, number and unit apart: glued,

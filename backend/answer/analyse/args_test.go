@@ -307,7 +307,7 @@ func TestTopicDropsNaming(t *testing.T) {
 		"show the lines of app.conf that start with a # character": "show the lines of that start with a #",
 		"cut each line at the ; sign":                              "cut each line at the ;",
 	} {
-		got := strings.Join(strings.Fields(Read(q).Topic(q)), " ")
+		got := topicRead(q)
 		if got != want {
 			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
 		}
@@ -401,7 +401,7 @@ func TestReplacement(t *testing.T) {
 		"replace foo with bar in notes.txt": "replace with in text",
 		"replace tabs with spaces":          "replace tabs with spaces",
 	} {
-		if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != want {
+		if got := topicRead(q); got != want {
 			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
 		}
 	}
@@ -424,10 +424,14 @@ func TestLineHolds(t *testing.T) {
 		}
 	}
 	q := "delete all lines that mention password"
-	if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != "delete all lines that mention" {
+	if got := topicRead(q); got != "delete all lines that mention" {
 		t.Errorf("the word lines hold is a topic word: %q", got)
 	}
 }
+
+// topicRead is the topic Read gives question q, its words one space
+// apart.
+func topicRead(q string) string { return strings.Join(strings.Fields(Read(q).Topic(q)), " ") }
 
 // argsRead is the arguments Read reads in q, as kind:text, in order.
 func argsRead(q string) string {
@@ -466,7 +470,7 @@ func TestServiceTopic(t *testing.T) {
 		"print the 3rd line of notes.txt":  "print the 3 line of",
 		"print the second column of a.csv": "print the second column of",
 	} {
-		if got := strings.Join(strings.Fields(Read(q).Topic(q)), " "); got != want {
+		if got := topicRead(q); got != want {
 			t.Errorf("Topic(%q) = %q, want %q", q, got, want)
 		}
 	}

@@ -109,6 +109,14 @@ type composition struct {
 	// signal is the signal the question names, as a dash option ("-KILL";
 	// see givenSignal), "" for none
 	signal string
+	// scale is the letter of the unit the question asks sizes in
+	// (scaleAsked), "" for none; dryRun: it asks what a command would
+	// do without doing it (dryRunAsk)
+	scale  string
+	dryRun bool
+	// confident: the first page is likely the answer (confidence sure
+	// or more; see firstSteps)
+	confident bool
 	// scores are the option model's scores of the first page's command
 	// (see scoresOf), which usage and bundle both read
 	scores map[string]float64
@@ -240,6 +248,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 		text: a.Question, args: a.Args}
 	c.lossAsked = asksLoss(lossTerms(a, c.usageTerms))
 	c.signal = givenSignal(a.Question)
+	c.scale, c.dryRun = scaleAsked(a.Question), dryRunAsk().MatchString(a.Question)
 	c.verb = slices.IndexFunc(r.Question.Concepts, func(k analyse.Concept) bool { return a.Verb != "" && k.Word == a.Verb })
 	if c.negative {
 		c.negated = negatedConcepts(r.Question, a.Question)
@@ -255,7 +264,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.forbidden = forbiddenConcepts(r.Question, a.Seq)
 	c.replaced = replacedConcepts(r.Question, a.Question)
 	c.withheld = withheldConcepts(r.Question, a.Question, c.forbidden)
-	c.steps = firstSteps(r.Confidence)
+	c.steps, c.confident = firstSteps(r.Confidence), r.Confidence >= sure
 	return c
 }
 

@@ -14,9 +14,6 @@ import (
 // dpkg's --dry-run), whose words say "dry run" or "would be" and little
 // of the task, so the options that do the task outscore it.
 
-// dryRunAsked says whether the question asks for a dry run.
-func (c *composition) dryRunAsked() bool { return dryRunAsk().MatchString(c.text) }
-
 // dryRunAsk is a question's way of asking for a dry run: "a dry run",
 // "simulate", "preview", "without actually running it", "without
 // changing anything", "what make would run ... without".
@@ -44,7 +41,7 @@ func dryRunItem(p passage) bool {
 // dryRunFirst puts first, where the question asks for a dry run, the
 // page's option that makes one, chosen or not.
 func (c *composition) dryRunFirst(s *source, chosen []passage) []passage {
-	if !c.dryRunAsked() {
+	if !c.dryRun {
 		return chosen
 	}
 	for p := range ownItems(s.doc) {

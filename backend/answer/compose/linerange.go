@@ -27,14 +27,11 @@ var lineRange = lazyre.New(`(?i)\blines?\s+(?:number\s+)?(\d+)\s*(?:-|–|to|thr
 // numberedLine is the one line a question numbers: "line 42".
 var numberedLine = lazyre.New(`(?i)\bline\s+(?:number\s+)?(\d+)\b`)
 
-// ordinalLine is the one line a question numbers by its place: "the 3rd
-// line", "the tenth line".
-var ordinalLine = lazyre.New(`(?i)\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|[1-9][0-9]*(?:st|nd|rd|th))\s+line\b`)
-
 // lineAddress is the address of the lines question q numbers, as sed
 // writes it ("10,20", "42"); "" where it numbers none, or a range that
-// runs backwards.
-func lineAddress(q string) string {
+// runs backwards. A line numbered by its place ("the 3rd line", "the
+// third line") is the place analyse read among args.
+func lineAddress(q string, args []analyse.Arg) string {
 	if m := lineRange().FindStringSubmatch(q); m != nil {
 		a, _ := strconv.Atoi(m[1])
 		b, _ := strconv.Atoi(m[2])
@@ -46,10 +43,8 @@ func lineAddress(q string) string {
 	if m := numberedLine().FindStringSubmatch(q); m != nil && m[1] != "0" {
 		return m[1]
 	}
-	if m := ordinalLine().FindStringSubmatch(q); m != nil {
-		if n := analyse.Ordinal(m[1]); n > 0 {
-			return strconv.Itoa(n)
-		}
+	if i := slices.IndexFunc(args, func(a analyse.Arg) bool { return a.Place && a.Noun == "line" }); i >= 0 {
+		return args[i].Text
 	}
 	if m := endLine().FindStringSubmatch(q); m != nil {
 		if strings.EqualFold(m[1], "last") {
@@ -97,7 +92,7 @@ var (
 // the items it takes (quietItem and printItem, or deleteItem): the
 // option or command that leads, and the command it runs with it.
 func (c *composition) linesLead(s *source, pl *plan) bool {
-	addr := lineAddress(c.text)
+	addr := lineAddress(c.text, c.args)
 	matched := addr == "" && (c.removesLines || emptyAddress(c.text) != "")
 	pat := ""
 	if matched {

@@ -221,11 +221,7 @@ func (c *composition) synopsisStep(pl *plan) string {
 	if pl.typed == "" {
 		return c.flaggedStep(pl.s, pl.syn, pl.flag)
 	}
-	s := pl.s
-	also := ""
-	if pl.also != nil {
-		also = "; " + pl.also.text + " " + c.citer.Cite(pl.also.meta, pl.also.section)
-	}
+	s, also := pl.s, c.alsoSaid(pl)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {
 		return "`" + pl.typed + "`: " + what + " " + c.cite(s, "SYNOPSIS") + also
 	}

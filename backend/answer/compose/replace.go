@@ -160,6 +160,16 @@ func (c *composition) allMatchesFlag(prog string) (alsoCited, bool) {
 	return alsoCited{}, false
 }
 
+// alsoSaid is what the lead's line does that another page documents,
+// cited, to follow the line's own description: "; with the g flag: ...
+// [2]"; "" where it does nothing more.
+func (c *composition) alsoSaid(pl *plan) string {
+	if pl.also == nil {
+		return ""
+	}
+	return "; " + pl.also.text + " " + c.citer.Cite(pl.also.meta, pl.also.section)
+}
+
 // alsoCited is what a step's line does that another page than the
 // step's documents, and where: cited after the step's own page, so that
 // the references list that page first.

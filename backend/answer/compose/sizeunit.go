@@ -18,9 +18,9 @@ import (
 // scaleAsked is the letter of the unit the question asks sizes in (K, M,
 // G, T), "" where it asks for none. A size it gives ("larger than 100
 // MB") asks for no unit, nor do two ("in gigabytes and megabytes").
-func (c *composition) scaleAsked() string {
-	m := askedUnit().FindStringSubmatch(c.text)
-	if m == nil || unitsEither().MatchString(c.text) {
+func scaleAsked(question string) string {
+	m := askedUnit().FindStringSubmatch(question)
+	if m == nil || unitsEither().MatchString(question) {
 		return ""
 	}
 	return strings.ToUpper(m[1][:1])
@@ -44,7 +44,7 @@ var blockSize = lazyre.New(`--block-size[= ]SIZE\b`)
 // ls), "-S M" (vmstat); "" where p takes no unit or the question asks
 // for none.
 func (c *composition) scaleOption(p passage) string {
-	letter := c.scaleAsked()
+	letter := c.scale
 	if letter == "" {
 		return ""
 	}
@@ -75,7 +75,7 @@ func (c *composition) scaleOption(p passage) string {
 // page's item that shows them in it: an option that is the unit alone
 // (du's -m) before one that takes it as its value (-B).
 func (c *composition) scaleFirst(s *source, chosen []passage) []passage {
-	if c.scaleAsked() == "" {
+	if c.scale == "" {
 		return chosen
 	}
 	var valued *passage

@@ -740,7 +740,7 @@ func (c *composition) decideLead(pl *plan) {
 	// the signal it names (signalTaken):
 	// "wrap lines at 72 characters" is fold -w 72, though fold's NAME
 	// line says the rest (see amountLeads).
-	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.levelOption(pl.chosen[0]) != "" || c.scaleOption(pl.chosen[0]) != "" || c.dryRunAsked() && dryRunItem(pl.chosen[0]) || c.fileValueLeads(s, pl.chosen[0]) || pl.other || c.signalTaken(pl.chosen[0]) || c.nameLeads(s, pl.chosen[0]) || c.parentsLeads(s, pl.chosen[0]) || c.portLeads(s, pl.chosen[0]))
+	amount := pl.lead && (c.amountLeads(pl.chosen[0], pl.syn) || c.levelOption(pl.chosen[0]) != "" || c.scaleOption(pl.chosen[0]) != "" || c.dryRun && dryRunItem(pl.chosen[0]) || c.fileValueLeads(s, pl.chosen[0]) || pl.other || c.signalTaken(pl.chosen[0]) || c.nameLeads(s, pl.chosen[0]) || c.parentsLeads(s, pl.chosen[0]) || c.portLeads(s, pl.chosen[0]))
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
@@ -817,11 +817,7 @@ func (c *composition) chosenSteps(pl *plan) (steps []string, said map[string]boo
 			// the bundle takes the lead option's place, and a letter of
 			// it is no step of its own after it
 		case i == 0 && pl.lead:
-			led := fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite)
-			if pl.also != nil {
-				led += "; " + pl.also.text + " " + c.citer.Cite(pl.also.meta, pl.also.section)
-			}
-			steps = append(steps, led)
+			steps = append(steps, fmt.Sprintf("`%s`: %s %s", pl.line, pl.desc, cite)+c.alsoSaid(pl))
 		default:
 			steps = append(steps, st+" "+cite)
 		}

@@ -39,7 +39,7 @@ func (c *composition) nameSentence(s *source) string {
 // line, 163 cite the right page first), or else the sentence of its
 // running text that says most of the question; "" when there is none.
 func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
-	if pl.lead && (pl.named || pl.other || pl.kept && c.steps > firstSteps(0) || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
+	if pl.lead && (pl.named || pl.other || pl.kept && c.confident || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
 		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
 	}
 	if use := c.filledSubcommand(pl); use != "" {

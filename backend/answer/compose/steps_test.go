@@ -784,3 +784,13 @@ func TestStepCompressedBundle(t *testing.T) {
 		t.Errorf("steps %q, want tar -xJf release.tar.xz first", ans.Steps)
 	}
 }
+
+// An option named for the NAME line's second action leads where the
+// question asks that action in a word the analysis reads as the same:
+// tr's --delete for "remove", whose NAME line is "translate or
+// delete characters" and which translates without it.
+func TestStepOtherActionSynonym(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"remove one particular character from every line using tr": "`tr -d",
+	})
+}

@@ -513,6 +513,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgQuoted, analyse.ArgName, analyse.ArgDate}
 	case has("url", "uri"):
 		return []analyse.ArgKind{analyse.ArgURL}
+	case w == "repository" || w == "repo":
+		// git clone's "<repository>": the URL the question gives, or
+		// the path of a repository on this machine
+		return []analyse.ArgKind{analyse.ArgURL, path, folder}
 	case has("host", "destination", "server"):
 		return []analyse.ArgKind{analyse.ArgHost}
 	case w == "port":

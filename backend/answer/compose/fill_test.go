@@ -230,6 +230,16 @@ func TestSlotKinds(t *testing.T) {
 	}
 }
 
+// git's "<repository>" takes the URL a question gives ("clone
+// https://example.org/app.git"), as "URL" does.
+func TestRepositorySlot(t *testing.T) {
+	for _, w := range []string{"<repository>", "URL", "[<repo>]"} {
+		if !slices.Contains(slotKinds(w), analyse.ArgURL) {
+			t.Errorf("slotKinds(%q) = %v, want it to take a URL", w, slotKinds(w))
+		}
+	}
+}
+
 // A slot takes a date by its name, or by its name's last part; not
 // where the name holds the letters elsewhere.
 func TestDateSlot(t *testing.T) {

@@ -794,3 +794,13 @@ func TestStepOtherActionSynonym(t *testing.T) {
 		"remove one particular character from every line using tr": "`tr -d",
 	})
 }
+
+// An option whose first sentence starts with the question's verb leads,
+// though people's command lines never give it, where the program does
+// another thing by itself: zip's -m, "Move the specified files into the
+// zip archive", for moving files into an archive.
+func TestStepDoesTheVerb(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"move the pictures a.jpg and b.jpg into the archive pics.zip": "`zip -m pics.zip a.jpg b.jpg`",
+	})
+}

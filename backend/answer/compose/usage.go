@@ -1,13 +1,15 @@
 package compose
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
 	"github.com/ragman-dev/ragman/backend/document"
 	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
-	"slices"
 )
 
 // usageNear is the least thesaurus weight of a concept's other stems the
@@ -165,8 +167,28 @@ func (c *composition) sideOption(s *source, p passage) bool {
 		// change is made". Its other words are the command's.
 		return false
 	}
+	if c.doesVerb(s, first) {
+		// one that does what the question asks, in its verb, where
+		// the program does another thing by itself: zip's -m, "Move
+		// the specified files into the zip archive", for "move the
+		// files into an archive"
+		return false
+	}
 	words, hits := c.q.Precision(first)
 	return words > 0 && float64(hits) < sidePrecision*float64(words)
+}
+
+// doesVerb says whether an item's first sentence starts with the
+// question's verb, which is not the first word of the page's NAME line,
+// nor a verb most options say (lightVerbs: du's --time, "show time of
+// the last modification", for "show disk usage").
+func (c *composition) doesVerb(s *source, first string) bool {
+	if c.verb < 0 {
+		return false
+	}
+	verb := terms.Stem(c.q.Concepts[c.verb].Word)
+	w, _, _ := strings.Cut(strings.TrimSpace(first), " ")
+	return !lightVerbs()[verb] && terms.Stem(strings.ToLower(w)) == verb && verb != nameLead(s.hit.Meta.Summary)
 }
 
 // onlyWord is "only" in an item's first sentence.

@@ -271,10 +271,10 @@ func TestAddsOwnWord(t *testing.T) {
 		{Word: "space", Alts: []analyse.Alt{{Stem: "space", Weight: 1}}, Weight: 1},
 	}, Weights: []float64{1, 1}, Mass: 2}
 	given := []float64{0, 1} // "report file system space usage"
-	if adds(q, "df shows the space available on that file system.", given) {
+	if adds(q, "df shows the space available on that file system.", given, addsShare) {
 		t.Error("a sentence with 'available' for 'free' adds to the NAME line")
 	}
-	if !adds(q, "It shows how much space is free.", given) {
+	if !adds(q, "It shows how much space is free.", given, addsShare) {
 		t.Error("a sentence with the question's 'free' does not add to the NAME line")
 	}
 }
@@ -288,10 +288,10 @@ func TestAddsMuch(t *testing.T) {
 	}
 	q := &answer.Question{Concepts: []analyse.Concept{concept("convert"), concept("file"), concept("encod"), concept("utf")},
 		Weights: []float64{1, 1, 1, 1}, Mass: 4}
-	if adds(q, "Any file with some invariant identifier can be described this way.", nil) {
+	if adds(q, "Any file with some invariant identifier can be described this way.", nil, addsShare) {
 		t.Error("a sentence with one word of four adds to the NAME line")
 	}
-	if !adds(q, "It converts the encoding of each file.", nil) {
+	if !adds(q, "It converts the encoding of each file.", nil, addsShare) {
 		t.Error("a sentence with three words of four does not add to the NAME line")
 	}
 }

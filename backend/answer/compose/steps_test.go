@@ -226,6 +226,9 @@ func TestSummarySentenceTellsMore(t *testing.T) {
 		// a sentence that ends where its example starts says nothing
 		// without it
 		{"archive a folder with tar", "", "being archived:"},
+		// one that names an option but says nothing of the question
+		// the NAME line does not is filler
+		{"How do I list all environment variables?", "", "The -S option"},
 	} {
 		ans, _ := testengine.Ask(t, tc.q, 0.35)
 		if tc.want != "" && !strings.Contains(ans.Summary, tc.want) {

@@ -81,6 +81,20 @@ func TestDirected(t *testing.T) {
 	}
 }
 
+// A number is what the manuals' numeric options take ("--numeric-sort:
+// compare according to string numerical value", "a numeric mode"); a
+// numeric thing is not a count, though.
+func TestNumberNumeric(t *testing.T) {
+	for _, w := range []string{"numeric", "numerical"} {
+		if weightOf(Related("number"), w) < 0.7 {
+			t.Errorf("number -> %s missing: %v", w, Related("number"))
+		}
+	}
+	if weightOf(Domain("numeric"), "count") != 0 {
+		t.Errorf("numeric -> count: %v", Domain("numeric"))
+	}
+}
+
 // The manuals' words for where a line's whitespace is: "ignore leading
 // blanks" (sort -b) for "the spaces at the start of each line"; a blank is
 // no start, though.

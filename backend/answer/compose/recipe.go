@@ -309,9 +309,21 @@ func (c *composition) verbOption(pl *plan) int {
 }
 
 // saysVerb says whether a passage says the question's verb, where that
-// is no verb every other option says (lightVerbs).
+// is no verb every other option says (distinctVerb).
 func (c *composition) saysVerb(p passage) bool {
-	return c.verb >= 0 && !lightVerbs()[terms.Stem(c.q.Concepts[c.verb].Word)] && givenOf(p.cov, c.verb) >= verbSaid
+	_, ok := c.distinctVerb()
+	return ok && givenOf(p.cov, c.verb) >= verbSaid
+}
+
+// distinctVerb is the stem of the question's verb, where it has one and
+// it is no verb every other option says (lightVerbs): what tells one of
+// a page's options apart from the others.
+func (c *composition) distinctVerb() (string, bool) {
+	if c.verb < 0 {
+		return "", false
+	}
+	verb := terms.Stem(c.q.Concepts[c.verb].Word)
+	return verb, !lightVerbs()[verb]
 }
 
 // lightVerbs are verbs that most options of a page say, of what they

@@ -180,15 +180,15 @@ func (c *composition) sideOption(s *source, p passage) bool {
 
 // doesVerb says whether an item's first sentence starts with the
 // question's verb, which is not the first word of the page's NAME line,
-// nor a verb most options say (lightVerbs: du's --time, "show time of
+// nor a verb most options say (distinctVerb: du's --time, "show time of
 // the last modification", for "show disk usage").
 func (c *composition) doesVerb(s *source, first string) bool {
-	if c.verb < 0 {
+	verb, ok := c.distinctVerb()
+	if !ok {
 		return false
 	}
-	verb := terms.Stem(c.q.Concepts[c.verb].Word)
 	w, _, _ := strings.Cut(strings.TrimSpace(first), " ")
-	return !lightVerbs()[verb] && terms.Stem(strings.ToLower(w)) == verb && verb != nameLead(s.hit.Meta.Summary)
+	return terms.Stem(strings.ToLower(w)) == verb && verb != nameLead(s.hit.Meta.Summary)
 }
 
 // onlyWord is "only" in an item's first sentence.

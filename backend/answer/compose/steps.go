@@ -796,7 +796,20 @@ func (c *composition) decideLead(pl *plan) {
 		// else than the question adds to its NAME line: mount's shared
 		// subtrees for "mount a USB stick"
 		pl.synopsis, pl.shown = synopsisAhead, min(len(pl.chosen), 2)
+	case pl.syn != "" && !pl.named && c.proseFirst(s, pl) && !c.subcommandFirst(s, pl):
+		// the passages keep their places after it, since the question
+		// and the page were read as close
+		pl.synopsis = synopsisAhead
 	}
+}
+
+// proseFirst says whether the best passage of a how-to question's page
+// runs nothing: a sentence or a list item that is no option's ("The
+// operation mode is set to compress and the file already has a suffix"
+// of xz's list of files it skips), which tells the user nothing to type
+// where the synopsis would.
+func (c *composition) proseFirst(s *source, pl *plan) bool {
+	return c.howto && answer.ProgramPage(s.hit.Meta) && len(pl.chosen) > 0 && stepCommand(c.step(s, pl.chosen[0])) == ""
 }
 
 // chosenSteps writes the first page's chosen passages as steps, as many

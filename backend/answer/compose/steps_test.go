@@ -807,3 +807,13 @@ func TestStepDoesTheVerb(t *testing.T) {
 		"move the pictures a.jpg and b.jpg into the archive pics.zip": "`zip -m pics.zip a.jpg b.jpg`",
 	})
 }
+
+// A how-to question's first step types a command: where the passage
+// that matches best is a sentence that runs nothing (xz's list of the
+// files it will not compress), the command as its synopsis runs it comes
+// before it.
+func TestStepProseNotFirst(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"compress a file that already has an .xz suffix again": "`xz ",
+	})
+}

@@ -92,6 +92,10 @@ var argPatterns = []argPattern{
 	// a calendar date, and the time of day after it: not one in a file's
 	// or a path's name (etc-backup-2024-05-01.tar.gz), which they took
 	{ArgDate, lazyre.New(`(?:^|[\s(])(` + datePattern + `)(?:$|[\s,;:?!)]|\.(?:\s|$))`)},
+	// a time of day alone, after a word that bounds or sets something
+	// by it: "since 8:00", "until 5pm", "at 14:30"; not "16:9", a ratio,
+	// nor "8080:80", ports
+	{ArgDate, lazyre.New(`(?i)\b(?:since|until|till|before|after|at|from|by|to|between|and)\s+(` + clockPattern + `)(?:$|[\s,;:?!)]|\.(?:\s|$))`)},
 	{ArgSize, lazyre.New(`(?i)\b(\d+(?:\.\d+)?\s?(?:[kmgtp]i?b|[kmgtp]|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?))\b`)},
 	{ArgDuration, lazyre.New(`(?i)\b(\d+\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?))\b`)},
 	{ArgPort, lazyre.New(`(?i)\bports?\s+(\d{1,5})\b`)},
@@ -109,6 +113,9 @@ var argPatterns = []argPattern{
 const datePattern = `\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?` +
 	`|\d{1,2}(?:st|nd|rd|th)?\s+(?:` + months + `)(?:,?\s+\d{4})?(?:` + timeOfDay + `)?` +
 	`|(?:` + months + `)\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?(?:` + timeOfDay + `)?`
+
+// clockPattern is a time of day: 8:00, 14:30:15, 5pm, 9.30 is none.
+const clockPattern = `(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\b\.?)?|(?:0?[1-9]|1[0-2])\s?[ap]\.?m\b\.?`
 
 const (
 	months    = `[Jj]anuary|[Ff]ebruary|March|[Aa]pril|May|[Jj]une|[Jj]uly|[Aa]ugust|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec`

@@ -21,6 +21,13 @@ func TestRead(t *testing.T) {
 		{"print the date that is 45 days after today", "date:45 days", "", "print the date that is"},
 		{"what will the date be in 90 days", "date:90 days", "", "what will the date be in"},
 		{"print yesterday's date", "date:yesterday", "", "print date"},
+		// a time of day something is bounded or set by is a date's;
+		// the word that bounds it stays the task's, and a ratio or two
+		// ports a colon apart are none
+		{"show the nginx log since 8:00 this morning", "date:8:00", "", "show the nginx log since this morning"},
+		{"shut down the machine at 10pm", "date:10pm", "", "shut down the machine at"},
+		{"print entries between 09:15 and 17:45:30", "date:09:15 date:17:45:30", "", "print entries between and"},
+		{"resize the image to 16:9", "", "", "resize the image to 16:9"},
 		// numbers put in order to say how they sort are no values
 		{"How do I sort a list of numbers so that 10 comes after 9 instead of after 1?", "", "", "How do I sort a list of numbers so that 10 comes after 9 instead of after 1?"},
 		{"show the last 10 lines of a file", "number:10", "", "show the last lines of a file"},

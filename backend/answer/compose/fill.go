@@ -1,6 +1,8 @@
 package compose
 
 import (
+	"cmp"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -174,7 +176,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			op.text = shellQuote(a.Text)
 		case analyse.ArgDate:
 			// as date(1) reads one, which takes no "at"
-			op.text = shellQuote(dateWords.Replace(a.Text))
+			op.text = shellQuote(clock24(dateWords.Replace(a.Text)))
 		case analyse.ArgNumber:
 			if f := strings.Fields(q[a.End:]); len(f) > 0 {
 				op.counts = terms.Stem(strings.ToLower(strings.TrimRight(f[0], ".,;:!?")))
@@ -419,6 +421,30 @@ func shellQuote(s string) string {
 // 2024 09:00".
 var dateWords = strings.NewReplacer(" at noon", " 12:00", " at midnight", " 00:00", " at ", " ")
 
+// clock24 writes a time of day alone on a 24-hour clock, as every
+// program that takes one reads it (journalctl's --since takes "20:00"
+// but not "8pm"): 8pm is 20:00, 8:30 a.m. is 08:30; a date, or a time
+// without am or pm, is as it was.
+func clock24(text string) string {
+	m := ampm().FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	h, _ := strconv.Atoi(m[1])
+	mins := cmp.Or(m[2], "00")
+	switch pm := strings.EqualFold(m[3], "p"); {
+	case pm && h < 12:
+		h += 12
+	case !pm && h == 12:
+		h = 0
+	}
+	return fmt.Sprintf("%02d:%s", h, mins)
+}
+
+// ampm is a time of day on a 12-hour clock: the hour, the minutes (if
+// given) and a or p.
+var ampm = lazyre.New(`(?i)^(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])\.?m\.?$`)
+
 // slotKinds are the kinds of argument a synopsis placeholder takes, by
 // its name ("DIRECTORY", "[FILE]...", "<group>", "starting-point"), nil
 // for a word that is no placeholder of these.
@@ -532,6 +558,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgSize}
 	case delimiterSlots[w]:
 		return []analyse.ArgKind{analyse.ArgDelimiter}
+	case w == "time":
+		// shutdown's "[TIME]", timedatectl's "set-time [TIME]": a time
+		// from now ("in 10 minutes", +10) or a time of day ("at 22:00")
+		return []analyse.ArgKind{analyse.ArgDuration, analyse.ArgDate}
 	case durationSlot(w):
 		return []analyse.ArgKind{analyse.ArgDuration}
 	case w == "n" || w == "num" || w == "number" || w == "count" || countSlots[w] || idSlots[w] || rangeSlots[w] || accountIDs[w] || w == placeList:

@@ -243,7 +243,7 @@ func TestRepositorySlot(t *testing.T) {
 // A slot takes a date by its name, or by its name's last part; not
 // where the name holds the letters elsewhere.
 func TestDateSlot(t *testing.T) {
-	for w, want := range map[string]bool{"DATE": true, "EXPIRE_DATE": true, "<start-date>": true, "UPDATE": false, "validate": false, "STRING": true} {
+	for w, want := range map[string]bool{"DATE": true, "EXPIRE_DATE": true, "<start-date>": true, "UPDATE": false, "validate": false, "STRING": true, "[TIME]": true} {
 		if got := slices.Contains(slotKinds(w), analyse.ArgDate); got != want {
 			t.Errorf("slotKinds(%q) takes a date: %v, want %v", w, got, want)
 		}
@@ -749,3 +749,24 @@ Bring devices down. Takes interface name or index number.
 \fBup\fR \fIDEVICE\fR...
 Bring devices up. Takes interface name or index number.
 `
+
+// A time of day on a 12-hour clock is written on a 24-hour one, as
+// journalctl's --since reads it; a date, or a time already so, is kept.
+func TestClock24(t *testing.T) {
+	for in, want := range map[string]string{"8pm": "20:00", "8:30 a.m.": "08:30", "12am": "00:00", "12:15pm": "12:15",
+		"11 PM": "23:00", "8:00": "8:00", "2024-05-01 14:00": "2024-05-01 14:00", "yesterday": "yesterday"} {
+		if got := clock24(in); got != want {
+			t.Errorf("clock24(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A long option named for a bound in time whose value the page leaves
+// unnamed takes a date.
+func TestUnnamedValue(t *testing.T) {
+	for term, want := range map[string]string{"-S, --since=, -U, --until=": "-S DATE", "--until=": "--until DATE", "--output-fields=": "--output-fields"} {
+		if got := optionForm(term); got != want {
+			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)
+		}
+	}
+}

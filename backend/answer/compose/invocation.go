@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -255,7 +256,7 @@ func optionForm(term string) string {
 	}
 	if name, arg, ok := strings.Cut(first, "="); ok && !strings.HasSuffix(name, "[") {
 		if arg == "" {
-			return name // journalctl's "--output-fields=", its value below
+			return strings.TrimSpace(name + " " + unnamedValue(name)) // journalctl's "--output-fields=", its value below
 		}
 		return name + " " + arg
 	}
@@ -296,13 +297,25 @@ func optionForm(term string) string {
 			continue
 		}
 		if ok {
-			arg = listPlaceholder(arg)
+			arg = cmp.Or(listPlaceholder(arg), unnamedValue(name))
 			if arg != "" && !strings.HasPrefix(first, "--") {
 				return first + " " + arg
 			}
 		}
 	}
 	return first
+}
+
+// unnamedValue is the placeholder of the value a long option takes
+// where the page names none ("--since=", "the specified date" below
+// it): DATE for a bound in time, which is what one gives it; "" for
+// another.
+func unnamedValue(name string) string {
+	switch strings.TrimLeft(name, "-") {
+	case "since", "until":
+		return "DATE"
+	}
+	return ""
 }
 
 // literalValue says whether arg, the value a long option is given in

@@ -817,3 +817,12 @@ func TestStepProseNotFirst(t *testing.T) {
 		"compress a file that already has an .xz suffix again": "`xz ",
 	})
 }
+
+// A time of day the question bounds or sets something by is typed where
+// the command takes one, beside the other values the question gives.
+func TestStepTimeOfDay(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"show the log messages of the service cron since 7:30 this morning": "`journalctl -u cron -S 7:30`",
+		"power off the computer at 11pm":                                    "`shutdown 23:00`",
+	})
+}

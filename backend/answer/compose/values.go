@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unicode"
@@ -167,7 +168,7 @@ func termArgs(term string) []termArg {
 		if n, a, ok := strings.Cut(f[0], "[="); ok {
 			t = termArg{name: n, arg: a, written: true}
 		} else if n, a, ok := strings.Cut(f[0], "="); ok {
-			t = termArg{name: n, arg: a, written: true}
+			t = termArg{name: n, arg: cmp.Or(a, unnamedValue(n)), written: true}
 		} else if len(f) > 1 {
 			t.arg, t.written = f[1], true
 		}

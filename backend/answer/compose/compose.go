@@ -236,7 +236,7 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 			steps = append([]string{st}, steps[:min(len(steps), maxPrimarySteps-1)]...)
 		}
 	}
-	return c.useFirst(pl, summary, scene), steps, said
+	return c.useFirst(pl, summary, scene, steps), steps, said
 }
 
 // begin starts the answer to r's question.

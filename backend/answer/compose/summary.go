@@ -123,7 +123,11 @@ func (c *composition) runningSentence(pl *plan, scene analyse.Scene) string {
 // and how: the bundle or the option that stands out, or else the command
 // as its synopsis runs it, with what the NAME line says it does. The
 // NAME line alone leaves the user to find the command line in the steps.
-func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene) []string {
+// Where the first step runs the command otherwise, the Summary runs it
+// as that step does: "Use `ln TARGET LINK_NAME`" above a first step of
+// `ln -s TARGET LINK_NAME` for a symbolic link tells the user to make a
+// hard link.
+func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene, steps []string) []string {
 	s, m := pl.s, pl.s.hit.Meta
 	if saysUse(summary) {
 		summary[0], summary[1] = summary[1], summary[0]
@@ -135,10 +139,25 @@ func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene) 
 		line = s.runnable(c.runLine(s, line))
 		if pl.typed != "" {
 			line = pl.typed
+		} else if first := firstRun(steps, typedName(s.doc, m.Title)); first != "" {
+			line = first
 		}
 		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(s, "SYNOPSIS"))
 	}
 	return summary
+}
+
+// firstRun is the command line the first of steps types where it runs
+// cmd; "" where it runs another or none.
+func firstRun(steps []string, cmd string) string {
+	if len(steps) == 0 {
+		return ""
+	}
+	line := strings.Trim(stepCommand(steps[0]), "`")
+	if line != cmd && !strings.HasPrefix(line, cmd+" ") {
+		return ""
+	}
+	return line
 }
 
 // saysUse says whether the Summary's second sentence, after the NAME

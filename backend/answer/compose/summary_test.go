@@ -1,0 +1,36 @@
+package compose_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ragman-dev/ragman/testutil/testengine"
+)
+
+// The Summary runs the command as the first step does, where that step
+// runs it: not the bare synopsis above a first step with the option
+// the question needs ("Use `cp SOURCE DEST`" above `cp -p ...`).
+func TestSummaryRunsFirstStep(t *testing.T) {
+	for _, q := range []string{
+		"copy a folder keeping ownership and timestamps",
+		"show the sizes in a human readable way with df",
+		"list files sorted by modification time, newest first",
+		"make nested directories in one go",
+	} {
+		ans, _ := testengine.Ask(t, q, 0)
+		if len(ans.Summary) == 0 || len(ans.Steps) == 0 {
+			t.Fatalf("%s: no summary or steps: %q %q", q, ans.Summary, ans.Steps)
+		}
+		use, ok := strings.CutPrefix(ans.Summary, "Use `")
+		step, isRun := strings.CutPrefix(ans.Steps[0], "`")
+		if !ok || !isRun {
+			t.Errorf("%s: summary %q and first step %q, want both to run a command", q, ans.Summary, ans.Steps[0])
+			continue
+		}
+		use, _, _ = strings.Cut(use, "`")
+		step, _, _ = strings.Cut(step, "`")
+		if use != step {
+			t.Errorf("%s: summary runs %q, first step %q", q, use, step)
+		}
+	}
+}

@@ -28,6 +28,8 @@ func TestRead(t *testing.T) {
 		{"shut down the machine at 10pm", "date:10pm", "", "shut down the machine at"},
 		{"print entries between 09:15 and 17:45:30", "date:09:15 date:17:45:30", "", "print entries between and"},
 		{"resize the image to 16:9", "", "", "resize the image to 16:9"},
+		// whatever word a label is given is its name
+		{"format /dev/sdc1 and give it the volume label backup", "path:/dev/sdc1 name:backup", "", "format and give it the volume label"},
 		// numbers put in order to say how they sort are no values
 		{"How do I sort a list of numbers so that 10 comes after 9 instead of after 1?", "", "", "How do I sort a list of numbers so that 10 comes after 9 instead of after 1?"},
 		{"show the last 10 lines of a file", "number:10", "", "show the last lines of a file"},

@@ -210,13 +210,13 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	steps, said = c.chosenSteps(pl)
 	summary = []string{c.nameSentence(s)}
 	if pl.synopsis == synopsisForOption {
-		steps = append([]string{c.synopsisStep(pl)}, steps...)
+		steps = withoutRun(c.synopsisStep(pl), steps)
 	}
 	if st := c.secondSentence(pl, scene); st != "" {
 		summary = append(summary, st)
 	}
 	if pl.synopsis == synopsisAhead {
-		steps = append([]string{c.synopsisStep(pl)}, steps...)
+		steps = withoutRun(c.synopsisStep(pl), steps)
 	}
 	if scene == analyse.SceneConcept && !pl.named {
 		// a what-is question is answered in sentences, before any
@@ -237,6 +237,26 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 		}
 	}
 	return c.useFirst(pl, summary, scene, steps), steps, said
+}
+
+// withoutRun puts first, the step of the synopsis's line, ahead of
+// steps, but for those that run an option first already runs with its
+// value: mke2fs's synopsis fills "-L new-volume-label" with the label
+// the question gives, and `mke2fs -L new-volume-label` below `mke2fs -L
+// backup /dev/sdc1` tells nothing more.
+func withoutRun(first string, steps []string) []string {
+	line := strings.Fields(strings.Trim(stepCommand(first), "`"))
+	out := []string{first}
+	for _, st := range steps {
+		w := strings.Fields(strings.Trim(stepCommand(st), "`"))
+		if len(line) > 2 && len(w) == 3 && w[0] == line[0] && strings.HasPrefix(w[1], "-") {
+			if i := slices.Index(line, w[1]); i > 0 && i+1 < len(line) && line[i+1] != w[2] {
+				continue
+			}
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // begin starts the answer to r's question.

@@ -549,6 +549,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgPort}
 	case w == "name":
 		return []analyse.ArgKind{analyse.ArgName}
+	case has("label"):
+		// mke2fs's "-L new-volume-label", swaplabel's "-L label": the
+		// name the question gives the label ("the label backup")
+		return []analyse.ArgKind{analyse.ArgName, analyse.ArgQuoted}
 	case w == "unit":
 		// systemctl's "enable UNIT...": the service the question names
 		// ("the service nginx") or its unit file ("nginx.service"); not
@@ -1534,6 +1538,58 @@ func (c *composition) withValues(s *source, pl *plan) {
 		if !p.aside && c.stepWorthy(s, p) && !c.losesData(p) && !slices.ContainsFunc(pl.chosen[:pl.shown], p.same) {
 			join(p, false)
 		}
+	}
+}
+
+// valuedOption is an option the synopsis's line runs with a value the
+// question gives (synopsisValues): its words as typed ("-L", "backup")
+// and what it does.
+type valuedOption struct {
+	words []string
+	does  string
+}
+
+// synopsisValues chooses the options shown after the synopsis's line,
+// where it leads, that take a value the question gives and the line
+// does not take: "format /dev/sdc1 as ext4 with the label backup" is
+// `mke2fs -L backup /dev/sdc1`, not `mke2fs /dev/sdc1` with `mke2fs -L
+// new-volume-label` below it. They join the line, as withValues joins
+// them to a leading option's, and are no steps of their own.
+func (c *composition) synopsisValues(s *source, pl *plan) {
+	if len(c.ops) == 0 {
+		return
+	}
+	cmd := typedName(s.doc, s.hit.Meta.Title)
+	words := strings.Fields(c.runLine(s, pl.syn))
+	if len(words) == 0 || words[0] != cmd {
+		return
+	}
+	// the operands the line leaves: none its synopsis takes (timeout's
+	// DURATION takes "90 seconds" as 90s)
+	var left []operand
+	for _, op := range c.ops {
+		if _, n := fill(pl.syn, cmd, []operand{op}, s.valued()); n == 0 && joinable(op.kind) && !c.inRange(op) && !op.made && !slices.Contains(words, op.text) {
+			left = append(left, op)
+		}
+	}
+	for i := 0; i < min(pl.shown, len(pl.chosen)) && len(left) > 0; i++ {
+		p := pl.chosen[i]
+		term := p.term()
+		if slices.Contains(pl.joined, i) || !c.optionItem(s, p) || p.aside || !c.takesJoinable(term) || c.losesData(p) {
+			continue
+		}
+		if _, sub := c.optionCommand(s, p); sub {
+			continue
+		}
+		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, left, s.valued())
+		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
+		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) || !c.joins(cmd, term, words[1:], left, s.valued(), true) {
+			continue
+		}
+		pl.valued = append(pl.valued, valuedOption{opt, itemDoes(p.block.Text)})
+		pl.joined = append(pl.joined, i)
+		words = append(words, opt...)
+		left = slices.DeleteFunc(left, func(op operand) bool { return slices.Contains(opt[1:], op.text) })
 	}
 }
 

@@ -219,7 +219,7 @@ func (c *composition) remoteLead(pl *plan, line string, rec *passage) {
 // runs it, or the line the question's values fill (plan.typed).
 func (c *composition) synopsisStep(pl *plan) string {
 	if pl.typed == "" {
-		return c.flaggedStep(pl.s, pl.syn, pl.flag)
+		return c.flaggedStep(pl.s, pl.syn, pl.flag, pl.valued)
 	}
 	s, also := pl.s, c.alsoSaid(pl)
 	if what := strings.TrimSuffix(s.hit.Meta.Summary, "."); what != "" {

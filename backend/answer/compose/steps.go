@@ -61,6 +61,9 @@ type plan struct {
 	// flag, when set, is the option the synopsis's line runs where the
 	// synopsis leads (synopsisFlag)
 	flag *passage
+	// valued are the options, with the question's values, that the
+	// synopsis's line runs where it leads (synopsisValues)
+	valued []valuedOption
 	// also is what the lead's line does that another page documents,
 	// with its citation, after the lead's own: the g flag of a stream
 	// editor's s command, which its info manual documents (replaceLead)
@@ -763,6 +766,7 @@ func (c *composition) decideLead(pl *plan) {
 		// best options follow.
 		pl.synopsis, pl.lead = synopsisForOption, false
 		c.synopsisFlag(s, pl)
+		c.synopsisValues(s, pl)
 	case pl.lead:
 		// The first step runs the command with the option, as the
 		// synopsis writes the command: what one types.
@@ -796,10 +800,12 @@ func (c *composition) decideLead(pl *plan) {
 		// else than the question adds to its NAME line: mount's shared
 		// subtrees for "mount a USB stick"
 		pl.synopsis, pl.shown = synopsisAhead, min(len(pl.chosen), 2)
+		c.synopsisValues(s, pl)
 	case pl.syn != "" && !pl.named && c.proseFirst(s, pl) && !c.subcommandFirst(s, pl):
 		// the passages keep their places after it, since the question
 		// and the page were read as close
 		pl.synopsis = synopsisAhead
+		c.synopsisValues(s, pl)
 	}
 }
 
@@ -1682,12 +1688,14 @@ func (c *composition) othersValues(s *source, pl *plan) bool {
 // writes it, with what its NAME line says it does. The line is kept as
 // written: the options it lists are often the ones a question needs
 // ("prlimit ... [--pid PID]").
-func (c *composition) basicStep(s *source, line string) string { return c.flaggedStep(s, line, nil) }
+func (c *composition) basicStep(s *source, line string) string {
+	return c.flaggedStep(s, line, nil, nil)
+}
 
 // flaggedStep is basicStep with option item flag, where set, run by the
 // line after the command's name, and what it does after what the
 // command does.
-func (c *composition) flaggedStep(s *source, line string, flag *passage) string {
+func (c *composition) flaggedStep(s *source, line string, flag *passage, valued []valuedOption) string {
 	// a long form, filled or not (see runLine), is shown with the
 	// options it lists left out and clipped: the steps after it name
 	// the options
@@ -1698,6 +1706,12 @@ func (c *composition) flaggedStep(s *source, line string, flag *passage) string 
 		at := min(len(strings.Fields(typedName(s.doc, s.hit.Meta.Title))), len(words))
 		line = joinAt(words, at, optionNames(flag.block.Term)[0])
 		what = strings.TrimPrefix(strings.TrimSuffix(what+"; "+itemDoes(flag.block.Text), "."), "; ")
+	}
+	for _, v := range valued {
+		words := strings.Fields(line)
+		at := min(len(strings.Fields(typedName(s.doc, s.hit.Meta.Title))), len(words))
+		line = joinAt(words, at, v.words...)
+		what = strings.TrimPrefix(strings.TrimSuffix(what+"; "+v.does, "."), "; ")
 	}
 	line = document.ClipLine(s.runnable(line), document.SynopsisWidth)
 	if what != "" {

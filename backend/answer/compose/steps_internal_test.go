@@ -556,3 +556,49 @@ func TestNegationFirstSkipsSupposed(t *testing.T) {
 		t.Errorf("first %q, want -v", got[0].block.Term)
 	}
 }
+
+// Where the synopsis's line leads, an option shown after it that takes
+// a value the question gives and the line does not joins the line with
+// it, and is no step of its own; an option whose value the line took
+// already does not (timeout's DURATION takes the time, not -k's).
+func TestSynopsisValues(t *testing.T) {
+	doc := &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: "column [options] [file ...]"}}},
+		{Title: "OPTIONS", Blocks: []document.Block{
+			{Kind: document.Item, Term: "-s, --separator separators", Text: "Specify the possible input item delimiters (default is whitespace)."},
+			{Kind: document.Item, Term: "-k, --kill-after=DURATION", Text: "also send a KILL signal if COMMAND is still running this long after the initial signal was sent"},
+		}},
+	}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "column(1)", Title: "column", Names: []string{"column"}, Section: "1"}}, doc: doc}
+	item := func(i int) passage {
+		return passage{sec: 1, blk: i, block: doc.Sections[1].Blocks[i], title: "OPTIONS"}
+	}
+	for _, tc := range []struct {
+		ops  []operand
+		want []string
+	}{
+		{[]operand{{kind: analyse.ArgDelimiter, text: ","}}, []string{"-s", ","}},
+		{nil, nil},
+	} {
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, ops: tc.ops}
+		pl := &plan{s: s, shown: 2, syn: "column [options] [file ...]", chosen: []passage{item(0), item(1)}}
+		c.synopsisValues(s, pl)
+		var got []string
+		for _, v := range pl.valued {
+			got = append(got, v.words...)
+		}
+		if !slices.Equal(got, tc.want) || len(tc.want) > 0 && !slices.Equal(pl.joined, []int{0}) {
+			t.Errorf("ops %v: valued %q joined %v, want %q joined [0]", tc.ops, got, pl.joined, tc.want)
+		}
+	}
+}
+
+// The synopsis's line goes first, and a step after it that runs an
+// option the line runs with a value is left out.
+func TestWithoutRun(t *testing.T) {
+	got := withoutRun("`mke2fs -L backup /dev/sdc1`: create [1]", []string{"`mke2fs -L new-volume-label`: Set the volume label [1]", "`mke2fs -J journal-options`: journal [1]"})
+	want := []string{"`mke2fs -L backup /dev/sdc1`: create [1]", "`mke2fs -J journal-options`: journal [1]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("withoutRun = %q, want %q", got, want)
+	}
+}

@@ -129,17 +129,20 @@ func (c *composition) runningSentence(pl *plan, scene analyse.Scene) string {
 // hard link.
 func (c *composition) useFirst(pl *plan, summary []string, scene analyse.Scene, steps []string) []string {
 	s, m := pl.s, pl.s.hit.Meta
+	first := firstRun(steps, typedName(s.doc, m.Title))
 	if saysUse(summary) {
 		summary[0], summary[1] = summary[1], summary[0]
-	} else if line := plainRun(s.doc, m, pl.syn); line != "" && scene != analyse.SceneConcept {
+	} else if line := plainRun(s.doc, m, pl.syn); (line != "" || first != "" && pl.synopsis != noSynopsis) && scene != analyse.SceneConcept {
 		what := strings.TrimSuffix(m.Summary, ".")
 		if what != "" {
 			what = ": " + what
 		}
-		line = s.runnable(c.runLine(s, line))
+		if line != "" {
+			line = s.runnable(c.runLine(s, line))
+		}
 		if pl.typed != "" {
 			line = pl.typed
-		} else if first := firstRun(steps, typedName(s.doc, m.Title)); first != "" {
+		} else if first != "" {
 			line = first
 		}
 		summary[0] = fmt.Sprintf("Use `%s`%s %s %s.", line, what, answer.Inline(m), c.cite(s, "SYNOPSIS"))

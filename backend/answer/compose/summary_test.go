@@ -16,6 +16,9 @@ func TestSummaryRunsFirstStep(t *testing.T) {
 		"show the sizes in a human readable way with df",
 		"list files sorted by modification time, newest first",
 		"make nested directories in one go",
+		// mount's synopsis runs it with no operand; the step with the
+		// question's is the Summary's line
+		"mount the usb stick /dev/sdb1 on /mnt/usb",
 	} {
 		ans, _ := testengine.Ask(t, q, 0)
 		if len(ans.Summary) == 0 || len(ans.Steps) == 0 {

@@ -48,10 +48,11 @@ const (
 	ArgDate                     // 2024-01-31, 15 January 2023 at 09:00
 	ArgOld                      // "replace foo with bar": the text a replacement takes out
 	ArgNew                      // and the text it puts in
+	ArgFSType                   // ext4, vfat: a kind of file system
 )
 
 var argKindNames = [...]string{"file", "glob", "path", "folder", "user", "group", "name", "size", "duration",
-	"mode", "number", "quoted", "url", "host", "port", "from", "to", "delimiter", "date", "old", "new"}
+	"mode", "number", "quoted", "url", "host", "port", "from", "to", "delimiter", "date", "old", "new", "fstype"}
 
 func (k ArgKind) String() string { return argKindNames[k] }
 
@@ -96,6 +97,8 @@ var argPatterns = []argPattern{
 	// by it: "since 8:00", "until 5pm", "at 14:30"; not "16:9", a ratio,
 	// nor "8080:80", ports
 	{ArgDate, lazyre.New(`(?i)\b(?:since|until|till|before|after|at|from|by|to|between|and)\s+(` + clockPattern + `)(?:$|[\s,;:?!)]|\.(?:\s|$))`)},
+	// a kind of file system, by the name mkfs, mount and df take it by
+	{ArgFSType, lazyre.New(`(?i)(?:^|[\s(])(ext[234]|xfs|btrfs|vfat|exfat|ntfs|f2fs|tmpfs|iso9660|squashfs)(?:$|[\s,;:?!)]|\.(?:\s|$))`)},
 	{ArgSize, lazyre.New(`(?i)\b(\d+(?:\.\d+)?\s?(?:[kmgtp]i?b|[kmgtp]|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?))\b`)},
 	{ArgDuration, lazyre.New(`(?i)\b(\d+\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?))\b`)},
 	{ArgPort, lazyre.New(`(?i)\bports?\s+(\d{1,5})\b`)},
@@ -1222,6 +1225,9 @@ func (a Arg) topical() bool {
 		return true
 	case ArgFrom, ArgTo:
 		// what is converted: UTF-8 and latin1 are encodings, iconv's
+		return true
+	case ArgFSType:
+		// "ext4" is as much mke2fs's word as "file system"
 		return true
 	case ArgDelimiter:
 		// "comma-separated" asks of fields, as cut's and sort's pages

@@ -28,6 +28,9 @@ func TestRead(t *testing.T) {
 		{"shut down the machine at 10pm", "date:10pm", "", "shut down the machine at"},
 		{"print entries between 09:15 and 17:45:30", "date:09:15 date:17:45:30", "", "print entries between and"},
 		{"resize the image to 16:9", "", "", "resize the image to 16:9"},
+		// a kind of file system is what mkfs, mount and df take, and
+		// stays the task's word too
+		{"mount the vfat stick /dev/sdb1 on /mnt/usb", "fstype:vfat path:/dev/sdb1 path:/mnt/usb", "", "mount the stick on"},
 		// whatever word a label is given is its name
 		{"format /dev/sdc1 and give it the volume label backup", "path:/dev/sdc1 name:backup", "", "format and give it the volume label"},
 		// numbers put in order to say how they sort are no values

@@ -549,6 +549,9 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgPort}
 	case w == "name":
 		return []analyse.ArgKind{analyse.ArgName}
+	case w == "fs-type" || w == "fstype" || w == "vfstype" || w == "type" || w == "types":
+		// mke2fs's "-t fs-type", mount's "-t fstype", df's "--type=TYPE"
+		return []analyse.ArgKind{analyse.ArgFSType}
 	case has("label"):
 		// mke2fs's "-L new-volume-label", swaplabel's "-L label": the
 		// name the question gives the label ("the label backup")

@@ -826,3 +826,14 @@ func TestStepTimeOfDay(t *testing.T) {
 		"power off the computer at 11pm":                                    "`shutdown 23:00`",
 	})
 }
+
+// A kind of file system the question names is typed where the command
+// takes one.
+func TestStepFileSystemType(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"mount the vfat usb stick /dev/sdb1 on /mnt/usb", "`mount -t vfat /dev/sdb1 /mnt/usb`"},
+	})
+	extraFirstSteps(t, map[string]string{
+		"with mke2fs, create an ext4 file system on /dev/sdc1": "`mke2fs -t ext4 /dev/sdc1`",
+	})
+}

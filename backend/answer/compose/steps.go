@@ -683,6 +683,18 @@ func (c *composition) decideLead(pl *plan) {
 		// one the option model scores is no side option
 		pl.chosen, side = toFront(pl.chosen, 1), false
 	}
+	// An option that sets or changes what a question only looks at does
+	// not lead: chage's -I ("Set the number of days of inactivity ...")
+	// for "see when a user's password expires", gpasswd's -M ("Set the
+	// list of group members") for listing them. One shown that shows
+	// does.
+	if pl.lead && !pl.named && c.howto && c.looksOnly() && setsFirst(itemDoes(pl.chosen[0].block.Text)) {
+		if i := slices.IndexFunc(pl.chosen[:min(pl.shown, len(pl.chosen))], func(p passage) bool {
+			return c.optionItem(s, p) && showsFirst(itemDoes(p.block.Text))
+		}); i > 0 {
+			pl.chosen = toFront(pl.chosen, i)
+		}
+	}
 	pl.syn = document.PlainForm(s.doc)
 	if !pl.named {
 		if line, rec, ok := c.remoteCopy(s, pl.ps); ok {
@@ -808,6 +820,27 @@ func (c *composition) decideLead(pl *plan) {
 		c.synopsisValues(s, pl)
 	}
 }
+
+// looksOnly says whether the question asks to look at something and
+// not to change it: its verb is one of looking (show, see, list, ...),
+// and no word of acting follows.
+func (c *composition) looksOnly() bool {
+	if c.verb < 0 || !lookingWords[c.q.Concepts[c.verb].Word] {
+		return false
+	}
+	return !slices.ContainsFunc(c.seq, func(w string) bool { return actingWords[strings.ToLower(w)] })
+}
+
+var (
+	lookingWords = map[string]bool{"show": true, "shows": true, "see": true, "list": true, "lists": true, "display": true, "displays": true,
+		"print": true, "prints": true, "view": true, "check": true, "tell": true, "tells": true, "know": true, "when": true, "which": true}
+	actingWords = map[string]bool{"set": true, "sets": true, "change": true, "changes": true, "modify": true, "make": true, "add": true,
+		"remove": true, "delete": true, "create": true, "give": true, "force": true, "assign": true, "lock": true, "reset": true,
+		"update": true, "switch": true, "switches": true, "enable": true, "disable": true, "lower": true, "raise": true, "increase": true,
+		"reduce": true, "limit": true, "restrict": true, "restricted": true, "pin": true, "pins": true, "run": true, "runs": true, "start": true,
+		"stop": true, "kill": true, "let": true, "allow": true, "turn": true, "put": true, "move": true, "copy": true, "rename": true,
+		"install": true, "configure": true, "edit": true, "write": true, "replace": true, "compress": true, "lets": true}
+)
 
 // proseFirst says whether the best passage of a how-to question's page
 // runs nothing: a sentence or a list item that is no option's ("The

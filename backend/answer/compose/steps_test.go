@@ -837,3 +837,12 @@ func TestStepFileSystemType(t *testing.T) {
 		"with mke2fs, create an ext4 file system on /dev/sdc1": "`mke2fs -t ext4 /dev/sdc1`",
 	})
 }
+
+// An option that sets what a question only looks at does not lead where
+// one shown shows it: chage's -l, not -d ("Set the number of days since
+// January 1st, 1970 when the password was last changed").
+func TestStepLooksNotSets(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"Which command displays when the password of anna was last changed?": "`chage -l",
+	})
+}

@@ -562,33 +562,34 @@ func TestNegationFirstSkipsSupposed(t *testing.T) {
 // it, and is no step of its own; an option whose value the line took
 // already does not (timeout's DURATION takes the time, not -k's).
 func TestSynopsisValues(t *testing.T) {
-	doc := &document.Document{Sections: []document.Section{
-		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: "column [options] [file ...]"}}},
-		{Title: "OPTIONS", Blocks: []document.Block{
-			{Kind: document.Item, Term: "-s, --separator separators", Text: "Specify the possible input item delimiters (default is whitespace)."},
-			{Kind: document.Item, Term: "-k, --kill-after=DURATION", Text: "also send a KILL signal if COMMAND is still running this long after the initial signal was sent"},
-		}},
-	}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: "column(1)", Title: "column", Names: []string{"column"}, Section: "1"}}, doc: doc}
-	item := func(i int) passage {
-		return passage{sec: 1, blk: i, block: doc.Sections[1].Blocks[i], title: "OPTIONS"}
+	page := func(name, synopsis string, term, text string) (*source, passage) {
+		doc := &document.Document{Sections: []document.Section{
+			{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Para, Text: synopsis}}},
+			{Title: "OPTIONS", Blocks: []document.Block{{Kind: document.Item, Term: term, Text: text}}},
+		}}
+		s := &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Label: name + "(1)", Title: name, Names: []string{name}, Section: "1"}}, doc: doc}
+		return s, passage{sec: 1, blk: 0, block: doc.Sections[1].Blocks[0], title: "OPTIONS"}
 	}
 	for _, tc := range []struct {
-		ops  []operand
-		want []string
+		name, synopsis, term, text string
+		ops                        []operand
+		want                       []string
 	}{
-		{[]operand{{kind: analyse.ArgDelimiter, text: ","}}, []string{"-s", ","}},
-		{nil, nil},
+		{"column", "column [options] [file ...]", "-s, --separator separators", "Specify the possible input item delimiters (default is whitespace).",
+			[]operand{{kind: analyse.ArgDelimiter, text: ","}}, []string{"-s", ","}},
+		{"timeout", "timeout [OPTION] DURATION COMMAND [ARG]...", "-k, --kill-after=DURATION", "also send a KILL signal if COMMAND is still running this long after the initial signal was sent",
+			[]operand{{kind: analyse.ArgDuration, text: "90 seconds"}}, nil},
 	} {
+		s, p := page(tc.name, tc.synopsis, tc.term, tc.text)
 		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, ops: tc.ops}
-		pl := &plan{s: s, shown: 2, syn: "column [options] [file ...]", chosen: []passage{item(0), item(1)}}
+		pl := &plan{s: s, shown: 1, syn: tc.synopsis, chosen: []passage{p}}
 		c.synopsisValues(s, pl)
 		var got []string
 		for _, v := range pl.valued {
 			got = append(got, v.words...)
 		}
 		if !slices.Equal(got, tc.want) || len(tc.want) > 0 && !slices.Equal(pl.joined, []int{0}) {
-			t.Errorf("ops %v: valued %q joined %v, want %q joined [0]", tc.ops, got, pl.joined, tc.want)
+			t.Errorf("%s: valued %q joined %v, want %q", tc.name, got, pl.joined, tc.want)
 		}
 	}
 }

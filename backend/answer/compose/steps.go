@@ -684,10 +684,11 @@ func (c *composition) decideLead(pl *plan) {
 		pl.chosen, side = toFront(pl.chosen, 1), false
 	}
 	// An option that sets or changes what a question only looks at does
-	// not lead: chage's -I ("Set the number of days of inactivity ...")
-	// for "see when a user's password expires", gpasswd's -M ("Set the
-	// list of group members") for listing them. One shown that shows
-	// does.
+	// not lead where one shown after it shows it: chage's -l ("Show
+	// account aging information"), not -I ("Set the number of days of
+	// inactivity ..."), for "see when a user's password expires". (Where
+	// none shows, the synopsis is no better: gpasswd's sets the group's
+	// password.)
 	if pl.lead && !pl.named && c.howto && c.looksOnly() && setsFirst(itemDoes(pl.chosen[0].block.Text)) {
 		if i := slices.IndexFunc(pl.chosen[:min(pl.shown, len(pl.chosen))], func(p passage) bool {
 			return c.optionItem(s, p) && showsFirst(itemDoes(p.block.Text))

@@ -1507,7 +1507,7 @@ func (c *composition) withValues(s *source, pl *plan) {
 		if _, sub := c.optionCommand(s, p); sub {
 			return false
 		}
-		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, left, s.valued())
+		filled, n := fill(optionLine(cmd, term), cmd, left, s.valued())
 		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
 		words := strings.Fields(pl.line)
 		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) ||
@@ -1522,7 +1522,7 @@ func (c *composition) withValues(s *source, pl *plan) {
 		// the operand it took, not every one it could take: -d's
 		// HOME_DIR takes "/home/kai", and leaves "/bin/zsh" to -s
 		left = slices.DeleteFunc(left, func(op operand) bool {
-			f, _ := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, []operand{op}, s.valued())
+			f, _ := fill(optionLine(cmd, term), cmd, []operand{op}, s.valued())
 			return f == filled
 		})
 		return true
@@ -1569,12 +1569,9 @@ func (c *composition) synopsisValues(s *source, pl *plan) {
 	}
 	// the operands the line leaves: none its synopsis takes (timeout's
 	// DURATION takes "90 seconds" as 90s)
-	var left []operand
-	for _, op := range c.ops {
-		if _, n := fill(pl.syn, cmd, []operand{op}, s.valued()); n == 0 && joinable(op.kind) && !c.inRange(op) && !op.made && !slices.Contains(words, op.text) {
-			left = append(left, op)
-		}
-	}
+	left := slices.DeleteFunc(leftBy(pl.syn, cmd, c.ops, s.valued()), func(op operand) bool {
+		return !joinable(op.kind) || c.inRange(op) || op.made || slices.Contains(words, op.text)
+	})
 	for i := 0; i < min(pl.shown, len(pl.chosen)) && len(left) > 0; i++ {
 		p := pl.chosen[i]
 		term := p.term()
@@ -1584,7 +1581,7 @@ func (c *composition) synopsisValues(s *source, pl *plan) {
 		if _, sub := c.optionCommand(s, p); sub {
 			continue
 		}
-		filled, n := fill(cmd+" "+optionForm(strings.TrimSpace(term)), cmd, left, s.valued())
+		filled, n := fill(optionLine(cmd, term), cmd, left, s.valued())
 		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
 		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) || !c.joins(cmd, term, words[1:], left, s.valued(), true) {
 			continue
@@ -1633,14 +1630,25 @@ func (c *composition) withAction(s *source, pl *plan) {
 // what is left for another option once it has taken its value, though
 // it writes it in other units (find's -mmin takes "2 days" as 2880).
 func (c *composition) opsLeft(cmd, term string, ops []operand, valued map[string]bool) []operand {
-	form := cmd + " " + optionForm(strings.TrimSpace(term))
+	return leftBy(optionLine(cmd, term), cmd, ops, valued)
+}
+
+// leftBy are the operands of ops that line, a line of cmd, takes none
+// of.
+func leftBy(line, cmd string, ops []operand, valued map[string]bool) []operand {
 	var out []operand
 	for _, op := range ops {
-		if _, n := fill(form, cmd, []operand{op}, valued); n == 0 {
+		if _, n := fill(line, cmd, []operand{op}, valued); n == 0 {
 			out = append(out, op)
 		}
 	}
 	return out
+}
+
+// optionLine is cmd running the option of item term as its page writes
+// it, which fill fills: "useradd -u UID".
+func optionLine(cmd, term string) string {
+	return cmd + " " + optionForm(strings.TrimSpace(term))
 }
 
 // withNeeded writes into the lead's command line the option that the
@@ -1862,7 +1870,7 @@ func (c *composition) valueItems(s *source, scored []passage) []passage {
 // "-A user,..." is the user the question makes an administrator, not
 // the one -d removes).
 func (c *composition) joins(cmd, term string, words []string, left []operand, valued map[string]bool, amounts bool) bool {
-	form := cmd + " " + optionForm(strings.TrimSpace(term))
+	form := optionLine(cmd, term)
 	for _, op := range left {
 		if _, n := fill(form, cmd, []operand{op}, valued); n == 0 {
 			continue

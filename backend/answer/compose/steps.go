@@ -1726,9 +1726,9 @@ func (c *composition) basicStep(s *source, line string) string {
 	return c.flaggedStep(s, line, nil, nil)
 }
 
-// flaggedStep is basicStep with option item flag, where set, run by the
-// line after the command's name, and what it does after what the
-// command does.
+// flaggedStep is basicStep with option item flag, where set, and the
+// valued options (synopsisValues) run by the line after the command's
+// name, and what each does after what the command does.
 func (c *composition) flaggedStep(s *source, line string, flag *passage, valued []valuedOption) string {
 	// a long form, filled or not (see runLine), is shown with the
 	// options it lists left out and clipped: the steps after it name
@@ -1736,10 +1736,7 @@ func (c *composition) flaggedStep(s *source, line string, flag *passage, valued 
 	line = plainForm(s.doc, s.hit.Meta.Title, c.runLine(s, line))
 	what := strings.TrimSuffix(s.hit.Meta.Summary, ".")
 	if flag != nil {
-		words := strings.Fields(line)
-		at := min(len(strings.Fields(typedName(s.doc, s.hit.Meta.Title))), len(words))
-		line = joinAt(words, at, optionNames(flag.block.Term)[0])
-		what = strings.TrimPrefix(strings.TrimSuffix(what+"; "+itemDoes(flag.block.Text), "."), "; ")
+		valued = append([]valuedOption{{[]string{optionNames(flag.block.Term)[0]}, itemDoes(flag.block.Text)}}, valued...)
 	}
 	for _, v := range valued {
 		words := strings.Fields(line)

@@ -23,7 +23,7 @@ func (c *composition) withFlag(s *source, pl *plan) {
 	if sub {
 		return
 	}
-	used := c.usage(s.hit.Doc, s.doc)
+	used := c.flagUsage(s.hit.Doc, s.doc)
 	run := []passage{lead}
 	for _, j := range pl.joined {
 		run = append(run, pl.chosen[j])
@@ -61,7 +61,7 @@ func (c *composition) withFlag(s *source, pl *plan) {
 // `ln -s release-2.3 latest`, not `ln release-2.3 latest` (a hard link,
 // or an error for a folder) with -s a step below.
 func (c *composition) synopsisFlag(s *source, pl *plan) {
-	used := c.usage(s.hit.Doc, s.doc)
+	used := c.flagUsage(s.hit.Doc, s.doc)
 	modes := synopsisModes(s)
 	best, most := -1, 0.0
 	for i := range min(pl.shown, len(pl.chosen)) {

@@ -99,6 +99,7 @@ type composition struct {
 	usageTerms []tasks.Term
 	usageOf    int
 	usages     map[string]float64
+	joinUsages map[string]float64 // usage of flagUsage
 	usagesRead bool
 	// dashValues are, per option item of the first page with a dash
 	// slot, the value people give most for the task (see dashed)
@@ -120,6 +121,7 @@ type composition struct {
 	// scores are the option model's scores of the first page's command
 	// (see scoresOf), which usage and bundle both read
 	scores map[string]float64
+	beyond map[string]float64 // each option's score beyond the plain command's, term by term
 	scored bool
 	// known is which of usageTerms the option model knows of that
 	// command (tasks.Model.Known), nil until read

@@ -678,7 +678,10 @@ func (c *composition) decideLead(pl *plan) {
 	// An option only the page knows of, where people run the command
 	// without options for the task (see sideOption), does not lead: the
 	// next option people give for it does (nextUsed), or the synopsis.
-	side := pl.lead && !pl.other && c.sideOption(s, pl.chosen[0])
+	// Nor does one that takes the unit or level the question gives
+	// (scaleFirst, levelFirst): people rarely write df's --block-size,
+	// but "in gigabytes" is its G.
+	side := pl.lead && !pl.other && c.sideOption(s, pl.chosen[0]) && c.scaleOption(pl.chosen[0]) == "" && c.levelOption(pl.chosen[0]) == ""
 	if side && !pl.named && c.nextUsed(s, pl.chosen) {
 		// one the option model scores is no side option
 		pl.chosen, side = toFront(pl.chosen, 1), false

@@ -97,6 +97,7 @@ func TestBundleLeavesNoValue(t *testing.T) {
 	for bundle, want := range map[string]bool{"-qcO": false, "-qc": true} {
 		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, options: model, usageOf: 7, scored: true,
 			scores: map[string]float64{"": 0.1, "-c": 0.9, "--continue": 0.9, bundle: 0.95}}
+		c.beyond = beyondPlain(c.scores)
 		got := c.bundle(s, ps, ps[1:2], true)
 		typed := len(got) == len(bundle)-1
 		if typed != want {
@@ -150,6 +151,7 @@ func TestOutputFileOption(t *testing.T) {
 		s := &source{hit: answer.Hit{Doc: 3, Meta: index.Meta{Type: "man", Label: "fetch(1)", Title: "fetch", Names: []string{"fetch"}, Section: "1"}}, doc: doc}
 		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, options: model, usageOf: 3, scored: true,
 			scores: map[string]float64{"-O": 0.8, "-o": 0.3}, ops: operands(a.Question, a.Args)}
+		c.beyond = beyondPlain(c.scores)
 		p, ok := c.outputFile(s)
 		got := ""
 		if ok {
@@ -364,6 +366,7 @@ func TestBundleKeepsVerb(t *testing.T) {
 	} {
 		c := &composition{q: q, citer: &answer.Citer{}, options: model, usageOf: 0, scored: true, verb: tc.verb,
 			scores: map[string]float64{"": 0.1, "-czf": 0.95, "-xzf": 0.7, "-x": 0.6, "-c": 0.5, "-z": 0.4, "-f": 0.4}}
+		c.beyond = beyondPlain(c.scores)
 		pl := &plan{s: s, ps: ps, chosen: ps[:3], shown: 3, lead: true}
 		b := c.leadBundle(pl)
 		if b == nil || len(b.letters) == 0 || !slices.Contains(optionNames(b.letters[0].block.Term), tc.want) {
@@ -439,7 +442,7 @@ func TestUsageNotOfState(t *testing.T) {
 		"install the package foo.deb":                          true,
 	} {
 		a := analyse.Analyse(q, analyse.Thesaurus)
-		c := &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: scores, options: &tasks.Model{}}
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: scores, beyond: beyondPlain(scores), options: &tasks.Model{}}
 		u := c.usage(0, s.doc)
 		if got := u["-i, --install package-file..."] > 0; got != want {
 			t.Errorf("%q: usage of -i %v, want it backed %v", q, u, want)
@@ -470,7 +473,7 @@ func TestNamedUsedFirst(t *testing.T) {
 		{"show the machine instructions of prog.o", false, "-M options, --disassembler-options=options"},
 	} {
 		a := analyse.Analyse(tc.q, analyse.Thesaurus)
-		c := &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: scores, options: &tasks.Model{}}
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: scores, beyond: beyondPlain(scores), options: &tasks.Model{}}
 		got := c.namedUsedFirst(s, ps, slices.Clone(ps), tc.known)
 		if got[0].block.Term != tc.want {
 			t.Errorf("%q (known %v): %q leads, want %q", tc.q, tc.known, got[0].block.Term, tc.want)
@@ -602,4 +605,17 @@ func TestWithoutRun(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("withoutRun = %q, want %q", got, want)
 	}
+}
+
+// beyondPlain is what each option of scores says beyond the command
+// without options, for a model whose options say all that the plain
+// command does: its score less the plain command's.
+func beyondPlain(scores map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for o, v := range scores {
+		if o != "" && v > scores[""] {
+			out[o] = v - scores[""]
+		}
+	}
+	return out
 }

@@ -846,3 +846,14 @@ func TestStepLooksNotSets(t *testing.T) {
 		"Which command displays when the password of anna was last changed?": "`chage -l",
 	})
 }
+
+// An option people give for what the question asks beyond what the
+// command does by itself leads, though the command alone is said, in
+// many words, of most of the question: xz's -T for compressing on every
+// core, where people's plain xz lines compress files too.
+func TestStepUsageBeyondPlain(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"use every processor core when xz compresses a big file": "`xz -T",
+		"let xz compress with several threads at once":           "`xz -T",
+	})
+}

@@ -173,14 +173,33 @@ func (m *Model) said(t Term, lo, hi int) bool {
 // any option has. A term counts by how few of the command's options it
 // is said of.
 func (m *Model) Options(command string, words []Term) map[string]float64 {
+	out, _ := m.OptionsBeyond(command, words)
+	return out
+}
+
+// OptionsBeyond is Options, and per option what it says of the question
+// beyond what the command without options says (the option ""): each
+// term counts by how much more of it the option's descriptions hold
+// than the plain command's. A difference of the two scores measures
+// the same thing worse: the plain command of ls is said, by many people
+// in many words, to list a folder's files, so for "show hidden files in
+// a folder" its score is near -a's, whose descriptions say "hidden"
+// where the plain ones do not; term by term, -a says what the question
+// asks beyond listing, and -d ("list directories themselves") does not.
+func (m *Model) OptionsBeyond(command string, words []Term) (scores, beyond map[string]float64) {
 	if m == nil || len(words) == 0 {
-		return nil
+		return nil, nil
 	}
 	lo, hi := m.optionsOf(command)
 	if lo == hi {
-		return nil
+		return nil, nil
+	}
+	plain := -1 // the command without options, first of the run if any
+	if string(m.name(lo)) == command+" " {
+		plain = 0
 	}
 	score := make([]float64, hi-lo)
+	over := make([]float64, hi-lo)
 	term := make([]float64, hi-lo)
 	mass := 0.0 // what an option said of with every term at its best would score
 	for i, t := range words {
@@ -204,21 +223,29 @@ func (m *Model) Options(command string, words []Term) map[string]float64 {
 		}
 		n := float64(hi - lo)
 		idf := math.Log((n+1)/float64(df)) / math.Log(n+1)
+		base := 0.0
+		if plain >= 0 {
+			base = term[plain]
+		}
 		for k, v := range term {
 			score[k] += v * idf
+			over[k] += max(0, v-base) * idf
 		}
 		mass += idf * slices.Max(term)
 	}
-	var out map[string]float64
 	for i, v := range score {
 		if v > 0 {
-			if out == nil {
-				out = map[string]float64{}
+			if scores == nil {
+				scores, beyond = map[string]float64{}, map[string]float64{}
 			}
-			out[string(m.name(lo + i))[len(command)+1:]] = v / mass
+			name := string(m.name(lo + i))[len(command)+1:]
+			scores[name] = v / mass
+			if over[i] > 0 {
+				beyond[name] = over[i] / mass
+			}
 		}
 	}
-	return out
+	return scores, beyond
 }
 
 // Tokens returns the content stems of a description or a question, in

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"bytes"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -356,6 +357,46 @@ func TestOptionsModel(t *testing.T) {
 	}
 	if got := m.Known("ls", termsOf("list files")); slices.Contains(got, true) {
 		t.Errorf("known of a command the model does not know: %v", got)
+	}
+}
+
+// OptionsBeyond counts, term by term, what an option says beyond the
+// plain command: where people describe the plain command in many words
+// (ls, listing a folder's files), the option that says the question's
+// other word (-a, "hidden") is ahead of one that says a word the plain
+// command says too (-d, "directories"), though its score less the plain
+// command's is not.
+func TestOptionsBeyond(t *testing.T) {
+	d := func(cmd, text string) Doc { return Doc{Command: cmd, Stems: Tokens(text)} }
+	m, err := Fit([]Doc{
+		d("ls ", "List the files in a folder"),
+		d("ls ", "Show the files of the current folder"),
+		d("ls ", "List files and folders, excluding hidden ones"),
+		d("ls -a", "List hidden files too"),
+		d("ls -a", "Show all files, hidden ones included"),
+		d("ls -d", "List folders themselves, not their files"),
+		d("ls -d", "Show a folder itself"),
+		d("ls -l", "Long listing with permissions and owners"),
+	}, OptionParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := termsOf("show hidden files in a folder")
+	scores, beyond := m.OptionsBeyond("ls", q)
+	if !maps.Equal(scores, m.Options("ls", q)) {
+		t.Errorf("scores %v, Options %v", scores, m.Options("ls", q))
+	}
+	if beyond["-a"] <= beyond["-d"] || beyond["-a"] > scores["-a"] {
+		t.Errorf("beyond %v (scores %v): want -a ahead of -d, and no more than its score", beyond, scores)
+	}
+	if scores["-a"] > scores[""] || beyond["-a"] <= 0 {
+		t.Errorf("want -a to score below the plain command (%v), and to say something beyond it (%v)", scores, beyond)
+	}
+	if _, ok := beyond[""]; ok {
+		t.Errorf("the plain command says nothing beyond itself: %v", beyond)
+	}
+	if s, b := m.OptionsBeyond("cp", q); s != nil || b != nil {
+		t.Errorf("a command the model does not know: %v %v", s, b)
 	}
 }
 

@@ -588,6 +588,36 @@ func splitPipe(line string) []string {
 	return append(out, line[start:])
 }
 
+// runsOthers says whether a command line runs more than one command: a
+// pipeline, or a list joined by ";", "&&" or "||" (outside quotes).
+func runsOthers(line string) bool {
+	line = braced.ReplaceAllStringFunc(line, func(b string) string { return strings.ReplaceAll(b, "|", "\x01") })
+	n := 0
+	for _, seg := range splitPipe(line) {
+		if strings.TrimSpace(seg) != "" {
+			n++
+		}
+	}
+	if n > 1 {
+		return true
+	}
+	var q byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		case c == ';' || c == '&' && i+1 < len(line) && line[i+1] == '&' || c == '|' && i+1 < len(line) && line[i+1] == '|':
+			return true
+		}
+	}
+	return false
+}
+
 var assignRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // skipPrefix drops what comes before the command: a "$ " prompt, sudo or
@@ -796,6 +826,13 @@ func OptionDocs(pairs []Pair) []tasks.Doc {
 		}
 		opts[i] = Options(p)
 		if len(opts[i]) == 0 && !p.Summary && p.Line != "" {
+			if runsOthers(p.Line) {
+				// what "sort file | uniq" does, "sort and remove
+				// duplicates", is not what sort does without options
+				// (whose usage then ran ahead of -u for it): the line's
+				// other commands do part of it
+				continue
+			}
 			// the command run without options: what the options of
 			// a task it does as well as they are measured against
 			opts[i] = []string{""}

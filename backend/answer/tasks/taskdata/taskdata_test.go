@@ -202,6 +202,34 @@ func TestOptionDocsBSD(t *testing.T) {
 	}
 }
 
+// A line that runs the command without options and pipes it into
+// another, or runs another after it, is no run of the command without
+// options: what "sort file | uniq" does is not sort's alone. Its options
+// still count, and a tldr alternative ("{{[-r|--reverse]}}") is no pipe.
+func TestOptionDocsPipeline(t *testing.T) {
+	pairs := []Pair{
+		{Command: "sort", Desc: "Sort a file and remove duplicate lines", Line: "sort {{file}} | uniq"},
+		{Command: "sort", Desc: "Sort a file, then count its lines", Line: "sort {{file}} > out; wc -l out"},
+		{Command: "sort", Desc: "Sort and show the top", Line: "sort {{file}} && head out"},
+		{Command: "sort", Desc: "Sort numbers in reverse", Line: "sort -n {{file}} | head"},
+		{Command: "sort", Desc: "Sort in reverse", Line: "sort {{[-r|--reverse]}} {{file}}"},
+		{Command: "sort", Desc: "Sort a file", Line: "sort {{file}}"},
+	}
+	var got []string
+	for _, d := range OptionDocs(pairs) {
+		got = append(got, d.Command)
+	}
+	if want := []string{"sort -n", "sort -r", "sort --reverse", "sort "}; !slices.Equal(got, want) {
+		t.Errorf("OptionDocs: %q, want %q", got, want)
+	}
+	for line, want := range map[string]bool{"sort a | uniq": true, "sort a; wc": true, "a && b": true, "a || b": true,
+		"sort {{[-r|--reverse]}} a": false, "grep 'a|b' f": false, `echo "x; y"`: false, "sort a": false} {
+		if got := runsOthers(line); got != want {
+			t.Errorf("runsOthers(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
+
 func TestLoadQuestions(t *testing.T) {
 	dir := t.TempDir()
 	set := "# id\tquestion\texpected\tmust\tkind\n" +

@@ -67,11 +67,13 @@ func (c *composition) levelAsked(lo, hi int) int {
 var levelNumber = lazyre.New(`(?i)\blevel\s+(\d{1,2})\b`)
 
 // levelBest asks for the most compression: "the best compression", "as
-// small as possible", "maximum compression".
-var levelBest = lazyre.New(`(?i)\b(?:best|maximum|max|highest|strongest|tightest|smallest|heaviest|most)\s+(?:possible\s+)?(?:compression|level|setting|preset)|\bas\s+small\s+as\s+(?:possible|it\s+can)|\bcompress\w*\s+(?:it\s+)?(?:as\s+much\s+as\s+possible|to\s+the\s+max)`)
+// small as possible", "maximum compression", "the strongest xz setting"
+// (a word, the program's name, between).
+var levelBest = lazyre.New(`(?i)\b(?:best|maximum|max|highest|strongest|tightest|smallest|heaviest|most)\s+(?:possible\s+)?(?:[\w.-]+\s+)?(?:compression|level|setting|preset)|\bas\s+small\s+as\s+(?:possible|it\s+can)|\bcompress\w*\s+(?:it\s+)?(?:as\s+much\s+as\s+possible|to\s+the\s+max)`)
 
-// levelFast asks for the least: "the fastest compression".
-var levelFast = lazyre.New(`(?i)\b(?:fastest|quickest|lowest|least|minimum|min)\s+(?:possible\s+)?(?:compression|level|setting|preset)`)
+// levelFast asks for the least: "the fastest compression", "the lowest
+// gzip level".
+var levelFast = lazyre.New(`(?i)\b(?:fastest|quickest|lowest|least|minimum|min)\s+(?:possible\s+)?(?:[\w.-]+\s+)?(?:compression|level|setting|preset)`)
 
 // levelFirst puts first, where the question asks for a level (levelAsked),
 // the page's item of levels, chosen or not.

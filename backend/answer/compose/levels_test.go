@@ -34,6 +34,9 @@ func TestLevelLeads(t *testing.T) {
 		{"compress big.log with squash as small as possible", "`squash -9 big.log`"},
 		{"compress data.csv with squash, fastest compression", "`squash -1 data.csv`"},
 		{"compress notes.txt with squash", "`squash notes.txt`"},
+		// the program's name between the word and "setting"
+		{"pack report.txt with the strongest squash setting", "`squash -9 report.txt`"},
+		{"compress app.log with the fastest squash setting", "`squash -1 app.log`"},
 	})
 }
 

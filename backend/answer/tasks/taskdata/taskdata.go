@@ -565,26 +565,20 @@ func CommandName(sheet string, known map[string]bool) string {
 // pipe).
 func splitPipe(line string) []string {
 	var out []string
-	var q byte
-	start := 0
-	for i := 0; i < len(line); i++ {
-		c := line[i]
+	start, skip := 0, false
+	outsideQuotes(line, func(i int) bool {
 		switch {
-		case q != 0:
-			if c == q {
-				q = 0
-			}
-		case c == '\'' || c == '"':
-			q = c
-		case c == '|':
-			if i+1 < len(line) && line[i+1] == '|' {
-				i++
-				continue
-			}
+		case skip:
+			skip = false
+		case line[i] != '|':
+		case i+1 < len(line) && line[i+1] == '|':
+			skip = true
+		default:
 			out = append(out, line[start:i])
 			start = i + 1
 		}
-	}
+		return true
+	})
 	return append(out, line[start:])
 }
 
@@ -598,24 +592,31 @@ func runsOthers(line string) bool {
 			n++
 		}
 	}
-	if n > 1 {
-		return true
-	}
+	others := n > 1
+	outsideQuotes(line, func(i int) bool {
+		c := line[i]
+		others = others || c == ';' || (c == '&' || c == '|') && i+1 < len(line) && line[i+1] == c
+		return !others
+	})
+	return others
+}
+
+// outsideQuotes calls fn with each place of line outside '...' and
+// "...", in order, while it returns true.
+func outsideQuotes(line string, fn func(i int) bool) {
 	var q byte
 	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
+		switch c := line[i]; {
 		case q != 0:
 			if c == q {
 				q = 0
 			}
 		case c == '\'' || c == '"':
 			q = c
-		case c == ';' || c == '&' && i+1 < len(line) && line[i+1] == '&' || c == '|' && i+1 < len(line) && line[i+1] == '|':
-			return true
+		case !fn(i):
+			return
 		}
 	}
-	return false
 }
 
 var assignRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)

@@ -265,7 +265,7 @@ func (c *composition) negationFirst(s *source, ps, chosen []passage) []passage {
 	withheld := c.withheld != nil && !c.leadWithholds(chosen[0])
 	least := share
 	if withheld {
-		least = min(share, withheldShare)
+		least = min(share, namedNoShare)
 	}
 	for _, p := range ps {
 		if p.score < least*chosen[0].score {
@@ -277,7 +277,7 @@ func (c *composition) negationFirst(s *source, ps, chosen []passage) []passage {
 		// nor an option that only supposes it (negatesItem)
 		near := p.score >= share*chosen[0].score
 		if near && (c.negated != nil && c.negatesItem(p, c.negated) || c.removesLines && selectsUnmatched().MatchString(itemSentence(p.block.Text))) ||
-			withheld && p.score >= withheldShare*chosen[0].score && c.withholds(p) {
+			withheld && (p.score >= withheldShare*chosen[0].score && c.withholds(p) || c.namedNo(p)) {
 			return putFirst(chosen, p)
 		}
 	}
@@ -299,6 +299,14 @@ var selectsUnmatched = lazyre.New(`(?i)\bnon-?matching\s+lines\b|\blines\s+that\
 // the public key", for a file encrypted "with a passphrase only, no key
 // pair").
 const withheldShare = 0.7
+
+// namedNoShare is the share of the best passage's score an option whose
+// long name is the "no-" form of what the question leaves out (namedNo)
+// needs: grep's --no-filename, "Suppress the prefixing of file names on
+// output", scores two thirds of --color's for "grep several files and
+// hide the file names", whose words of matching lines and file names
+// match more of the question.
+const namedNoShare = 0.5
 
 // negationShare is how close to the best passage an option that negates
 // what the question negates must score to lead (negationFirst).

@@ -680,8 +680,10 @@ func (c *composition) decideLead(pl *plan) {
 	// next option people give for it does (nextUsed), or the synopsis.
 	// Nor does one that takes the unit or level the question gives
 	// (scaleFirst, levelFirst): people rarely write df's --block-size,
-	// but "in gigabytes" is its G.
-	side := pl.lead && !pl.other && c.sideOption(s, pl.chosen[0]) && c.scaleOption(pl.chosen[0]) == "" && c.levelOption(pl.chosen[0]) == ""
+	// but "in gigabytes" is its G. Nor one that leaves out what the
+	// question leaves out (withholds): grep's --no-filename, for "leave
+	// the file names out", not -H, which people give more.
+	side := pl.lead && !pl.other && c.sideOption(s, pl.chosen[0]) && c.scaleOption(pl.chosen[0]) == "" && c.levelOption(pl.chosen[0]) == "" && !c.withholds(pl.chosen[0])
 	if side && !pl.named && c.nextUsed(s, pl.chosen) {
 		// one the option model scores is no side option
 		pl.chosen, side = toFront(pl.chosen, 1), false

@@ -857,3 +857,16 @@ func TestStepUsageBeyondPlain(t *testing.T) {
 		"let xz compress with several threads at once":           "`xz -T",
 	})
 }
+
+// An option whose long name is the "no-" form of what the question
+// leaves out leads, though the options that print that thing score
+// more of the question's words: grep's --no-filename, not -H, where the
+// question hides the file names, says it leaves them out ("leave ...
+// out"), or greps without showing them.
+func TestStepNamedNoLeads(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"grep several files and hide the file names", "`grep -h"},
+		{"search several files with grep but leave the file names out of the output", "`grep -h"},
+		{"grep many files without showing the file name on each line", "`grep -h"},
+	})
+}

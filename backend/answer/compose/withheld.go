@@ -21,7 +21,7 @@ func withheldConcepts(q *answer.Question, question string, forbidden []bool) []b
 	question = quoted().ReplaceAllString(question, " ")
 	answer.NegatedWords(question, func(w string) { out = markWord(q, w, out) })
 	for _, m := range withholdVerb().FindAllStringSubmatch(question, -1) {
-		out = markCovered(q, m[1], out)
+		out = markCovered(q, m[1]+m[2], out)
 	}
 	// an action the task is done without is no part of its output: tar's
 	// -m, "Don't extract file modified time", is no answer to "list an
@@ -39,8 +39,10 @@ func withheldConcepts(q *answer.Question, question string, forbidden []bool) []b
 
 // withholdVerb is a verb that withholds a part of the output, and the
 // words after it: "hide the headers", "suppress the progress meter",
-// "omitting the lines they share", "leave out the header line".
-var withholdVerb = lazyre.New(`(?i)\b(?:hid(?:e|es|ing)|suppress(?:es|ing)?|omit(?:s|ting)?|leav(?:e|es|ing)\s+out|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off)\s+((?:[\w'-]+\s*){1,4})`)
+// "omitting the lines they share", "leave out the header line",
+// "suppress the prefixing of file names"; or "leave" with the words
+// before its "out": "leave the file names out".
+var withholdVerb = lazyre.New(`(?i)\b(?:hid(?:e|es|ing)|suppress(?:es|ing)?|omit(?:s|ting)?|leav(?:e|es|ing)\s+out|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off)\s+((?:[\w'-]+\s*){1,5})|\bleav(?:e|es|ing)\s+((?:[\w'-]+\s+){1,4}?)out\b`)
 
 // earlyWithhold is a negator or a withholding verb among the first six
 // words of a sentence: "Do not print a header line", "When compressing,
@@ -89,7 +91,7 @@ func (c *composition) withholdsIn(text string) bool {
 		}
 	})
 	for _, m := range withholdVerb().FindAllStringSubmatch(text, -1) {
-		markCovered(c.q, m[1], marks)
+		markCovered(c.q, m[1]+m[2], marks)
 	}
 	said, all := 0.0, 0.0
 	for ci, w := range c.withheld {

@@ -123,24 +123,29 @@ func TestWithholds(t *testing.T) {
 
 // The option that leaves out what the question wants left out leads,
 // though the options that print it score higher, up to withheldShare of
-// the best; not one further down.
+// the best, or namedNoShare where its long name is the "no-" form of
+// what is left out; not one further down.
 func TestNegationFirstWithheld(t *testing.T) {
 	for _, tc := range []struct {
+		term  string
 		score float64
 		want  string
 	}{
-		{0.75, "-h, --no-header"},
-		{0.5, "-H, --header"},
+		{"-h, --no-header", 0.75, "-h, --no-header"},
+		{"-h, --no-header", 0.55, "-h, --no-header"},
+		{"-h, --no-header", 0.45, "-H, --header"},
+		{"-h, --bare", 0.75, "-h, --bare"},
+		{"-h, --bare", 0.55, "-H, --header"},
 	} {
 		s, ps := optionsPage("tab",
 			"-H, --header", "Print a header line above the table.",
 			"-L, --labels", "Print the label of each column in the header line.",
-			"-h, --no-header", "Suppress the header line.")
+			tc.term, "Suppress the header line.")
 		ps[0].score, ps[1].score, ps[2].score = 1, 0.95, tc.score
 		c := withheldQuestion(true, true, false)
 		c.text = "print the table without the header line"
 		if got := c.negationFirst(s, ps, ps[:2]); got[0].block.Term != tc.want {
-			t.Errorf("-h at %.2f: first %q, want %q", tc.score, got[0].block.Term, tc.want)
+			t.Errorf("%s at %.2f: first %q, want %q", tc.term, tc.score, got[0].block.Term, tc.want)
 		}
 	}
 }

@@ -619,3 +619,30 @@ func beyondPlain(scores map[string]float64) map[string]float64 {
 	}
 	return out
 }
+
+// The command without options is the best first step where people run
+// it so for the task and no option chosen scores above it, though an
+// option says a word of the question more than it (its usage beyond the
+// plain command is above none): badblocks without -w, the write-mode
+// test that destroys what is on the disk, to check a disk for bad
+// blocks.
+func TestPlainBestOverBeyond(t *testing.T) {
+	s, ps := optionsPage("badblocks",
+		"-w", "Use write-mode test.",
+		"-s", "Show the progress of the scan.")
+	s.doc.Type = "man"
+	for _, tc := range []struct {
+		scores, beyond map[string]float64
+		want           bool
+	}{
+		{map[string]float64{"": 0.95, "-w": 0.6, "-s": 0.3}, map[string]float64{"-w": 0.2}, true},
+		{map[string]float64{"": 0.95, "-w": 0.97, "-s": 0.3}, map[string]float64{"-w": 0.3}, false},
+		{map[string]float64{"": 0.5, "-w": 0.2}, nil, false},
+	} {
+		a := analyse.Analyse("check a disk for bad blocks", analyse.Thesaurus)
+		c := &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: tc.scores, beyond: tc.beyond, options: &tasks.Model{}}
+		if got := c.plainBest(s, ps); got != tc.want {
+			t.Errorf("scores %v, beyond %v: plainBest %v, want %v", tc.scores, tc.beyond, got, tc.want)
+		}
+	}
+}

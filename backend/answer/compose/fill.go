@@ -1500,22 +1500,12 @@ func (c *composition) withValues(s *source, pl *plan) {
 	// useradd's -b puts it, not its -d)
 	left := slices.DeleteFunc(c.opsLeft(cmd, lead.term(), c.ops, s.valued()), func(op operand) bool { return op.under })
 	join := func(p passage, amounts bool) bool {
-		term := p.term()
-		if !c.optionItem(s, p) || !c.takesJoinable(term) {
-			return false
-		}
-		if _, sub := c.optionCommand(s, p); sub {
-			return false
-		}
-		filled, n := fill(optionLine(cmd, term), cmd, left, s.valued())
-		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
 		words := strings.Fields(pl.line)
-		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) ||
-			// a value the line holds is the lead's, or an operand's
-			slices.ContainsFunc(opt[1:], func(v string) bool { return slices.Contains(words, v) }) ||
-			!c.joins(cmd, term, words[len(strings.Fields(cmd)):], left, s.valued(), amounts) {
+		filled, opt, ok := c.valueJoins(s, p, cmd, words, left, amounts)
+		if !ok {
 			return false
 		}
+		term := p.term()
 		at := afterOption(words, optionForm(strings.TrimSpace(lead.block.Term)), len(strings.Fields(cmd)))
 		pl.line = joinAt(words, at, opt...)
 		pl.runs(p)
@@ -1574,16 +1564,11 @@ func (c *composition) synopsisValues(s *source, pl *plan) {
 	})
 	for i := 0; i < min(pl.shown, len(pl.chosen)) && len(left) > 0; i++ {
 		p := pl.chosen[i]
-		term := p.term()
-		if slices.Contains(pl.joined, i) || !c.optionItem(s, p) || p.aside || !c.takesJoinable(term) || c.losesData(p) {
+		if slices.Contains(pl.joined, i) || p.aside || c.losesData(p) {
 			continue
 		}
-		if _, sub := c.optionCommand(s, p); sub {
-			continue
-		}
-		filled, n := fill(optionLine(cmd, term), cmd, left, s.valued())
-		opt := strings.Fields(strings.TrimPrefix(filled, cmd+" "))
-		if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) || !c.joins(cmd, term, words[1:], left, s.valued(), true) {
+		_, opt, ok := c.valueJoins(s, p, cmd, words, left, true)
+		if !ok {
 			continue
 		}
 		pl.valued = append(pl.valued, valuedOption{opt, itemDoes(p.block.Text)})
@@ -1643,6 +1628,31 @@ func leftBy(line, cmd string, ops []operand, valued map[string]bool) []operand {
 		}
 	}
 	return out
+}
+
+// valueJoins fills option item p of cmd's page with the operands of left
+// it takes, to join the line words (cmd's, its command first): the line
+// filled and the option's words as typed ("-L", "backup"). ok is false
+// for an item that is no option taking such a value, one that runs a
+// subcommand, one that takes none of left, one the line runs already or
+// whose value it holds (the lead's, or an operand's), and one that does
+// not join (joins).
+func (c *composition) valueJoins(s *source, p passage, cmd string, words []string, left []operand, amounts bool) (filled string, opt []string, ok bool) {
+	term := p.term()
+	if !c.optionItem(s, p) || !c.takesJoinable(term) {
+		return "", nil, false
+	}
+	if _, sub := c.optionCommand(s, p); sub {
+		return "", nil, false
+	}
+	filled, n := fill(optionLine(cmd, term), cmd, left, s.valued())
+	opt = strings.Fields(strings.TrimPrefix(filled, cmd+" "))
+	if n == 0 || len(opt) < 2 || slices.Contains(words, opt[0]) ||
+		slices.ContainsFunc(opt[1:], func(v string) bool { return slices.Contains(words, v) }) ||
+		!c.joins(cmd, term, words[len(strings.Fields(cmd)):], left, s.valued(), amounts) {
+		return "", nil, false
+	}
+	return filled, opt, true
 }
 
 // optionLine is cmd running the option of item term as its page writes

@@ -55,10 +55,11 @@ func termsBut(a analyse.Analysis, also map[string]bool) []tasks.Term {
 // model says the option does the question's task: the share of the
 // question its best name says beyond what the command without options
 // says, term by term (tasks.Model.OptionsBeyond), less belowShare of
-// what the plain command says that the option does not, in [0,1]. Other people's
-// command lines that give an option, and what they say those lines do,
-// know which of a page's forty options is the one for "delete a folder
-// and everything in it" (rm's -r) when the items' own words hardly differ.
+// what the plain command says that the option does not, in [0,1].
+// Other people's command lines that give an option, and what they say
+// those lines do, know which of a page's forty options is the one for
+// "delete a folder and everything in it" (rm's -r) when the items' own
+// words hardly differ.
 //
 // Only the first page's options are read so: an alternative's step shows
 // how its page does the question, which its own words say better than
@@ -98,10 +99,11 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 		for _, it := range items {
 			v, jv := 0.0, 0.0
 			for _, n := range it.names {
-				jv = max(jv, scores[n]-scores[""])
-				// what the option says beyond the plain command, less
-				// a share of what the plain command says that it does not
-				v = max(v, beyond[n]-belowShare*(beyond[n]-(scores[n]-scores[""])))
+				// beyond less the difference is what the plain command
+				// says that the option does not
+				diff := scores[n] - scores[""]
+				jv = max(jv, diff)
+				v = max(v, beyond[n]-belowShare*(beyond[n]-diff))
 			}
 			if slot := dashSlot(it.term); slot != "" {
 				if dv, _ := dashUsage(scores, slot, own); dv > 0 {
@@ -262,10 +264,10 @@ const (
 // says little of what the NAME line leaves. Better is scoring above the
 // plain command (flagUsage), not saying a word more than it does (usage):
 // badblocks's -w, the write-mode test, which destroys what is on the
-// disk, led for checking a disk for bad blocks. Over
-// the dev and style sets (rankeval -steps), first steps that are what
-// the question expects went from 1292 to 1294, the probes 229 to 230,
-// the held-out and calibration sets the same.
+// disk, led for checking a disk for bad blocks. Over the dev and style
+// sets (rankeval -steps), first steps that are what the question expects
+// went from 1292 to 1294, the probes 229 to 230, the held-out and
+// calibration sets the same.
 func (c *composition) plainBest(s *source, chosen []passage) bool {
 	if c.scoresOf(s.hit.Doc, s.doc)[""] < plainFirst || chosen[0].beyond >= plainBeyond {
 		return false

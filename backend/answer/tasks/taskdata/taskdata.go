@@ -585,7 +585,7 @@ func splitPipe(line string) []string {
 // runsOthers says whether a command line runs more than one command: a
 // pipeline, or a list joined by ";", "&&" or "||" (outside quotes).
 func runsOthers(line string) bool {
-	line = braced.ReplaceAllStringFunc(line, func(b string) string { return strings.ReplaceAll(b, "|", "\x01") })
+	line = alternativesApart(line)
 	n := 0
 	for _, seg := range splitPipe(line) {
 		if strings.TrimSpace(seg) != "" {
@@ -599,6 +599,12 @@ func runsOthers(line string) bool {
 		return !others
 	})
 	return others
+}
+
+// alternativesApart marks the "|" of tldr's alternatives,
+// "{{[-r|--recursive]}}", as \x01: they are no pipes.
+func alternativesApart(line string) string {
+	return braced.ReplaceAllStringFunc(line, func(b string) string { return strings.ReplaceAll(b, "|", "\x01") })
 }
 
 // outsideQuotes calls fn with each place of line outside '...' and
@@ -704,8 +710,7 @@ func Options(p Pair) []string {
 			out = append(out, o)
 		}
 	}
-	// tldr's alternatives, "{{[-r|--recursive]}}", are no pipes
-	line := braced.ReplaceAllStringFunc(p.Line, func(b string) string { return strings.ReplaceAll(b, "|", "\x01") })
+	line := alternativesApart(p.Line)
 	for _, seg := range splitPipe(line) {
 		words := skipPrefix(strings.Fields(seg))
 		if len(words) == 0 {

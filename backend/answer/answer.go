@@ -149,6 +149,9 @@ type Question struct {
 
 	byStem map[string][]conceptAlt // see stems
 	byWord map[string][]conceptAlt // see wordAlts
+	// leaves says whether the question names a withholder among its
+	// concepts' alternatives (see Negated); set with byStem
+	leaves bool
 }
 
 type conceptAlt struct {
@@ -164,6 +167,7 @@ func (q *Question) stems() map[string][]conceptAlt {
 		for ci, c := range q.Concepts {
 			for _, alt := range c.Alts {
 				q.byStem[alt.Stem] = append(q.byStem[alt.Stem], conceptAlt{ci, alt.Weight})
+				q.leaves = q.leaves || withholderStems[alt.Stem]
 			}
 		}
 	}
@@ -237,12 +241,44 @@ const negWindow = 3
 // words follows one of negators by at most negWindow words.
 func (q *Question) Negated(text string, fn func(ci int)) {
 	byStem := q.stems()
-	negatedWords(text, true, func(w string) {
+	each := func(w string) {
 		for _, ca := range byStem[terms.Stem(w)] {
 			fn(ca.ci)
 		}
-	})
+	}
+	if q.leaves || !mayWithhold(text) {
+		negatedWords(text, true, each)
+		return
+	}
+	text = eitherWay().ReplaceAllString(text, "or")
+	scanNegated(text, func(w []byte) bool { return negator(string(w), true) || withholders[string(w)] }, each)
 }
+
+// withholders are verbs that, in a page's text, leave out what follows
+// them, as a negator does: git log's --no-merges, "skip any merges", is
+// no way to show only the merges. Not where the question says one of
+// them itself, or a word that stands for one ("skip the merge commits").
+var withholders = map[string]bool{"skip": true, "skips": true, "skipping": true, "skipped": true,
+	"exclude": true, "excludes": true, "excluding": true, "excluded": true,
+	"omit": true, "omits": true, "omitting": true, "omitted": true,
+	"suppress": true, "suppresses": true, "suppressing": true, "hide": true, "hides": true, "hiding": true}
+
+// withholderStems are the stems of withholders, and of other words a
+// question leaves a thing out with ("leave out", "hide", "except").
+var withholderStems = map[string]bool{"skip": true, "exclud": true, "omit": true,
+	"leav": true, "ignor": true, "hide": true, "hid": true, "suppress": true, "except": true}
+
+// mayWithhold says whether text can hold one of withholders, each of
+// which holds one of withholderParts.
+func mayWithhold(text string) bool {
+	return slices.ContainsFunc(withholderParts[:], func(part string) bool { return terms.ContainsFold(text, part) })
+}
+
+var withholderParts = [...]string{"skip", "exclud", "omit", "suppress", "hid"}
+
+// eitherWay is a withholder that an "or" pairs with its opposite: lsof's
+// -p "excludes or selects the listing of files" for the processes named.
+var eitherWay = lazyre.New(`(?i)\b(?:skip|exclude|omit|suppress|hide)(?:e?s)?\s+or\b`)
 
 // NegatedWords calls fn with each word of a question that a negator
 // reaches.

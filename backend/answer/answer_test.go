@@ -262,6 +262,30 @@ func TestNegated(t *testing.T) {
 			t.Errorf("Negated(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
+	// a withholder in a page's text leaves out what follows it, as a
+	// negator does; not where it pairs with its opposite, nor where the
+	// question itself leaves a thing out
+	merges := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "merge", Alts: []analyse.Alt{{Stem: "merg", Weight: 1}}},
+		{Word: "commits", Alts: []analyse.Alt{{Stem: "commit", Weight: 1}}},
+	}}
+	for _, tc := range []struct {
+		q    *answer.Question
+		text string
+		want []int
+	}{
+		{merges, "Show the whole commit history, but skip any merges", []int{0}},
+		{merges, "excluding commits reachable from a merge", []int{1, 0}},
+		{merges, "excludes or selects the merge commits", nil},
+		{&answer.Question{Concepts: append(slices.Clone(merges.Concepts), analyse.Concept{Word: "skip", Alts: []analyse.Alt{{Stem: "skip", Weight: 1}}})},
+			"Show the whole commit history, but skip any merges", nil},
+	} {
+		var got []int
+		tc.q.Negated(tc.text, func(ci int) { got = append(got, ci) })
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Negated(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
 	// a question's "non-blocking socket" names what it asks for
 	answer.NegatedWords("make a socket non-blocking", func(w string) { t.Errorf("NegatedWords: %q negated in a question", w) })
 	if !answer.Negates("do not sort; list entries in directory order") || answer.Negates("sort entries by name") {

@@ -1298,10 +1298,17 @@ func shownSection(title string) bool {
 // the question's own word (see termAsked) when none of them is one: mv's
 // --verbose for "move files in verbose mode", whose first sentence
 // ("explain what is being done") holds no word of the question and
-// ranks below options that say "move" and "file".
+// ranks below options that say "move" and "file". One chosen already
+// moves up to second, where it is later, so that a step put first
+// after this (usageFirst) does not push it out: tar's --extract for
+// "extract the archive release.tar.xz", after four options that say
+// "extracted".
 func (c *composition) withAskedOption(s *source, ps, chosen []passage) []passage {
-	for _, p := range chosen {
+	for i, p := range chosen {
 		if c.optionItem(s, p) && c.termAsked(s, p) {
+			if i > 1 {
+				chosen = slices.Insert(slices.Delete(chosen, i, i+1), 1, p)
+			}
 			return chosen
 		}
 	}

@@ -96,6 +96,20 @@ func operands(q string, args []analyse.Arg) []operand {
 // moment such as 2023-12-31 23:59").
 var exampleBefore = lazyre.New(`(?i)\b(?:like|format|formatted\s+as|written\s+as)\s*:?\s*$`)
 
+// describedSize says whether size a of question q says how big a thing
+// named right after it is ("a 2GB file", "my 40 GB disk image") where q
+// gives another size too, which is then the one to use.
+func describedSize(q string, args []analyse.Arg, a analyse.Arg) bool {
+	return articleBefore().MatchString(q[:a.Start]) && thingAfter().MatchString(q[a.End:]) &&
+		slices.ContainsFunc(args, func(o analyse.Arg) bool { return o.Kind == analyse.ArgSize && o.Start != a.Start })
+}
+
+// articleBefore ends the words before a size that describes a thing.
+var articleBefore = lazyre.New(`(?i)\b(?:a|an|the|my|this|that|our|your|their|its)\s+$`)
+
+// thingAfter starts the words after a size with the thing it describes.
+var thingAfter = lazyre.New(`(?i)^\s*(?:[a-z]+\s+)?(?:file|image|disk|drive|log|archive|iso|partition|tarball|video|database|dump|backup|download)s?\b`)
+
 // errorBefore ends the words before a quoted message that a command
 // printed when it failed: "fails with", "says", "the error".
 var errorBefore = lazyre.New(`(?i)\b(?:fails?|failed|failing|errors?|complains?|complained|says|said|saying|warns?|warning|refuses|refused)\b(?:\s+(?:with|that|about|of))?\s*[:,]?\s*$`)
@@ -119,6 +133,12 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		if a.Kind == analyse.ArgDate && exampleBefore().MatchString(q[:a.Start]) {
 			// nor a date that shows how to write one: "print today's
 			// date like 2024-01-31" asks for a format
+			continue
+		}
+		if a.Kind == analyse.ArgSize && describedSize(q, args, a) {
+			// nor the size of the thing the question works on, where it
+			// gives another: "chop a 2GB file into 100MB pieces" is
+			// split -b 100M
 			continue
 		}
 		if a.Kind == analyse.ArgQuoted && errorBefore().MatchString(q[:a.Start]) {
@@ -1137,6 +1157,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			(!commandSlot(slots[k].key) || programPath(ops[j].text)) &&
 			// a time zone is a zone's name: not /etc/localtime
 			(!zoneSlot(slots[k].key) || zoneName().MatchString(ops[j].text)) &&
+			// the folder things go into is no archive: "extract a
+			// tarball into /opt" is no "tar -xzf /opt"
+			!(ops[j].to && (ops[j].kind == analyse.ArgFolder || ops[j].kind == analyse.ArgPath) && archiveSlot().MatchString(slots[k].name) && !archiveName().MatchString(ops[j].text)) &&
 			// a number date reads is seconds since the epoch
 			(!epochSlot(cmd, slots[k].key) || ops[j].kind != analyse.ArgNumber || epochSeconds().MatchString(ops[j].text))
 	}

@@ -788,6 +788,23 @@ func TestStepCompressedBundle(t *testing.T) {
 	}
 }
 
+// The folder a question extracts into is no archive: tar's -C takes it,
+// and -f's ARCHIVE stays to fill where the question names none.
+func TestStepDestinationNoArchive(t *testing.T) {
+	ans, _ := testengine.Ask(t, "extract a gzipped tarball into /srv/site instead of the current folder", 0)
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -x") || !strings.Contains(ans.Steps[0], "-C /srv/site`") || strings.Contains(ans.Steps[0], "-f /srv/site") {
+		t.Errorf("steps %q, want tar -x... -C /srv/site first", ans.Steps)
+	}
+}
+
+// A size that says how big the thing worked on is, where the question
+// gives another, is no value to type: the pieces' size is split's -b.
+func TestStepDescribedSize(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"cut my 3GB disk image into 250MB chunks": "`split -b 250M",
+	})
+}
+
 // An option named for the NAME line's second action leads where the
 // question asks that action in a word the analysis reads as the same:
 // tr's --delete for "remove", whose NAME line is "translate or

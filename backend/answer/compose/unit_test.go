@@ -30,17 +30,19 @@ print a diagnostic just before each output file is opened
 // The size a question gives with its unit is the value of the option
 // that takes a SIZE, which leads with it, though none of its words are
 // the question's; not where the question gives a size as an example or
-// a rate, or more than one.
+// a rate, or more than one (but for the size of the file cut, "the 4 GB
+// file", see describedSize).
 func TestUnitOptionLeads(t *testing.T) {
 	leadsWith(t, New(), "cutter", cutterPage, []lead{
 		{"cut disk.img into pieces of 1 GB each with cutter", "`cutter -b 1G disk.img`"},
 		{"with cutter, cut dump.sql into 500 MB pieces", "`cutter -b 500M dump.sql`"},
 		{"with cutter, cut dump.sql into pieces of 200 bytes", "`cutter -b 200 dump.sql`"},
+		{"with cutter, cut the 4 GB file dump.sql into 500 MB pieces", "`cutter -b 500M dump.sql`"},
 	})
 	for _, q := range []string{
 		"with cutter, cut a file into pieces sized like 100M",
 		"with cutter, cut a log written at 200 KB per second into pieces",
-		"with cutter, cut the 4 GB file dump.sql into 500 MB pieces",
+		"with cutter, cut dump.sql into 100 MB or 500 MB pieces",
 	} {
 		d := composed(t, New(), "cutter", cutterPage, q)
 		if len(d.Steps) > 0 && strings.Contains(stepCommand(d.Steps[0]), " -b ") {

@@ -23,7 +23,7 @@ import (
 //   - or by the option's name, cp(1)'s "The version control method may be
 //     selected via the --backup option ... Here are the values:" before
 //     "none, off: never make backups".
-func valueOf(d *document.Document, sec, blk int) string {
+func valueOf(d *document.Document, sec, blk int) (out string) {
 	if sec >= len(d.Sections) || blk >= len(d.Sections[sec].Blocks) {
 		return ""
 	}
@@ -49,6 +49,23 @@ func valueOf(d *document.Document, sec, blk int) string {
 		return ""
 	}
 	opts := argOptions(d)
+	if strings.HasPrefix(value, "%") {
+		// a format's placeholder is a value of the option that takes a
+		// format, whatever else the list's introduction names: git
+		// log's "%S", under "information extracted from the commit:",
+		// is no --ancestry-path=<commit>
+		// (--format=<format>, not --date=<format>, where the
+		// introduction names neither)
+		opts = slices.DeleteFunc(slices.Clone(opts), func(o argOption) bool { return !strings.Contains(strings.ToLower(o.arg), "format") })
+		defer func() {
+			if out != "" {
+				return
+			}
+			if i := slices.IndexFunc(opts, func(o argOption) bool { return strings.Contains(o.long, "format") }); i >= 0 {
+				out = opts[i].with(value)
+			}
+		}()
+	}
 	// the argument the introduction's last sentence is about, as the
 	// option writes it
 	last := intro

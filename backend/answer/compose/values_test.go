@@ -44,6 +44,15 @@ func TestValueOf(t *testing.T) {
 		{Title: "CHUNKS may be:", Blocks: []document.Block{item("N", "split into N files based on size of input")}},
 		{Title: "ATTRIBUTES", Blocks: []document.Block{item("a", "append only")}},
 	}}
+	// a format's placeholder goes to the option that takes a format,
+	// not to one whose argument the list's introduction names
+	gitLog := doc(item("--ancestry-path[=<commit>]", "only display commits that are ancestors of <commit>"),
+		item("--date=<format>", "only takes effect for dates shown in human-readable format"),
+		item("--pretty[=<format>], --format=<format>", "pretty-print the contents of the commit logs in a given format"),
+		para("Placeholders that expand to information extracted from the commit:"), item("%S", "ref name given on the command line"))
+	if got := valueOf(gitLog, 0, 4); got != "--format=%S" {
+		t.Errorf("valueOf(%%S) = %q, want --format=%%S", got)
+	}
 	if got := valueOf(split, 1, 0); got != "-n N" {
 		t.Errorf("valueOf under the heading %q = %q, want -n N", split.Sections[1].Title, got)
 	}

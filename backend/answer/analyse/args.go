@@ -391,6 +391,32 @@ var ownerToRE = lazyre.New(`(?i)\b(owner|group)\s+(?:of|on)\s+\S+(?:\s+\S+)?\s+t
 // backup folder", "my Downloads directory".
 var folderAfterRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(folder|directory)\b`)
 
+// accountAfterRE is a name before "user" or "group": "the docker group".
+var accountAfterRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(user|group)\b`)
+
+// memberBeforeRE ends the words before a group with the member added to
+// it or removed from it: "add bob to", "remove alice from".
+var memberBeforeRE = lazyre.New(`(?i)\b(?:add|adds|adding|put|puts|putting|remove|removes|removing|kick|kicks|kicking|drop|drops|dropping)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(?:to|into|from|out\s+of)\s+$`)
+
+// notMember are the words after "add" that name no account: "add me to",
+// "add everyone to".
+var notMember = map[string]bool{"me": true, "myself": true, "him": true, "her": true, "them": true, "it": true, "us": true, "you": true,
+	"yourself": true, "someone": true, "somebody": true, "everyone": true, "everybody": true, "people": true, "users": true,
+	"members": true, "accounts": true, "account": true, "a": true, "an": true, "the": true, "my": true, "this": true, "that": true}
+
+// whichAccount are words before "user" or "group" that say which one it
+// is, or of what kind, rather than name it.
+var whichAccount = map[string]bool{
+	"current": true, "same": true, "new": true, "primary": true, "secondary": true, "supplementary": true, "default": true,
+	"other": true, "given": true, "specific": true, "particular": true, "normal": true, "regular": true, "ordinary": true,
+	"system": true, "unprivileged": true, "privileged": true, "real": true, "effective": true, "local": true, "remote": true,
+	"whole": true, "entire": true, "one": true, "each": true, "every": true, "that": true, "this": true, "main": true,
+	"first": true, "last": true, "second": true, "old": true, "existing": true, "owning": true, "owner": true, "target": true,
+	"user": true, "file": true, "linux": true, "unix": true, "right": true, "wrong": true, "only": true, "logged-in": true,
+	"process": true, "login": true, "admin": true, "service": true, "guest": true, "web": true, "numeric": true,
+	"numerical": true, "full": true, "active": true, "another": true, "any": true, "all": true, "its": true, "whose": true,
+}
+
 // whichFolder are words before "folder" that say which one it is, or of
 // what kind, rather than name it.
 var whichFolder = map[string]bool{
@@ -705,6 +731,27 @@ func Read(q string) Reading {
 			continue
 		}
 		add(ArgFolder, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
+	}
+	// "the docker group", "the postgres user": a name before "group" or
+	// "user", after "the" or a possessive, where it is no word that says
+	// which one it is ("the current user", "the primary group")
+	for _, m := range accountAfterRE().FindAllStringSubmatchIndex(q, -1) {
+		name := q[m[2]:m[3]]
+		lw := strings.ToLower(name)
+		if !nameLike(name) || notName().MatchString(name) || whichAccount[lw] || inflected(lw) || strings.HasSuffix(lw, "est") || !free(m[2], m[3]) {
+			continue
+		}
+		kind := ArgUser
+		if strings.EqualFold(q[m[4]:m[5]], "group") {
+			kind = ArgGroup
+		}
+		add(kind, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
+		// "add bob to the docker group": the member added or removed
+		if a := memberBeforeRE().FindStringSubmatchIndex(q[:m[0]]); kind == ArgGroup && a != nil {
+			if member := q[a[2]:a[3]]; nameLike(member) && !notName().MatchString(member) && !whichAccount[strings.ToLower(member)] && !notMember[strings.ToLower(member)] && free(a[2], a[3]) {
+				add(ArgUser, a[2], a[3], "")
+			}
+		}
 	}
 	// "in my home directory": the folder ~, where the task works, not
 	// its topic (the user's home as accounts set it)

@@ -121,6 +121,12 @@ func TestRead(t *testing.T) {
 		{"pack my Documents folder into a tar archive", "folder:Documents", "", "pack my folder into a tar archive"},
 		{"copy report.pdf into the backup folder", "file:report.pdf folder:backup", "", "copy into the folder"},
 		{"unpack it but drop the top-level folder", "", "", "unpack it but drop the top-level folder"},
+		// a name before "user" or "group", not a word that says which
+		// one it is
+		{"add bob to the docker group", "user:bob group:docker", "", "add to the group"},
+		{"remove the user from the wheel group", "group:wheel", "", "remove the user from the group"},
+		{"run one command as the postgres user", "user:postgres", "", "run one command as the user"},
+		{"print the numeric user ID of the current user", "", "", "print the numeric user ID of the current user"},
 		{"list the biggest files in the current directory", "", "in the current directory", "list the biggest files"},
 		// a word given after "the word" is what to look for
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},

@@ -569,6 +569,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgPort}
 	case w == "name":
 		return []analyse.ArgKind{analyse.ArgName}
+	case thingName(w):
+		// git tag's "<tagname>", git branch's "<branchname>": the name
+		// the question gives the thing ("a tag called v1.2")
+		return []analyse.ArgKind{analyse.ArgName}
 	case w == "fs-type" || w == "fstype" || w == "vfstype" || w == "type" || w == "types":
 		// mke2fs's "-t fs-type", mount's "-t fstype", df's "--type=TYPE"
 		return []analyse.ArgKind{analyse.ArgFSType}
@@ -595,6 +599,24 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgNumber}
 	}
 	return nil
+}
+
+// thingName says whether a placeholder's name (as slotName reads it) is
+// the name of a kind of thing: "tagname", "branchname", "new-name"; not
+// one that names something else ("filename", "hostname", "username"),
+// which slotKinds reads first.
+func thingName(w string) bool {
+	thing, ok := strings.CutSuffix(w, "name")
+	thing = strings.TrimRight(thing, "-_")
+	return ok && len(thing) >= 3 && isLetters(thing)
+}
+
+// thingNamed says whether the name of a thing of kind of (operand.of;
+// "" for any) fills placeholder key, where thingName: "package" fills
+// "package-name", "tag" "tagname".
+func thingNamed(key, of string) bool {
+	thing := strings.TrimRight(strings.TrimSuffix(key, "name"), "-_")
+	return of == "" || strings.HasPrefix(thing, of) || strings.HasPrefix(of, thing)
 }
 
 // countSlots are placeholders that take a count or an amount, named for
@@ -1155,6 +1177,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			(!slots[k].shell || shellPath(ops[j].text)) &&
 			// a command to run is a program: not ssh's config file
 			(!commandSlot(slots[k].key) || programPath(ops[j].text)) &&
+			// a thing's name is the name of that thing: tmux's "-L
+			// socket-name" takes no session's
+			(!thingName(slots[k].key) || ops[j].kind != analyse.ArgName || thingNamed(slots[k].key, ops[j].of)) &&
 			// a time zone is a zone's name: not /etc/localtime
 			(!zoneSlot(slots[k].key) || zoneName().MatchString(ops[j].text)) &&
 			// the folder things go into is no archive: "extract a
@@ -1250,9 +1275,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				if sl.opt != "" {
 					out = append(out, sl.opt)
 				}
-				if strings.HasPrefix(w, "<") && !strings.HasSuffix(w, ">") {
+				if strings.HasPrefix(w, "<") && !strings.HasSuffix(strings.TrimRight(w, ".…"), ">") {
 					// patch's "-pnum <patchfile": the shell's
-					// redirection, which the file follows
+					// redirection, which the file follows (not git
+					// tag's "<tagname>...")
 					out = append(out, "<")
 				}
 				if sl.comma {
@@ -1318,6 +1344,8 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 	}
 	// what the DESCRIPTION says of the synopsis's placeholders (unitTerm)
 	desc := strings.Join(leadParagraphs(s.doc, 1), "")
+	modes := synopsisModes(s)
+	bestMode := -1
 	for _, l := range append([]string{strings.Join(strings.Fields(first), " ")}, synopsisLines(s.doc)...) {
 		// of two that take as many, the one with fewer placeholders
 		// left to fill, then the shorter, which says it with fewer
@@ -1330,11 +1358,46 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 				f, n, left = fu, nu, leftu
 			}
 		}
-		if n > most || n == most && n > 0 && (left < gaps || left == gaps && len(f) < len(best)) {
-			best, most, gaps = f, n, left
+		// of two that take as many, the one whose mode does what the
+		// question asks ("git tag -d v0.9" to delete a tag), else the
+		// one with no mode, where the others do other things (not
+		// "git tag -l v1.2" to create one)
+		mode := c.lineMode(s, modes, cmd, l)
+		if n > most || n == most && n > 0 && (mode > bestMode || mode == bestMode && (left < gaps || left == gaps && len(f) < len(best))) {
+			best, most, gaps, bestMode = f, n, left, mode
 		}
 	}
 	return best, most, gaps
+}
+
+// lineMode ranks a synopsis line of command cmd by the mode it runs
+// (modes, see synopsisModes): 2 where its mode's item says the
+// question's verb, 1 where it runs none or the verb is a light one, 0
+// where it runs another.
+func (c *composition) lineMode(s *source, modes map[string]bool, cmd, line string) int {
+	f := strings.Fields(strings.TrimPrefix(line, cmd+" "))
+	if modes == nil || !strings.HasPrefix(line, cmd+" ") || len(f) == 0 || !modes[f[0]] {
+		return 1
+	}
+	if _, ok := c.distinctVerb(); !ok {
+		// (a verb most options say, "find out" or "show", tells no
+		// mode from another: losetup's -j for "find out which loop
+		// device is attached to disk.img")
+		return 1
+	}
+	for _, sec := range s.doc.Sections {
+		for _, b := range sec.Blocks {
+			if b.Kind == document.Item && slices.Contains(optionNames(b.Term), f[0]) {
+				cov := make([]float64, len(c.q.Concepts))
+				c.q.CoverText(itemSentence(b.Text), cov)
+				if cov[c.verb] >= verbSaid {
+					return 2
+				}
+				return 0
+			}
+		}
+	}
+	return 0
 }
 
 // fillsBetter says whether the command as its synopsis runs it, filled

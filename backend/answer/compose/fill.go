@@ -601,21 +601,29 @@ func slotKinds(word string) []analyse.ArgKind {
 	return nil
 }
 
-// thingName says whether a placeholder's name (as slotName reads it) is
-// the name of a kind of thing: "tagname", "branchname", "new-name"; not
-// one that names something else ("filename", "hostname", "username"),
-// which slotKinds reads first.
-func thingName(w string) bool {
-	thing, ok := strings.CutSuffix(w, "name")
+// namedThing is the kind of thing a placeholder (by its name as slotName
+// reads it) is the name of: "tag" of "tagname", "package" of
+// "package-name"; ok is false for another placeholder. One that names
+// something else ("filename", "hostname", "username") slotKinds reads
+// first.
+func namedThing(w string) (thing string, ok bool) {
+	thing, ok = strings.CutSuffix(w, "name")
 	thing = strings.TrimRight(thing, "-_")
-	return ok && len(thing) >= 3 && isLetters(thing)
+	return thing, ok && len(thing) >= 3 && isLetters(thing)
+}
+
+// thingName says whether a placeholder is the name of a kind of thing
+// (namedThing).
+func thingName(w string) bool {
+	_, ok := namedThing(w)
+	return ok
 }
 
 // thingNamed says whether the name of a thing of kind of (operand.of;
 // "" for any) fills placeholder key, where thingName: "package" fills
 // "package-name", "tag" "tagname".
 func thingNamed(key, of string) bool {
-	thing := strings.TrimRight(strings.TrimSuffix(key, "name"), "-_")
+	thing, _ := namedThing(key)
 	return of == "" || strings.HasPrefix(thing, of) || strings.HasPrefix(of, thing)
 }
 
@@ -1347,9 +1355,6 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 	modes := synopsisModes(s)
 	bestMode := -1
 	for _, l := range append([]string{strings.Join(strings.Fields(first), " ")}, synopsisLines(s.doc)...) {
-		// of two that take as many, the one with fewer placeholders
-		// left to fill, then the shorter, which says it with fewer
-		// options: "adduser ann audio", not "adduser --ingroup audio ann"
 		f, n, left := fillLeft(l, cmd, c.fillOps(s, l), s.valued())
 		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
 		// a time (see unitTerm)
@@ -1361,7 +1366,10 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 		// of two that take as many, the one whose mode does what the
 		// question asks ("git tag -d v0.9" to delete a tag), else the
 		// one with no mode, where the others do other things (not
-		// "git tag -l v1.2" to create one)
+		// "git tag -l v1.2" to create one); then the one with fewer
+		// placeholders left to fill, then the shorter, which says it
+		// with fewer options: "adduser ann audio", not "adduser
+		// --ingroup audio ann"
 		mode := c.lineMode(s, modes, cmd, l)
 		if n > most || n == most && n > 0 && (mode > bestMode || mode == bestMode && (left < gaps || left == gaps && len(f) < len(best))) {
 			best, most, gaps, bestMode = f, n, left, mode
@@ -1385,16 +1393,11 @@ func (c *composition) lineMode(s *source, modes map[string]bool, cmd, line strin
 		// device is attached to disk.img")
 		return 1
 	}
-	for _, sec := range s.doc.Sections {
-		for _, b := range sec.Blocks {
-			if b.Kind == document.Item && slices.Contains(optionNames(b.Term), f[0]) {
-				cov := make([]float64, len(c.q.Concepts))
-				c.q.CoverText(itemSentence(b.Text), cov)
-				if cov[c.verb] >= verbSaid {
-					return 2
-				}
-				return 0
-			}
+	if b, ok := itemNamed(s.doc, f[0]); ok {
+		cov := make([]float64, len(c.q.Concepts))
+		c.q.CoverText(itemSentence(b.Text), cov)
+		if cov[c.verb] >= verbSaid {
+			return 2
 		}
 	}
 	return 0
@@ -1773,14 +1776,20 @@ var needsRE = lazyre.New(`^(?i:with)\s+(-[A-Za-z0-9]|--[a-z][a-z0-9-]*)\s*,`)
 
 // documents says whether page d has an item for option name.
 func documents(d *document.Document, name string) bool {
+	_, ok := itemNamed(d, name)
+	return ok
+}
+
+// itemNamed is page d's first item for option name.
+func itemNamed(d *document.Document, name string) (document.Block, bool) {
 	for _, sec := range d.Sections {
 		for _, b := range sec.Blocks {
 			if b.Kind == document.Item && slices.Contains(optionNames(b.Term), name) {
-				return true
+				return b, true
 			}
 		}
 	}
-	return false
+	return document.Block{}, false
 }
 
 // afterOption is where in a command line's words the option of form

@@ -23,7 +23,7 @@ import (
 //   - or by the option's name, cp(1)'s "The version control method may be
 //     selected via the --backup option ... Here are the values:" before
 //     "none, off: never make backups".
-func valueOf(d *document.Document, sec, blk int) (out string) {
+func valueOf(d *document.Document, sec, blk int) string {
 	if sec >= len(d.Sections) || blk >= len(d.Sections[sec].Blocks) {
 		return ""
 	}
@@ -49,23 +49,27 @@ func valueOf(d *document.Document, sec, blk int) (out string) {
 		return ""
 	}
 	opts := argOptions(d)
-	if strings.HasPrefix(value, "%") {
-		// a format's placeholder is a value of the option that takes a
-		// format, whatever else the list's introduction names: git
-		// log's "%S", under "information extracted from the commit:",
-		// is no --ancestry-path=<commit>
-		// (--format=<format>, not --date=<format>, where the
-		// introduction names neither)
-		opts = slices.DeleteFunc(slices.Clone(opts), func(o argOption) bool { return !strings.Contains(strings.ToLower(o.arg), "format") })
-		defer func() {
-			if out != "" {
-				return
-			}
-			if i := slices.IndexFunc(opts, func(o argOption) bool { return strings.Contains(o.long, "format") }); i >= 0 {
-				out = opts[i].with(value)
-			}
-		}()
+	if !strings.HasPrefix(value, "%") {
+		return introducedValue(intro, value, opts)
 	}
+	// a format's placeholder is a value of the option that takes a
+	// format, whatever else the list's introduction names: git log's
+	// "%S", under "information extracted from the commit:", is no
+	// --ancestry-path=<commit>; and where the introduction names none,
+	// of --format=<format>, not --date=<format>
+	opts = slices.DeleteFunc(slices.Clone(opts), func(o argOption) bool { return !strings.Contains(strings.ToLower(o.arg), "format") })
+	if v := introducedValue(intro, value, opts); v != "" {
+		return v
+	}
+	if i := slices.IndexFunc(opts, func(o argOption) bool { return strings.Contains(o.long, "format") }); i >= 0 {
+		return opts[i].with(value)
+	}
+	return ""
+}
+
+// introducedValue is value written with the option of opts that a list's
+// introduction (intro) names (see valueOf), "" where it names none.
+func introducedValue(intro, value string, opts []argOption) string {
 	// the argument the introduction's last sentence is about, as the
 	// option writes it
 	last := intro

@@ -327,8 +327,8 @@ func suffixGlob(q string, a analyse.Arg) (analyse.ArgKind, string) {
 }
 
 // extensionTo: the words before a bare extension give it to files: "to
-// .jpg", "so they end in .md".
-var extensionTo = lazyre.New(`(?i)\b(?:to|into|as)\s+$|\b(?:they|it|each|all)\s+(?:end|ends)\s+(?:in|with)\s+$`)
+// .jpg", "so they end in .md", "to end in .jpg instead".
+var extensionTo = lazyre.New(`(?i)\b(?:to|into|as)\s+$|\b(?:to|they|it|each|all)\s+(?:end|ends)\s+(?:in|with)\s+$`)
 
 // filesAfter: the words after a bare extension say it stands for files of
 // that kind ("all .log files").

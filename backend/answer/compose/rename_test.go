@@ -2,6 +2,7 @@ package compose
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -20,9 +21,9 @@ func TestRenameLead(t *testing.T) {
 // The extension files are given is no file to give a command: mv would
 // move them all onto it.
 func TestExtensionGivenNoOperand(t *testing.T) {
-	for _, q := range []string{"rename every .jpeg file in this folder to .jpg", "rename all files ending in .txt so they end in .md"} {
+	for _, q := range []string{"rename every .jpeg file in this folder to .jpg", "rename all files ending in .txt so they end in .md", "rename each .jpeg file in the folder pics to end in .jpg instead"} {
 		ops := operands(q, analyse.Read(q).Args)
-		if slices.ContainsFunc(ops, func(op operand) bool { return op.text == ".jpg" || op.text == "*.md" || op.text == ".md" }) {
+		if slices.ContainsFunc(ops, func(op operand) bool { return strings.HasSuffix(op.text, ".jpg") || strings.HasSuffix(op.text, ".md") }) {
 			t.Errorf("%q: operands %v hold the extension given", q, ops)
 		}
 	}

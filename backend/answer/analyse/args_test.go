@@ -177,6 +177,7 @@ func TestRead(t *testing.T) {
 		{"enable the service nginx at boot", "name:nginx", "", "enable the service at boot"},
 		// or before it, where it is no word
 		{"restart the nginx service", "name:nginx", "", "restart the service"},
+		{"delete the git tag v0.9", "name:v0.9", "", "delete the git tag"},
 		{"stop the ssh service", "", "", "stop the ssh service"},
 		{"stop the web service", "", "", "stop the web service"},
 		// a plain word after "folder" is its name where a clause on it

@@ -39,6 +39,7 @@ func TestSynopsisLineMode(t *testing.T) {
 	leadsWith(t, New(), "tagger", taggerPage, []lead{
 		{"with tagger, create a tag called v1.2", "`tagger v1.2`"},
 		{"with tagger, delete the tag called v0.9", "`tagger -d v0.9`"},
+		{"with tagger, delete the tag v0.9", "`tagger -d v0.9`"},
 	})
 }
 

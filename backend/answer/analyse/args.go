@@ -387,12 +387,14 @@ var pointsToRE = lazyre.New(`(?i)\b(?:point(?:s|ing|ed)?|refer(?:s|ring)?|lead(?
 // report.txt to finance", "the owner of app.log to syslog".
 var ownerToRE = lazyre.New(`(?i)\b(owner|group)\s+(?:of|on)\s+\S+(?:\s+\S+)?\s+to\s+([A-Za-z_][A-Za-z0-9_-]*)\b`)
 
-// folderAfterRE is a name before the noun folder or directory: "the
-// backup folder", "my Downloads directory".
-var folderAfterRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(folder|directory)\b`)
+// nameBeforeNounRE is a name before the noun folder, directory, user or
+// group: "the backup folder", "my Downloads directory", "the docker
+// group".
+var nameBeforeNounRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(folder|directory|user|group)\b`)
 
-// accountAfterRE is a name before "user" or "group": "the docker group".
-var accountAfterRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(user|group)\b`)
+// whichBefore are, by the noun after them, the words that say which one
+// it is rather than name it (see nameBeforeNounRE).
+var whichBefore = map[string]map[string]bool{"folder": whichFolder, "directory": whichFolder, "user": whichAccount, "group": whichAccount}
 
 // memberBeforeRE ends the words before a group with the member added to
 // it or removed from it: "add bob to", "remove alice from".
@@ -721,34 +723,21 @@ func Read(q string) Reading {
 		}
 		add(kind, m[4], m[5], strings.ToLower(q[m[2]:m[3]]))
 	}
-	// "the backup folder": a name before "folder" or "directory", after
-	// "the" or a possessive, where it is no word that says which folder
-	// it is ("the current folder", "the shared directory")
-	for _, m := range folderAfterRE().FindAllStringSubmatchIndex(q, -1) {
-		name := q[m[2]:m[3]]
+	// "the backup folder", "the docker group", "the postgres user": a
+	// name before "folder", "directory", "group" or "user", after "the"
+	// or a possessive, where it is no word that says which one it is
+	// ("the current folder", "the shared directory", "the primary group")
+	for _, m := range nameBeforeNounRE().FindAllStringSubmatchIndex(q, -1) {
+		name, noun := q[m[2]:m[3]], strings.ToLower(q[m[4]:m[5]])
 		lw := strings.ToLower(name)
-		if !nameLike(name) || notName().MatchString(name) || whichFolder[lw] || inflected(lw) || strings.HasSuffix(lw, "est") {
+		if !nameLike(name) || notName().MatchString(name) || whichBefore[noun][lw] || inflected(lw) || strings.HasSuffix(lw, "est") || !free(m[2], m[3]) {
 			continue
 		}
-		add(ArgFolder, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
-	}
-	// "the docker group", "the postgres user": a name before "group" or
-	// "user", after "the" or a possessive, where it is no word that says
-	// which one it is ("the current user", "the primary group")
-	for _, m := range accountAfterRE().FindAllStringSubmatchIndex(q, -1) {
-		name := q[m[2]:m[3]]
-		lw := strings.ToLower(name)
-		if !nameLike(name) || notName().MatchString(name) || whichAccount[lw] || inflected(lw) || strings.HasSuffix(lw, "est") || !free(m[2], m[3]) {
-			continue
-		}
-		kind := ArgUser
-		if strings.EqualFold(q[m[4]:m[5]], "group") {
-			kind = ArgGroup
-		}
-		add(kind, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
+		kind := nounKind(noun)
+		add(kind, m[2], m[3], noun)
 		// "add bob to the docker group": the member added or removed
 		if a := memberBeforeRE().FindStringSubmatchIndex(q[:m[0]]); kind == ArgGroup && a != nil {
-			if member := q[a[2]:a[3]]; nameLike(member) && !notName().MatchString(member) && !whichAccount[strings.ToLower(member)] && !notMember[strings.ToLower(member)] && free(a[2], a[3]) {
+			if member := q[a[2]:a[3]]; nameLike(member) && !notName().MatchString(member) && !whichAccount[strings.ToLower(member)] && !notMember[strings.ToLower(member)] {
 				add(ArgUser, a[2], a[3], "")
 			}
 		}

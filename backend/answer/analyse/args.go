@@ -1459,12 +1459,17 @@ var changeFormats = map[string][]string{"diff": {"patch"}, "patch": {"patch"}}
 
 // Compressions are the compression formats of the files a text names, by
 // their extensions (see Formats), tar left out: what a .tar.gz and a
-// .tar.zst differ in.
+// .tar.zst differ in. A plain .tar, where the text names no compressor,
+// says tar: an archive no compressor is asked for, which tar's -z would
+// make a tar.gz of, or fail to read (see PlainTar).
 func Compressions(text string) map[string]bool {
 	var out map[string]bool
+	plain := false
 	for _, w := range strings.Fields(text) {
 		w = strings.Trim(w, "{}()[]\"'`,;:?!")
-		for _, f := range (Arg{Kind: ArgFile, Text: w}).Formats() {
+		fs := (Arg{Kind: ArgFile, Text: w}).Formats()
+		plain = plain || slices.Equal(fs, []string{"tar"})
+		for _, f := range fs {
 			if compressors()[f] {
 				if out == nil {
 					out = map[string]bool{}
@@ -1473,8 +1478,15 @@ func Compressions(text string) map[string]bool {
 			}
 		}
 	}
+	if plain && out == nil && Compressors(text) == nil {
+		out = map[string]bool{PlainTar: true}
+	}
 	return out
 }
+
+// PlainTar is what Compressions holds for a question whose archive is a
+// .tar that nothing compresses.
+const PlainTar = "tar"
 
 // Compressors are the compression formats a text names by their
 // commands' names: "Filter the archive through gzip(1)" names gzip.

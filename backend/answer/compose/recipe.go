@@ -51,7 +51,11 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		opts = c.askedLetters(pl)
 	}
 	if c.otherCompressor(opts) {
-		return nil
+		if !c.compressions[analyse.PlainTar] {
+			return nil
+		}
+		// tar's -czf for a plain .tar is its -cf
+		opts = slices.DeleteFunc(opts, func(p passage) bool { return c.compresses(p, false) })
 	}
 	// nor one that deletes what the question keeps: zip's -m, "move
 	// the specified files into the zip archive", in a bundle people

@@ -200,7 +200,9 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 // file, or a page with no option for its format or for another one,
 // keeps its steps.
 func (c *composition) askedCompressor(s *source, ps, chosen []passage) []passage {
-	if len(c.compressions) == 0 || !answer.ProgramPage(s.hit.Meta) || c.compressions[typedName(s.doc, s.hit.Meta.Title)] {
+	own := typedName(s.doc, s.hit.Meta.Title)
+	plain := c.compressions[analyse.PlainTar]
+	if len(c.compressions) == 0 || !answer.ProgramPage(s.hit.Meta) || c.compressions[own] && !plain || plain && own != analyse.PlainTar {
 		// (xz's own page compresses as a .xz is compressed throughout)
 		return chosen
 	}
@@ -222,6 +224,10 @@ func (c *composition) askedCompressor(s *source, ps, chosen []passage) []passage
 		if !p.aside && c.stepWorthy(s, p) && names(p, true) {
 			return slices.Insert(kept, min(at, len(kept)), p)
 		}
+	}
+	if plain && len(kept) > 0 {
+		// a plain .tar is compressed by none of them
+		return kept
 	}
 	return chosen
 }
@@ -304,7 +310,9 @@ func (c *composition) usageShown(pl *plan) {
 	best, _ := c.mostUsed(s, ps, u, usageStep, func(p passage, _ float64) bool {
 		// a shell's tests ("-x file") are operators of its [[ ]], which
 		// the option model reads as the shell's options
-		return c.optionItem(s, p) && !strings.Contains(strings.ToUpper(chapter(s.doc, p.sec)), "CONDITIONAL")
+		return c.optionItem(s, p) && !strings.Contains(strings.ToUpper(chapter(s.doc, p.sec)), "CONDITIONAL") &&
+			// nor gzip's -z for a .tar.zst or a plain .tar
+			!c.otherCompressor([]passage{p})
 	})
 	if best < 0 {
 		return

@@ -778,6 +778,30 @@ func TestStepAskedCompressor(t *testing.T) {
 	}
 }
 
+// A plain .tar is compressed by nothing: the lead is people's bundle
+// without its compressor's letter (tar -xf, not -xzf, which gzip fails
+// to read a plain tar through), and no step filters through one.
+func TestStepPlainTar(t *testing.T) {
+	for q, want := range map[string]string{
+		"unpack the archive photos.tar into the folder /srv/pics": "`tar -xf photos.tar",
+		"put the folder notes into a single archive notes.tar":    "`tar -cf notes.tar",
+	} {
+		ans, _ := testengine.Ask(t, q, 0)
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], want) {
+			t.Errorf("%s: steps %q, want %s first", q, ans.Steps, want)
+		}
+		for _, st := range ans.Steps {
+			if strings.Contains(st, "gzip") || strings.Contains(st, "bzip2") || strings.Contains(st, "xz") {
+				t.Errorf("%s: step %q compresses a plain .tar", q, st)
+			}
+		}
+	}
+	// a .tar that the question compresses is another matter
+	if got := analyse.Compressions("compress logs.tar with xz"); got[analyse.PlainTar] {
+		t.Errorf("Compressions of a .tar to compress with xz = %v, want no plain tar", got)
+	}
+}
+
 // Where people's command lines give no bundle for the compressed archive
 // the question names, the lead is one all the same: the option of the
 // question's verb, the compressor's letter and the archive's.

@@ -457,11 +457,12 @@ func otherCount(text string, counts map[string]bool) bool {
 // another format than the question's file names, where it names one:
 // "tar czf backup.tar.gz" is no way to make a .tar.zst.
 func otherFormat(line string, formats map[string]bool) bool {
-	if len(formats) == 0 {
+	// a plain .tar, on either side, compresses with nothing to differ in
+	if len(formats) == 0 || formats[analyse.PlainTar] {
 		return false
 	}
 	theirs := analyse.Compressions(line)
-	if len(theirs) == 0 {
+	if len(theirs) == 0 || theirs[analyse.PlainTar] {
 		return false
 	}
 	for f := range theirs {

@@ -512,6 +512,13 @@ func (c *composition) invocationAs(s *source, p passage, term string) (line, des
 		opt, desc = o, what
 	} else {
 		opt = withoutOptional(opt, desc)
+		if !strings.ContainsAny(opt, " =") {
+			// killall's item "-u, --user" takes the user its
+			// synopsis writes, "[-u, --user user]"
+			if a := synopsisArgument(s.doc, opt); a != "" {
+				opt += " " + a
+			}
+		}
 	}
 	if exclusionOption(p.block.Term) {
 		opt = c.excludedValue(opt)
@@ -521,6 +528,43 @@ func (c *composition) invocationAs(s *source, p passage, term string) (line, des
 		return cmd + " " + opt, desc
 	}
 	return c.filledInvocation(s, cmd, opt), desc
+}
+
+// synopsisArgument is the argument a page's synopsis gives option name in
+// its brackets, where the option's item names none: "user" of killall's
+// "[-u, --user user]", "SIGNAL" of "[-s, --signal SIGNAL, -SIGNAL]"; ""
+// where the brackets give none, or no brackets name the option. The
+// synopsis is read whole, as its brackets run on over its lines.
+func synopsisArgument(d *document.Document, name string) string {
+	if !strings.HasPrefix(name, "-") {
+		return ""
+	}
+	syn := strings.Join(document.SynopsisLines(d), " ")
+	for {
+		open := strings.IndexByte(syn, '[')
+		if open < 0 {
+			return ""
+		}
+		end := strings.IndexByte(syn[open:], ']')
+		if end < 0 {
+			return ""
+		}
+		group := strings.Fields(syn[open+1 : open+end])
+		syn = syn[open+end+1:]
+		at := slices.IndexFunc(group, func(w string) bool { return strings.TrimRight(w, ",") == name })
+		if at < 0 {
+			continue
+		}
+		for _, w := range group[at+1:] {
+			if w = strings.TrimRight(w, ","); !strings.HasPrefix(w, "-") {
+				if w == "" || strings.ContainsAny(w, "[{|") {
+					return ""
+				}
+				return w
+			}
+		}
+		return ""
+	}
 }
 
 // filledInvocation is the invocation of cmd with opt, with the question's

@@ -323,3 +323,18 @@ func TestWithoutOptional(t *testing.T) {
 		}
 	}
 }
+
+// An option whose item names no argument takes the one its synopsis
+// writes in its brackets, which may run on over the synopsis's lines.
+func TestSynopsisArgument(t *testing.T) {
+	d := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
+		Text: "pkgtool [-q, --quiet] [-s, --signal SIGNAL, -SIGNAL] [-u, --user\nuser] [-x] [--] name ...\npkgtool -l"}}}}}
+	for name, want := range map[string]string{
+		"-u": "user", "--user": "user", "-s": "SIGNAL", "--signal": "SIGNAL",
+		"-q": "", "-x": "", "-l": "", "-z": "", "name": "",
+	} {
+		if got := synopsisArgument(d, name); got != want {
+			t.Errorf("synopsisArgument(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -622,3 +622,37 @@ func TestFilledSubcommandUse(t *testing.T) {
 		t.Errorf("summary %q, want it to say to use clockctl set-timezone Europe/Berlin", d.Summary)
 	}
 }
+
+// userKillPage documents -u with no argument in its item, where its
+// synopsis gives the option one in brackets run over two lines.
+const userKillPage = `.TH ZAPALL 1
+.SH NAME
+zapall \- stop processes by name
+.SH SYNOPSIS
+zapall [\-q, \-\-quiet] [\-u, \-\-user
+user] [\-\-] name ...
+.SH OPTIONS
+.TP
+\fB\-u\fP, \fB\-\-user\fP
+Stop only processes the specified user owns.
+`
+
+// An option item that names no argument is typed with the one its
+// synopsis writes, which the question's value fills: zapall -u bob.
+func TestSynopsisArgumentFilled(t *testing.T) {
+	q := "stop every process of the user bob"
+	lib, id, doc, ret := onePage(t, "zapall", userKillPage, q)
+	c := &composition{q: ret.Question, lib: lib, citer: &answer.Citer{}, items: DefaultItems, ops: operands(q, analyse.Read(q).Args)}
+	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
+	got := ""
+	for si, sec := range doc.Sections {
+		for _, b := range sec.Blocks {
+			if b.Kind == document.Item && strings.HasPrefix(b.Term, "-u") {
+				got, _ = c.invocationOf(s, passage{sec: si, block: b, title: sec.Title})
+			}
+		}
+	}
+	if !strings.HasPrefix(got, "zapall -u bob") {
+		t.Errorf("%q: %q, want zapall -u bob", q, got)
+	}
+}

@@ -656,3 +656,56 @@ func TestSynopsisArgumentFilled(t *testing.T) {
 		t.Errorf("%q: %q, want zapall -u bob", q, got)
 	}
 }
+
+// typePage lists the kinds of file its -type takes, a directory first.
+const typePage = `.TH SEEK 1
+.SH NAME
+seek \- look for files
+.SH SYNOPSIS
+seek [starting-point...] [expression]
+.SH TESTS
+.TP
+\fB\-type\fP \fIc\fP
+File is of type c:
+.RS
+.TP
+d
+directory
+.TP
+l
+link to another file
+.RE
+`
+
+// The folder a question looks in is where to look, not what to look
+// for: -type takes the kind of file asked for (l, a link), not d
+// ("directory") for the word "folder" the place is named with.
+func TestInlineValueNotPlace(t *testing.T) {
+	for q, want := range map[string]string{
+		"seek the links in the folder conf": "-type l",
+		"seek the links in my home folder":  "-type l",
+		"seek the folders in /srv":          "-type d",
+	} {
+		lib, _, doc, ret := onePage(t, "seek", typePage, q)
+		// every word weighs the same: a page of its own weighs its own
+		// words least, which no index of many pages does
+		q1 := ret.Question
+		for i := range q1.Weights {
+			q1.Weights[i] = 1
+		}
+		q1.Mass = float64(len(q1.Weights))
+		a := analyse.Read(q)
+		c := &composition{q: q1, lib: lib, citer: &answer.Citer{}, items: DefaultItems, args: a.Args, text: q}
+		got := ""
+		for _, sec := range doc.Sections {
+			for _, b := range sec.Blocks {
+				if b.Kind == document.Item && strings.HasPrefix(b.Term, "-type") {
+					got, _ = c.inlineValue(b.Term, b.Text)
+				}
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", q, got, want)
+		}
+	}
+}

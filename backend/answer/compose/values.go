@@ -6,7 +6,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -266,17 +269,74 @@ func (c *composition) inlineValue(term, text string) (opt, what string) {
 	// a value must say more of the question than the option does, and
 	// more than a word in passing ("named pipe" for "find files by
 	// name")
-	best := max(c.q.Coverage(lines[0]), minValueShare)
+	placed := c.placeWords()
+	best := max(c.coverageBut(lines[0], placed), minValueShare)
 	for i := 1; i+1 < len(lines); i += 2 {
 		v, desc := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
 		if v == "" || strings.ContainsAny(v, " \t") || len(v) > 12 {
 			break // the list has ended
 		}
-		if sc := c.q.Coverage(firstSentence(desc)); sc > best {
+		if sc := c.coverageBut(firstSentence(desc), placed); sc > best {
 			best, opt, what = sc, f[0]+" "+v, firstSentence(desc)
 		}
 	}
 	return opt, what
+}
+
+// placeWords are the question's concepts that only say what kind of
+// place a folder it names is: the word right before or after the folder
+// ("in the folder data", "in my home folder", "in the directory /run").
+// They say where to look, not what to look for: find's -type d,
+// "directory", is no value for "find the symbolic links in my home
+// folder".
+func (c *composition) placeWords() []bool {
+	var out []bool
+	for _, a := range c.args {
+		if a.Kind != analyse.ArgFolder && a.Kind != analyse.ArgPath || a.Start > len(c.text) || a.End > len(c.text) {
+			continue
+		}
+		before := strings.Fields(c.text[:a.Start])
+		after := strings.Fields(c.text[a.End:])
+		for _, f := range [][]string{before[max(len(before)-1, 0):], after[:min(len(after), 1)]} {
+			for _, w := range f {
+				w = strings.ToLower(strings.Trim(w, ".,;:!?\"'"))
+				if !folderNouns[w] {
+					continue
+				}
+				st := terms.Stem(w)
+				for ci, con := range c.q.Concepts {
+					if len(con.Alts) > 0 && con.Alts[0].Stem == st {
+						if out == nil {
+							out = make([]bool, len(c.q.Concepts))
+						}
+						out[ci] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// folderNouns are the words for a folder.
+var folderNouns = map[string]bool{"folder": true, "directory": true, "dir": true}
+
+// coverageBut is text's share of the question, the concepts but left out.
+func (c *composition) coverageBut(text string, but []bool) float64 {
+	if but == nil {
+		return c.q.Coverage(text)
+	}
+	if c.q.Mass == 0 {
+		return 0
+	}
+	cov := make([]float64, len(c.q.Concepts))
+	c.q.CoverText(text, cov)
+	for ci, b := range but {
+		if b {
+			cov[ci] = 0
+		}
+	}
+	return answer.Share(cov, c.q.Weights, c.q.Mass)
 }
 
 // assignOperand is an operand written NAME=VALUE, as dd(1) lists them:

@@ -710,6 +710,13 @@ func Read(q string) Reading {
 			}
 		}
 	}
+	// "the words red, green and blue", "the arguments apple pear plum":
+	// values a command is given as they are, none of them its topic
+	for _, m := range valueListRE().FindAllStringSubmatchIndex(q, -1) {
+		for _, v := range listedValues(q, m[3]) {
+			add(ArgName, v[0], v[1], strings.ToLower(q[m[2]:m[3]]))
+		}
+	}
 	// "change the group of report.txt to finance": the owner or group a
 	// file is given, after "to"
 	for _, m := range ownerToRE().FindAllStringSubmatchIndex(q, -1) {
@@ -1232,6 +1239,52 @@ var namedTopics = map[string]bool{
 	"module": true, "library": true, "option": true, "flag": true, "signal": true, "setting": true, "parameter": true,
 	"something": true, "thing": true,
 }
+
+// valueListRE is a plural noun for values given as they are, after
+// "the", before the values themselves (see listedValues).
+var valueListRE = lazyre.New(`(?i)\bthe\s+(words|arguments|args|items|values|strings|elements|choices|entries)\b`)
+
+// listedValues are the places in q of the values listed from at: words
+// separated by spaces, commas, "and" or "or", each no stop word; at
+// least three, or two where a comma or a conjunction says they are a
+// list ("red and blue"), which a word after a plural noun seldom is
+// otherwise ("the words longer than five letters"). nil where there is
+// no such list.
+func listedValues(q string, at int) [][2]int {
+	var out [][2]int
+	listed := false
+	rest := q[at:]
+
+	for {
+		m := listedValueRE().FindStringSubmatchIndex(rest)
+		if m == nil {
+			break
+		}
+		w := strings.ToLower(rest[m[6]:m[7]])
+		if terms.Stop(w) || listEnds[w] {
+			break
+		}
+		conj := m[4] >= 0
+		listed = listed || strings.Contains(rest[m[2]:m[3]], ",") || conj
+		off := len(q) - len(rest)
+		out = append(out, [2]int{off + m[6], off + m[7]})
+		rest = rest[m[1]:]
+		if conj {
+			break // "and blue" ends the list
+		}
+	}
+	if len(out) < 3 && !(listed && len(out) >= 2) {
+		return nil
+	}
+	return out
+}
+
+// listedValueRE is one value of a list (see listedValues): its separator
+// before it, the value, and "and" or "or" where that came before it.
+var listedValueRE = lazyre.New(`^((?:\s*,\s*|\s+)(?:(and|or)\s+)?)([A-Za-z0-9_][A-Za-z0-9_.+-]*)\b`)
+
+// listEnds are words that end a list of values without being stop words.
+var listEnds = map[string]bool{"per": true, "randomly": true, "instead": true}
 
 // wordBefore is the last word of s, lowercased: the noun before "called"
 // or "named".

@@ -494,3 +494,34 @@ func TestServiceTopic(t *testing.T) {
 		}
 	}
 }
+
+// Values listed after "the words", "the arguments" and their like are
+// names given as they are, none of them the task's topic; a word after
+// such a noun that starts no list stays the question's.
+func TestValueList(t *testing.T) {
+	for q, want := range map[string]string{
+		"pick 3 random words from the arguments apple pear plum kiwi": "apple pear plum kiwi",
+		"choose one of the words red, green and blue":                 "red green blue",
+		"shuffle the items north or south":                            "north south",
+		"count the words longer than five letters":                    "",
+		"print the arguments passed to a script":                      "",
+		"list the entries of /etc/passwd":                             "",
+		"count the words in notes.txt":                                "",
+		"join the strings foo bar":                                    "",
+	} {
+		var got []string
+		for _, a := range Read(q).Args {
+			if a.Kind == ArgName {
+				got = append(got, a.Text)
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: listed %q, want %q", q, got, want)
+		}
+	}
+	for _, c := range Analyse("pick a random word from the arguments apple pear plum kiwi", nil).Concepts {
+		if c.Word == "apple" || c.Word == "kiwi" {
+			t.Errorf("concept %q is a value listed", c.Word)
+		}
+	}
+}

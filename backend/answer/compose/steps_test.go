@@ -778,6 +778,17 @@ func TestStepAskedCompressor(t *testing.T) {
 	}
 }
 
+// Values the question lists for a command to take ("the arguments apple
+// pear plum kiwi") are no words of its task: shuf answers, sure enough
+// to pass the confidence threshold users have by default.
+func TestListedValuesNoTopic(t *testing.T) {
+	q := "pick 3 random words from the arguments apple pear plum kiwi"
+	ans, _ := testengine.Ask(t, q, 0.35)
+	if ans.NoAnswer || len(ans.References) == 0 || !strings.HasPrefix(ans.References[0].Label, "shuf") {
+		t.Errorf("%s: no answer %v, references %v; want shuf first", q, ans.NoAnswer, ans.References)
+	}
+}
+
 // A plain .tar is compressed by nothing: the lead is people's bundle
 // without its compressor's letter (tar -xf, not -xzf, which gzip fails
 // to read a plain tar through), and no step filters through one.

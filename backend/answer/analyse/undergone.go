@@ -31,3 +31,23 @@ func Undergone(seq []string, i int) bool {
 // after it to be done; not when "to" follows ("I want to find deleted
 // files").
 var wanting = map[string]bool{"want": true, "wants": true, "need": true, "needs": true, "get": true, "have": true, "like": true}
+
+// Describes says whether word i of seq says what a thing is rather than
+// what to do to it: "empty" before the noun it describes ("create an
+// empty file", "find empty folders"), not the verb before its object
+// ("empty the log", "empty all files"), which asks for truncate.
+func Describes(seq []string, i int) bool {
+	if !describing[strings.ToLower(seq[i])] || i+1 >= len(seq) {
+		return false
+	}
+	return !determiners[strings.ToLower(seq[i+1])]
+}
+
+// describing are the words that say what a thing is before its noun, and
+// what to do to it before its object.
+var describing = map[string]bool{"empty": true}
+
+// determiners begin the object a verb is done to.
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "my": true, "your": true, "our": true, "their": true,
+	"his": true, "her": true, "its": true, "this": true, "that": true, "these": true, "those": true, "it": true, "them": true,
+	"all": true, "every": true, "each": true, "some": true, "any": true}

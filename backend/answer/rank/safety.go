@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -39,6 +40,8 @@ var destructive = map[string][]string{
 	"git-reset": {"reset", "undo", "revert", "unstage", "uncommit", "discard"},
 	"git-clean": {"clean", "untracked"},
 }
+
+var sizeStem = terms.Stem("size")
 
 // deleteWords ask to delete, wipe or destroy: what every destructive
 // command does.
@@ -103,11 +106,17 @@ func asksFor(cmd string, c *Candidate, q *query) bool {
 	if _, named := q.named[c.ID]; named {
 		return true
 	}
+	// a size the question gives asks for what sizes a file: "an empty
+	// file of exactly 1 GB" is truncate's, or fallocate's
+	if asking[cmd][sizeStem] && slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgSize }) {
+		return true
+	}
 	done := false
 	for i, w := range q.a.Seq {
 		st := terms.Stem(w)
 		if deleteWords[st] || asking[cmd][st] {
-			if !analyse.Undergone(q.a.Seq, i) {
+			// (nor what describes a thing: "an empty file" is touch's)
+			if !analyse.Undergone(q.a.Seq, i) && !analyse.Describes(q.a.Seq, i) {
 				return true
 			}
 			done = true

@@ -49,6 +49,12 @@ func TestSafeLead(t *testing.T) {
 			[]Candidate{page(1, "man", "1", "dd", 0.8), page(2, "man", "1", "cp", 0.3)}, "dd cp"},
 		{"make a file exactly 1 GB in size", false, // what truncate does, in other words
 			[]Candidate{page(1, "man", "1", "truncate", 0.2), page(2, "man", "1", "touch", 0.2)}, "truncate touch"},
+		{"create an empty file named todo.md", false, // what the file is, not what to do to it
+			[]Candidate{page(1, "man", "1", "truncate", 0.2), page(2, "man", "1", "touch", 0.2)}, "touch truncate"},
+		{"empty the file app.log", false, // what to do to it
+			[]Candidate{page(1, "man", "1", "truncate", 0.2), page(2, "man", "1", "touch", 0.2)}, "truncate touch"},
+		{"create an empty file of exactly 1 GB called test.img", false, // a size asks for what sizes a file
+			[]Candidate{page(1, "man", "1", "truncate", 0.2), page(2, "man", "1", "touch", 0.2)}, "truncate touch"},
 		{"check a disk for bad blocks", false, // badblocks only reads, unless told to write
 			[]Candidate{page(1, "man", "8", "badblocks", 0.4), page(2, "man", "8", "fsck", 0.2)}, "badblocks fsck"},
 		{"the rm system call", false, // not a command's page: section 2

@@ -284,8 +284,9 @@ const serviceNouns = `service|daemon|unit`
 
 // setToRE is a setting changed to a value that ends the clause, the
 // setting's last word and the value the groups: "change the hostname to
-// buildbox", "set my default shell to zsh".
-var setToRE = lazyre.New(`(?i)\b(?:change|set|switch|update|make)\s+(?:the\s+|my\s+|this\s+|its\s+|our\s+)?(?:[a-z][a-z-]*\s+){0,2}?([a-z][a-z-]*)\s+(?:to|into)\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(?:\s*$|\s*[,;:?!]|\.\s|\.$)`)
+// buildbox", "set my default shell to zsh", "set the hostname of this
+// machine to buildbox".
+var setToRE = lazyre.New(`(?i)\b(?:change|set|switch|update|make)\s+(?:the\s+|my\s+|this\s+|its\s+|our\s+)?(?:[a-z][a-z-]*\s+){0,2}?([a-z][a-z-]*)(?:\s+(?:of|on|for)\s+(?:the\s+|this\s+|my\s+|our\s+)?[a-z][a-z-]*)?\s+(?:to|into)\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(?:\s*$|\s*[,;:?!]|\.\s|\.$)`)
 
 // servicedVerbs are the verbs only services take (see servicedRE).
 const servicedVerbs = `restart|reload|enable|disable|mask|unmask`

@@ -187,6 +187,8 @@ func TestRead(t *testing.T) {
 		// the value a setting is changed to, where it is no word
 		{"change the hostname to buildbox", "name:buildbox", "", "change the hostname to"},
 		{"set the prompt colour to green", "", "", "set the prompt colour to green"},
+		// where what is set has what it is of between
+		{"set the hostname of this server to gateway-2", "name:gateway-2", "", "set the hostname of this server to"},
 		// or a verb only services take is done to it
 		{"restart the ssh service", "name:ssh", "", "restart the service"},
 		// the name alone, after such a verb, is a service's

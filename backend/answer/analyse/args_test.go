@@ -130,6 +130,8 @@ func TestRead(t *testing.T) {
 		{"list the biggest files in the current directory", "", "in the current directory", "list the biggest files"},
 		// a word given after "the word" is what to look for
 		{"grep notes.md for the word deadline", "file:notes.md quoted:deadline", "", "grep for the word"},
+		// and where a verb of its turning up follows
+		{"count how often the word timeout appears in server.log", "quoted:timeout file:server.log", "", "count how often the word appears in"},
 		{"lines with the word fixme in them", "quoted:fixme", "", "lines with the word in them"},
 		{"the word count of a file", "", "", "the word count of a file"},
 		// a word in capitals or a number that the lines hold, or after

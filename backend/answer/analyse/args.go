@@ -1653,6 +1653,23 @@ func CountsEntries(q string) (noun string, inside, ok bool) {
 	return strings.ToLower(m[1]), countedInsideRE().MatchString(q), true
 }
 
+// CountsOccurrences says whether a question counts how many times a
+// thing occurs ("how many times", "how often", "the number of
+// occurrences"), and whether that thing is a word, to match whole
+// ("the word error").
+func CountsOccurrences(q string) (word, ok bool) {
+	if !countsOccurrencesRE().MatchString(q) {
+		return false, false
+	}
+	return wholeWordRE().MatchString(q), true
+}
+
+// countsOccurrencesRE is a count of how many times a thing occurs.
+var countsOccurrencesRE = lazyre.New(`(?i)\bhow\s+(?:many\s+times|often)\b|\b(?:count|number\s+of|total)\s+(?:the\s+|all\s+)?(?:occurrences?|times|instances|appearances|matches)\b`)
+
+// wholeWordRE is a thing to look for that is a word.
+var wholeWordRE = lazyre.New(`(?i)\bthe\s+word\b`)
+
 // countsEntriesRE is a count of a folder's entries, the noun the group.
 var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
 

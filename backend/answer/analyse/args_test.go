@@ -529,3 +529,19 @@ func TestValueList(t *testing.T) {
 		}
 	}
 }
+
+// A count of how many times a thing occurs is no count of the lines it
+// is on, and a word is matched whole.
+func TestCountsOccurrences(t *testing.T) {
+	for q, want := range map[string][2]bool{
+		"how many times does the word error appear in app.log": {true, true},
+		"count the occurrences of TODO in main.c":              {false, true},
+		"how often does the string abc occur in x.txt":         {false, true},
+		"count the lines containing the word error in app.log": {true, false},
+		"count the words in notes.txt":                         {false, false},
+	} {
+		if word, ok := CountsOccurrences(q); ok != want[1] || ok && word != want[0] {
+			t.Errorf("CountsOccurrences(%q) = %v, %v, want %v, %v", q, word, ok, want[0], want[1])
+		}
+	}
+}

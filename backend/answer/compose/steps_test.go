@@ -922,3 +922,14 @@ func TestStepNamedNoLeads(t *testing.T) {
 		{"grep many files without showing the file name on each line", "`grep -h"},
 	})
 }
+
+// Counting how many times a word occurs is grep printing each match on a
+// line of its own and wc counting the lines, whichever page leads; not
+// grep's -c, which counts a line that holds the word twice once, nor
+// wc's word count. (wc(1) of coreutils is in testdata/fixtures/extra.)
+func TestOccurrencesLead(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"count the occurrences of the word warning in build.log":      "`grep -ow warning build.log | wc -l`",
+		"count how often the word fixme appears in the file notes.md": "`grep -ow fixme notes.md | wc -l`",
+	})
+}

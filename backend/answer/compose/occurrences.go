@@ -39,23 +39,18 @@ func (c *composition) occurrencesLead(s *source, pl *plan) bool {
 		opts = "-ow "
 	}
 	line := strings.Join(append([]string{"grep", opts + word[0]}, files...), " ") + " | wc -l"
-	if prog == "wc" {
-		lines, ok := itemWhere(s, linesItem)
-		only, found := c.itemOf("grep", onlyMatchingItem)
-		if !ok || !found {
-			return false
-		}
-		pl.leadWith(lines, line, itemDoes(lines.block.Text))
-		pl.also = &only
-		return true
+	// the first page's item leads, and the other program's is cited
+	own, other, its := linesItem, "grep", onlyMatchingItem
+	if prog == "grep" {
+		own, other, its = onlyMatchingItem, "wc", linesItem
 	}
-	only, ok := itemWhere(s, onlyMatchingItem)
-	counted, found := c.itemOf("wc", linesItem)
+	p, ok := itemWhere(s, own)
+	also, found := c.itemOf(other, its)
 	if !ok || !found {
 		return false
 	}
-	pl.leadWith(only, line, itemDoes(only.block.Text))
-	pl.also = &counted
+	pl.leadWith(p, line, itemDoes(p.block.Text))
+	pl.also = &also
 	return true
 }
 

@@ -295,18 +295,25 @@ func TestOptionRange(t *testing.T) {
 		c := &composition{q: ret.Question, lib: lib, citer: &answer.Citer{}, items: DefaultItems,
 			ops: operands(tc.q, analyse.Read(tc.q).Args)}
 		s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
-		got := ""
-		for si, sec := range doc.Sections {
-			for _, b := range sec.Blocks {
-				if b.Kind == document.Item && strings.HasPrefix(b.Term, "-0") {
-					got, _ = c.invocationOf(s, passage{sec: si, block: b, title: sec.Title})
-				}
-			}
-		}
+		got := invocationOfItem(c, s, doc, "-0")
 		if got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.q, got, tc.want)
 		}
 	}
+}
+
+// invocationOfItem is the invocation of the item of doc whose term
+// starts with term.
+func invocationOfItem(c *composition, s *source, doc *document.Document, term string) string {
+	got := ""
+	for si, sec := range doc.Sections {
+		for _, b := range sec.Blocks {
+			if b.Kind == document.Item && strings.HasPrefix(b.Term, term) {
+				got, _ = c.invocationOf(s, passage{sec: si, block: b, title: sec.Title})
+			}
+		}
+	}
+	return got
 }
 
 // An option the option model has people give for the task joins the
@@ -644,14 +651,7 @@ func TestSynopsisArgumentFilled(t *testing.T) {
 	lib, id, doc, ret := onePage(t, "zapall", userKillPage, q)
 	c := &composition{q: ret.Question, lib: lib, citer: &answer.Citer{}, items: DefaultItems, ops: operands(q, analyse.Read(q).Args)}
 	s := &source{hit: answer.Hit{Doc: id, Meta: lib.Reader().Meta(id)}, doc: doc}
-	got := ""
-	for si, sec := range doc.Sections {
-		for _, b := range sec.Blocks {
-			if b.Kind == document.Item && strings.HasPrefix(b.Term, "-u") {
-				got, _ = c.invocationOf(s, passage{sec: si, block: b, title: sec.Title})
-			}
-		}
-	}
+	got := invocationOfItem(c, s, doc, "-u")
 	if !strings.HasPrefix(got, "zapall -u bob") {
 		t.Errorf("%q: %q, want zapall -u bob", q, got)
 	}

@@ -736,6 +736,14 @@ func Read(q string) Reading {
 	// name before "folder", "directory", "group" or "user", after "the"
 	// or a possessive, where it is no word that says which one it is
 	// ("the current folder", "the shared directory", "the primary group")
+	// "the path of the python3 executable", "where is the git binary
+	// installed": a program's name whose file is looked for, which asks
+	// of finding programs, not of what the program does
+	for _, m := range programPathRE().FindAllStringSubmatchIndex(q, -1) {
+		if name := q[m[2]:m[3]]; nameLike(name) && !notName().MatchString(name) {
+			add(ArgName, m[2], m[3], "path")
+		}
+	}
 	for _, m := range nameBeforeNounRE().FindAllStringSubmatchIndex(q, -1) {
 		name, noun := q[m[2]:m[3]], strings.ToLower(q[m[4]:m[5]])
 		lw := strings.ToLower(name)
@@ -1241,6 +1249,11 @@ var namedTopics = map[string]bool{
 	"module": true, "library": true, "option": true, "flag": true, "signal": true, "setting": true, "parameter": true,
 	"something": true, "thing": true,
 }
+
+// programPathRE is a program named before "executable", "binary",
+// "program" or "command", whose path or place is asked: "the path of the
+// python3 executable", "where is the git binary".
+var programPathRE = lazyre.New(`(?i)\b(?:(?:full\s+|absolute\s+)?(?:path|location|place)\s+(?:of|to)|where\s+(?:is|are))\s+(?:the\s+|my\s+)?([A-Za-z0-9_][A-Za-z0-9_.+-]*)\s+(?:executable|binary|program|command)s?\b`)
 
 // valueListRE is a plural noun for values given as they are, after
 // "the", before the values themselves (see listedValues).

@@ -189,6 +189,9 @@ func TestRead(t *testing.T) {
 		// the value a setting is changed to, where it is no word
 		{"change the hostname to buildbox", "name:buildbox", "", "change the hostname to"},
 		{"set the prompt colour to green", "", "", "set the prompt colour to green"},
+		// a program whose path is asked is no topic: which finds it
+		{"print the path of the python3 executable", "name:python3", "", "print the path of the executable"},
+		{"where is the git binary installed", "name:git", "", "where is the binary installed"},
 		// where what is set has what it is of between
 		{"set the hostname of this server to gateway-2", "name:gateway-2", "", "set the hostname of this server to"},
 		// or a verb only services take is done to it

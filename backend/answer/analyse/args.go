@@ -1686,5 +1686,9 @@ var wholeWordRE = lazyre.New(`(?i)\bthe\s+word\b`)
 // countsEntriesRE is a count of a folder's entries, the noun the group.
 var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
 
+// Descends says whether a question works through the subfolders of the
+// folder it names too ("recursively", "and its subfolders", "under").
+func Descends(q string) bool { return countedInsideRE().MatchString(q) }
+
 // countedInsideRE is a count that goes through the subfolders.
 var countedInsideRE = lazyre.New(`(?i)\brecursive(?:ly)?\b|\b(?:including|and|with|in)\s+(?:all\s+)?(?:its\s+|their\s+|the\s+)?sub-?(?:folders|directories)\b|\bunder\b|\bbelow\b|\ball\s+levels\b`)

@@ -345,7 +345,7 @@ var madeFrom = lazyre.New(`(?i)\b(?:create|make|build|generate|pack|produce|writ
 
 // fromFolder: what lies between a file and a folder says the file is in
 // it ("report.pdf from folder old_docs", "*.log in the folder logs").
-var fromFolder = lazyre.New(`(?i)^\s*(?:(?:files?|documents?|scripts?|images?|pictures?|photos?)\s+)?(?:,\s*)?(?:(?:that|which)\s+(?:is|are)\s+)?(?:from|in|inside|within|under)\s+(?:the\s+|my\s+|a\s+)?(?:(?:sub)?(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?$`)
+var fromFolder = lazyre.New(`(?i)^\s*(?:(?:files?|documents?|scripts?|images?|pictures?|photos?)\s+)?(?:,\s*)?(?:(?:that|which)\s+(?:is|are)\s+)?(?:recursively\s+)?(?:from|in|inside|within|under)\s+(?:the\s+|my\s+|a\s+)?(?:(?:sub)?(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?$`)
 
 // toBefore: the words before an argument send things there ("to the
 // folder b", "into photos.tar.gz").

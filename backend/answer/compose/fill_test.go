@@ -543,6 +543,17 @@ func TestOperandsOnce(t *testing.T) {
 	}
 }
 
+// A pattern of files the question takes "recursively from" a folder is
+// in that folder: one operand, never the pattern and the whole folder
+// beside it (`rm -rf *.tmp /var/cache/app` removes the folder).
+func TestOperandsRecursivelyFrom(t *testing.T) {
+	q := "remove all *.tmp files recursively from /srv/cache"
+	ops := operands(q, analyse.Read(q).Args)
+	if len(ops) != 1 || ops[0].text != "/srv/cache/*.tmp" {
+		t.Errorf("operands %+v, want /srv/cache/*.tmp alone", ops)
+	}
+}
+
 func TestUnitTerm(t *testing.T) {
 	for _, tc := range []struct{ term, text, want string }{
 		{"-s, --sleep-interval=N", "with -f, sleep for approximately N seconds (default 1.0)", "-s, --sleep-interval=SECONDS"},

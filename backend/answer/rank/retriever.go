@@ -11,10 +11,12 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // Retriever ranks the pages of an index for a question. Safe for
@@ -186,8 +188,52 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	if rk.byVerb(cands, q) {
 		cands = programsFirst(cands)
 	}
-	return safeLead(rk.installedLeads(subjectLeads(cands, rk.subjectArticles(q))), q, rk.notInstalled)
+	return safeLead(rk.installedLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q)), q, rk.notInstalled)
 }
+
+// treeLeads puts find(1) first, when it is among the first few, ahead of
+// a command that takes the files a pattern matches in one folder only,
+// where the question gives a pattern and works through the subfolders
+// too: "delete the .bak files in backups and its subfolders" is find's
+// -name and -delete, where `rm -rf backups/*.bak` removes only those at
+// the top (and a whole folder whose name ends in .bak). So for chmod -R,
+// which changes every file of the tree, not those the pattern names.
+func treeLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || cands[0].Meta.Type != "man" || !oneLevel[strings.ToLower(cands[0].Meta.Title)] ||
+		!slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) || !analyse.Descends(q.a.Question) {
+		return cands
+	}
+	for i := 1; i < min(len(cands), safeLeadReach); i++ {
+		if c := cands[i]; c.Meta.Type == "man" && c.Meta.Title == "find" {
+			copy(cands[1:i+1], cands[:i])
+			cands[0] = c
+			return cands
+		}
+	}
+	return cands
+}
+
+// manyFiles says whether argument a of question q names files by a
+// pattern: a glob ("*.tmp"), or an extension said of files ("all .jpg
+// files", "the files ending in .bak"), where ".bashrc" is one file.
+func manyFiles(q string, a analyse.Arg) bool {
+	if a.Kind == analyse.ArgGlob {
+		return true
+	}
+	if a.Kind != analyse.ArgFile || !strings.HasPrefix(a.Text, ".") || strings.Count(a.Text, ".") != 1 || a.Start > len(q) || a.End > len(q) {
+		return false
+	}
+	return extensionBefore().MatchString(q[:a.Start]) || extensionAfter().MatchString(q[a.End:])
+}
+
+var (
+	extensionBefore = lazyre.New(`(?i)\b(?:end(?:s|ing)?\s+(?:in|with)|extension)\s+$`)
+	extensionAfter  = lazyre.New(`(?i)^\s+files\b`)
+)
+
+// oneLevel are the commands that work on the files a shell pattern
+// matches, which the shell expands in one folder only.
+var oneLevel = map[string]bool{"rm": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "touch": true}
 
 // installedLeads puts the first other page ahead of a leading tldr page
 // of a command that is not installed here: whatever placed it there (its

@@ -95,3 +95,31 @@ func TestSwitchedOffExample(t *testing.T) {
 		}
 	}
 }
+
+// A pattern of files through a folder's subfolders is find's: it leads,
+// when it is among the first few, over a command that takes the files a
+// pattern matches in one folder only.
+func TestTreeLeads(t *testing.T) {
+	page := func(id int, title string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
+	}
+	order := func(cands []Candidate) string {
+		var s []string
+		for _, c := range cands {
+			s = append(s, c.Meta.Title)
+		}
+		return strings.Join(s, " ")
+	}
+	for q, want := range map[string]string{
+		"delete all files ending in .bak in the folder old and its subfolders": "find rm basename",
+		"remove every *.tmp file under /srv/cache":                             "find rm basename",
+		"copy all .jpg files in photos recursively to /backup":                 "find rm basename",
+		"delete all files ending in .bak in the folder old":                    "rm find basename", // one folder
+		"delete the file .bashrc in every subfolder of home":                   "rm find basename", // one file
+	} {
+		cands := []Candidate{page(1, "rm"), page(2, "find"), page(3, "basename")}
+		if got := order(treeLeads(cands, &query{a: analyse.Analyse(q, nil)})); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}

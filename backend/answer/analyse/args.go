@@ -1269,7 +1269,6 @@ func listedValues(q string, at int) [][2]int {
 	var out [][2]int
 	listed := false
 	rest := q[at:]
-
 	for {
 		m := listedValueRE().FindStringSubmatchIndex(rest)
 		if m == nil {

@@ -9,7 +9,6 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
-	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -297,21 +296,9 @@ func (c *composition) placeWords() []bool {
 		}
 		before := strings.Fields(c.text[:a.Start])
 		after := strings.Fields(c.text[a.End:])
-		for _, f := range [][]string{before[max(len(before)-1, 0):], after[:min(len(after), 1)]} {
-			for _, w := range f {
-				w = strings.ToLower(strings.Trim(w, ".,;:!?\"'"))
-				if !folderNouns[w] {
-					continue
-				}
-				st := terms.Stem(w)
-				for ci, con := range c.q.Concepts {
-					if len(con.Alts) > 0 && con.Alts[0].Stem == st {
-						if out == nil {
-							out = make([]bool, len(c.q.Concepts))
-						}
-						out[ci] = true
-					}
-				}
+		for _, w := range slices.Concat(before[max(len(before)-1, 0):], after[:min(len(after), 1)]) {
+			if w = strings.ToLower(strings.Trim(w, ".,;:!?\"'")); folderNouns[w] {
+				out = markWord(c.q, w, out)
 			}
 		}
 	}

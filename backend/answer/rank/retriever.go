@@ -203,14 +203,7 @@ func treeLeads(cands []Candidate, q *query) []Candidate {
 		!slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) || !analyse.Descends(q.a.Question) {
 		return cands
 	}
-	for i := 1; i < min(len(cands), safeLeadReach); i++ {
-		if c := cands[i]; c.Meta.Type == "man" && c.Meta.Title == "find" {
-			copy(cands[1:i+1], cands[:i])
-			cands[0] = c
-			return cands
-		}
-	}
-	return cands
+	return leadWithin(cands, func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "find" })
 }
 
 // manyFiles says whether argument a of question q names files by a

@@ -254,6 +254,26 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\bin\s+(?:kilo|mega|giga|tera)bytes,?\s+(?:and|or)\s+(?:kilo|mega|giga|tera)bytes\b`), humanSizes, 0},
 }
 
+// removalVerb is a verb that takes a thing out, as a question that
+// removes lines by what they hold says it (RemovedLines).
+const removalVerb = `(remove|removes|removing|delete|deletes|deleting|drop|drops|dropping|(?:strip|strips|stripping)(?:\s+out)?|filter\s+out|filters\s+out|filtering\s+out|get\s+rid\s+of|cut\s+out|take\s+out|throw\s+away|discard|discards|discarding)`
+
+// removedLinesAre is the lines such a question removes, before the verb
+// that says what they hold (holding): "all lines that contain", "the
+// lines of app.log matching", "every line with".
+const (
+	removedLinesAre = `\s+(?:all\s+|every\s+|any\s+|each\s+)?(?:of\s+)?(?:the\s+)?lines?\s+(?:(?:of|in|from)\s+\S+\s+)?(?:that\s+|which\s+)?(?:also\s+)?`
+	holding         = `(?:contain|match|mention|include|hold|carr|ha[sv])\w*|with`
+)
+
+// RemovedLines is a question's removal of lines by what they hold
+// ("delete all lines that contain", "strip the lines matching", "drop
+// every line with"): the verb (group 1) and the verb of holding (group
+// 2). It keeps the lines that do not hold it, which is a filter's work
+// (grep's -v, "select non-matching lines"; sed's d), not a deletion of
+// files, rows or commits.
+var RemovedLines = lazyre.New(`(?i)\b` + removalVerb + removedLinesAre + `(` + holding + `)\b`)
+
 // humanSizes is what sizes written with their units ask for.
 var humanSizes = []Alt{{"human", 1}, {"readable", 0.8}}
 

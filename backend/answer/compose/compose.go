@@ -145,7 +145,7 @@ type composition struct {
 	// where it says of none (see forbiddenConcepts)
 	forbidden []bool
 	// removesLines: the question removes the lines that hold a thing,
-	// and keeps those that do not (see removedLines)
+	// and keeps those that do not (see analyse.RemovedLines)
 	removesLines bool
 	// replaced: per concept, whether the question names it as what the
 	// task is instead of ("instead of the whole line"), nil where it

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strconv"
@@ -111,9 +112,21 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 	item := func(re func() *regexp.Regexp) (passage, bool) {
 		return itemWhere(s, func(p passage) bool { return re().MatchString(itemSentence(p.block.Text)) })
 	}
-	file := "FILE"
-	if i := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgFile && op.text != pat }); i >= 0 {
-		file = c.ops[i].text
+	// the file read, and where the question sends what is left ("and
+	// save the rest to clean.log"), which a redirection writes
+	file, out := "FILE", ""
+	for _, op := range c.ops {
+		switch {
+		case op.kind != analyse.ArgFile || op.text == pat:
+		case op.to && out == "":
+			out = op.text
+		case !op.to && file == "FILE":
+			file = op.text
+		}
+	}
+	if file == "FILE" || out == file {
+		// one file named, whichever way: it is the one read
+		file, out = cmp.Or(out, file), ""
 	}
 	prog := typedName(s.doc, s.hit.Meta.Title)
 	var lead, runs passage
@@ -124,7 +137,7 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, line = d, prog+" '"+addr+"d' "+file
-		if i, ok := c.editsInPlace(s); ok && file != "FILE" {
+		if i, ok := c.editsInPlace(s); ok && file != "FILE" && out == "" {
 			// lines taken out of the file named are taken out of it,
 			// as a replacement in it is made in it (replaceLead),
 			// unless the question only shows what is left
@@ -142,6 +155,9 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 		}
 		lead, runs = n, p
 		line = prog + " " + optionNames(n.block.Term)[0] + " '" + addr + "p' " + file
+	}
+	if out != "" {
+		line += " > " + out
 	}
 	pl.leadWith(lead, line, itemDoes(lead.block.Text))
 	if runs.block.Kind == document.Item {

@@ -26,6 +26,10 @@ func TestLinesLead(t *testing.T) {
 		{"with sed, delete the blank lines from a file", "`sed '/^[[:space:]]*$/d' FILE`"},
 		{"with sed, remove every line containing DEBUG from app.log, but don't change the file", "`sed '/DEBUG/d' app.log`"},
 		{"with sed, remove the first line of data.csv", "`sed -i '1d' data.csv`"},
+		// what is left, or the lines printed, go where the question
+		// sends them, and the file read stays as it was
+		{"with sed, remove the lines of app.log that contain DEBUG and save what is left to clean.log", "`sed '/DEBUG/d' app.log > clean.log`"},
+		{"with sed, print lines 10 to 20 of big.txt into part.txt", "`sed -n '10,20p' big.txt > part.txt`"},
 	})
 	// a range that runs backwards, or an edit, is no address to print
 	for _, q := range []string{"print lines 40 to 30 of a.txt with sed", "indent lines 3 to 9 of b.txt with sed"} {

@@ -7,7 +7,6 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/terms"
-	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // A question that removes the lines that hold a thing ("remove every line
@@ -17,21 +16,16 @@ import (
 // it, it asked for the lines that match: grep without -v, which prints
 // just what the question takes out.
 
-// removedLines is such a question's removal of lines, the verb of holding
-// that says which the group: "delete all lines that contain", "strip the
-// lines matching", "drop every line with".
-var removedLines = lazyre.New(`(?i)\b(?:remove|removes|removing|delete|deletes|deleting|drop|drops|dropping|(?:strip|strips|stripping)(?:\s+out)?|filter\s+out|filters\s+out|filtering\s+out|get\s+rid\s+of|cut\s+out|take\s+out|throw\s+away|discard|discards|discarding)\s+(?:all\s+|every\s+|any\s+|each\s+)?(?:of\s+)?(?:the\s+)?lines?\s+(?:that\s+|which\s+)?(?:also\s+)?((?:contain|match|mention|include|hold|carr|ha[sv])\w*|with)\b`)
-
 // removedLinesNegated marks in out (made where nil) the concepts of q
-// that say which lines a removal of lines (removedLines) removes: what
+// that say which lines a removal of lines (analyse.RemovedLines) removes: what
 // the answer's lines must not hold. ok is false where the question
 // removes no lines by what they hold.
 func removedLinesNegated(q *answer.Question, question string, out []bool) ([]bool, bool) {
-	m := removedLines().FindStringSubmatch(question)
+	m := analyse.RemovedLines().FindStringSubmatch(question)
 	if m == nil {
 		return out, false
 	}
-	word := strings.ToLower(m[1])
+	word := strings.ToLower(m[2])
 	if word == "with" || strings.HasPrefix(word, "ha") {
 		// "lines with DEBUG": they hold it, as "contain" says
 		word = "contain"
@@ -47,11 +41,11 @@ func removedLinesNegated(q *answer.Question, question string, out []bool) ([]boo
 // ("containing DEBUG", "that contain the word draft"), or the word right
 // after it; "" where it removes no lines by what they hold.
 func removedPattern(question string, args []analyse.Arg) string {
-	m := removedLines().FindStringSubmatchIndex(question)
+	m := analyse.RemovedLines().FindStringSubmatchIndex(question)
 	if m == nil {
 		return ""
 	}
-	end := m[3]
+	end := m[5]
 	if i := slices.IndexFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgQuoted && a.Start >= end }); i >= 0 {
 		between := strings.Fields(question[end:args[i].Start])
 		if len(between) <= 3 {

@@ -188,7 +188,7 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	if rk.byVerb(cands, q) {
 		cands = programsFirst(cands)
 	}
-	return safeLead(rk.installedLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q)), q, rk.notInstalled)
+	return safeLead(rk.installedLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q)), q, rk.notInstalled)
 }
 
 // treeLeads puts find(1) first, when it is among the first few, ahead of
@@ -203,7 +203,30 @@ func treeLeads(cands []Candidate, q *query) []Candidate {
 		!slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) || !analyse.Descends(q.a.Question) {
 		return cands
 	}
-	return leadWithin(cands, func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "find" })
+	return leadWithin(cands, safeLeadReach, func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "find" })
+}
+
+// filterLeads puts grep(1) or sed(1), whichever comes first among the
+// first filterReach, first where the question removes lines by what they
+// hold ("delete every line that contains TODO from notes.md"): that
+// keeps the lines that do not hold it, a filter's work (grep -v, sed's d
+// command), where the words of removal chose pages that delete other
+// things: DELETE(7)'s rows, git-restore(1)'s changes.
+func filterLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || !analyse.RemovedLines().MatchString(q.a.Question) || lineFilter(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, filterReach, lineFilter)
+}
+
+// filterReach is how far down filterLeads looks: the question's words
+// say little of the task, so the filter may rank low.
+const filterReach = 8
+
+// lineFilter says whether c is the man page of a command that keeps the
+// lines of a text that do not match a pattern.
+func lineFilter(c *Candidate) bool {
+	return c.Meta.Type == "man" && (c.Meta.Title == "grep" || c.Meta.Title == "sed")
 }
 
 // manyFiles says whether argument a of question q names files by a

@@ -141,14 +141,14 @@ func safeLead(cands []Candidate, q *query, mayNotLead func(*Candidate) bool) []C
 	// (nor does a page installedLeads put behind: mkswap before
 	// dphys-swapfile's tldr page, for "create a swap file", would give
 	// way to the page of a command that is not installed)
-	return leadWithin(cands, func(c *Candidate) bool { return destroyer(c) == "" && !mayNotLead(c) })
+	return leadWithin(cands, safeLeadReach, func(c *Candidate) bool { return destroyer(c) == "" && !mayNotLead(c) })
 }
 
-// leadWithin puts first the first of the candidates after the lead, up
-// to safeLeadReach, that may lead (ok), the others after it in their
-// order; else the order stays.
-func leadWithin(cands []Candidate, ok func(*Candidate) bool) []Candidate {
-	for i := 1; i < min(len(cands), safeLeadReach); i++ {
+// leadWithin puts first the first of the candidates after the lead,
+// among the first reach, that may lead (ok), the others after it in
+// their order; else the order stays.
+func leadWithin(cands []Candidate, reach int, ok func(*Candidate) bool) []Candidate {
+	for i := 1; i < min(len(cands), reach); i++ {
 		if ok(&cands[i]) {
 			c := cands[i]
 			copy(cands[1:i+1], cands[:i])

@@ -123,3 +123,27 @@ func TestTreeLeads(t *testing.T) {
 		}
 	}
 }
+
+// A question that removes lines by what they hold is a filter's: grep or
+// sed leads, from as far down as filterReach, over the pages its words
+// of removal chose; a question that removes files is not.
+func TestFilterLeads(t *testing.T) {
+	page := func(id int, title, section string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: section, Title: title}}
+	}
+	for q, want := range map[string]string{
+		"delete all lines that mention secret from dump.sql":             "grep DELETE wc git-restore col jq",
+		"throw away every line that includes FIXME in notes.md":          "grep DELETE wc git-restore col jq",
+		"remove the lines of access.log that contain bot, keep the rest": "grep DELETE wc git-restore col jq",
+		"delete all files that mention secret in their name":             "DELETE wc git-restore col jq grep", // files, not lines
+	} {
+		cands := []Candidate{page(1, "DELETE", "7"), page(2, "wc", "1"), page(3, "git-restore", "1"), page(4, "col", "1"), page(5, "jq", "1"), page(6, "grep", "1")}
+		var got []string
+		for _, c := range filterLeads(cands, &query{a: analyse.Analyse(q, nil)}) {
+			got = append(got, c.Meta.Title)
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("%q: %s, want %s", q, g, want)
+		}
+	}
+}

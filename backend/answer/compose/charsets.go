@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -18,38 +17,12 @@ import (
 // write unix.txt" was `tr -d STRING1 [STRING2]`; it is
 // `tr -d '\r' < dos.txt > unix.txt`.
 
-// charNames are the characters a question names in words, as a set of
-// tr writes them, the longer names first.
-var charNames = []struct {
-	re  func() *regexp.Regexp
-	set string
-}{
-	{charRE(`carriage[\s-]+returns?`), `'\r'`},
-	{charRE(`(?:new[\s-]*lines?|line\s+breaks?|line\s+feeds?)`), `'\n'`},
-	{charRE(`tabs?(?:\s+characters?)?`), `'\t'`},
-	{charRE(`(?:white[\s-]*space|blanks)`), `'[:space:]'`},
-	{charRE(`spaces?`), `' '`},
-	{charRE(`digits?`), `'0-9'`},
-	{charRE(`(?:lower[\s-]*case|small)(?:\s+letters?)?`), `'[:lower:]'`},
-	{charRE(`(?:upper[\s-]*case|capital)(?:\s+letters?)?`), `'[:upper:]'`},
-	{charRE(`punctuation(?:\s+marks?)?`), `'[:punct:]'`},
-	{charRE(`commas?`), `,`},
-	{charRE(`semicolons?`), `';'`},
-	{charRE(`colons?`), `:`},
-}
-
-// charRE matches a name of characters as a word of the question.
-func charRE(name string) func() *regexp.Regexp { return lazyre.New(`(?i)\b` + name + `\b`) }
-
 // charsVerb: what the question does with the characters it names.
 var (
 	charsDelete  = lazyre.New(`(?i)\b(?:delete|deletes|deleting|remove|removes|removing|strip|strips|stripping|drop|drops|get\s+rid\s+of)\b`)
 	charsSqueeze = lazyre.New(`(?i)\b(?:squeeze|squeezes|squash|squashes|collapse|collapses)\b|\bruns\s+of\b`)
 	charsUpper   = lazyre.New(`(?i)\b(?:upper[\s-]*case|capitals?|capital\s+letters)\b`)
 	charsLower   = lazyre.New(`(?i)\b(?:lower[\s-]*case|small\s+letters)\b`)
-	// a translation: one set made into another ("make invisible
-	// characters like tabs visible" is none)
-	charsTranslate = lazyre.New(`(?i)\b(?:replace[sd]?|replacing|convert(?:s|ed|ing)?|turn(?:s|ed|ing)?|change[sd]?|changing|translate[sd]?|translating|swap|into|upper[\s-]*case|lower[\s-]*case)\b`)
 )
 
 // takesCharSets says whether a program's synopsis takes sets of
@@ -73,39 +46,23 @@ func (c *composition) charsLine(s *source) (line, opt string, ok bool) {
 	if !takesCharSets(s.doc) {
 		return "", "", false
 	}
-	type found struct {
-		at  int
-		set string
-	}
-	var sets []found
-	text := c.text
-	for _, n := range charNames {
-		for _, loc := range n.re().FindAllStringIndex(text, -1) {
-			sets = append(sets, found{loc[0], n.set})
-			// a name read is not read again as a shorter one ("tab
-			// characters", not "tab" then "characters")
-			text = text[:loc[0]] + strings.Repeat(" ", loc[1]-loc[0]) + text[loc[1]:]
-		}
-	}
-	slices.SortFunc(sets, func(a, b found) int { return a.at - b.at })
-	// a set named twice ("runs of spaces into one space") is one
-	sets = slices.CompactFunc(sets, func(a, b found) bool { return a.set == b.set })
+	sets := analyse.CharSets(c.text)
 	var words []string
 	switch {
 	case len(sets) == 0:
 		return "", "", false
 	case charsDelete().MatchString(c.text) && len(sets) == 1:
-		opt, words = "-d", []string{sets[0].set}
+		opt, words = "-d", []string{sets[0]}
 	case charsSqueeze().MatchString(c.text) && len(sets) == 1:
-		opt, words = "-s", []string{sets[0].set}
-	case !charsTranslate().MatchString(c.text):
+		opt, words = "-s", []string{sets[0]}
+	case !analyse.TranslateVerb().MatchString(c.text):
 		return "", "", false
 	case len(sets) == 2:
-		words = []string{sets[0].set, sets[1].set}
-	case len(sets) == 1 && sets[0].set == `'[:upper:]'` && charsUpper().MatchString(c.text):
+		words = []string{sets[0], sets[1]}
+	case len(sets) == 1 && sets[0] == `'[:upper:]'` && charsUpper().MatchString(c.text):
 		// "make every letter uppercase": from the others
 		words = []string{`'[:lower:]'`, `'[:upper:]'`}
-	case len(sets) == 1 && sets[0].set == `'[:lower:]'` && charsLower().MatchString(c.text):
+	case len(sets) == 1 && sets[0] == `'[:lower:]'` && charsLower().MatchString(c.text):
 		words = []string{`'[:upper:]'`, `'[:lower:]'`}
 	default:
 		return "", "", false

@@ -188,7 +188,7 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	if rk.byVerb(cands, q) {
 		cands = programsFirst(cands)
 	}
-	return safeLead(rk.installedLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q)), q, rk.notInstalled)
+	return safeLead(rk.installedLeads(charLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q), q)), q, rk.notInstalled)
 }
 
 // treeLeads puts find(1) first, when it is among the first few, ahead of
@@ -227,6 +227,26 @@ const filterReach = 8
 // lines of a text that do not match a pattern.
 func lineFilter(c *Candidate) bool {
 	return c.Meta.Type == "man" && (c.Meta.Title == "grep" || c.Meta.Title == "sed")
+}
+
+// charLeads puts tr(1) first, wherever it ranks, where the question
+// makes one set of characters it names into another ("swap every tab for
+// a semicolon in export.tsv"): its words name the characters and the
+// change, which chose swapon(8) for "swap" and expand(1) for tabs. But
+// tabs made spaces, or spaces tabs, are expand's and unexpand's: they
+// keep the columns where tr would not.
+func charLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || !analyse.TranslatesChars(q.a.Question) {
+		return cands
+	}
+	if sets := analyse.CharSets(q.a.Question); slices.Contains(sets, `'\t'`) && slices.Contains(sets, `' '`) {
+		return cands
+	}
+	tr := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "tr" }
+	if tr(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), tr)
 }
 
 // manyFiles says whether argument a of question q names files by a

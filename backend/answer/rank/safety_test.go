@@ -147,3 +147,29 @@ func TestFilterLeads(t *testing.T) {
 		}
 	}
 }
+
+// A question that makes one set of characters into another is tr's,
+// wherever the ranking put it; tabs made spaces are expand's.
+func TestCharLeads(t *testing.T) {
+	page := func(id int, title, section string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: section, Title: title}}
+	}
+	for q, want := range map[string]string{
+		"swap every tab for a semicolon in export.tsv": "tr swapon mkswap expand cut pr col jq grep",
+		"change all commas in data.txt to tabs":        "tr swapon mkswap expand cut pr col jq grep",
+		"replace the tabs in code.py with spaces":      "swapon mkswap expand cut pr col jq grep tr", // expand's
+		"count the tabs and the commas in every line":  "swapon mkswap expand cut pr col jq grep tr",
+	} {
+		var cands []Candidate
+		for i, title := range []string{"swapon", "mkswap", "expand", "cut", "pr", "col", "jq", "grep", "tr"} {
+			cands = append(cands, page(i+1, title, "1"))
+		}
+		var got []string
+		for _, c := range charLeads(cands, &query{a: analyse.Analyse(q, nil)}) {
+			got = append(got, c.Meta.Title)
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("%q: %s, want %s", q, g, want)
+		}
+	}
+}

@@ -1691,3 +1691,28 @@ func Descends(q string) bool { return countedInsideRE().MatchString(q) }
 
 // countedInsideRE is a count that goes through the subfolders.
 var countedInsideRE = lazyre.New(`(?i)\brecursive(?:ly)?\b|\b(?:including|and|with|in)\s+(?:all\s+)?(?:its\s+|their\s+|the\s+)?sub-?(?:folders|directories)\b|\bunder\b|\bbelow\b|\ball\s+levels\b`)
+
+// PicksByProperty says whether a question picks the files it works on by
+// a property of theirs that find(1) tests and a shell pattern cannot
+// say: empty ones ("delete all empty files in tmp"), by size ("files
+// larger than 1 GB"), by owner ("files owned by bob") or by age ("older
+// than 30 days", "modified in the last 2 days"; not "newer than the
+// copies in the backup", which is cp's -u).
+func PicksByProperty(q string, args []Arg) bool {
+	if pickedEmptyRE().MatchString(q) || pickedOwnedRE().MatchString(q) || pickedAgeRE().MatchString(q) {
+		return true
+	}
+	return slices.ContainsFunc(args, func(a Arg) bool {
+		return a.Kind == ArgSize && a.Start <= len(q) && sizeComparedRE().MatchString(q[:a.Start])
+	})
+}
+
+var (
+	// many empty files or folders, not "the empty folder build"
+	pickedEmptyRE = lazyre.New(`(?i)\b(?:all|every|any|each)\s+(?:of\s+)?(?:the\s+)?empty\s+(?:files?|folders?|directories|directory|dirs?|subfolders?|subdirectories)\b|\bempty\s+(?:files|folders|directories|dirs|subfolders|subdirectories)\s+(?:in|inside|under|below|within|from|of)\b`)
+	pickedOwnedRE = lazyre.New(`(?i)\b(?:files|folders|directories|everything|anything)\s+(?:(?:that|which)\s+(?:are|is)\s+)?(?:owned\s+by|belonging\s+to)\b`)
+	pickedAgeRE   = lazyre.New(`(?i)\b(?:older|newer)\s+than\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|yesterday|last)\b|\b(?:modified|changed|accessed|created|edited|touched|updated|written)\s+(?:in|within|during|over)\s+the\s+(?:last|past)\b|\b(?:modified|changed|accessed|edited|touched)\s+(?:more|less|fewer)\s+than\b|\bnot\s+(?:been\s+)?(?:modified|changed|accessed|touched|used)\s+(?:in|for|since)\b`)
+	// a size the files are compared with: "larger than", "over",
+	// "at least"
+	sizeComparedRE = lazyre.New(`(?i)\b(?:larger|bigger|greater|smaller|more|less|over|above|under|below|exceeding|least|most)(?:\s+than)?\s*$`)
+)

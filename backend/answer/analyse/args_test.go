@@ -548,3 +548,23 @@ func TestCountsOccurrences(t *testing.T) {
 		}
 	}
 }
+
+// Files picked by a property find tests are read as such; a named one,
+// or a comparison with other files, is not.
+func TestPicksByProperty(t *testing.T) {
+	for q, want := range map[string]bool{
+		"delete all empty files inside the folder tmp":              true,
+		"remove the empty directories under src":                    true,
+		"move the files larger than 2 GB from downloads to /mnt":    true,
+		"change the mode of all files owned by bob in /srv to 640":  true,
+		"remove the logs in /var/app older than 14 days":            true,
+		"copy the files in src modified in the last 2 days to /tmp": true,
+		"delete the empty folder build":                             false,
+		"copy the files newer than the copies in backup to it":      false,
+		"move report.pdf to the folder archive":                     false,
+	} {
+		if got := PicksByProperty(q, Read(q).Args); got != want {
+			t.Errorf("PicksByProperty(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

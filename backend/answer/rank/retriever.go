@@ -191,19 +191,27 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	return safeLead(rk.installedLeads(charLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q), q)), q, rk.notInstalled)
 }
 
-// treeLeads puts find(1) first, when it is among the first few, ahead of
+// treeLeads puts find(1) first, wherever the ranking put it, ahead of
 // a command that takes the files a pattern matches in one folder only,
 // where the question gives a pattern and works through the subfolders
 // too: "delete the .bak files in backups and its subfolders" is find's
 // -name and -delete, where `rm -rf backups/*.bak` removes only those at
 // the top (and a whole folder whose name ends in .bak). So for chmod -R,
 // which changes every file of the tree, not those the pattern names.
+// So too where the question picks the files by a property find tests
+// (analyse.PicksByProperty): "delete all empty files in tmp" is find's
+// -empty and -delete, where rm takes only the files it is given. The
+// words of such a question are the other command's, which may rank find
+// low.
 func treeLeads(cands []Candidate, q *query) []Candidate {
-	if len(cands) < 2 || cands[0].Meta.Type != "man" || !oneLevel[strings.ToLower(cands[0].Meta.Title)] ||
-		!slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) || !analyse.Descends(q.a.Question) {
+	if len(cands) < 2 || cands[0].Meta.Type != "man" || !oneLevel[strings.ToLower(cands[0].Meta.Title)] {
 		return cands
 	}
-	return leadWithin(cands, safeLeadReach, func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "find" })
+	patterned := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) && analyse.Descends(q.a.Question)
+	if !patterned && !analyse.PicksByProperty(q.a.Question, q.a.Args) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "find" })
 }
 
 // filterLeads puts grep(1) or sed(1), whichever comes first among the
@@ -269,7 +277,7 @@ var (
 
 // oneLevel are the commands that work on the files a shell pattern
 // matches, which the shell expands in one folder only.
-var oneLevel = map[string]bool{"rm": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "touch": true}
+var oneLevel = map[string]bool{"rm": true, "rmdir": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "touch": true}
 
 // installedLeads puts the first other page ahead of a leading tldr page
 // of a command that is not installed here: whatever placed it there (its

@@ -116,11 +116,22 @@ func TestTreeLeads(t *testing.T) {
 		"copy all .jpg files in photos recursively to /backup":                 "find rm basename",
 		"delete all files ending in .bak in the folder old":                    "rm find basename", // one folder
 		"delete the file .bashrc in every subfolder of home":                   "rm find basename", // one file
+		// files picked by what find tests
+		"delete all empty files inside the folder tmp":           "find rm basename",
+		"move the files larger than 2 GB from downloads to /mnt": "find rm basename",
+		"remove the logs in /var/app older than 14 days":         "find rm basename",
+		"delete the empty folder build":                          "rm find basename", // one, named
+		"copy the files newer than the copies in backup to it":   "rm find basename", // cp's -u
 	} {
 		cands := []Candidate{page(1, "rm"), page(2, "find"), page(3, "basename")}
 		if got := order(treeLeads(cands, &query{a: analyse.Analyse(q, nil)})); got != want {
 			t.Errorf("%q: %s, want %s", q, got, want)
 		}
+	}
+	// from wherever the ranking put find: its words are rm's
+	cands := []Candidate{page(1, "rmdir"), page(2, "rm"), page(3, "shred"), page(4, "unlink"), page(5, "wipefs"), page(6, "find")}
+	if got := order(treeLeads(cands, &query{a: analyse.Analyse("delete the empty folders under projects", nil)})); got != "find rmdir rm shred unlink wipefs" {
+		t.Errorf("find sixth: %s", got)
 	}
 }
 

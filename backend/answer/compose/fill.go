@@ -1586,8 +1586,12 @@ func (c *composition) withValues(s *source, pl *plan) {
 	}
 	// the operands left: none the lead's option takes, nor a folder
 	// things go under ("a home directory under /home" is where
-	// useradd's -b puts it, not its -d)
-	left := slices.DeleteFunc(c.opsLeft(cmd, lead.term(), c.ops, s.valued()), func(op operand) bool { return op.under })
+	// useradd's -b puts it, not its -d), nor a mode the question sets
+	// on what the line finds (see execRun)
+	setsMode := strings.HasPrefix(c.execRun(), "chmod ")
+	left := slices.DeleteFunc(c.opsLeft(cmd, lead.term(), c.ops, s.valued()), func(op operand) bool {
+		return op.under || setsMode && op.kind == analyse.ArgMode
+	})
 	join := func(p passage, amounts bool) bool {
 		words := strings.Fields(pl.line)
 		filled, opt, ok := c.valueJoins(s, p, cmd, words, left, amounts)

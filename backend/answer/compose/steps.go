@@ -134,6 +134,9 @@ func firstSteps(confidence float64) int {
 // best options and examples.
 func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 	pl := &plan{s: s, ps: c.passages(s.hit.Doc, s.doc, s.hit.NameCov, s.hit.Entries)}
+	if strings.HasPrefix(c.execRun(), "chmod ") {
+		pl.ps = slices.DeleteFunc(pl.ps, modeTests(s))
+	}
 	shown := map[[2]int]bool{}
 	for _, p := range namedOptions(s, a) {
 		if len(pl.chosen) < 3 {
@@ -802,6 +805,7 @@ func (c *composition) decideLead(pl *plan) {
 		c.withBounds(s, pl)
 		c.withName(s, pl)
 		c.withDelete(s, pl)
+		c.withExec(s, pl)
 		c.withAction(s, pl)
 		c.withNeeded(s, pl)
 		c.withDestination(s, pl)

@@ -933,3 +933,19 @@ func TestOccurrencesLead(t *testing.T) {
 		"count how often the word fixme appears in the file notes.md": "`grep -ow fixme notes.md | wc -l`",
 	})
 }
+
+// Asked to copy, move or set the mode of what find selects, its line
+// ends with the action that runs that command on each file found; the
+// mode it sets is no test of the mode the files have, and a mode named
+// of the files is one.
+func TestStepExecAction(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"find the .jpg files under /srv/photos and copy them to /backup", "`find /srv/photos -name '*.jpg' -exec cp {} /backup \\;`"},
+		{"find the files in /data larger than 1 GB and move them to /mnt/big", "`find /data -size +1G -exec mv {} /mnt/big \\;`"},
+		{"find the files in /srv/www owned by user bob and change their permissions to 640", "`find /srv/www -user bob -exec chmod 640 {} \\;`"},
+		{"find the files in /srv/www owned by user bob and change their permission mode to 640", "`find /srv/www -user bob -exec chmod 640 {} \\;`"},
+		{"find all .sh files in /opt/tools and change their mode to 755", "`find /opt/tools -name '*.sh' -exec chmod 755 {} \\;`"},
+		{"find the files in /opt/tools and give the ones named *.sh the mode 755", "`find /opt/tools -name '*.sh' -exec chmod 755 {} \\;`"},
+		{"find the files with permission 777 under /var/www", "`find /var/www -perm 777`"},
+	})
+}

@@ -272,7 +272,7 @@ func manyFiles(q string, a analyse.Arg) bool {
 
 var (
 	extensionBefore = lazyre.New(`(?i)\b(?:end(?:s|ing)?\s+(?:in|with)|extension)\s+$`)
-	extensionAfter  = lazyre.New(`(?i)^\s+files\b`)
+	extensionAfter  = lazyre.New(`(?i)^\s+files?\b`)
 )
 
 // oneLevel are the commands that work on the files a shell pattern

@@ -114,6 +114,7 @@ func TestTreeLeads(t *testing.T) {
 		"delete all files ending in .bak in the folder old and its subfolders": "find rm basename",
 		"remove every *.tmp file under /srv/cache":                             "find rm basename",
 		"copy all .jpg files in photos recursively to /backup":                 "find rm basename",
+		"move every .log file below /var/app/logs to /var/old":                 "find rm basename",
 		"delete all files ending in .bak in the folder old":                    "rm find basename", // one folder
 		"delete the file .bashrc in every subfolder of home":                   "rm find basename", // one file
 		// files picked by what find tests

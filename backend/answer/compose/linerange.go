@@ -3,8 +3,6 @@ package compose
 import (
 	"cmp"
 	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -20,45 +18,6 @@ import (
 // ("suppress automatic printing of pattern space") and its p command
 // ("Print the current pattern space") print them together, and the
 // items' own words chose "=: Print the current line number".
-
-// lineRange is the lines a question numbers from one to another: "lines
-// 10 to 20", "from line 5 through line 9", "lines 3-7".
-var lineRange = lazyre.New(`(?i)\blines?\s+(?:number\s+)?(\d+)\s*(?:-|–|to|through|thru|until|till|and)\s*(?:line\s+)?(\d+)\b`)
-
-// numberedLine is the one line a question numbers: "line 42".
-var numberedLine = lazyre.New(`(?i)\bline\s+(?:number\s+)?(\d+)\b`)
-
-// lineAddress is the address of the lines question q numbers, as sed
-// writes it ("10,20", "42"); "" where it numbers none, or a range that
-// runs backwards. A line numbered by its place ("the 3rd line", "the
-// third line") is the place analyse read among args.
-func lineAddress(q string, args []analyse.Arg) string {
-	if m := lineRange().FindStringSubmatch(q); m != nil {
-		a, _ := strconv.Atoi(m[1])
-		b, _ := strconv.Atoi(m[2])
-		if a > 0 && b > a {
-			return m[1] + "," + m[2]
-		}
-		return ""
-	}
-	if m := numberedLine().FindStringSubmatch(q); m != nil && m[1] != "0" {
-		return m[1]
-	}
-	if i := slices.IndexFunc(args, func(a analyse.Arg) bool { return a.Place && a.Noun == "line" }); i >= 0 {
-		return args[i].Text
-	}
-	if m := endLine().FindStringSubmatch(q); m != nil {
-		if strings.EqualFold(m[1], "last") {
-			return "$"
-		}
-		return "1"
-	}
-	return ""
-}
-
-// endLine is the first or the last line of a file, which a stream
-// editor addresses as 1 and $.
-var endLine = lazyre.New(`(?i)\b(first|last)\s+line\b`)
 
 // emptyLines are the lines that hold nothing, or nothing but blanks,
 // which a stream editor addresses by a pattern.
@@ -77,9 +36,6 @@ func emptyAddress(q string) string {
 	return "/^$/"
 }
 
-// linesShown is a verb that shows the lines a question numbers.
-var linesShown = lazyre.New(`(?i)\b(?:print|prints|printing|show|shows|showing|display|displays|output|view|see|get|extract|read|list|keep|cat|dump|pull)\b`)
-
 // What a stream editor's items say: the option that stops its automatic
 // printing, and its commands that print and delete the pattern space.
 var (
@@ -93,7 +49,7 @@ var (
 // the items it takes (quietItem and printItem, or deleteItem): the
 // option or command that leads, and the command it runs with it.
 func (c *composition) linesLead(s *source, pl *plan) bool {
-	addr := lineAddress(c.text, c.args)
+	addr := analyse.LineAddress(c.text, c.args)
 	matched := addr == "" && (c.removesLines || emptyAddress(c.text) != "")
 	pat := ""
 	if matched {
@@ -145,7 +101,7 @@ func (c *composition) linesLead(s *source, pl *plan) bool {
 			line = prog + " " + optionNames(i.block.Term)[0] + " '" + addr + "d' " + file
 		}
 	} else {
-		if !linesShown().MatchString(c.text) {
+		if !analyse.LinesShown().MatchString(c.text) {
 			return false // "comment out lines 5 to 9" edits them
 		}
 		n, ok1 := item(quietItem)

@@ -188,7 +188,7 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	if rk.byVerb(cands, q) {
 		cands = programsFirst(cands)
 	}
-	return safeLead(rk.installedLeads(charLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q), q)), q, rk.notInstalled)
+	return safeLead(rk.installedLeads(lineLeads(charLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q), q), q)), q, rk.notInstalled)
 }
 
 // treeLeads puts find(1) first, wherever the ranking put it, ahead of
@@ -256,6 +256,29 @@ func charLeads(cands []Candidate, q *query) []Candidate {
 	}
 	return leadWithin(cands, len(cands), tr)
 }
+
+// lineLeads puts sed(1) first, wherever it ranks, where the question
+// shows or removes lines of a file it numbers ("print line 42 of
+// config.ini", "delete the last line of data.csv"), which a stream
+// editor addresses: the words chose llvm-symbolizer(1) for "print ...
+// lines 42" and uniq(1) for "show lines". A lead that takes lines by
+// their place too (head, tail, awk) stays, and so does a page of git,
+// whose lines are a history's ("who last changed lines 10 to 20" is
+// git-blame's); but head and tail only show lines, and "delete the last
+// line" is no `tail data.csv`.
+func lineLeads(cands []Candidate, q *query) []Candidate {
+	ok, removes := analyse.NumbersLines(q.a.Question, q.a.Args)
+	if len(cands) < 2 || !ok {
+		return cands
+	}
+	if c := cands[0]; c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || strings.HasPrefix(c.Meta.Title, "git")) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "sed" })
+}
+
+// lineTakers are the commands that take a file's lines by their place.
+var lineTakers = map[string]bool{"sed": true, "head": true, "tail": true, "awk": true, "mawk": true, "gawk": true, "original-awk": true, "ed": true}
 
 // manyFiles says whether argument a of question q names files by a
 // pattern: a glob ("*.tmp"), or an extension said of files ("all .jpg

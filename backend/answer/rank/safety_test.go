@@ -185,3 +185,26 @@ func TestCharLeads(t *testing.T) {
 		}
 	}
 }
+
+// Lines a question numbers and shows or removes are sed's, wherever it
+// ranked; a lead that takes lines by their place stays where it shows
+// them, and a page of git stays.
+func TestLineLeads(t *testing.T) {
+	page := func(id int, title string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
+	}
+	for _, tc := range []struct{ q, lead, want string }{
+		{"print line 42 of config.ini", "llvm-symbolizer", "sed"},
+		{"show lines 100 to 120 of app.log", "uniq", "sed"},
+		{"print the last line of data.csv", "tail", "tail"},
+		{"delete the last line of data.csv", "tail", "sed"},
+		{"show who last changed lines 10 to 20 of main.c", "git-blame", "git-blame"},
+		{"print a file backwards, last line first", "tac", "tac"},
+		{"print a file backwards, last line first", "rev", "rev"},
+	} {
+		cands := []Candidate{page(1, tc.lead), page(2, "cat"), page(3, "grep"), page(4, "cut"), page(5, "sort"), page(6, "sed")}
+		if got := lineLeads(cands, &query{a: analyse.Analyse(tc.q, nil)}); got[0].Meta.Title != tc.want {
+			t.Errorf("%q led by %s: %s first, want %s", tc.q, tc.lead, got[0].Meta.Title, tc.want)
+		}
+	}
+}

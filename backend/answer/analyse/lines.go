@@ -1,0 +1,74 @@
+package analyse
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// A question may number the lines of a file it works on ("lines 10 to
+// 20 of big.txt", "line 42", "the first line"), which a stream editor
+// addresses: `sed -n '10,20p' big.txt`, `sed -i '1d' data.csv`.
+
+// lineRange is the lines a question numbers from one to another: "lines
+// 10 to 20", "from line 5 through line 9", "lines 3-7".
+var lineRange = lazyre.New(`(?i)\blines?\s+(?:number\s+)?(\d+)\s*(?:-|–|to|through|thru|until|till|and)\s*(?:line\s+)?(\d+)\b`)
+
+// numberedLine is the one line a question numbers: "line 42".
+var numberedLine = lazyre.New(`(?i)\bline\s+(?:number\s+)?(\d+)\b`)
+
+// LineAddress is the address of the lines question q numbers, as sed
+// writes it ("10,20", "42"); "" where it numbers none, or a range that
+// runs backwards. A line numbered by its place ("the 3rd line", "the
+// third line") is the place analyse read among args.
+func LineAddress(q string, args []Arg) string {
+	if m := lineRange().FindStringSubmatch(q); m != nil {
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[2])
+		if a > 0 && b > a {
+			return m[1] + "," + m[2]
+		}
+		return ""
+	}
+	if m := numberedLine().FindStringSubmatch(q); m != nil && m[1] != "0" {
+		return m[1]
+	}
+	if i := slices.IndexFunc(args, func(a Arg) bool { return a.Place && a.Noun == "line" }); i >= 0 {
+		return args[i].Text
+	}
+	if m := endLine().FindStringSubmatchIndex(q); m != nil && !endsSwapped().MatchString(q[m[1]:]) {
+		if strings.EqualFold(q[m[2]:m[3]], "last") {
+			return "$"
+		}
+		return "1"
+	}
+	return ""
+}
+
+// endLine is the first or the last line of a file, which a stream
+// editor addresses as 1 and $.
+var endLine = lazyre.New(`(?i)\b(first|last)\s+line\b`)
+
+// endsSwapped follows an end line that says an order, not a line: "last
+// line first" is the lines in reverse.
+var endsSwapped = lazyre.New(`(?i)^\s+(?:first|last)\b`)
+
+// LinesShown is a verb that shows the lines a question numbers.
+var LinesShown = lazyre.New(`(?i)\b(?:print|prints|printing|show|shows|showing|display|displays|output|view|see|get|extract|read|list|keep|cat|dump|pull)\b`)
+
+// NumbersLines says whether question q shows or removes lines of a file
+// it numbers (LineAddress): "print line 42 of config.ini", "delete the
+// last line of data.csv", "show lines 100 to 120 of app.log"; and
+// whether it removes them.
+func NumbersLines(q string, args []Arg) (ok, removes bool) {
+	if LineAddress(q, args) == "" {
+		return false, false
+	}
+	removes = linesRemoved().MatchString(q)
+	return removes || LinesShown().MatchString(q), removes
+}
+
+// linesRemoved is a verb that takes lines out.
+var linesRemoved = lazyre.New(`(?i)\b` + removalVerb + `\b`)

@@ -72,3 +72,10 @@ func NumbersLines(q string, args []Arg) (ok, removes bool) {
 
 // linesRemoved is a verb that takes lines out.
 var linesRemoved = lazyre.New(`(?i)\b` + removalVerb + `\b`)
+
+// CountsMatchingLines says whether question q counts the lines that hold
+// a thing ("count how many lines of access.log contain 404", "the number
+// of lines with ERROR"), not all the lines of a file.
+func CountsMatchingLines(q string) bool { return countedMatchingRE().MatchString(q) }
+
+var countedMatchingRE = lazyre.New(`(?i)\b(?:count|counts|counting|how\s+many|number\s+of)\b(?:\s+\S+){0,5}?\s+lines?\b(?:(?:\s+\S+){0,4}?\s+(?:contain|match|mention|include|hold)\w*|\s+with)\b`)

@@ -23,3 +23,19 @@ func TestNumbersLines(t *testing.T) {
 		}
 	}
 }
+
+// A count of the lines that hold a thing is read as such; a count of all
+// a file's lines, or of files, is not.
+func TestCountsMatchingLines(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Count how many lines of the file access.log contain the text 404.": true,
+		"how many lines in app.log mention timeout":                         true,
+		"the number of lines with ERROR in server.log":                      true,
+		"count the lines in notes.txt":                                      false,
+		"count the lines of every file with a .py extension":                false,
+	} {
+		if got := CountsMatchingLines(q); got != want {
+			t.Errorf("CountsMatchingLines(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -219,12 +219,22 @@ func treeLeads(cands []Candidate, q *query) []Candidate {
 // hold ("delete every line that contains TODO from notes.md"): that
 // keeps the lines that do not hold it, a filter's work (grep -v, sed's d
 // command), where the words of removal chose pages that delete other
-// things: DELETE(7)'s rows, git-restore(1)'s changes.
+// things: DELETE(7)'s rows, git-restore(1)'s changes. And grep first
+// where it counts such lines ("count how many lines of access.log
+// contain 404"), grep -c's work, where the words chose wc(1).
 func filterLeads(cands []Candidate, q *query) []Candidate {
-	if len(cands) < 2 || !analyse.RemovedLines().MatchString(q.a.Question) || lineFilter(&cands[0]) {
+	ok := lineFilter
+	switch {
+	case analyse.RemovedLines().MatchString(q.a.Question):
+	case analyse.CountsMatchingLines(q.a.Question):
+		ok = func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "grep" }
+	default:
 		return cands
 	}
-	return leadWithin(cands, filterReach, lineFilter)
+	if len(cands) < 2 || ok(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, filterReach, ok)
 }
 
 // filterReach is how far down filterLeads looks: the question's words

@@ -148,6 +148,9 @@ func TestFilterLeads(t *testing.T) {
 		"throw away every line that includes FIXME in notes.md":          "grep DELETE wc git-restore col jq",
 		"remove the lines of access.log that contain bot, keep the rest": "grep DELETE wc git-restore col jq",
 		"delete all files that mention secret in their name":             "DELETE wc git-restore col jq grep", // files, not lines
+		// counted, they are grep -c's
+		"count how many lines of access.log contain the text 404": "grep DELETE wc git-restore col jq",
+		"count the lines of access.log":                           "DELETE wc git-restore col jq grep",
 	} {
 		cands := []Candidate{page(1, "DELETE", "7"), page(2, "wc", "1"), page(3, "git-restore", "1"), page(4, "col", "1"), page(5, "jq", "1"), page(6, "grep", "1")}
 		var got []string

@@ -188,7 +188,7 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	if rk.byVerb(cands, q) {
 		cands = programsFirst(cands)
 	}
-	return safeLead(rk.installedLeads(lineLeads(charLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q), q), q)), q, rk.notInstalled)
+	return safeLead(rk.installedLeads(debLeads(lineLeads(charLeads(filterLeads(treeLeads(subjectLeads(cands, rk.subjectArticles(q)), q), q), q), q), q)), q, rk.notInstalled)
 }
 
 // treeLeads puts find(1) first, wherever the ranking put it, ahead of
@@ -289,6 +289,37 @@ func lineLeads(cands []Candidate, q *query) []Candidate {
 
 // lineTakers are the commands that take a file's lines by their place.
 var lineTakers = map[string]bool{"sed": true, "head": true, "tail": true, "awk": true, "mawk": true, "gawk": true, "original-awk": true, "ed": true}
+
+// debLeads puts dpkg(1) first, from as far as filterReach, where the
+// question installs a package file it names ("install the downloaded
+// package file tool_1.2_amd64.deb"): its words are a package manager's
+// (apt-get install), whose install takes the names of packages in the
+// archive, where dpkg -i installs the file.
+func debLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || !installs(q.a.Question) || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
+	}) {
+		return cands
+	}
+	dpkg := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "dpkg" }
+	if dpkg(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, filterReach, dpkg)
+}
+
+// installs says whether question q asks to install: "install", not
+// "download a .deb without installing it".
+func installs(q string) bool {
+	for _, m := range installVerb().FindAllStringSubmatch(q, -1) {
+		if m[1] == "" {
+			return true
+		}
+	}
+	return false
+}
+
+var installVerb = lazyre.New(`(?i)(\b(?:without|not|never|n't)\s+)?\binstall(?:s|ing)?\b`)
 
 // manyFiles says whether argument a of question q names files by a
 // pattern: a glob ("*.tmp"), or an extension said of files ("all .jpg

@@ -211,3 +211,22 @@ func TestLineLeads(t *testing.T) {
 		}
 	}
 }
+
+// A package file installed is dpkg's, from where the ranking put it;
+// one downloaded without installing it is not.
+func TestDebLeads(t *testing.T) {
+	page := func(id int, title string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "8", Title: title}}
+	}
+	for q, want := range map[string]string{
+		"install the package file tool_1.2_amd64.deb":      "dpkg",
+		"install ./zoom_amd64.deb on this machine":         "dpkg",
+		"download vim_9.0_amd64.deb without installing it": "apt-get",
+		"install the package nginx":                        "apt-get",
+	} {
+		cands := []Candidate{page(1, "apt-get"), page(2, "apt.conf"), page(3, "pkcon"), page(4, "apt"), page(5, "dpkg")}
+		if got := debLeads(cands, &query{a: analyse.Analyse(q, nil)}); got[0].Meta.Title != want {
+			t.Errorf("%q: %s first, want %s", q, got[0].Meta.Title, want)
+		}
+	}
+}

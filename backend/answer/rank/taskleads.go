@@ -1,0 +1,170 @@
+package rank
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// Some tasks are a command's that the question's words hardly say: their
+// words are another command's (rm's for "delete all empty files in
+// tmp", find's), or of things the command does not do (DELETE(7)'s rows
+// for "delete every line that contains TODO"). Where analyse reads such
+// a task, its command leads from where the ranking put it.
+
+// taskLeads are those readings, in the order they apply.
+var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads}
+
+// treeLeads puts find(1) first, wherever the ranking put it, ahead of
+// a command that takes the files a pattern matches in one folder only,
+// where the question gives a pattern and works through the subfolders
+// too: "delete the .bak files in backups and its subfolders" is find's
+// -name and -delete, where `rm -rf backups/*.bak` removes only those at
+// the top (and a whole folder whose name ends in .bak). So for chmod -R,
+// which changes every file of the tree, not those the pattern names.
+// So too where the question picks the files by a property find tests
+// (analyse.PicksByProperty): "delete all empty files in tmp" is find's
+// -empty and -delete, where rm takes only the files it is given. The
+// words of such a question are the other command's, which may rank find
+// low.
+func treeLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || cands[0].Meta.Type != "man" || !oneLevel[strings.ToLower(cands[0].Meta.Title)] {
+		return cands
+	}
+	patterned := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) && analyse.Descends(q.a.Question)
+	if !patterned && !analyse.PicksByProperty(q.a.Question, q.a.Args) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "find" })
+}
+
+// filterLeads puts grep(1) or sed(1), whichever comes first among the
+// first filterReach, first where the question removes lines by what they
+// hold ("delete every line that contains TODO from notes.md"): that
+// keeps the lines that do not hold it, a filter's work (grep -v, sed's d
+// command), where the words of removal chose pages that delete other
+// things: DELETE(7)'s rows, git-restore(1)'s changes. And grep first
+// where it counts such lines ("count how many lines of access.log
+// contain 404"), grep -c's work, where the words chose wc(1).
+func filterLeads(cands []Candidate, q *query) []Candidate {
+	ok := lineFilter
+	switch {
+	case analyse.RemovedLines().MatchString(q.a.Question):
+	case analyse.CountsMatchingLines(q.a.Question):
+		ok = func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "grep" }
+	default:
+		return cands
+	}
+	if len(cands) < 2 || ok(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, filterReach, ok)
+}
+
+// filterReach is how far down filterLeads looks: the question's words
+// say little of the task, so the filter may rank low.
+const filterReach = 8
+
+// lineFilter says whether c is the man page of a command that keeps the
+// lines of a text that do not match a pattern.
+func lineFilter(c *Candidate) bool {
+	return c.Meta.Type == "man" && (c.Meta.Title == "grep" || c.Meta.Title == "sed")
+}
+
+// charLeads puts tr(1) first, wherever it ranks, where the question
+// makes one set of characters it names into another ("swap every tab for
+// a semicolon in export.tsv"): its words name the characters and the
+// change, which chose swapon(8) for "swap" and expand(1) for tabs. But
+// tabs made spaces, or spaces tabs, are expand's and unexpand's: they
+// keep the columns where tr would not.
+func charLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || !analyse.TranslatesChars(q.a.Question) {
+		return cands
+	}
+	if sets := analyse.CharSets(q.a.Question); slices.Contains(sets, `'\t'`) && slices.Contains(sets, `' '`) {
+		return cands
+	}
+	tr := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "tr" }
+	if tr(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), tr)
+}
+
+// lineLeads puts sed(1) first, wherever it ranks, where the question
+// shows or removes lines of a file it numbers ("print line 42 of
+// config.ini", "delete the last line of data.csv"), which a stream
+// editor addresses: the words chose llvm-symbolizer(1) for "print ...
+// lines 42" and uniq(1) for "show lines". A lead that takes lines by
+// their place too (head, tail, awk) stays, and so does a page of git,
+// whose lines are a history's ("who last changed lines 10 to 20" is
+// git-blame's); but head and tail only show lines, and "delete the last
+// line" is no `tail data.csv`.
+func lineLeads(cands []Candidate, q *query) []Candidate {
+	ok, removes := analyse.NumbersLines(q.a.Question, q.a.Args)
+	if len(cands) < 2 || !ok {
+		return cands
+	}
+	if c := cands[0]; c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || strings.HasPrefix(c.Meta.Title, "git")) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "sed" })
+}
+
+// lineTakers are the commands that take a file's lines by their place.
+var lineTakers = map[string]bool{"sed": true, "head": true, "tail": true, "awk": true, "mawk": true, "gawk": true, "original-awk": true, "ed": true}
+
+// debLeads puts dpkg(1) first, from as far as filterReach, where the
+// question installs a package file it names ("install the downloaded
+// package file tool_1.2_amd64.deb"): its words are a package manager's
+// (apt-get install), whose install takes the names of packages in the
+// archive, where dpkg -i installs the file.
+func debLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || !installs(q.a.Question) || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
+	}) {
+		return cands
+	}
+	dpkg := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "dpkg" }
+	if dpkg(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, filterReach, dpkg)
+}
+
+// installs says whether question q asks to install: "install", not
+// "download a .deb without installing it".
+func installs(q string) bool {
+	for _, m := range installVerb().FindAllStringSubmatch(q, -1) {
+		if m[1] == "" {
+			return true
+		}
+	}
+	return false
+}
+
+var installVerb = lazyre.New(`(?i)(\b(?:without|not|never|n't)\s+)?\binstall(?:s|ing)?\b`)
+
+// manyFiles says whether argument a of question q names files by a
+// pattern: a glob ("*.tmp"), or an extension said of files ("all .jpg
+// files", "the files ending in .bak"), where ".bashrc" is one file.
+func manyFiles(q string, a analyse.Arg) bool {
+	if a.Kind == analyse.ArgGlob {
+		return true
+	}
+	if a.Kind != analyse.ArgFile || !strings.HasPrefix(a.Text, ".") || strings.Count(a.Text, ".") != 1 || a.Start > len(q) || a.End > len(q) {
+		return false
+	}
+	return extensionBefore().MatchString(q[:a.Start]) || extensionAfter().MatchString(q[a.End:])
+}
+
+var (
+	extensionBefore = lazyre.New(`(?i)\b(?:end(?:s|ing)?\s+(?:in|with)|extension)\s+$`)
+	extensionAfter  = lazyre.New(`(?i)^\s+files?\b`)
+)
+
+// oneLevel are the commands that work on the files a shell pattern
+// matches, which the shell expands in one folder only.
+var oneLevel = map[string]bool{"rm": true, "rmdir": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "touch": true}

@@ -230,3 +230,22 @@ func TestDebLeads(t *testing.T) {
 		}
 	}
 }
+
+// A time waited is sleep's, wherever it ranked; waiting for a process
+// or up to a time for a lock is not.
+func TestPauseLeads(t *testing.T) {
+	page := func(id int, title string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
+	}
+	for q, want := range map[string]string{
+		"pause the script for 5 seconds":           "sleep",
+		"wait 90 seconds, then print done":         "sleep",
+		"wait for the background job to finish":    "flock",
+		"wait up to 30 seconds for the lock on /x": "flock",
+	} {
+		cands := []Candidate{page(1, "flock"), page(2, "bash"), page(3, "grep"), page(4, "dmesg"), page(5, "timeout"), page(6, "sleep")}
+		if got := pauseLeads(cands, &query{a: analyse.Analyse(q, nil)}); got[0].Meta.Title != want {
+			t.Errorf("%q: %s first, want %s", q, got[0].Meta.Title, want)
+		}
+	}
+}

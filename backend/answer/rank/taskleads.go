@@ -15,7 +15,7 @@ import (
 // a task, its command leads from where the ranking put it.
 
 // taskLeads are those readings, in the order they apply.
-var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads}
+var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads, pauseLeads}
 
 // treeLeads puts find(1) first, wherever the ranking put it, ahead of
 // a command that takes the files a pattern matches in one folder only,
@@ -168,3 +168,24 @@ var (
 // oneLevel are the commands that work on the files a shell pattern
 // matches, which the shell expands in one folder only.
 var oneLevel = map[string]bool{"rm": true, "rmdir": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "touch": true}
+
+// pauseLeads puts sleep(1) first, wherever it ranks, where the question
+// waits for a time it gives ("pause the script for 5 seconds", "wait 10
+// seconds"): the words chose flock(1)'s -w, which waits that long for a
+// lock, and bash's wait, which waits for a child process.
+func pauseLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+		return a.Kind == analyse.ArgDuration && a.Start <= len(q.a.Question) && pauseBefore().MatchString(q.a.Question[:a.Start])
+	}) {
+		return cands
+	}
+	sleep := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "sleep" }
+	if sleep(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), sleep)
+}
+
+// pauseBefore is a verb of waiting right before the time waited: "wait",
+// "pause the script for", "sleep for about".
+var pauseBefore = lazyre.New(`(?i)\b(?:wait|waits|waiting|pause|pauses|pausing|delay|delays|delaying|sleep|sleeps|sleeping)(?:\s+(?:the\s+)?(?:script|shell|program|execution|it))?\s+(?:for\s+)?(?:about\s+|exactly\s+|roughly\s+)?$`)

@@ -249,3 +249,22 @@ func TestPauseLeads(t *testing.T) {
 		}
 	}
 }
+
+// A text replaced with another in files is sed's, from where the ranking
+// put it; names of files replaced are not, nor text without a file.
+func TestReplaceLeads(t *testing.T) {
+	page := func(id int, title string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
+	}
+	for q, want := range map[string]string{
+		"Replace the word colour with color in every .md file in the folder docs": "sed",
+		"replace foo with bar in notes.txt":                                       "sed",
+		"replace draft with final in the file names of docs/*.md":                 "grep",
+		"in the names of all *.txt files, replace draft with final":               "grep",
+	} {
+		cands := []Candidate{page(1, "grep"), page(2, "install-info"), page(3, "bash"), page(4, "sed")}
+		if got := replaceLeads(cands, &query{a: analyse.Analyse(q, nil)}); got[0].Meta.Title != want {
+			t.Errorf("%q: %s first, want %s", q, got[0].Meta.Title, want)
+		}
+	}
+}

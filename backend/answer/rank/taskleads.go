@@ -15,7 +15,7 @@ import (
 // a task, its command leads from where the ranking put it.
 
 // taskLeads are those readings, in the order they apply.
-var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads, pauseLeads}
+var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads, pauseLeads, replaceLeads}
 
 // treeLeads puts find(1) first, wherever the ranking put it, ahead of
 // a command that takes the files a pattern matches in one folder only,
@@ -189,3 +189,26 @@ func pauseLeads(cands []Candidate, q *query) []Candidate {
 // pauseBefore is a verb of waiting right before the time waited: "wait",
 // "pause the script for", "sleep for about".
 var pauseBefore = lazyre.New(`(?i)\b(?:wait|waits|waiting|pause|pauses|pausing|delay|delays|delaying|sleep|sleeps|sleeping)(?:\s+(?:the\s+)?(?:script|shell|program|execution|it))?\s+(?:for\s+)?(?:about\s+|exactly\s+|roughly\s+)?$`)
+
+// replaceLeads puts sed(1) first, from as far as filterReach, where the
+// question replaces a text it gives with another in files it names
+// ("replace the word colour with color in every .md file in docs"): the
+// words chose grep(1) for the files and words. Names of files replaced
+// are rename's, and a lead that edits text (awk, perl, tr, sed) stays.
+func replaceLeads(cands []Candidate, q *query) []Candidate {
+	has := func(k analyse.ArgKind) bool {
+		return slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == k })
+	}
+	if len(cands) < 2 || !has(analyse.ArgOld) || !has(analyse.ArgNew) || !has(analyse.ArgFile) && !has(analyse.ArgGlob) || fileNamesRE().MatchString(q.a.Question) {
+		return cands
+	}
+	if c := cands[0]; c.Meta.Type == "man" && textEditors[c.Meta.Title] {
+		return cands
+	}
+	return leadWithin(cands, filterReach, func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "sed" })
+}
+
+// textEditors are the commands that edit a text in a stream or a file.
+var textEditors = map[string]bool{"sed": true, "awk": true, "mawk": true, "gawk": true, "perl": true, "tr": true, "ed": true, "ex": true, "vim": true}
+
+var fileNamesRE = lazyre.New(`(?i)\bfile\s*names?\b|\bnames\s+of\b|\brename\b`)

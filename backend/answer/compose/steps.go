@@ -817,7 +817,7 @@ func (c *composition) decideLead(pl *plan) {
 		if line, ok := c.portLine(s, pl.chosen[0]); ok {
 			pl.line = line
 		}
-		pl.line = c.sendOut(s, s.runnable(pl.line))
+		pl.line = c.sendOut(s, s.runnable(c.chosenAlternative(pl.line, pl.chosen[0].block.Term)))
 	case !pl.lead && !pl.named && pl.syn != "" && c.othersValues(s, pl):
 		// An example that runs the command on other values than the
 		// question's, where the synopsis takes the question's: "kill

@@ -268,3 +268,22 @@ func TestReplaceLeads(t *testing.T) {
 		}
 	}
 }
+
+// An empty file made is touch's, wherever it ranked; one of a size is
+// not.
+func TestEmptyFileLeads(t *testing.T) {
+	page := func(id int, title string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
+	}
+	for q, want := range map[string]string{
+		"Create an empty file called .gitkeep in the folder assets": "touch",
+		"create an empty file of 1 GB named disk.img":               "mktemp",
+		"create an empty file of a given size":                      "mktemp",
+		"create an empty folder called cache":                       "mktemp",
+	} {
+		cands := []Candidate{page(1, "mktemp"), page(2, "find"), page(3, "mkdir"), page(4, "truncate"), page(5, "touch")}
+		if got := emptyFileLeads(cands, &query{a: analyse.Analyse(q, nil)}); got[0].Meta.Title != want {
+			t.Errorf("%q: %s first, want %s", q, got[0].Meta.Title, want)
+		}
+	}
+}

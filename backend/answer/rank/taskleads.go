@@ -15,7 +15,7 @@ import (
 // a task, its command leads from where the ranking put it.
 
 // taskLeads are those readings, in the order they apply.
-var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads, pauseLeads, replaceLeads}
+var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads, pauseLeads, replaceLeads, emptyFileLeads}
 
 // treeLeads puts find(1) first, wherever the ranking put it, ahead of
 // a command that takes the files a pattern matches in one folder only,
@@ -212,3 +212,25 @@ func replaceLeads(cands []Candidate, q *query) []Candidate {
 var textEditors = map[string]bool{"sed": true, "awk": true, "mawk": true, "gawk": true, "perl": true, "tr": true, "ed": true, "ex": true, "vim": true}
 
 var fileNamesRE = lazyre.New(`(?i)\bfile\s*names?\b|\bnames\s+of\b|\brename\b`)
+
+// emptyFileLeads puts touch(1) first, wherever it ranks, where the
+// question creates an empty file and gives it no size ("create an empty
+// file called .gitkeep in the folder assets"): the folder chose mktemp's
+// -d and mkdir(1). One of a size, given or not, is truncate's or
+// fallocate's.
+func emptyFileLeads(cands []Candidate, q *query) []Candidate {
+	if len(cands) < 2 || !emptyFileMade().MatchString(q.a.Question) || sizeSaid().MatchString(q.a.Question) || slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgSize }) {
+		return cands
+	}
+	touch := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "touch" }
+	if touch(&cands[0]) {
+		return cands
+	}
+	return leadWithin(cands, len(cands), touch)
+}
+
+// sizeSaid is a size the question asks of a file, given or not ("of a
+// given size").
+var sizeSaid = lazyre.New(`(?i)\b(?:size|sized|bytes|large|big)\b`)
+
+var emptyFileMade = lazyre.New(`(?i)\b(?:create|creates|creating|make|makes|making|add|adds|adding)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?empty\s+files?\b`)

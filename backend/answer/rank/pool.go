@@ -198,6 +198,11 @@ func (rk *ranker) gather(q *query, lx lexical, sn *sense, byTask []int) []int {
 			add(id)
 		}
 	}
+	// And the pages of the commands a task lead reads the question as a
+	// task of, whose words the question may not say at all.
+	for _, id := range rk.leadPages(q) {
+		add(id)
+	}
 	return rk.join(ids, in, q)
 }
 

@@ -424,3 +424,21 @@ func TestNameLineWords(t *testing.T) {
 		t.Error("the vectors know no word of any NAME line: the test shows nothing")
 	}
 }
+
+// The page of a command a task lead reads the question as a task of is
+// in the pool, though the question's words brought others: "wait 5
+// seconds, then list the directory with ls" is sleep's first, in a pool
+// the words fill with ls(1) alone.
+func TestPoolTakesLeadPages(t *testing.T) {
+	rk := newTestRanker(t, retriever(t))
+	rk.w.Pool = 1 // the words' own pool: one page
+	a := analyse.Analyse("wait 5 seconds, then list the directory with ls", analyse.Thesaurus)
+	cands, q := rk.pool(a, nil, nil)
+	ids := rk.leadPages(q)
+	if len(ids) != 1 || rk.r.Meta(ids[0]).Label != "sleep(1)" {
+		t.Fatalf("lead pages %v, want sleep(1)'s", ids)
+	}
+	if !slices.ContainsFunc(cands, func(c Candidate) bool { return c.ID == ids[0] }) {
+		t.Errorf("sleep(1) not in the pool of %d", len(cands))
+	}
+}

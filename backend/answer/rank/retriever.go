@@ -187,8 +187,8 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 		cands = programsFirst(cands)
 	}
 	cands = subjectLeads(cands, rk.subjectArticles(q))
-	for _, lead := range taskLeads {
-		cands = lead(cands, q)
+	for _, t := range taskLeads {
+		cands = t.lead(cands, q)
 	}
 	return safeLead(rk.installedLeads(cands), q, rk.notInstalled)
 }

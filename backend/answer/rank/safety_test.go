@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -283,6 +284,49 @@ func TestEmptyFileLeads(t *testing.T) {
 	} {
 		cands := []Candidate{page(1, "mktemp"), page(2, "find"), page(3, "mkdir"), page(4, "truncate"), page(5, "touch")}
 		if got := emptyFileLeads(cands, &query{a: analyse.Analyse(q, nil)}); got[0].Meta.Title != want {
+			t.Errorf("%q: %s first, want %s", q, got[0].Meta.Title, want)
+		}
+	}
+}
+
+// leadOf is the task lead whose reading is pages, as a function of the
+// candidates and the question.
+func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {
+	for _, t := range taskLeads {
+		if reflect.ValueOf(t.pages).Pointer() == reflect.ValueOf(pages).Pointer() {
+			return t.lead
+		}
+	}
+	panic("no task lead reads so")
+}
+
+var (
+	treeLeads      = leadOf(treeTask)
+	filterLeads    = leadOf(filterTask)
+	charLeads      = leadOf(charTask)
+	lineLeads      = leadOf(lineTask)
+	debLeads       = leadOf(debTask)
+	pauseLeads     = leadOf(pauseTask)
+	replaceLeads   = leadOf(replaceTask)
+	emptyFileLeads = leadOf(emptyFileTask)
+	catLeads       = leadOf(catTask)
+)
+
+// Text files joined into one are cat's, wherever it ranked; a join on a
+// field, of branches, or of files cat would not join is not.
+func TestCatLeads(t *testing.T) {
+	page := func(id int, title string) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
+	}
+	for q, want := range map[string]string{
+		"Join the files part1.txt and part2.txt into a single file full.txt": "cat",
+		"concatenate all .csv files in the folder data into all.csv":         "cat",
+		"join a.txt and b.txt on their first field into c.txt":               "join",
+		"combine a.pdf and b.pdf into c.pdf":                                 "join",
+		"merge the branch dev into main":                                     "join",
+	} {
+		cands := []Candidate{page(1, "join"), page(2, "jq"), page(3, "git-merge"), page(4, "paste"), page(5, "unzip"), page(6, "cat")}
+		if got := catLeads(cands, &query{a: analyse.Analyse(q, nil)}); got[0].Meta.Title != want {
 			t.Errorf("%q: %s first, want %s", q, got[0].Meta.Title, want)
 		}
 	}

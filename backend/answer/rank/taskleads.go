@@ -14,10 +14,71 @@ import (
 // for "delete every line that contains TODO"). Where analyse reads such
 // a task, its command leads from where the ranking put it.
 
-// taskLeads are those readings, in the order they apply.
-var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, charLeads, lineLeads, debLeads, pauseLeads, replaceLeads, emptyFileLeads}
+// taskLead is one such reading: the pages it reads the question as a
+// task of, and which lead keeps its place.
+type taskLead struct {
+	// pages are the commands whose man page leads, the first found first,
+	// for a question of this task; nil for any other
+	pages func(q *query) []string
+	// stays says whether the page that leads keeps its place, though it
+	// is none of pages (nil: none does)
+	stays func(c *Candidate, q *query) bool
+	// reach is how far down the ranking the lead is looked for (0: all
+	// the way): where the question's words say little of the task
+	reach int
+}
 
-// treeLeads puts find(1) first, wherever the ranking put it, ahead of
+// taskLeads are those readings, in the order they apply.
+var taskLeads = []taskLead{
+	{pages: treeTask, stays: func(c *Candidate, _ *query) bool {
+		return c.Meta.Type != "man" || !oneLevel[strings.ToLower(c.Meta.Title)]
+	}},
+	{pages: filterTask, reach: filterReach},
+	{pages: charTask},
+	{pages: lineTask, stays: lineStays},
+	{pages: debTask, reach: filterReach},
+	{pages: pauseTask},
+	{pages: replaceTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && textEditors[c.Meta.Title] }, reach: filterReach},
+	{pages: emptyFileTask},
+	{pages: catTask},
+}
+
+// lead puts first the page of one of t's commands where q is its task,
+// unless the lead stays.
+func (t taskLead) lead(cands []Candidate, q *query) []Candidate {
+	titles := t.pages(q)
+	if len(cands) < 2 || titles == nil {
+		return cands
+	}
+	is := func(c *Candidate) bool { return c.Meta.Type == "man" && slices.Contains(titles, c.Meta.Title) }
+	if is(&cands[0]) || t.stays != nil && t.stays(&cands[0], q) {
+		return cands
+	}
+	reach := len(cands)
+	if t.reach > 0 {
+		reach = min(reach, t.reach)
+	}
+	return leadWithin(cands, reach, is)
+}
+
+// leadPages are the man pages the task leads read question q as a task
+// of, which the pool takes in wherever they scored (see gather): a page
+// the words never brought cannot lead.
+func (rk *ranker) leadPages(q *query) []int {
+	var out []int
+	for _, t := range taskLeads {
+		for _, title := range t.pages(q) {
+			for _, id := range rk.byName()[title] {
+				if rk.r.Meta(id).Type == "man" {
+					out = append(out, id)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// treeTask puts find(1) first, wherever the ranking put it, ahead of
 // a command that takes the files a pattern matches in one folder only,
 // where the question gives a pattern and works through the subfolders
 // too: "delete the .bak files in backups and its subfolders" is find's
@@ -29,18 +90,15 @@ var taskLeads = []func([]Candidate, *query) []Candidate{treeLeads, filterLeads, 
 // -empty and -delete, where rm takes only the files it is given. The
 // words of such a question are the other command's, which may rank find
 // low.
-func treeLeads(cands []Candidate, q *query) []Candidate {
-	if len(cands) < 2 || cands[0].Meta.Type != "man" || !oneLevel[strings.ToLower(cands[0].Meta.Title)] {
-		return cands
-	}
+func treeTask(q *query) []string {
 	patterned := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) && analyse.Descends(q.a.Question)
 	if !patterned && !analyse.PicksByProperty(q.a.Question, q.a.Args) {
-		return cands
+		return nil
 	}
-	return leadWithin(cands, len(cands), func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "find" })
+	return []string{"find"}
 }
 
-// filterLeads puts grep(1) or sed(1), whichever comes first among the
+// filterTask puts grep(1) or sed(1), whichever comes first among the
 // first filterReach, first where the question removes lines by what they
 // hold ("delete every line that contains TODO from notes.md"): that
 // keeps the lines that do not hold it, a filter's work (grep -v, sed's d
@@ -48,52 +106,37 @@ func treeLeads(cands []Candidate, q *query) []Candidate {
 // things: DELETE(7)'s rows, git-restore(1)'s changes. And grep first
 // where it counts such lines ("count how many lines of access.log
 // contain 404"), grep -c's work, where the words chose wc(1).
-func filterLeads(cands []Candidate, q *query) []Candidate {
-	ok := lineFilter
+func filterTask(q *query) []string {
 	switch {
 	case analyse.RemovedLines().MatchString(q.a.Question):
+		return []string{"grep", "sed"}
 	case analyse.CountsMatchingLines(q.a.Question):
-		ok = func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "grep" }
-	default:
-		return cands
+		return []string{"grep"}
 	}
-	if len(cands) < 2 || ok(&cands[0]) {
-		return cands
-	}
-	return leadWithin(cands, filterReach, ok)
+	return nil
 }
 
-// filterReach is how far down filterLeads looks: the question's words
+// filterReach is how far down filterTask looks: the question's words
 // say little of the task, so the filter may rank low.
 const filterReach = 8
 
-// lineFilter says whether c is the man page of a command that keeps the
-// lines of a text that do not match a pattern.
-func lineFilter(c *Candidate) bool {
-	return c.Meta.Type == "man" && (c.Meta.Title == "grep" || c.Meta.Title == "sed")
-}
-
-// charLeads puts tr(1) first, wherever it ranks, where the question
+// charTask puts tr(1) first, wherever it ranks, where the question
 // makes one set of characters it names into another ("swap every tab for
 // a semicolon in export.tsv"): its words name the characters and the
 // change, which chose swapon(8) for "swap" and expand(1) for tabs. But
 // tabs made spaces, or spaces tabs, are expand's and unexpand's: they
 // keep the columns where tr would not.
-func charLeads(cands []Candidate, q *query) []Candidate {
-	if len(cands) < 2 || !analyse.TranslatesChars(q.a.Question) {
-		return cands
+func charTask(q *query) []string {
+	if !analyse.TranslatesChars(q.a.Question) {
+		return nil
 	}
 	if sets := analyse.CharSets(q.a.Question); slices.Contains(sets, `'\t'`) && slices.Contains(sets, `' '`) {
-		return cands
+		return nil
 	}
-	tr := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "tr" }
-	if tr(&cands[0]) {
-		return cands
-	}
-	return leadWithin(cands, len(cands), tr)
+	return []string{"tr"}
 }
 
-// lineLeads puts sed(1) first, wherever it ranks, where the question
+// lineTask puts sed(1) first, wherever it ranks, where the question
 // shows or removes lines of a file it numbers ("print line 42 of
 // config.ini", "delete the last line of data.csv"), which a stream
 // editor addresses: the words chose llvm-symbolizer(1) for "print ...
@@ -102,36 +145,36 @@ func charLeads(cands []Candidate, q *query) []Candidate {
 // whose lines are a history's ("who last changed lines 10 to 20" is
 // git-blame's); but head and tail only show lines, and "delete the last
 // line" is no `tail data.csv`.
-func lineLeads(cands []Candidate, q *query) []Candidate {
-	ok, removes := analyse.NumbersLines(q.a.Question, q.a.Args)
-	if len(cands) < 2 || !ok {
-		return cands
+func lineTask(q *query) []string {
+	if ok, _ := analyse.NumbersLines(q.a.Question, q.a.Args); !ok {
+		return nil
 	}
-	if c := cands[0]; c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || strings.HasPrefix(c.Meta.Title, "git")) {
-		return cands
-	}
-	return leadWithin(cands, len(cands), func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "sed" })
+	return []string{"sed"}
+}
+
+// lineStays says whether lead c of question q, a task of lineTask,
+// keeps its place: it takes lines by their place too, and the question
+// only shows them where it is head or tail; or it is a page of git.
+func lineStays(c *Candidate, q *query) bool {
+	_, removes := analyse.NumbersLines(q.a.Question, q.a.Args)
+	return c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || strings.HasPrefix(c.Meta.Title, "git"))
 }
 
 // lineTakers are the commands that take a file's lines by their place.
 var lineTakers = map[string]bool{"sed": true, "head": true, "tail": true, "awk": true, "mawk": true, "gawk": true, "original-awk": true, "ed": true}
 
-// debLeads puts dpkg(1) first, from as far as filterReach, where the
+// debTask puts dpkg(1) first, from as far as filterReach, where the
 // question installs a package file it names ("install the downloaded
 // package file tool_1.2_amd64.deb"): its words are a package manager's
 // (apt-get install), whose install takes the names of packages in the
 // archive, where dpkg -i installs the file.
-func debLeads(cands []Candidate, q *query) []Candidate {
-	if len(cands) < 2 || !installs(q.a.Question) || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+func debTask(q *query) []string {
+	if !installs(q.a.Question) || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
 		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
 	}) {
-		return cands
+		return nil
 	}
-	dpkg := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "dpkg" }
-	if dpkg(&cands[0]) {
-		return cands
-	}
-	return leadWithin(cands, filterReach, dpkg)
+	return []string{"dpkg"}
 }
 
 // installs says whether question q asks to install: "install", not
@@ -169,43 +212,36 @@ var (
 // matches, which the shell expands in one folder only.
 var oneLevel = map[string]bool{"rm": true, "rmdir": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "touch": true}
 
-// pauseLeads puts sleep(1) first, wherever it ranks, where the question
+// pauseTask puts sleep(1) first, wherever it ranks, where the question
 // waits for a time it gives ("pause the script for 5 seconds", "wait 10
 // seconds"): the words chose flock(1)'s -w, which waits that long for a
 // lock, and bash's wait, which waits for a child process.
-func pauseLeads(cands []Candidate, q *query) []Candidate {
-	if len(cands) < 2 || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+func pauseTask(q *query) []string {
+	if !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
 		return a.Kind == analyse.ArgDuration && a.Start <= len(q.a.Question) && pauseBefore().MatchString(q.a.Question[:a.Start])
 	}) {
-		return cands
+		return nil
 	}
-	sleep := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "sleep" }
-	if sleep(&cands[0]) {
-		return cands
-	}
-	return leadWithin(cands, len(cands), sleep)
+	return []string{"sleep"}
 }
 
 // pauseBefore is a verb of waiting right before the time waited: "wait",
 // "pause the script for", "sleep for about".
 var pauseBefore = lazyre.New(`(?i)\b(?:wait|waits|waiting|pause|pauses|pausing|delay|delays|delaying|sleep|sleeps|sleeping)(?:\s+(?:the\s+)?(?:script|shell|program|execution|it))?\s+(?:for\s+)?(?:about\s+|exactly\s+|roughly\s+)?$`)
 
-// replaceLeads puts sed(1) first, from as far as filterReach, where the
+// replaceTask puts sed(1) first, from as far as filterReach, where the
 // question replaces a text it gives with another in files it names
 // ("replace the word colour with color in every .md file in docs"): the
 // words chose grep(1) for the files and words. Names of files replaced
 // are rename's, and a lead that edits text (awk, perl, tr, sed) stays.
-func replaceLeads(cands []Candidate, q *query) []Candidate {
+func replaceTask(q *query) []string {
 	has := func(k analyse.ArgKind) bool {
 		return slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == k })
 	}
-	if len(cands) < 2 || !has(analyse.ArgOld) || !has(analyse.ArgNew) || !has(analyse.ArgFile) && !has(analyse.ArgGlob) || fileNamesRE().MatchString(q.a.Question) {
-		return cands
+	if !has(analyse.ArgOld) || !has(analyse.ArgNew) || !has(analyse.ArgFile) && !has(analyse.ArgGlob) || fileNamesRE().MatchString(q.a.Question) {
+		return nil
 	}
-	if c := cands[0]; c.Meta.Type == "man" && textEditors[c.Meta.Title] {
-		return cands
-	}
-	return leadWithin(cands, filterReach, func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "sed" })
+	return []string{"sed"}
 }
 
 // textEditors are the commands that edit a text in a stream or a file.
@@ -213,20 +249,16 @@ var textEditors = map[string]bool{"sed": true, "awk": true, "mawk": true, "gawk"
 
 var fileNamesRE = lazyre.New(`(?i)\bfile\s*names?\b|\bnames\s+of\b|\brename\b`)
 
-// emptyFileLeads puts touch(1) first, wherever it ranks, where the
+// emptyFileTask puts touch(1) first, wherever it ranks, where the
 // question creates an empty file and gives it no size ("create an empty
 // file called .gitkeep in the folder assets"): the folder chose mktemp's
 // -d and mkdir(1). One of a size, given or not, is truncate's or
 // fallocate's.
-func emptyFileLeads(cands []Candidate, q *query) []Candidate {
-	if len(cands) < 2 || !emptyFileMade().MatchString(q.a.Question) || sizeSaid().MatchString(q.a.Question) || slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgSize }) {
-		return cands
+func emptyFileTask(q *query) []string {
+	if !emptyFileMade().MatchString(q.a.Question) || sizeSaid().MatchString(q.a.Question) || slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgSize }) {
+		return nil
 	}
-	touch := func(c *Candidate) bool { return c.Meta.Type == "man" && c.Meta.Title == "touch" }
-	if touch(&cands[0]) {
-		return cands
-	}
-	return leadWithin(cands, len(cands), touch)
+	return []string{"touch"}
 }
 
 // sizeSaid is a size the question asks of a file, given or not ("of a
@@ -234,3 +266,50 @@ func emptyFileLeads(cands []Candidate, q *query) []Candidate {
 var sizeSaid = lazyre.New(`(?i)\b(?:size|sized|bytes|large|big)\b`)
 
 var emptyFileMade = lazyre.New(`(?i)\b(?:create|creates|creating|make|makes|making|add|adds|adding)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?empty\s+files?\b`)
+
+// catTask puts cat(1) first, wherever it ranks, where the question joins
+// text files it names into one ("join the files part1.txt and part2.txt
+// into a single file full.txt", "concatenate all .csv files in data into
+// all.csv"): the words chose join(1), which joins lines on a common
+// field, git-merge(1) and jq(1). A join on fields or columns, side by
+// side or of sorted files is not cat's; nor are files of a format cat
+// would not join (PDF, JSON, archives, images).
+func catTask(q *query) []string {
+	if !filesJoined().MatchString(q.a.Question) || joinedOtherwise().MatchString(q.a.Question) {
+		return nil
+	}
+	files, patterns := 0, 0
+	for _, a := range q.a.Args {
+		switch {
+		case a.Kind != analyse.ArgFile && a.Kind != analyse.ArgGlob && a.Kind != analyse.ArgPath:
+		case !textFile(a.Text):
+			return nil
+		case manyFiles(q.a.Question, a):
+			patterns++
+		default:
+			files++
+		}
+	}
+	if files+2*patterns < 3 {
+		return nil // two files to join, and one to join them into
+	}
+	return []string{"cat"}
+}
+
+var (
+	filesJoined     = lazyre.New(`(?i)\b(?:join|joins|joining|combine|combines|combining|merge|merges|merging|concatenate|concatenates|concatenating|concat|glue|stitch)\b`)
+	joinedOtherwise = lazyre.New(`(?i)\b(?:fields?|columns?|keys?|side\s+by\s+side|line\s+by\s+line|sorted|branch(?:es)?|commits?)\b`)
+)
+
+// textFile says whether a file named is text that cat joins: its
+// extension, where it has one, is a text format's.
+func textFile(name string) bool {
+	base := name[strings.LastIndex(name, "/")+1:]
+	dot := strings.LastIndex(base, ".")
+	if dot < 0 {
+		return true
+	}
+	return textExtensions[strings.ToLower(base[dot+1:])]
+}
+
+var textExtensions = map[string]bool{"txt": true, "text": true, "log": true, "md": true, "csv": true, "tsv": true, "sql": true, "conf": true, "cfg": true, "ini": true, "list": true, "sh": true, "py": true, "c": true, "h": true, "html": true, "css": true, "js": true, "dat": true, "out": true, "lst": true, "srt": true, "yaml": true, "yml": true}

@@ -949,3 +949,13 @@ func TestStepExecAction(t *testing.T) {
 		{"find the files with permission 777 under /var/www", "`find /var/www -perm 777`"},
 	})
 }
+
+// A text written into a file is echo's output redirected there, at its
+// end where the question adds it; the text's words (vim) lead to nothing.
+// (echo(1) of coreutils is in testdata/fixtures/extra.)
+func TestStepWrittenText(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"Append the line export EDITOR=vim to the file ~/.bashrc.":       "`echo 'export EDITOR=vim' >> ~/.bashrc`",
+		"Create a file named notes.txt containing the text hello world.": "`echo 'hello world' > notes.txt`",
+	})
+}

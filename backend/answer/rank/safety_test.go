@@ -310,7 +310,29 @@ var (
 	replaceLeads   = leadOf(replaceTask)
 	emptyFileLeads = leadOf(emptyFileTask)
 	catLeads       = leadOf(catTask)
+	writeLeads     = leadOf(writeTask)
 )
+
+// A text written into a file is echo's, wherever it ranked, though the
+// text names another command; tee stays, and so does a command named
+// outside the text.
+func TestWriteLeads(t *testing.T) {
+	for _, tc := range []struct{ q, lead, want string }{
+		{"Append the line export EDITOR=vim to the file ~/.bashrc.", "vim", "echo"},
+		{"add the line 127.0.0.1 devbox to /etc/hosts", "route", "echo"},
+		{"with tee, append the line ok to result.log", "tee", "tee"},
+		{"using vim, add the line set -o vi to ~/.inputrc", "vim", "vim"},
+	} {
+		cands := []Candidate{{ID: 1, Meta: index.Meta{Type: "man", Section: "1", Title: tc.lead}}, {ID: 2, Meta: index.Meta{Type: "man", Section: "1", Title: "sed"}}, {ID: 3, Meta: index.Meta{Type: "man", Section: "1", Title: "echo"}}}
+		q := &query{a: analyse.Analyse(tc.q, nil), named: map[int]naming{}}
+		if strings.Contains(tc.q, tc.lead) {
+			q.named[1] = naming{sure: 1}
+		}
+		if got := writeLeads(cands, q); got[0].Meta.Title != tc.want {
+			t.Errorf("%q led by %s: %s first, want %s", tc.q, tc.lead, got[0].Meta.Title, tc.want)
+		}
+	}
+}
 
 // Text files joined into one are cat's, wherever it ranked; a join on a
 // field, of branches, or of files cat would not join is not.

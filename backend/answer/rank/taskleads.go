@@ -41,6 +41,7 @@ var taskLeads = []taskLead{
 	{pages: replaceTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && textEditors[c.Meta.Title] }, reach: filterReach},
 	{pages: emptyFileTask},
 	{pages: catTask},
+	{pages: writeTask, stays: writeStays},
 }
 
 // lead puts first the page of one of t's commands where q is its task,
@@ -313,3 +314,28 @@ func textFile(name string) bool {
 }
 
 var textExtensions = map[string]bool{"txt": true, "text": true, "log": true, "md": true, "csv": true, "tsv": true, "sql": true, "conf": true, "cfg": true, "ini": true, "list": true, "sh": true, "py": true, "c": true, "h": true, "html": true, "css": true, "js": true, "dat": true, "out": true, "lst": true, "srt": true, "yaml": true, "yml": true}
+
+// writeTask puts echo(1) first, wherever it ranks, where the question
+// writes a text it gives into a file it names ("append the line export
+// EDITOR=vim to the file ~/.bashrc"): the text's words chose vim(1), and
+// a shell's redirection of echo's output does it. A command the question
+// names, tee(1) and printf(1) stay.
+func writeTask(q *query) []string {
+	if _, _, _, ok := analyse.WrittenText(q.a.Question); !ok {
+		return nil
+	}
+	return []string{"echo"}
+}
+
+// writeStays says whether lead c of question q, a task of writeTask,
+// keeps its place: tee(1), printf(1), or a command the question names
+// outside the text it writes ("export EDITOR=vim" names no editor to
+// run).
+func writeStays(c *Candidate, q *query) bool {
+	if c.Meta.Type == "man" && (c.Meta.Title == "tee" || c.Meta.Title == "printf") {
+		return true
+	}
+	text, _, _, _ := analyse.WrittenText(q.a.Question)
+	_, named := q.named[c.ID]
+	return named && !strings.Contains(strings.ToLower(text), strings.ToLower(c.Meta.Title))
+}

@@ -252,7 +252,19 @@ var (
 	emptyFileLeads = leadOf(emptyFileTask)
 	catLeads       = leadOf(catTask)
 	writeLeads     = leadOf(writeTask)
+	selfLeads      = leadOf(selfTask)
 )
+
+// The name of the user asking is whoami's, wherever it ranked; the
+// user's ID is id's, and a name changed is usermod's.
+func TestSelfLeads(t *testing.T) {
+	leadCases(t, selfLeads, []string{"psql", "last", "id", "usermod", "logname", "whoami"}, map[string]string{
+		"what is my username":                "whoami",
+		"Show which user I am logged in as.": "whoami",
+		"show my user id and my groups":      "psql",
+		"change my username to kai":          "psql",
+	})
+}
 
 // A text written into a file is echo's, wherever it ranked, though the
 // text names another command; tee stays, and so does a command named

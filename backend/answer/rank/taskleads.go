@@ -42,6 +42,7 @@ var taskLeads = []taskLead{
 	{pages: emptyFileTask},
 	{pages: catTask},
 	{pages: writeTask, stays: writeStays},
+	{pages: selfTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && selfCommands[c.Meta.Title] }},
 }
 
 // lead puts first the page of one of t's commands where q is its task,
@@ -339,3 +340,23 @@ func writeStays(c *Candidate, q *query) bool {
 	_, named := q.named[c.ID]
 	return named && !strings.Contains(strings.ToLower(text), strings.ToLower(c.Meta.Title))
 }
+
+// selfTask puts whoami(1) first, wherever it ranks, where the question
+// asks the name of the user it is asked as ("what is my username",
+// "which user am I logged in as"): the words chose psql(1) and
+// dropdb(1), whose pages say "username" often, last(1) and loginctl(1)
+// for "logged in", and id(1), whose -u prints the number. logname(1),
+// which names the user who logged in, stays. A question that changes
+// the name is usermod's.
+func selfTask(q *query) []string {
+	if !selfAsked().MatchString(q.a.Question) || nameChanged().MatchString(q.a.Question) {
+		return nil
+	}
+	return []string{"whoami"}
+}
+
+var selfCommands = map[string]bool{"logname": true}
+
+var nameChanged = lazyre.New(`(?i)\b(?:change|changes|changing|set|sets|setting|rename|renames|renaming|modify|modifies|modifying|update|updates|updating|edit|edits|editing)\b`)
+
+var selfAsked = lazyre.New(`(?i)\bmy\s+(?:own\s+)?(?:user\s*-?name|login\s+name)\b|\b(?:which|what)\s+user\s+(?:i\s+am|am\s+i|i'm)\b|\bwho\s+am\s+i\b|\b(?:i\s+am|i'm|am\s+i)\s+(?:currently\s+)?logged\s+in\s+as\b|\bcurrent\s+user\s*-?name\b`)

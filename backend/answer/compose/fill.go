@@ -331,8 +331,8 @@ func suffixGlob(q string, a analyse.Arg) (analyse.ArgKind, string) {
 var extensionTo = lazyre.New(`(?i)\b(?:to|into|as)\s+$|\b(?:to|they|it|each|all)\s+(?:end|ends)\s+(?:in|with)\s+$`)
 
 // filesAfter: the words after a bare extension say it stands for files of
-// that kind ("all .log files").
-var filesAfter = lazyre.New(`^\s+(?:files?|documents?|scripts?|images?|pictures?|photos?)\b`)
+// that kind ("all .log files", "a downloaded .deb package").
+var filesAfter = lazyre.New(`^\s+(?:files?|documents?|scripts?|images?|pictures?|photos?|packages?|archives?)\b`)
 
 // endingIn: the words before a bare extension say it stands for the
 // files that end in it ("files ending in .tmp").

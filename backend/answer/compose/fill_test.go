@@ -554,6 +554,21 @@ func TestOperandsRecursivelyFrom(t *testing.T) {
 	}
 }
 
+// A bare extension said of packages or archives stands for files of that
+// kind, as one said of files does: "install a downloaded .deb package"
+// is `dpkg -i *.deb`, not `dpkg -i .deb`.
+func TestOperandsExtensionOfPackages(t *testing.T) {
+	for q, want := range map[string]string{
+		"install a downloaded .deb package": "*.deb",
+		"delete all .log files":             "*.log",
+	} {
+		ops := operands(q, analyse.Read(q).Args)
+		if len(ops) != 1 || ops[0].text != want {
+			t.Errorf("%q: operands %+v, want %s", q, ops, want)
+		}
+	}
+}
+
 func TestUnitTerm(t *testing.T) {
 	for _, tc := range []struct{ term, text, want string }{
 		{"-s, --sleep-interval=N", "with -f, sleep for approximately N seconds (default 1.0)", "-s, --sleep-interval=SECONDS"},

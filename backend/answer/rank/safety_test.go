@@ -194,6 +194,7 @@ func TestDebLeads(t *testing.T) {
 		"install ./zoom_amd64.deb on this machine":         "dpkg",
 		"download vim_9.0_amd64.deb without installing it": "apt-get",
 		"install the package nginx":                        "apt-get",
+		"install ./tool.deb and pull in its dependencies":  "apt-get", // apt's
 	})
 }
 

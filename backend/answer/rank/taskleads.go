@@ -169,9 +169,10 @@ var lineTakers = map[string]bool{"sed": true, "head": true, "tail": true, "awk":
 // question installs a package file it names ("install the downloaded
 // package file tool_1.2_amd64.deb"): its words are a package manager's
 // (apt-get install), whose install takes the names of packages in the
-// archive, where dpkg -i installs the file.
+// archive, where dpkg -i installs the file. Not where the question has
+// the file's dependencies installed too: apt installs the file so.
 func debTask(q *query) []string {
-	if !installs(q.a.Question) || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+	if !installs(q.a.Question) || dependenciesAsked().MatchString(q.a.Question) || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
 		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
 	}) {
 		return nil
@@ -189,6 +190,11 @@ func installs(q string) bool {
 	}
 	return false
 }
+
+// dependenciesAsked is a question that has the packages a package needs
+// installed too, which apt does for a file it installs (apt install
+// ./file.deb) and dpkg -i does not.
+var dependenciesAsked = lazyre.New(`(?i)\bdependenc(?:y|ies)\b|\bdepends\b`)
 
 var installVerb = lazyre.New(`(?i)(\b(?:without|not|never|n't)\s+)?\binstall(?:s|ing)?\b`)
 

@@ -72,7 +72,10 @@ func charsNamed(q string) []charsName {
 
 // TranslateVerb is a verb that makes one set of characters into another
 // ("make invisible characters like tabs visible" is none).
-var TranslateVerb = lazyre.New(`(?i)\b(?:replace[sd]?|replacing|convert(?:s|ed|ing)?|turn(?:s|ed|ing)?|change[sd]?|changing|translate[sd]?|translating|swap|into|upper[\s-]*case|lower[\s-]*case)\b`)
+var TranslateVerb = lazyre.New(`(?i)\b(?:` + changeWords + `|swap|into|upper[\s-]*case|lower[\s-]*case)\b`)
+
+// changeWords are the verbs of change TranslateVerb and changeVerb share.
+const changeWords = `replace[sd]?|replacing|convert(?:s|ed|ing)?|turn(?:s|ed|ing)?|change[sd]?|changing|translate[sd]?|translating`
 
 // TranslatesChars says whether question q makes one set of characters it
 // names into another: a verb of change before the first, and a word
@@ -90,6 +93,6 @@ func TranslatesChars(q string) bool {
 }
 
 var (
-	changeVerb = lazyre.New(`(?i)\b(?:replace[sd]?|replacing|convert(?:s|ed|ing)?|turn(?:s|ed|ing)?|change[sd]?|changing|translate[sd]?|translating|swap(?:s|ped|ping)?|substitute[sd]?|substituting)\b`)
+	changeVerb = lazyre.New(`(?i)\b(?:` + changeWords + `|swap(?:s|ped|ping)?|substitute[sd]?|substituting)\b`)
 	setsJoined = lazyre.New(`(?i)\b(?:with|to|into|for|by)\b`)
 )

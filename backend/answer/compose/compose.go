@@ -147,6 +147,10 @@ type composition struct {
 	// removesLines: the question removes the lines that hold a thing,
 	// and keeps those that do not (see analyse.RemovedLines)
 	removesLines bool
+	// exec: what an action of find's runs on each file found, for a
+	// question that copies, moves or sets the mode of what it picks (see
+	// execRun); "" for none
+	exec string
 	// replaced: per concept, whether the question names it as what the
 	// task is instead of ("instead of the whole line"), nil where it
 	// names none (see replacedConcepts)
@@ -287,6 +291,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.replaced = replacedConcepts(r.Question, a.Question)
 	c.withheld = withheldConcepts(r.Question, a.Question, c.forbidden)
 	c.steps, c.confident = firstSteps(r.Confidence), r.Confidence >= sure
+	c.exec = c.execRun()
 	return c
 }
 

@@ -1588,7 +1588,7 @@ func (c *composition) withValues(s *source, pl *plan) {
 	// things go under ("a home directory under /home" is where
 	// useradd's -b puts it, not its -d), nor a mode the question sets
 	// on what the line finds (see execRun)
-	setsMode := strings.HasPrefix(c.execRun(), "chmod ")
+	setsMode := strings.HasPrefix(c.exec, "chmod ")
 	left := slices.DeleteFunc(c.opsLeft(cmd, lead.term(), c.ops, s.valued()), func(op operand) bool {
 		return op.under || setsMode && op.kind == analyse.ArgMode
 	})

@@ -28,7 +28,8 @@ var (
 )
 
 // execRun is the command line an action that runs a command runs on each
-// file found ("cp {} /backup", "chmod 644 {}"), for a question that
+// file found ("cp {} /backup", "chmod 644 {}"), read once as the
+// composition begins (composition.exec), for a question that
 // copies or moves files to the folder it gives, or sets the mode it
 // gives; "" for any other, and for one that does two of these.
 func (c *composition) execRun() string {
@@ -108,7 +109,7 @@ func (c *composition) withExec(s *source, pl *plan) {
 	if !testItem(pl.chosen[0]) || !answer.ProgramPage(s.hit.Meta) {
 		return
 	}
-	run := c.execRun()
+	run := c.exec
 	if run == "" {
 		return
 	}

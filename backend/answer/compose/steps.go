@@ -134,7 +134,7 @@ func firstSteps(confidence float64) int {
 // best options and examples.
 func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 	pl := &plan{s: s, ps: c.passages(s.hit.Doc, s.doc, s.hit.NameCov, s.hit.Entries)}
-	if strings.HasPrefix(c.execRun(), "chmod ") {
+	if strings.HasPrefix(c.exec, "chmod ") {
 		pl.ps = slices.DeleteFunc(pl.ps, modeTests(s))
 	}
 	shown := map[[2]int]bool{}

@@ -32,6 +32,24 @@ type query struct {
 	// section 1/6/8 pages of the commands it puts first for the
 	// question's words (see taskPages)
 	task map[int]taskFact
+	// leads: per task lead (taskLeads), the commands it reads the
+	// question as a task of, which the pool and the order both ask for;
+	// read once (see leadTitles)
+	leads [][]string
+}
+
+// leadTitles are, per task lead, the commands it reads q as a task of
+// (taskLead.pages), read on first use. The pool (gather) and the order
+// ask for them in turn, on the goroutine that ranks the question, never
+// at once.
+func (q *query) leadTitles() [][]string {
+	if q.leads == nil {
+		q.leads = make([][]string, len(taskLeads))
+		for i, t := range taskLeads {
+			q.leads[i] = t.pages(q)
+		}
+	}
+	return q.leads
 }
 
 type conceptAlt struct{ ci, alt int }

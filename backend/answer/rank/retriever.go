@@ -187,8 +187,8 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 		cands = programsFirst(cands)
 	}
 	cands = subjectLeads(cands, rk.subjectArticles(q))
-	for _, t := range taskLeads {
-		cands = t.lead(cands, q)
+	for i, t := range taskLeads {
+		cands = t.lead(cands, q, q.leadTitles()[i])
 	}
 	return safeLead(rk.installedLeads(cands), q, rk.notInstalled)
 }

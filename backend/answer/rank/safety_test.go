@@ -234,9 +234,9 @@ func TestEmptyFileLeads(t *testing.T) {
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {
-	for _, t := range taskLeads {
+	for i, t := range taskLeads {
 		if reflect.ValueOf(t.pages).Pointer() == reflect.ValueOf(pages).Pointer() {
-			return t.lead
+			return func(cands []Candidate, q *query) []Candidate { return t.lead(cands, q, q.leadTitles()[i]) }
 		}
 	}
 	panic("no task lead reads so")

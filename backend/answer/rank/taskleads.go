@@ -45,10 +45,9 @@ var taskLeads = []taskLead{
 	{pages: selfTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && selfCommands[c.Meta.Title] }},
 }
 
-// lead puts first the page of one of t's commands where q is its task,
-// unless the lead stays.
-func (t taskLead) lead(cands []Candidate, q *query) []Candidate {
-	titles := t.pages(q)
+// lead puts first the page of one of titles, t's commands for q (nil
+// where q is no task of t's), unless the lead stays.
+func (t taskLead) lead(cands []Candidate, q *query, titles []string) []Candidate {
 	if len(cands) < 2 || titles == nil {
 		return cands
 	}
@@ -68,8 +67,8 @@ func (t taskLead) lead(cands []Candidate, q *query) []Candidate {
 // the words never brought cannot lead.
 func (rk *ranker) leadPages(q *query) []int {
 	var out []int
-	for _, t := range taskLeads {
-		for _, title := range t.pages(q) {
+	for _, titles := range q.leadTitles() {
+		for _, title := range titles {
 			for _, id := range rk.byName()[title] {
 				if rk.r.Meta(id).Type == "man" {
 					out = append(out, id)

@@ -68,6 +68,10 @@ type Arg struct {
 	// Place: the number is an ordinal's ("third column"), whose word
 	// stays the task's ("third" is as much cut's as "column")
 	Place bool
+	// Back: the length of time is counted back from now ("in the last
+	// 3 days", "2 hours ago"), a window that ends now, which an option
+	// that takes the date it starts at takes as "3 days ago"
+	Back bool
 }
 
 // argPattern finds arguments of one kind: the text is the pattern's
@@ -844,8 +848,15 @@ func Read(q string) Reading {
 	}
 	args = append(args, given...)
 	args = replacement(q, args, free, take)
+	for i, f := range args {
+		if f.arg.Kind == ArgDuration {
+			args[i].arg.Back = backBefore().MatchString(q[:f.arg.Start]) || agoAfter().MatchString(q[f.arg.End:])
+		}
+	}
 	if dateAsked().MatchString(q) {
 		args = relativeDates(q, args, free, take)
+	} else {
+		args = sinceDays(q, args, free, take)
 	}
 	sort.SliceStable(args, func(i, j int) bool { return args[i].at < args[j].at })
 	for _, f := range args {
@@ -1085,7 +1096,29 @@ func relativeDates(q string, args []found, free func(a, b int) bool, take func(a
 	return args
 }
 
+// sinceDays reads "since yesterday" and "from today" as the date a
+// window of time starts at (journalctl's --since takes "yesterday"),
+// where the question asks for no date (see relativeDates). Not one with
+// a time of day after it ("from yesterday at 18:00"), whose time is the
+// date read.
+func sinceDays(q string, args []found, free func(a, b int) bool, take func(a, b int)) []found {
+	for _, m := range sinceDayRE().FindAllStringSubmatchIndex(q, -1) {
+		if free(m[2], m[3]) && !atClock().MatchString(q[m[3]:]) {
+			take(m[2], m[3])
+			args = append(args, found{m[2], Arg{Kind: ArgDate, Text: strings.ToLower(q[m[2]:m[3]]), Start: m[2], End: m[3]}})
+		}
+	}
+	return args
+}
+
 var (
+	// backBefore ends the words before a length of time counted back
+	// from now: "the last 3 days", "the past two hours"
+	backBefore = lazyre.New(`(?i)\b(?:last|past|previous)\s+$`)
+	// atClock starts the words after a day with its time of day
+	atClock = lazyre.New(`(?i)^\s+(?:at\s+)?(?:` + clockPattern + `|noon|midnight)`)
+	// sinceDayRE is a day a window of time starts at
+	sinceDayRE = lazyre.New(`(?i)\b(?:since|from|after)\s+(yesterday|today)\b`)
 	// dateAsked is a question that asks for a date or a weekday
 	dateAsked = lazyre.New(`(?i)\b(?:date|what\s+day|which\s+day|day\s+of\s+the\s+week|weekday)\b`)
 	// agoAfter follows a length of time counted back from now

@@ -568,3 +568,31 @@ func TestPicksByProperty(t *testing.T) {
 		}
 	}
 }
+
+// A length of time counted back from now is a window that ends now, and
+// "since yesterday" the date one starts at; a length said otherwise,
+// or a day with its time of day, is not.
+func TestCountedBack(t *testing.T) {
+	for q, want := range map[string]string{
+		"show the log lines from the last 2 hours":          "duration:2 hours back",
+		"which logs grew over the past hour":                "duration:1 hour back",
+		"list the journal of the previous three days":       "duration:3 days back",
+		"find files modified 3 days ago":                    "duration:3 days back",
+		"run the backup every 30 minutes":                   "duration:30 minutes",
+		"delete logs older than 7 days":                     "duration:7 days",
+		"show the journal since yesterday":                  "date:yesterday",
+		"show the journal from yesterday at 18:00 till now": "date:18:00",
+	} {
+		var got []string
+		for _, a := range Read(q).Args {
+			s := a.Kind.String() + ":" + a.Text
+			if a.Back {
+				s += " back"
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("Read(%q).Args = %q, want %q", q, got, want)
+		}
+	}
+}

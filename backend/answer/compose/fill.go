@@ -30,6 +30,8 @@ type operand struct {
 	kind analyse.ArgKind
 	text string
 	to   bool // the question sends things there: "to folder b", "into photos.tar.gz"
+	// back: a length of time counted back from now (analyse.Arg.Back)
+	back bool
 	// cmp is "+" or "-" for a size the question asks more or less than
 	// of ("larger than 100 MB"), as find's numeric arguments write it
 	cmp string
@@ -147,7 +149,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// status=203/EXEC"
 			continue
 		}
-		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, to: toBefore().MatchString(q[:a.Start]) && !accessTo().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
+		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, back: a.Back, to: toBefore().MatchString(q[:a.Start]) && !accessTo().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
 		if a.Kind == analyse.ArgName {
 			op.of = a.Noun
 		}
@@ -550,8 +552,9 @@ func slotKinds(word string) []analyse.ArgKind {
 	case w == "mode" || w == "octal-mode":
 		return []analyse.ArgKind{analyse.ArgMode}
 	case dateSlot(w):
-		// chage's "-E EXPIRE_DATE"
-		return []analyse.ArgKind{analyse.ArgDate}
+		// chage's "-E EXPIRE_DATE"; or a window of time that ends now,
+		// as the date it starts at (see backValue)
+		return []analyse.ArgKind{analyse.ArgDate, analyse.ArgDuration}
 	case has("pattern", "regex", "string", "text"):
 		// or a name to look for: systemctl's "stop PATTERN..." takes
 		// the service, grep's PATTERN the user to find in /etc/passwd;
@@ -1069,6 +1072,10 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 				return // no unit for it: the slot stays
 			}
 		case analyse.ArgDuration:
+			if dateSlot(slots[k].key) {
+				text = shellQuote(ops[j].text + " ago")
+				break
+			}
 			if minutesSlot(cmd, slots[k].key) {
 				// shutdown's "+m", minutes from now: "in 30 minutes"
 				// is +30
@@ -1194,7 +1201,8 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// tarball into /opt" is no "tar -xzf /opt"
 			!(ops[j].to && (ops[j].kind == analyse.ArgFolder || ops[j].kind == analyse.ArgPath) && archiveSlot().MatchString(slots[k].name) && !archiveName().MatchString(ops[j].text)) &&
 			// a number date reads is seconds since the epoch
-			(!epochSlot(cmd, slots[k].key) || ops[j].kind != analyse.ArgNumber || epochSeconds().MatchString(ops[j].text))
+			(!epochSlot(cmd, slots[k].key) || ops[j].kind != analyse.ArgNumber || epochSeconds().MatchString(ops[j].text)) &&
+			backValue(ops[j], slots[k].key)
 	}
 	needs := func(after int, j int) int {
 		n := 0
@@ -1506,7 +1514,16 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 // takes may choose that option: not a count read off a size (counted),
 // and a size only where arg takes its unit (sized).
 func valueFor(op operand, arg string) bool {
-	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)])
+	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)]) && backValue(op, slotName(arg))
+}
+
+// backValue says whether a date placeholder (key, see slotName) may take
+// operand op: a length of time only where the question counts it back
+// from now ("the last 3 days"), which is the date "3 days ago", as
+// journalctl's --since and git log's --since read one; "expire in 30
+// days" is no date chage's -E takes.
+func backValue(op operand, key string) bool {
+	return op.kind != analyse.ArgDuration || !dateSlot(key) || op.back
 }
 
 // placeSlots are the placeholders that take the place of a column or a

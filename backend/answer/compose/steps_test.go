@@ -879,6 +879,15 @@ func TestStepTimeOfDay(t *testing.T) {
 	})
 }
 
+// A window of time that ends now is typed as the date it starts at,
+// where the command takes one: "the last 3 hours" is "3 hours ago".
+func TestStepWindowOfTime(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"show the system journal for the last 3 hours": "`journalctl -S '3 hours ago'`",
+		"print the journal entries since yesterday":    "`journalctl -S yesterday`",
+	})
+}
+
 // A kind of file system the question names is typed where the command
 // takes one.
 func TestStepFileSystemType(t *testing.T) {

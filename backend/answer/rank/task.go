@@ -124,6 +124,12 @@ func (rk *ranker) manualNames(all bool) map[string][]int {
 		names := []string{title}
 		if all {
 			names = append(names, rk.r.Meta(id).Names...)
+		} else if base, _, ok := strings.Cut(title, "."); ok && slices.Contains(rk.r.Meta(id).Names, base) {
+			// Debian's page of one of the programs an alternative
+			// chooses between, which.debianutils(1) and rename.ul(1),
+			// is the command its NAME line names: people write which
+			base = strings.ToLower(base)
+			names = append(names, base)
 		}
 		seen := map[string]bool{}
 		for _, n := range names {

@@ -1,11 +1,14 @@
 package rank
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
+	"github.com/ragman-dev/ragman/testutil/testindex"
 )
 
 // The task model's commands bring their pages into the pool, however
@@ -145,5 +148,47 @@ func TestShellEntries(t *testing.T) {
 	}
 	if _, got := asShell([]tasks.Scored{{Command: "alias", Score: 4}}, func(string) bool { return false }); got != nil {
 		t.Errorf("without bash(1): %v, want none", got)
+	}
+}
+
+// Debian's page of a program an alternative chooses between
+// (which.debianutils(1), whose NAME line names which) is the page of
+// the command the task model names so; a page whose title only begins
+// with another command's name is not.
+func TestTaskAlternativePage(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "man1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, nameLine := range map[string]string{
+		"zzwhich.debianutils": `zzwhich \- locate a command`,
+		"zzfind.extra":        `zzfindextra \- report snoozes`,
+	} {
+		page := ".TH X 1\n.SH NAME\n" + nameLine + "\n.SH SYNOPSIS\n" + name + " [\\-a] filename ...\n.SH DESCRIPTION\nReturns the path names of the files.\n"
+		if err := os.WriteFile(filepath.Join(dir, "man1", name+".1"), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rk := newTestRanker(t, newRetriever(t, testindex.Must(t, testindex.WithMan(dir))))
+	rk.treeDocs = 0
+	m, err := tasks.Fit([]tasks.Doc{
+		{Command: "zzwhich", Stems: tasks.Tokens("snooze the shell snooze")},
+		{Command: "zzfind", Stems: tasks.Tokens("snooze quietly")},
+	}, tasks.DefaultParams)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, q := rk.pool(analyse.Analyse("snooze", analyse.Thesaurus), nil, m)
+	found := false
+	for id, f := range q.task {
+		switch title, _ := rk.r.NameLine(id); title {
+		case "zzwhich.debianutils":
+			found = f.rank == 0
+		case "zzfind.extra":
+			t.Errorf("zzfind.extra(1): task fact %+v, want none", f)
+		}
+	}
+	if !found {
+		t.Errorf("zzwhich.debianutils(1): no task fact of the first command; facts %+v", q.task)
 	}
 }

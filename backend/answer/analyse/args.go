@@ -1578,11 +1578,38 @@ func Compressions(text string) map[string]bool {
 			}
 		}
 	}
-	if plain && out == nil && Compressors(text) == nil {
+	named := compressorsNamed(text)
+	if plain && out == nil && named == nil {
 		out = map[string]bool{PlainTar: true}
+	}
+	// or by their commands' names: "a tar archive compressed with xz",
+	// "a gzipped tarball"
+	for f := range named {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[f] = true
 	}
 	return out
 }
+
+// compressorsNamed are the compression formats a question names by
+// their commands' names or words made of them ("gzipped",
+// "zstandard"), as Compressors reads them.
+func compressorsNamed(text string) map[string]bool {
+	out := Compressors(text)
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if f, ok := compressorWords[w]; ok {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[f] = true
+		}
+	}
+	return out
+}
+
+var compressorWords = map[string]string{"gzipped": "gzip", "bzipped": "bzip2", "bzip": "bzip2", "xzipped": "xz", "zstandard": "zstd"}
 
 // PlainTar is what Compressions holds for a question whose archive is a
 // .tar that nothing compresses.

@@ -596,3 +596,25 @@ func TestCountedBack(t *testing.T) {
 		}
 	}
 }
+
+// The compressors a question asks for are those of the files it names
+// and those it names by their commands' names; a plain .tar is one no
+// compressor is asked for.
+func TestCompressionsNamed(t *testing.T) {
+	for q, want := range map[string]string{
+		"create a tar archive compressed with xz":   "xz",
+		"make a gzipped tarball of the folder docs": "gzip",
+		"pack docs into docs.tar with bzip2":        "bzip2",
+		"unpack site.tar.zst":                       "zstd",
+		"unpack the archive site.tar":               "tar",
+		"make an archive of the folder docs":        "",
+	} {
+		var got []string
+		for f := range Compressions(q) {
+			got = append(got, f)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("Compressions(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -29,6 +29,23 @@ var askedFormat = lazyre.New(`(?i)(?:^|[\s.])(tar\.(?:gz|xz|bz2|zst)|tgz|zip|7z|
 // gzipAsked: the question compresses with gzip, or just compresses.
 var gzipAsked = lazyre.New(`(?i)\b(?:gzip(?:ped|-compressed)?|gz|compress(?:es|ed|ing)?)\b`)
 
+// namedCompressor is the extension of the one compressor the question
+// asks for (analyse.Compressions: by its name, as no file of it is
+// given), "" for none or several.
+func (c *composition) namedCompressor() string {
+	ext := ""
+	for f := range c.compressions {
+		e, ok := compressorExts[f]
+		if !ok || ext != "" {
+			return ""
+		}
+		ext = e
+	}
+	return ext
+}
+
+var compressorExts = map[string]string{"gzip": "gz", "bzip2": "bz2", "xz": "xz", "zstd": "zst"}
+
 // nameArchive adds to the question's operands the archive it packs into,
 // named after the one folder or file it packs, where it names none and
 // the first page's command (typed) writes archives of a kind it knows:
@@ -54,9 +71,12 @@ func (c *composition) nameArchive(typed string) {
 	if m := askedFormat().FindStringSubmatch(c.text); m != nil {
 		ext = strings.ToLower(m[1])
 	}
-	switch {
+	switch named := c.namedCompressor(); {
 	case typed == "zip" && (ext == "" || ext == "zip"):
 		ext = "zip"
+	case typed == "tar" && (ext == "" || ext == "tar") && named != "":
+		// "a tar archive compressed with bzip2": a .tar.bz2
+		ext = "tar." + named
 	case typed == "tar" && (ext == "" || ext == "tar") && gzipAsked().MatchString(c.text):
 		// "a compressed tar archive": gzip's, as most are
 		ext = "tar.gz"

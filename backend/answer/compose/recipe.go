@@ -51,11 +51,22 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		opts = c.askedLetters(pl)
 	}
 	if c.otherCompressor(opts) {
-		if !c.compressions[analyse.PlainTar] {
+		other := func(p passage) bool { return c.compresses(p, false) }
+		switch filter := c.askedFilter(pl); {
+		case c.compressions[analyse.PlainTar]:
+			// tar's -czf for a plain .tar is its -cf
+			opts = slices.DeleteFunc(opts, other)
+		case filter != nil && !c.compressions[typedName(pl.s.doc, pl.s.hit.Meta.Title)]:
+			// and for a .tar.bz2 its -cjf: the letter of the
+			// compressor asked in the other's place (on a page of
+			// an archiver; a compressor's own page compresses so
+			// throughout)
+			opts = slices.Clone(opts)
+			opts[slices.IndexFunc(opts, other)] = *filter
+			opts = slices.DeleteFunc(opts, other)
+		default:
 			return nil
 		}
-		// tar's -czf for a plain .tar is its -cf
-		opts = slices.DeleteFunc(opts, func(p passage) bool { return c.compresses(p, false) })
 	}
 	// nor one that deletes what the question keeps: zip's -m, "move
 	// the specified files into the zip archive", in a bundle people
@@ -264,30 +275,54 @@ func (c *composition) compressedBundle(pl *plan) []passage {
 		return nil
 	}
 	u := c.usage(pl.s.hit.Doc, pl.s.doc)
-	short := func(p passage) bool {
-		if !c.optionItem(pl.s, p) || p.aside {
-			return false
-		}
-		name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
-		return len(name) == 2
-	}
-	var filter, takes *passage
+	var takes *passage
 	for i := range pl.ps {
 		p := &pl.ps[i]
-		if !short(*p) || p.same(pl.chosen[v]) {
+		if !c.shortOption(pl.s, *p) || p.same(pl.chosen[v]) {
 			continue
-		}
-		if filter == nil && c.compresses(*p, true) {
-			filter = p
 		}
 		if optionArg(p.block.Term) != "" && u[p.block.Term] > 0 && (takes == nil || u[p.block.Term] > u[takes.block.Term]) {
 			takes = p
 		}
 	}
-	if filter == nil || takes == nil || filter.same(*takes) || !short(pl.chosen[v]) {
+	filter := c.askedFilter(pl)
+	if filter == nil || filter.same(pl.chosen[v]) || takes == nil || filter.same(*takes) || !c.shortOption(pl.s, pl.chosen[v]) {
 		return nil
 	}
 	return []passage{pl.chosen[v], *filter, *takes}
+}
+
+// askedFilter is the first of the first page's passages scored, or else
+// of its option items, that is an option letter compressing as the
+// question's files are compressed (tar's -j for a .tar.bz2), or nil.
+func (c *composition) askedFilter(pl *plan) *passage {
+	for i := range pl.ps {
+		if p := &pl.ps[i]; c.shortOption(pl.s, *p) && c.compresses(*p, true) {
+			return p
+		}
+	}
+	d := pl.s.doc
+	for si := range d.Sections {
+		if Aside(&d.Sections[si]) {
+			continue
+		}
+		for bi, b := range d.Sections[si].Blocks {
+			if p := (passage{sec: si, blk: bi, block: b, title: d.Sections[si].Title, does: 1}); b.Kind == document.Item && c.shortOption(pl.s, p) && c.compresses(p, true) {
+				return &p
+			}
+		}
+	}
+	return nil
+}
+
+// shortOption says whether passage p is an option item of a single
+// letter.
+func (c *composition) shortOption(s *source, p passage) bool {
+	if !c.optionItem(s, p) || p.aside {
+		return false
+	}
+	name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
+	return len(name) == 2
 }
 
 // losesVerb says whether a bundle leaves out the question's verb where
@@ -774,12 +809,10 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 			value = " " + strings.Trim(listPlaceholder(strings.Fields(arg)[0]), "[]")
 		}
 		opt += name[1:]
-		d := strings.TrimSuffix(itemDoes(p.block.Text), ".")
-		if d != "" {
-			if len(what) > 0 {
-				d = lowerFirst(d)
-			}
-			what = append(what, d)
+		// each letter says what it does: which of "-cJf" filters
+		// through xz is no guess
+		if d := strings.TrimSuffix(itemDoes(p.block.Text), "."); d != "" {
+			what = append(what, name+": "+lowerFirst(d))
 		}
 	}
 	form, cmd := c.bundledForm(s, letters, "-"+opt+value)

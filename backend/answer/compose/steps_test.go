@@ -789,6 +789,28 @@ func TestListedValuesNoTopic(t *testing.T) {
 	}
 }
 
+// An archive compressed otherwise than people's bundle compresses, by
+// its name or by the compressor the question names, is the bundle with
+// that compressor's letter in the other's place; each letter of it says
+// what it does.
+func TestStepAskedCompressorBundle(t *testing.T) {
+	for q, want := range map[string]string{
+		"pack the folder src into the archive src.tar.bz2":    "`tar -cjf src.tar.bz2 src`",
+		"unpack the archive photos.tar.bz2":                   "`tar -xjf photos.tar.bz2`",
+		"make a tar archive of the folder logs, using bzip2":  "`tar -cjf logs.tar.bz2 logs`",
+		"create a bzip2-compressed tarball of the folder src": "`tar -cjf ARCHIVE src`",
+	} {
+		ans, _ := testengine.Ask(t, q, 0)
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], want) {
+			t.Errorf("%s: steps %q, want %s first", q, ans.Steps, want)
+			continue
+		}
+		if !strings.Contains(ans.Steps[0], "-j: filter the archive through bzip2") {
+			t.Errorf("%s: first step %q does not say what -j does", q, ans.Steps[0])
+		}
+	}
+}
+
 // A plain .tar is compressed by nothing: the lead is people's bundle
 // without its compressor's letter (tar -xf, not -xzf, which gzip fails
 // to read a plain tar through), and no step filters through one.

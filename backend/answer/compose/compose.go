@@ -236,8 +236,11 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	if pl.bundle != nil {
 		steps, summary = c.bundleFirst(pl, steps, summary)
 	}
-	if scene == analyse.SceneFormat && !pl.named {
-		// a file's format is its fields, which the page lists
+	if scene == analyse.SceneFormat && !pl.named && !(pl.lead && answer.ProgramPage(s.hit.Meta)) {
+		// a file's format is its fields, which the page lists; not
+		// where a program's option does the task ("print the second
+		// field of each line separated by colons" is cut -f 2 -d :,
+		// not cut's list of ranges)
 		if st := c.listStep(pl); st != "" {
 			steps = append([]string{st}, steps[:min(len(steps), maxPrimarySteps-1)]...)
 		}

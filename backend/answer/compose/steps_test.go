@@ -901,6 +901,14 @@ func TestStepTimeOfDay(t *testing.T) {
 	})
 }
 
+// A question of fields that a program's option does leads with that
+// option's line, not the page's list of what ranges are.
+func TestStepFieldsByOption(t *testing.T) {
+	extraFirstSteps(t, map[string]string{
+		"print only the third field of each line separated by colons": "`cut -f 3 -d :`",
+	})
+}
+
 // A window of time that ends now is typed as the date it starts at,
 // where the command takes one: "the last 3 hours" is "3 hours ago".
 func TestStepWindowOfTime(t *testing.T) {

@@ -69,6 +69,10 @@ type operand struct {
 	// end: a number is an end of a range the question gives ("from 1
 	// to 100"), which only a placeholder of a range's end takes
 	end bool
+	// span: the range of numbers the question gives, both ends ("1-100"
+	// of "a random number between 1 and 100"), which only a placeholder
+	// of a whole range takes (spanSlot: shuf's "-i LO-HI")
+	span bool
 	// pid: the number is a process's, read from the pid file the
 	// question names ("$(cat /run/nginx.pid)"), which only a placeholder
 	// of a process's number takes (idSlots)
@@ -471,6 +475,9 @@ var ampm = lazyre.New(`(?i)^(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])\.?m\.?$`)
 // its name ("DIRECTORY", "[FILE]...", "<group>", "starting-point"), nil
 // for a word that is no placeholder of these.
 func slotKinds(word string) []analyse.ArgKind {
+	if spanSlot(word) {
+		return []analyse.ArgKind{analyse.ArgNumber}
+	}
 	if ownerSlot().MatchString(word) {
 		return []analyse.ArgKind{analyse.ArgUser, analyse.ArgGroup}
 	}
@@ -1202,7 +1209,9 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			!(ops[j].to && (ops[j].kind == analyse.ArgFolder || ops[j].kind == analyse.ArgPath) && archiveSlot().MatchString(slots[k].name) && !archiveName().MatchString(ops[j].text)) &&
 			// a number date reads is seconds since the epoch
 			(!epochSlot(cmd, slots[k].key) || ops[j].kind != analyse.ArgNumber || epochSeconds().MatchString(ops[j].text)) &&
-			backValue(ops[j], slots[k].key)
+			backValue(ops[j], slots[k].key) &&
+			// a whole range goes where a whole range goes
+			ops[j].span == spanSlot(slots[k].name)
 	}
 	needs := func(after int, j int) int {
 		n := 0
@@ -1514,8 +1523,19 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 // takes may choose that option: not a count read off a size (counted),
 // and a size only where arg takes its unit (sized).
 func valueFor(op operand, arg string) bool {
-	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)]) && backValue(op, slotName(arg))
+	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)]) && backValue(op, slotName(arg)) && op.span == spanSlot(arg)
 }
+
+// spanSlot says whether a placeholder takes a whole range of numbers,
+// its two ends named apart by a hyphen: shuf's "LO-HI".
+func spanSlot(word string) bool {
+	m := spanWords().FindStringSubmatch(strings.Trim(word, "[]<>.="))
+	return m != nil && spanEnds[strings.ToLower(m[1])+"-"+strings.ToLower(m[2])]
+}
+
+var spanWords = lazyre.New(`^([A-Za-z]+)-([A-Za-z]+)$`)
+
+var spanEnds = map[string]bool{"lo-hi": true, "low-high": true, "min-max": true, "start-end": true, "first-last": true, "from-to": true, "begin-end": true}
 
 // backValue says whether a date placeholder (key, see slotName) may take
 // operand op: a length of time only where the question counts it back
@@ -2047,6 +2067,8 @@ func (c *composition) takeEnds() {
 	c.apart = slices.DeleteFunc(c.apart, c.inRange)
 	if r, ok := c.placeRange(); ok {
 		c.ops = append(c.ops, r)
+	} else if r, ok := c.numberSpan(); ok {
+		c.ops = append(c.ops, r)
 	}
 }
 
@@ -2069,6 +2091,22 @@ func (c *composition) placeRange() (operand, bool) {
 	}
 	return operand{at: c.ends[0].at, kind: analyse.ArgNumber, text: c.ends[0].text + "-" + c.ends[1].text, place: true}, true
 }
+
+// numberSpan is the range of numbers a question gives, as a placeholder
+// of a whole range writes it ("between 1 and 100" is shuf's -i 1-100);
+// not one of lines, which sed and head address by their own forms
+// (linerange).
+func (c *composition) numberSpan() (operand, bool) {
+	if len(c.ends) != 2 {
+		return operand{}, false
+	}
+	if first := slices.Index(c.seq, c.ends[0].text); first > 0 && lineNouns[strings.ToLower(c.seq[first-1])] {
+		return operand{}, false
+	}
+	return operand{at: c.ends[0].at, kind: analyse.ArgNumber, text: c.ends[0].text + "-" + c.ends[1].text, span: true}, true
+}
+
+var lineNouns = map[string]bool{"line": true, "lines": true, "row": true, "rows": true}
 
 // inRange says whether a number the question gives is an end of a
 // range ("the numbers 001 to 100"), which no count is.
@@ -2264,7 +2302,7 @@ func (s *source) valued() map[string]bool {
 // chosen step takes it: sort's "-k KEYDEF", behind -V and --parallel
 // that the words "numbers" and "sort" chose.
 func (c *composition) placeOption(s *source, ps, chosen []passage) (passage, bool) {
-	if !slices.ContainsFunc(c.ops, func(op operand) bool { return op.place }) || slices.ContainsFunc(chosen, func(p passage) bool { return c.optionItem(s, p) && c.takesAmount(p.term()) }) {
+	if !slices.ContainsFunc(c.ops, func(op operand) bool { return op.place || op.span }) || slices.ContainsFunc(chosen, func(p passage) bool { return c.optionItem(s, p) && c.takesAmount(p.term()) }) {
 		return passage{}, false
 	}
 	for _, p := range ps {

@@ -901,6 +901,15 @@ func TestStepTimeOfDay(t *testing.T) {
 	})
 }
 
+// A range of numbers the question gives goes whole where a placeholder
+// takes a whole range: shuf's "-i LO-HI".
+func TestStepNumberRange(t *testing.T) {
+	firstSteps(t, []struct{ q, want string }{
+		{"pick a random number between 1 and 100", "`shuf -i 1-100`"},
+		{"shuffle the numbers from 5 to 50", "`shuf -i 5-50`"},
+	})
+}
+
 // A question of fields that a program's option does leads with that
 // option's line, not the page's list of what ranges are.
 func TestStepFieldsByOption(t *testing.T) {

@@ -62,7 +62,9 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 			// an archiver; a compressor's own page compresses so
 			// throughout)
 			opts = slices.Clone(opts)
-			opts[slices.IndexFunc(opts, other)] = *filter
+			if !slices.ContainsFunc(opts, filter.same) {
+				opts[slices.IndexFunc(opts, other)] = *filter
+			}
 			opts = slices.DeleteFunc(opts, other)
 		default:
 			return nil

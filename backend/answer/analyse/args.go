@@ -1597,16 +1597,13 @@ func Compressions(text string) map[string]bool {
 // their commands' names or words made of them ("gzipped",
 // "zstandard"), as Compressors reads them.
 func compressorsNamed(text string) map[string]bool {
-	out := Compressors(text)
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if f, ok := compressorWords[w]; ok {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[f] = true
+	return compressorsIn(text, func(w string) (string, bool) {
+		if compressors()[w] {
+			return w, true
 		}
-	}
-	return out
+		f, ok := compressorWords[w]
+		return f, ok
+	})
 }
 
 var compressorWords = map[string]string{"gzipped": "gzip", "bzipped": "bzip2", "bzip": "bzip2", "xzipped": "xz", "zstandard": "zstd"}
@@ -1618,13 +1615,19 @@ const PlainTar = "tar"
 // Compressors are the compression formats a text names by their
 // commands' names: "Filter the archive through gzip(1)" names gzip.
 func Compressors(text string) map[string]bool {
+	return compressorsIn(text, func(w string) (string, bool) { return w, compressors()[w] })
+}
+
+// compressorsIn are the compression formats name reads off a text's
+// words (lowercase letters and digits), nil for none.
+func compressorsIn(text string, name func(w string) (string, bool)) map[string]bool {
 	var out map[string]bool
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if compressors()[w] {
+		if f, ok := name(w); ok {
 			if out == nil {
 				out = map[string]bool{}
 			}
-			out[w] = true
+			out[f] = true
 		}
 	}
 	return out

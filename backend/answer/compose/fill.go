@@ -1209,9 +1209,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			!(ops[j].to && (ops[j].kind == analyse.ArgFolder || ops[j].kind == analyse.ArgPath) && archiveSlot().MatchString(slots[k].name) && !archiveName().MatchString(ops[j].text)) &&
 			// a number date reads is seconds since the epoch
 			(!epochSlot(cmd, slots[k].key) || ops[j].kind != analyse.ArgNumber || epochSeconds().MatchString(ops[j].text)) &&
-			backValue(ops[j], slots[k].key) &&
-			// a whole range goes where a whole range goes
-			ops[j].span == spanSlot(slots[k].name)
+			takesAs(ops[j], slots[k].name)
 	}
 	needs := func(after int, j int) int {
 		n := 0
@@ -1523,7 +1521,15 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 // takes may choose that option: not a count read off a size (counted),
 // and a size only where arg takes its unit (sized).
 func valueFor(op operand, arg string) bool {
-	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)]) && backValue(op, slotName(arg)) && op.span == spanSlot(arg)
+	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)]) && takesAs(op, arg)
+}
+
+// takesAs says whether placeholder word takes operand op as the
+// question means it: a length of time as a date only where it is
+// counted back from now (backValue), and a whole range where a whole
+// range goes (spanSlot).
+func takesAs(op operand, word string) bool {
+	return backValue(op, slotName(word)) && op.span == spanSlot(word)
 }
 
 // spanSlot says whether a placeholder takes a whole range of numbers,

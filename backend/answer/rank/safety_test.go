@@ -101,17 +101,7 @@ func TestSwitchedOffExample(t *testing.T) {
 // when it is among the first few, over a command that takes the files a
 // pattern matches in one folder only.
 func TestTreeLeads(t *testing.T) {
-	page := func(id int, title string) Candidate {
-		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
-	}
-	order := func(cands []Candidate) string {
-		var s []string
-		for _, c := range cands {
-			s = append(s, c.Meta.Title)
-		}
-		return strings.Join(s, " ")
-	}
-	for q, want := range map[string]string{
+	leadCases(t, treeLeads, []string{"rm", "find", "basename"}, map[string]string{
 		"delete all files ending in .bak in the folder old and its subfolders": "find rm basename",
 		"remove every *.tmp file under /srv/cache":                             "find rm basename",
 		"copy all .jpg files in photos recursively to /backup":                 "find rm basename",
@@ -124,17 +114,11 @@ func TestTreeLeads(t *testing.T) {
 		"remove the logs in /var/app older than 14 days":         "find rm basename",
 		"delete the empty folder build":                          "rm find basename", // one, named
 		"copy the files newer than the copies in backup to it":   "rm find basename", // cp's -u
-	} {
-		cands := []Candidate{page(1, "rm"), page(2, "find"), page(3, "basename")}
-		if got := order(treeLeads(cands, &query{a: analyse.Analyse(q, nil)})); got != want {
-			t.Errorf("%q: %s, want %s", q, got, want)
-		}
-	}
+	})
 	// from wherever the ranking put find: its words are rm's
-	cands := []Candidate{page(1, "rmdir"), page(2, "rm"), page(3, "shred"), page(4, "unlink"), page(5, "wipefs"), page(6, "find")}
-	if got := order(treeLeads(cands, &query{a: analyse.Analyse("delete the empty folders under projects", nil)})); got != "find rmdir rm shred unlink wipefs" {
-		t.Errorf("find sixth: %s", got)
-	}
+	leadCases(t, treeLeads, []string{"rmdir", "rm", "shred", "unlink", "wipefs", "find"}, map[string]string{
+		"delete the empty folders under projects": "find rmdir rm shred unlink wipefs",
+	})
 }
 
 // A question that removes lines by what they hold is a filter's: grep or
@@ -167,9 +151,6 @@ func TestCharLeads(t *testing.T) {
 // ranked; a lead that takes lines by their place stays where it shows
 // them, and a page of git stays.
 func TestLineLeads(t *testing.T) {
-	page := func(id int, title string) Candidate {
-		return Candidate{ID: id, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
-	}
 	for _, tc := range []struct{ q, lead, want string }{
 		{"print line 42 of config.ini", "llvm-symbolizer", "sed"},
 		{"show lines 100 to 120 of app.log", "uniq", "sed"},
@@ -179,8 +160,7 @@ func TestLineLeads(t *testing.T) {
 		{"print a file backwards, last line first", "tac", "tac"},
 		{"print a file backwards, last line first", "rev", "rev"},
 	} {
-		cands := []Candidate{page(1, tc.lead), page(2, "cat"), page(3, "grep"), page(4, "cut"), page(5, "sort"), page(6, "sed")}
-		if got := lineLeads(cands, &query{a: analyse.Analyse(tc.q, nil)}); got[0].Meta.Title != tc.want {
+		if got := lineLeads(manPages(tc.lead, "cat", "grep", "cut", "sort", "sed"), &query{a: analyse.Analyse(tc.q, nil)}); got[0].Meta.Title != tc.want {
 			t.Errorf("%q led by %s: %s first, want %s", tc.q, tc.lead, got[0].Meta.Title, tc.want)
 		}
 	}
@@ -277,7 +257,7 @@ func TestWriteLeads(t *testing.T) {
 		{"with tee, append the line ok to result.log", "tee", "tee"},
 		{"using vim, add the line set -o vi to ~/.inputrc", "vim", "vim"},
 	} {
-		cands := []Candidate{{ID: 1, Meta: index.Meta{Type: "man", Section: "1", Title: tc.lead}}, {ID: 2, Meta: index.Meta{Type: "man", Section: "1", Title: "sed"}}, {ID: 3, Meta: index.Meta{Type: "man", Section: "1", Title: "echo"}}}
+		cands := manPages(tc.lead, "sed", "echo")
 		q := &query{a: analyse.Analyse(tc.q, nil), named: map[int]naming{}}
 		if strings.Contains(tc.q, tc.lead) {
 			q.named[1] = naming{sure: 1}
@@ -303,15 +283,21 @@ func TestCatLeads(t *testing.T) {
 // leadCases fails where task lead, over man pages of titles in that
 // order, does not put first the page a case wants (a title), or does not
 // order them as it wants (titles, spaced).
+// manPages are section 1 man pages of these titles, in their order, with
+// ids from 1.
+func manPages(titles ...string) []Candidate {
+	out := make([]Candidate, len(titles))
+	for i, title := range titles {
+		out[i] = Candidate{ID: i + 1, Meta: index.Meta{Type: "man", Section: "1", Title: title}}
+	}
+	return out
+}
+
 func leadCases(t *testing.T, lead func([]Candidate, *query) []Candidate, titles []string, cases map[string]string) {
 	t.Helper()
 	for q, want := range cases {
-		var cands []Candidate
-		for i, title := range titles {
-			cands = append(cands, Candidate{ID: i + 1, Meta: index.Meta{Type: "man", Section: "1", Title: title}})
-		}
 		var got []string
-		for _, c := range lead(cands, &query{a: analyse.Analyse(q, nil)}) {
+		for _, c := range lead(manPages(titles...), &query{a: analyse.Analyse(q, nil)}) {
 			got = append(got, c.Meta.Title)
 		}
 		if !strings.Contains(want, " ") {

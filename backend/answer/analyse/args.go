@@ -1090,7 +1090,7 @@ func relativeDates(q string, args []found, free func(a, b int) bool, take func(a
 	for _, m := range dayWordRE().FindAllStringSubmatchIndex(q, -1) {
 		if free(m[0], m[1]) {
 			take(m[0], m[1])
-			args = append(args, found{m[2], Arg{Kind: ArgDate, Text: strings.ToLower(q[m[2]:m[3]]), Start: m[2], End: m[3]}})
+			args = append(args, found{m[2], Arg{Kind: ArgDate, Text: strings.Join(strings.Fields(strings.ToLower(q[m[2]:m[3]])), " "), Start: m[2], End: m[3]}})
 		}
 	}
 	return args
@@ -1127,8 +1127,10 @@ var (
 	laterAfter = lazyre.New(`(?i)^\s+(?:after\s+(?:today|now)|from\s+(?:today|now)|later|hence|ahead)\b`)
 	// inBefore comes before one counted on from now: "in 90 days"
 	inBefore = lazyre.New(`(?i)\bin\s+$`)
-	// dayWordRE is a day named after today
-	dayWordRE = lazyre.New(`(?i)\b(yesterday|tomorrow)(?:'s)?\b`)
+	// dayWordRE is a day named after today, or a weekday, week, month
+	// or year counted from this one, as date(1)'s -d reads them ("next
+	// monday", "last month")
+	dayWordRE = lazyre.New(`(?i)\b(yesterday|tomorrow|(?:next|last|this)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|year))(?:'s)?\b`)
 )
 
 // Topic is q, the question Read read, with what is not its topic

@@ -21,6 +21,10 @@ func TestRead(t *testing.T) {
 		{"print the date that is 45 days after today", "date:45 days", "", "print the date that is"},
 		{"what will the date be in 90 days", "date:90 days", "", "what will the date be in"},
 		{"print yesterday's date", "date:yesterday", "", "print date"},
+		{"what was the date last  Friday", "date:last friday", "", "what was the date"},
+		{"show the date of next month's first day", "date:next month", "", "show the date of first day"},
+		// not where no date is asked for
+		{"list the files changed last week", "", "", "list the files changed last week"},
 		// a time of day something is bounded or set by is a date's;
 		// the word that bounds it stays the task's, and a ratio or two
 		// ports a colon apart are none

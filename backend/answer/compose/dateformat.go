@@ -108,3 +108,47 @@ func (c *composition) formatOverrides(p passage) bool {
 	return slices.ContainsFunc(c.ops, func(op operand) bool { return op.made && op.noun == "format" }) &&
 		strings.Contains(strings.ToLower(itemSentence(p.block.Text)), "format")
 }
+
+// withDate writes into the lead's command line the date the question
+// gives, where the lead prints a date in a form of its own and leaves
+// the date to now: "the date 10 days from now in ISO format" is `date
+// -d '10 days' -I`, by the option the page documents as --date (see
+// givenDate), before the form, as date's synopsis puts options.
+func (c *composition) withDate(s *source, pl *plan) {
+	p, date, ok := c.givenDate(s, pl.line)
+	if !ok || pl.chosen[0].same(p) {
+		return
+	}
+	cmd, _ := c.optionCommand(s, pl.chosen[0])
+	words := strings.Fields(pl.line)
+	if !strings.HasPrefix(pl.line, cmd+" ") || len(words) <= len(strings.Fields(cmd)) {
+		return
+	}
+	pl.line = joinAt(words, len(strings.Fields(cmd)), date)
+	pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
+	j := slices.IndexFunc(pl.chosen, p.same)
+	if j < 0 {
+		j, pl.chosen = len(pl.chosen), append(pl.chosen, p)
+	}
+	pl.joined = append(pl.joined, j)
+}
+
+// givenDate is the option item of page s that takes a date to show
+// instead of now, date's "-d, --date=STRING", and the option with the
+// date the question gives ("-d 2024-03-01"), where the page prints
+// dates in a +FORMAT and line does not hold the date yet.
+func (c *composition) givenDate(s *source, line string) (p passage, date string, ok bool) {
+	if !plusFormat(s.doc) {
+		return passage{}, "", false
+	}
+	i := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgDate && !op.made })
+	if i < 0 || strings.Contains(line, c.ops[i].text) {
+		return passage{}, "", false
+	}
+	for p := range ownItems(s.doc) {
+		if names := optionNames(p.block.Term); slices.Contains(names, "--date") {
+			return p, names[0] + " " + c.ops[i].text, true
+		}
+	}
+	return passage{}, "", false
+}

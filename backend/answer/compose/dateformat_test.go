@@ -37,6 +37,16 @@ func TestDateFormatFilled(t *testing.T) {
 	})
 }
 
+// A form of the page's own, a conversion's or an option's, shows the
+// date the question gives, not today's. This machine's date(1).
+func TestDateGiven(t *testing.T) {
+	leadsWith(t, New(), "date", machinePage(t, "/usr/share/man/man1/date.1.gz"), []lead{
+		{"print the day of the year for 2024-03-01", "`date -d 2024-03-01 +%j`"},
+		{"print the date 10 days from now in ISO format", "`date -d '10 days' -I [+FORMAT]`"},
+		{"print the day of the year", "`date +%j`"},
+	})
+}
+
 // daterFormatsPage is daterPage with an option that writes a form of its
 // own, as date(1)'s --rfc-3339 does.
 const daterFormatsPage = daterPage + `.TP

@@ -811,6 +811,7 @@ func (c *composition) decideLead(pl *plan) {
 		c.withDestination(s, pl)
 		c.withForward(s, pl)
 		c.withFlag(s, pl)
+		c.withDate(s, pl)
 		if cmd, sub := c.optionCommand(s, pl.chosen[0]); !sub {
 			pl.line = c.withRecursive(s, cmd, pl.line)
 		}
@@ -1537,7 +1538,11 @@ func (c *composition) step(s *source, p passage) string {
 			// attribute cannot be modified", set by a symbolic mode
 			return fmt.Sprintf("`%s +%s%s`: %s", typed, term, modeOperands(s.doc), desc)
 		case isCmd && formatSeq().MatchString(term) && plusFormat(s.doc):
-			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s"
+			// date(1)'s "%s: seconds since the Epoch" is typed "date +%s",
+			// of the date the question gives where it gives one
+			if _, date, ok := c.givenDate(s, ""); ok {
+				return fmt.Sprintf("`%s %s +%s`: %s", typed, date, term, desc)
+			}
 			return fmt.Sprintf("`%s +%s`: %s", typed, term, desc)
 		case isCmd && takesOperands(s.doc) && operandTerm(term) != "":
 			// stty's "* size", dd's "count=N": a SETTING or OPERAND

@@ -322,6 +322,7 @@ func TestRelativeDate(t *testing.T) {
 		{"show the date 3 weeks ago with dater", "`dater -d '3 weeks ago'`"},
 		{"what will the date be in 90 days, with dater", "`dater -d '90 days'`"},
 		{"print yesterday's date with dater", "`dater -d yesterday`"},
+		{"print the date of next Monday with dater", "`dater -d 'next monday'`"},
 	})
 }
 

@@ -38,3 +38,14 @@ An Internet address is specified in the form:
 -u s
 selects the listing of files for the user whose login names or user ID numbers are in the comma-separated set s.
 `
+
+// An option whose name space takes a port and its protocol as a
+// shortcut, port/tcp, leads with the question's port so written, and
+// the options joined to it stay in the line. This machine's fuser(1).
+func TestPortNameSpace(t *testing.T) {
+	leadsWith(t, New(), "fuser", machinePage(t, "/usr/share/man/man1/fuser.1.gz"), []lead{
+		{"show which process is using port 8080", "`fuser 8080/tcp`"},
+		{"which process has udp port 5353 open", "`fuser 5353/udp`"},
+		{"with fuser, kill whatever is using port 3000", "`fuser -k 3000/tcp`"},
+	})
+}

@@ -815,7 +815,7 @@ func (c *composition) decideLead(pl *plan) {
 		if cmd, sub := c.optionCommand(s, pl.chosen[0]); !sub {
 			pl.line = c.withRecursive(s, cmd, pl.line)
 		}
-		if line, ok := c.portLine(s, pl.chosen[0]); ok {
+		if line, ok := c.portLine(s, pl.chosen[0], joinedOptions(pl)); ok {
 			pl.line = line
 		}
 		pl.line = c.sendOut(s, s.runnable(c.chosenAlternative(pl.line, pl.chosen[0].block.Term)))

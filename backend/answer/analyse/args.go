@@ -840,6 +840,20 @@ func Read(q string) Reading {
 			}
 		}
 	}
+	// "all .txt files from docs to backup": the folders files of a kind
+	// are taken from and put in, named by plain words
+	if slices.ContainsFunc(args, func(f found) bool { return ofKind(f.arg) }) {
+		for _, m := range kindFromRE().FindAllStringSubmatchIndex(q, -1) {
+			if !slices.ContainsFunc(args, func(f found) bool { return ofKind(f.arg) && f.arg.End <= m[0] }) {
+				continue
+			}
+			for g := 1; g <= 2; g++ {
+				if a, b := m[2*g], m[2*g+1]; a >= 0 && folderWord(strings.ToLower(q[a:b])) {
+					add(ArgFolder, a, b, "folder")
+				}
+			}
+		}
+	}
 	for _, m := range calledRE().FindAllStringSubmatchIndex(q, -1) {
 		end := m[2] + len(strings.TrimRight(q[m[2]:m[3]], ".:"))
 		if nameLike(q[m[2]:end]) {
@@ -1781,3 +1795,28 @@ var (
 	// "at least"
 	sizeComparedRE = lazyre.New(`(?i)\b(?:larger|bigger|greater|smaller|more|less|over|above|under|below|exceeding|least|most)(?:\s+than)?\s*$`)
 )
+
+// kindFromRE is the folder files of a kind are taken from, a plain word
+// (see ofKind), and the one they are put in where that is one too:
+// "files from docs", "file from Downloads into Pictures". Each word ends
+// a clause or goes on as after a name.
+var kindFromRE = lazyre.New(`(?i)\bfiles?\s+(?:from|in|inside|out\s+of)\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:to|into|onto)\s+([A-Za-z0-9_][A-Za-z0-9_-]*))?(?:\s*[,.;:?!]|\s*$|\s+(?:to|into|onto|and|but|so|while|keeping|without|with|then|by|in|on|over)\b|\s+\S*/)`)
+
+// ofKind says whether a is files of a kind: a glob of an extension
+// ("*.py"), or an extension as a file's name (".txt files").
+func ofKind(a Arg) bool {
+	return a.Kind == ArgGlob && strings.Contains(a.Text, "*.") || a.Kind == ArgFile && strings.HasPrefix(a.Text, ".") && strings.Count(a.Text, ".") == 1
+}
+
+// folderWord says whether w may be a folder's plain name: no word of the
+// sentence's own ("the", "my"), nor of a time or a place that is no
+// folder ("yesterday", "server").
+func folderWord(w string) bool {
+	return !terms.Stop(w) && !filler[w] && !pointedNowhere[w] && !notFolder[w] && !isNumber(w)
+}
+
+var notFolder = map[string]bool{"my": true, "your": true, "our": true, "their": true, "his": true, "her": true, "its": true,
+	"this": true, "that": true, "these": true, "those": true, "all": true, "every": true, "each": true, "some": true, "any": true,
+	"here": true, "there": true, "now": true, "today": true, "yesterday": true, "tomorrow": true, "last": true, "before": true,
+	"after": true, "server": true, "remote": true, "internet": true, "web": true, "network": true, "disk": true, "camera": true,
+	"phone": true, "one": true, "two": true, "folder": true, "directory": true, "dir": true, "current": true}

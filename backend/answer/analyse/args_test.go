@@ -15,6 +15,13 @@ func TestRead(t *testing.T) {
 		{"Copy report.pdf from folder old_docs to folder new_docs",
 			"file:report.pdf folder:old_docs folder:new_docs", "", "Copy from folder to folder"},
 		{"make the file deploy.sh executable", "file:deploy.sh", "", "make the file executable"},
+		// files of a kind are taken from a folder and put in one, each
+		// named by a plain word
+		{"Move every .jpg file from Downloads into Pictures", "file:.jpg folder:Downloads folder:Pictures", "", "Move every file from into"},
+		{"copy the *.py files from src to the folder backup/src", "glob:*.py folder:src path:backup/src", "", "copy the files from to the folder"},
+		// not a word of the sentence's, nor files of no kind
+		{"copy the .png files from my camera to photos", "file:.png", "", "copy the files from my camera to photos"},
+		{"copy the files from src to dst", "", "", "copy the files from src to dst"},
 		// a date counted from now is a date, where a date is asked for;
 		// the words that count it are the date's
 		{"show the date 3 weeks ago", "date:3 weeks ago", "", "show the date"},

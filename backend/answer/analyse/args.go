@@ -1582,7 +1582,8 @@ func Compressions(text string) map[string]bool {
 	var out map[string]bool
 	plain := false
 	for _, w := range strings.Fields(text) {
-		w = strings.Trim(w, "{}()[]\"'`,;:?!")
+		// and the full stop that ends a sentence: "from backup.tar."
+		w = strings.TrimRight(strings.Trim(w, "{}()[]\"'`,;:?!"), ".")
 		fs := (Arg{Kind: ArgFile, Text: w}).Formats()
 		plain = plain || slices.Equal(fs, []string{"tar"})
 		for _, f := range fs {

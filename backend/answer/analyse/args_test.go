@@ -613,12 +613,14 @@ func TestCountedBack(t *testing.T) {
 // compressor is asked for.
 func TestCompressionsNamed(t *testing.T) {
 	for q, want := range map[string]string{
-		"create a tar archive compressed with xz":   "xz",
-		"make a gzipped tarball of the folder docs": "gzip",
-		"pack docs into docs.tar with bzip2":        "bzip2",
-		"unpack site.tar.zst":                       "zstd",
-		"unpack the archive site.tar":               "tar",
-		"make an archive of the folder docs":        "",
+		"create a tar archive compressed with xz":      "xz",
+		"make a gzipped tarball of the folder docs":    "gzip",
+		"pack docs into docs.tar with bzip2":           "bzip2",
+		"unpack site.tar.zst":                          "zstd",
+		"unpack the archive site.tar":                  "tar",
+		"Extract etc/hosts from the archive site.tar.": "tar",
+		"Unpack the tarball logs.tar.bz2.":             "bzip2",
+		"make an archive of the folder docs":           "",
 	} {
 		var got []string
 		for f := range Compressions(q) {

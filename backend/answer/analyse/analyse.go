@@ -183,6 +183,15 @@ var frames = []struct {
 // password". One word at least comes between, and the verb goes on as
 // a verb does, or ends the question: "make a mount point", "make a new
 // mount point for the disk" and "make a dry run of it" create one.
+// madePermitted is "make" whose object is made to have a permission,
+// which changes its mode: "make the file executable". madeReadOnly is
+// one made read-only, which creates nothing either ("make a file
+// read-only").
+var (
+	madePermitted = lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|runnable|readable|writable|writeable|unreadable|unwritable|read-only|readonly|write-protected)\b`)
+	madeReadOnly  = lazyre.New(`(?i)\bmak(?:e|es|ing)\s+(?:\S+\s+){0,3}?(?:read-only|readonly|write-protected)\b`)
+)
+
 var causative = lazyre.New(`(?i)\b(mak(?:e|es|ing)) (?:a|an) (?:[\w-]+ ){1,3}?(?:mount|point|start|stop|survive|give up|choose|expire|reload|run|use|boot|load|listen|accept|ignore|follow|wait|fail|exit|stick|remember|forget|appear|behave|connect|resolve|launch|execute|restart|respond|retry|skip|trust)(?:\s+(?:automatically|at|on|when|whenever|every|after|before|to|as|only|in|with|without|instead|the|a|an|its|their|his|her|my|our|your)\b|\s*[?.!,;]?\s*$)`)
 
 // madeNoun is "make" whose object is the task's own noun: "make a copy
@@ -208,7 +217,7 @@ var phrasals = []struct {
 	// "make a drive mount at boot" create anything (see causative)
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) (?:a|an|new|another)\b`), []Alt{{"create", 1}, {"make", 0.7}, {"new", 0.6}}, 1},
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) sure\b`), []Alt{{"check", 1}, {"verify", 1}}, 0},
-	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|runnable|readable|writable|writeable|unreadable|unwritable)\b`), []Alt{{"permission", 1}, {"mode", 0.8}}, 0},
+	{madePermitted, []Alt{{"permission", 1}, {"mode", 0.8}}, 0},
 	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:(?:the|it|them|this|that|these|those|my|your|our|all|every|each|its|their)\b|(?:\S+\s+)?(?:private|public|hidden|visible|immutable|persistent|permanent|smaller|larger|bigger|default|available|accessible|lowercase|uppercase|empty)\b)`), nil, 0},
 	{lazyre.New(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}, 0},
 	{lazyre.New(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}, 0},
@@ -479,9 +488,11 @@ func Analyse(q string, expand Expander) Analysis {
 			pq = pq[:loc[2]] + strings.Repeat(" ", loc[3]-loc[2]) + pq[loc[3]:]
 		}
 	}
+	readOnly := madeReadOnly().MatchString(pq)
 	for _, p := range phrasals {
 		loc := p.re().FindStringSubmatchIndex(pq)
-		if loc == nil {
+		if loc == nil || readOnly && len(p.alts) > 0 && p.alts[0].Stem == "create" {
+			// "make a file read-only" creates nothing
 			continue
 		}
 		// a phrase that needs its context to be read sets that context

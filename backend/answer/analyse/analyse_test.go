@@ -36,6 +36,8 @@ func TestAnalyse(t *testing.T) {
 		// what follows does; a phrase's concept stands where the phrase is
 		{"make the file build.sh executable", SceneHowTo, "make", "permission file executable"},
 		{"make a folder named reports", SceneHowTo, "make", "create folder"},
+		// and a file made read-only is made nothing new
+		{"make a file read-only for the group", SceneHowTo, "make", "permission file read group"},
 		{"How do I make sure the disk is mounted?", SceneHowTo, "make", "check disk mounted"},
 		// a causative "make" creates nothing: the verb after its object
 		// is the task

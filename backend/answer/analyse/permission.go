@@ -89,6 +89,9 @@ type modeClause struct {
 // asks for none or the words do not say it clearly.
 func PermissionMode(q string) string {
 	words := modeWords(q)
+	if madeReadOnly().MatchString(q) {
+		return readOnlyMode(words)
+	}
 	// a word of permissions, or a class of people, a permission and a
 	// verb that gives or takes it ("allow the owner to execute it")
 	context, class, perm, verb := false, false, false, false
@@ -367,4 +370,21 @@ func modeWords(q string) []string {
 	}
 	end()
 	return out
+}
+
+// readOnlyMode is the mode of a file made read-only (madeReadOnly) for
+// the classes of people words name, everyone where they name none: "make
+// notes.txt read-only for the group" is g-w, "make it read-only" a-w.
+// A disk mounted read-only has no mode.
+func readOnlyMode(words []string) string {
+	who := ""
+	for _, w := range words {
+		if c := modeWho[w]; c != "" && w != "user" && w != "me" && w != "myself" && !strings.Contains(who, c) {
+			who += c
+		}
+	}
+	if who == "" || strings.Contains(who, "a") {
+		who = "a"
+	}
+	return who + "-w"
 }

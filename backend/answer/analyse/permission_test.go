@@ -5,7 +5,10 @@ import "testing"
 func TestPermissionMode(t *testing.T) {
 	for q, want := range map[string]string{
 		// one class, given or taken
-		"make the file deploy.sh executable":                         "+x",
+		"make the file deploy.sh executable": "+x",
+		// read-only: no one named may write it
+		"make notes.txt read-only":                                   "a-w",
+		"make the file plan.odt read-only for the group and others":  "go-w",
 		"make a script runnable by everyone":                         "a+x",
 		"give everyone read access to notes.txt":                     "a+r",
 		"remove write permission for others from data.csv":           "o-w",

@@ -453,6 +453,9 @@ type Reading struct {
 	Task string
 
 	frames [][2]int // where the framing is
+	// kinds are where the question names what kind of value it gives,
+	// which is no topic of its ("the IP address" of a line's)
+	kinds [][2]int
 }
 
 // Read takes a question apart into arguments, framing and the task.
@@ -872,6 +875,19 @@ func Read(q string) Reading {
 	} else {
 		args = sinceDays(q, args, free, take)
 	}
+	// "the lines that contain the IP address 10.0.0.5": what a value
+	// the lines hold is called says nothing of the task, which is
+	// finding lines, not addresses; the address is the text to find
+	for i, f := range args {
+		if f.arg.Kind != ArgHost && f.arg.Kind != ArgURL {
+			continue
+		}
+		if m := heldValueNoun().FindStringSubmatchIndex(q[:f.arg.Start]); m != nil && lineObject().MatchString(q[:m[0]]) {
+			take(m[2], m[3])
+			r.kinds = append(r.kinds, [2]int{m[2], m[3]})
+			args[i].arg.Kind = ArgQuoted
+		}
+	}
 	sort.SliceStable(args, func(i, j int) bool { return args[i].at < args[j].at })
 	for _, f := range args {
 		r.Args = append(r.Args, f.arg)
@@ -1160,7 +1176,7 @@ func (r Reading) Topic(q string) string {
 			b[i] = ' '
 		}
 	}
-	for _, f := range r.frames {
+	for _, f := range append(r.frames, r.kinds...) {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {
@@ -1821,3 +1837,11 @@ var notFolder = map[string]bool{"my": true, "your": true, "our": true, "their": 
 	"here": true, "there": true, "now": true, "today": true, "yesterday": true, "tomorrow": true, "last": true, "before": true,
 	"after": true, "server": true, "remote": true, "internet": true, "web": true, "network": true, "disk": true, "camera": true,
 	"phone": true, "one": true, "two": true, "folder": true, "directory": true, "dir": true, "current": true}
+
+// heldValueNoun ends the words before a value that a text holds, with
+// the name of the value's kind: "that contains the IP address", "with
+// the URL", "mentioning the host".
+var heldValueNoun = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|hold(?:s|ing)?|match(?:es|ing)?|with)\s+(?:the\s+|an?\s+)?((?:ip(?:v[46])?\s+)?address|ip(?:v[46])?|host(?:\s*name)?|url|link|domain)\s+$`)
+
+// lineObject is a question about lines or log entries.
+var lineObject = lazyre.New(`(?i)\b(?:lines?|entries|entry|messages?|requests?)\b`)

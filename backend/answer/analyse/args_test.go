@@ -19,6 +19,10 @@ func TestRead(t *testing.T) {
 		// named by a plain word
 		{"Move every .jpg file from Downloads into Pictures", "file:.jpg folder:Downloads folder:Pictures", "", "Move every file from into"},
 		{"copy the *.py files from src to the folder backup/src", "glob:*.py folder:src path:backup/src", "", "copy the files from to the folder"},
+		// the address lines hold is the text to find, and what kind of
+		// value it is no topic; an address alone is a host
+		{"Print every line of access.log that contains the IP address 10.0.0.5.", "file:access.log quoted:10.0.0.5", "", "Print every line of that contains the ."},
+		{"ping the IP address 10.0.0.1", "host:10.0.0.1", "", "ping the IP address"},
 		// not a word of the sentence's, nor files of no kind
 		{"copy the .png files from my camera to photos", "file:.png", "", "copy the files from my camera to photos"},
 		{"copy the files from src to dst", "", "", "copy the files from src to dst"},
@@ -328,6 +332,10 @@ func TestTopicDropsNaming(t *testing.T) {
 		"what is /var for":                          "what is /var for",
 		// an error message is
 		`cp fails with "Permission denied"`: `cp fails with "Permission denied"`,
+		// what kind of address the lines to find hold is none; the
+		// address asked of is
+		"print the lines of app.log that contain the IP address 10.0.0.5": "print the lines of that contain the 10.0.0.5",
+		"show my IP address": "show my IP address",
 		// the kind of file a task copies, moves, deletes or sends says
 		// nothing of the task; one converted, a format's and a dotfile
 		// do

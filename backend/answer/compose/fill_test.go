@@ -57,6 +57,8 @@ func TestFill(t *testing.T) {
 		// find looks in the folder; the glob is what it looks for
 		{"remove the files ending in .bak under /opt/app", "find [starting-point...] [expression]", "find", "find /opt/app"},
 		{"Move all .png files from folder shots to folder pics", "mv [OPTION]... SOURCE... DIRECTORY", "mv", "mv shots/*.png pics"},
+		// the address the lines to print hold is the pattern
+		{"Print every line of access.log that contains the IP address 10.0.0.5.", "grep [OPTION...] PATTERNS [FILE...]", "grep", "grep 10.0.0.5 access.log"},
 		// a file made read-only: no one named may write it
 		{"make notes.txt read-only", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod a-w notes.txt"},
 		// and where plain words name the folders

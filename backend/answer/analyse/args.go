@@ -476,6 +476,17 @@ func Read(q string) Reading {
 		}
 	}
 	var args []found
+	// "each folder in the current directory": every one of them, as
+	// the shell's * names them (*/ the folders alone), where the
+	// framing would take the place for where to work
+	for _, m := range eachHereRE().FindAllStringSubmatchIndex(q, -1) {
+		glob := "*"
+		if !strings.HasPrefix(strings.ToLower(q[m[2]:m[3]]), "file") {
+			glob = "*/"
+		}
+		take(m[4], m[5])
+		args = append(args, found{m[4], Arg{Kind: ArgGlob, Text: glob, Start: m[4], End: m[5]}})
+	}
 	for _, re := range frameREs {
 		for _, m := range re().FindAllStringIndex(q, -1) {
 			if m[1] > m[0] && free(m[0], m[1]) {
@@ -1845,3 +1856,10 @@ var heldValueNoun = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|inc
 
 // lineObject is a question about lines or log entries.
 var lineObject = lazyre.New(`(?i)\b(?:lines?|entries|entry|messages?|requests?)\b`)
+
+// eachHereRE is each of the folders or files of the current directory,
+// one by one: "the size of each folder in the current directory", "the
+// lines of each file here". The group after the noun is the place's
+// words. Not every file, nor one a clause picks ("every file here whose
+// name ..."): the files a command picks from the folder.
+var eachHereRE = lazyre.New(`(?i)\beach\s+(?:one\s+of\s+the\s+|of\s+the\s+)?(folder|directory|subfolder|subdirectory|dir|file)s?\s+((?:in|inside|under)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)|here)\b(?:\s*[.?!,;]?\s*$|\s+(?:and|sorted|by|with\s+(?:its|their|the)\s+(?:size|total|count)))`)

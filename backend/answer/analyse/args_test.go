@@ -23,6 +23,11 @@ func TestRead(t *testing.T) {
 		// value it is no topic; an address alone is a host
 		{"Print every line of access.log that contains the IP address 10.0.0.5.", "file:access.log quoted:10.0.0.5", "", "Print every line of that contains the ."},
 		{"ping the IP address 10.0.0.1", "host:10.0.0.1", "", "ping the IP address"},
+		// each folder or file of the current one, as * names them; not
+		// every one a clause picks
+		{"show the size of each folder in the current directory", "glob:*/", "", "show the size of each folder"},
+		{"count the words of each file here", "glob:*", "", "count the words of each file"},
+		{"delete each file in the current folder that is empty", "", "", "delete each file in the current folder that is empty"},
 		// not a word of the sentence's, nor files of no kind
 		{"copy the .png files from my camera to photos", "file:.png", "", "copy the files from my camera to photos"},
 		{"copy the files from src to dst", "", "", "copy the files from src to dst"},

@@ -59,6 +59,8 @@ func TestFill(t *testing.T) {
 		{"Move all .png files from folder shots to folder pics", "mv [OPTION]... SOURCE... DIRECTORY", "mv", "mv shots/*.png pics"},
 		// the address the lines to print hold is the pattern
 		{"Print every line of access.log that contains the IP address 10.0.0.5.", "grep [OPTION...] PATTERNS [FILE...]", "grep", "grep 10.0.0.5 access.log"},
+		// each folder of the current one is each argument
+		{"show the size of each folder in the current directory", "du [OPTION]... [FILE]...", "du", "du */"},
 		// a file made read-only: no one named may write it
 		{"make notes.txt read-only", "chmod [OPTION]... MODE[,MODE]... FILE...", "chmod", "chmod a-w notes.txt"},
 		// and where plain words name the folders

@@ -1517,7 +1517,7 @@ func (c *composition) step(s *source, p passage) string {
 			}
 			return fmt.Sprintf("`%s %s`: %s", cmd, withoutOptional(optionForm(term), itemDoes(b.Text)), desc)
 		case isCmd && value != "":
-			return fmt.Sprintf("`%s %s`: %s", typed, value, desc)
+			return fmt.Sprintf("`%s %s%s`: %s", typed, value, c.filesTaken(s), desc)
 		case isCmd && c.subcommandItem(s, p):
 			// (git-reset's "git reset [<mode>] [<commit>]" is typed as
 			// it is, below)

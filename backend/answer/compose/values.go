@@ -329,3 +329,25 @@ func (c *composition) coverageBut(text string, but []bool) float64 {
 // assignOperand is an operand written NAME=VALUE, as dd(1) lists them:
 // "conv=CONVS", "count=N".
 var assignOperand = lazyre.New(`^([a-z][a-z0-9_]*)=([A-Z][A-Z_]*)$`)
+
+// filesTaken is the files the question names, each after a space, where
+// the page's synopsis runs its program on files after its options
+// (stat's "stat [OPTION]... FILE...", nl's "[FILE]..."): what a step
+// that sets an option's value runs it on, `stat -c %i report.pdf`; ""
+// where the question names none or the synopsis takes none so.
+func (c *composition) filesTaken(s *source) string {
+	takes := slices.ContainsFunc(synopsisLines(s.doc), func(l string) bool {
+		return strings.HasSuffix(l, " FILE...") || strings.HasSuffix(l, " [FILE]...") || strings.HasSuffix(l, " FILE")
+	})
+	if !takes {
+		return ""
+	}
+	var b strings.Builder
+	for _, op := range c.ops {
+		// not the file a result goes to ("into firmware.hex")
+		if (op.kind == analyse.ArgFile || op.kind == analyse.ArgPath || op.kind == analyse.ArgGlob) && !op.to {
+			b.WriteString(" " + op.text)
+		}
+	}
+	return b.String()
+}

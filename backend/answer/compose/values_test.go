@@ -3,6 +3,7 @@ package compose
 import (
 	"testing"
 
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
 )
 
@@ -174,5 +175,23 @@ func TestRequiredCompanion(t *testing.T) {
 	}
 	if got := required(ids, []passage{u}, weights, nil); got != nil {
 		t.Errorf("required(-u) = %v, want none: it modifies nothing", got)
+	}
+}
+
+// A step that sets an option's value runs the program on the files the
+// question names, where its synopsis takes files after its options; not
+// on the file a result goes to. This machine's stat(1) and od(1).
+func TestValueStepFiles(t *testing.T) {
+	leadsWith(t, New(), "stat", machinePage(t, "/usr/share/man/man1/stat.1.gz"), []lead{
+		{"with stat, show the inode number of report.pdf", "`stat -c %i report.pdf`"},
+		{"with stat, show only the size of data.bin in bytes", "`stat -c %s data.bin`"},
+	})
+	// the file a result goes to is no file the program reads
+	od := &source{doc: &document.Document{Sections: []document.Section{
+		{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: "od [OPTION]... [FILE]..."}}},
+	}}}
+	c := &composition{ops: []operand{{kind: analyse.ArgFile, text: "firmware.bin"}, {kind: analyse.ArgFile, text: "firmware.hex", to: true}}}
+	if got := c.filesTaken(od); got != " firmware.bin" {
+		t.Errorf("filesTaken = %q, want firmware.bin alone", got)
 	}
 }

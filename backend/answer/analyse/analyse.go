@@ -178,11 +178,6 @@ var frames = []struct {
 	{lazyre.New(`(?i)\bwhat (kind|kinds|sort|sorts|type|types) of\b`), []Alt{{"type", 1}, {"format", 0.6}}},
 }
 
-// causative is "make" that has its object do a thing, the verb after it
-// the task's: "make a service start at boot", "make a user choose a new
-// password". One word at least comes between, and the verb goes on as
-// a verb does, or ends the question: "make a mount point", "make a new
-// mount point for the disk" and "make a dry run of it" create one.
 // madePermitted is "make" whose object is made to have a permission,
 // which changes its mode: "make the file executable". madeReadOnly is
 // one made read-only, which creates nothing either ("make a file
@@ -192,6 +187,11 @@ var (
 	madeReadOnly  = lazyre.New(`(?i)\bmak(?:e|es|ing)\s+(?:\S+\s+){0,3}?(?:read-only|readonly|write-protected)\b`)
 )
 
+// causative is "make" that has its object do a thing, the verb after it
+// the task's: "make a service start at boot", "make a user choose a new
+// password". One word at least comes between, and the verb goes on as
+// a verb does, or ends the question: "make a mount point", "make a new
+// mount point for the disk" and "make a dry run of it" create one.
 var causative = lazyre.New(`(?i)\b(mak(?:e|es|ing)) (?:a|an) (?:[\w-]+ ){1,3}?(?:mount|point|start|stop|survive|give up|choose|expire|reload|run|use|boot|load|listen|accept|ignore|follow|wait|fail|exit|stick|remember|forget|appear|behave|connect|resolve|launch|execute|restart|respond|retry|skip|trust)(?:\s+(?:automatically|at|on|when|whenever|every|after|before|to|as|only|in|with|without|instead|the|a|an|its|their|his|her|my|our|your)\b|\s*[?.!,;]?\s*$)`)
 
 // madeNoun is "make" whose object is the task's own noun: "make a copy

@@ -1187,7 +1187,7 @@ func (r Reading) Topic(q string) string {
 			b[i] = ' '
 		}
 	}
-	for _, f := range append(r.frames, r.kinds...) {
+	for _, f := range slices.Concat(r.frames, r.kinds) {
 		blank(f[0], f[1])
 	}
 	for _, a := range r.Args {

@@ -1131,10 +1131,17 @@ func relativeDates(q string, args []found, free func(a, b int) bool, take func(a
 	for _, m := range dayWordRE().FindAllStringSubmatchIndex(q, -1) {
 		if free(m[0], m[1]) {
 			take(m[0], m[1])
-			args = append(args, found{m[2], Arg{Kind: ArgDate, Text: strings.Join(strings.Fields(strings.ToLower(q[m[2]:m[3]])), " "), Start: m[2], End: m[3]}})
+			args = append(args, dayDate(q, m[2], m[3]))
 		}
 	}
 	return args
+}
+
+// dayDate is the date a day's words name, q[a:b]: "yesterday", "next
+// monday", in lower case and one space apart, as date(1) and journalctl
+// read them.
+func dayDate(q string, a, b int) found {
+	return found{a, Arg{Kind: ArgDate, Text: strings.Join(strings.Fields(strings.ToLower(q[a:b])), " "), Start: a, End: b}}
 }
 
 // sinceDays reads "since yesterday" and "from today" as the date a
@@ -1146,7 +1153,7 @@ func sinceDays(q string, args []found, free func(a, b int) bool, take func(a, b 
 	for _, m := range sinceDayRE().FindAllStringSubmatchIndex(q, -1) {
 		if free(m[2], m[3]) && !atClock().MatchString(q[m[3]:]) {
 			take(m[2], m[3])
-			args = append(args, found{m[2], Arg{Kind: ArgDate, Text: strings.ToLower(q[m[2]:m[3]]), Start: m[2], End: m[3]}})
+			args = append(args, dayDate(q, m[2], m[3]))
 		}
 	}
 	return args

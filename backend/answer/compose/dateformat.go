@@ -125,12 +125,7 @@ func (c *composition) withDate(s *source, pl *plan) {
 		return
 	}
 	pl.line = joinAt(words, len(strings.Fields(cmd)), date)
-	pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
-	j := slices.IndexFunc(pl.chosen, p.same)
-	if j < 0 {
-		j, pl.chosen = len(pl.chosen), append(pl.chosen, p)
-	}
-	pl.joined = append(pl.joined, j)
+	pl.runs(p)
 }
 
 // givenDate is the option item of page s that takes a date to show

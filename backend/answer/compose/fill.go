@@ -2071,45 +2071,37 @@ func (c *composition) takeEnds() {
 		return true
 	})
 	c.apart = slices.DeleteFunc(c.apart, c.inRange)
-	if r, ok := c.placeRange(); ok {
-		c.ops = append(c.ops, r)
-	} else if r, ok := c.numberSpan(); ok {
+	if r, ok := c.endsRange(); ok {
 		c.ops = append(c.ops, r)
 	}
 }
 
-// placeRange is the range of places a question gives, as a list of
-// places writes it ("characters 1 to 10" is cut's -c 1-10): where the
-// two ends of its range follow a plural of a place noun (listedPlaces).
-// ok is false for any other range, lines among them (sed's and head's
-// own matter).
-func (c *composition) placeRange() (operand, bool) {
+// endsRange is the range the two ends the question gives make, one
+// operand from the first end to the second: of places, as a list of
+// places writes it, where the ends follow a plural of a place noun
+// (listedPlaces: "characters 1 to 10" is cut's -c 1-10); else of
+// numbers, as a placeholder of a whole range writes it (span: "between 1
+// and 100" is shuf's -i 1-100). ok is false for a range of lines, which
+// sed and head address by their own forms (linerange), and where there
+// are not two ends.
+func (c *composition) endsRange() (operand, bool) {
 	if len(c.ends) != 2 {
 		return operand{}, false
 	}
-	first := slices.Index(c.seq, c.ends[0].text)
-	if first < 1 {
-		return operand{}, false
+	r := operand{at: c.ends[0].at, kind: analyse.ArgNumber, text: c.ends[0].text + "-" + c.ends[1].text}
+	before := ""
+	if first := slices.Index(c.seq, c.ends[0].text); first > 0 {
+		before = strings.ToLower(c.seq[first-1])
 	}
-	noun := strings.TrimSuffix(strings.ToLower(c.seq[first-1]), "s")
-	if !listedPlaces[noun] || !strings.HasSuffix(strings.ToLower(c.seq[first-1]), "s") {
+	switch {
+	case strings.HasSuffix(before, "s") && listedPlaces[strings.TrimSuffix(before, "s")]:
+		r.place = true
+	case lineNouns[before]:
 		return operand{}, false
+	default:
+		r.span = true
 	}
-	return operand{at: c.ends[0].at, kind: analyse.ArgNumber, text: c.ends[0].text + "-" + c.ends[1].text, place: true}, true
-}
-
-// numberSpan is the range of numbers a question gives, as a placeholder
-// of a whole range writes it ("between 1 and 100" is shuf's -i 1-100);
-// not one of lines, which sed and head address by their own forms
-// (linerange).
-func (c *composition) numberSpan() (operand, bool) {
-	if len(c.ends) != 2 {
-		return operand{}, false
-	}
-	if first := slices.Index(c.seq, c.ends[0].text); first > 0 && lineNouns[strings.ToLower(c.seq[first-1])] {
-		return operand{}, false
-	}
-	return operand{at: c.ends[0].at, kind: analyse.ArgNumber, text: c.ends[0].text + "-" + c.ends[1].text, span: true}, true
+	return r, true
 }
 
 var lineNouns = map[string]bool{"line": true, "lines": true, "row": true, "rows": true}

@@ -303,15 +303,9 @@ func (c *composition) askedFilter(pl *plan) *passage {
 			return p
 		}
 	}
-	d := pl.s.doc
-	for si := range d.Sections {
-		if Aside(&d.Sections[si]) {
-			continue
-		}
-		for bi, b := range d.Sections[si].Blocks {
-			if p := (passage{sec: si, blk: bi, block: b, title: d.Sections[si].Title, does: 1}); b.Kind == document.Item && c.shortOption(pl.s, p) && c.compresses(p, true) {
-				return &p
-			}
+	for p := range ownItems(pl.s.doc) {
+		if c.shortOption(pl.s, p) && c.compresses(p, true) {
+			return &p
 		}
 	}
 	return nil

@@ -188,6 +188,9 @@ func (p *Preparer) Prepare(d *document.Document, f Facts) (*Prepared, error) {
 			before := len(p.fields[FieldBody])
 			p.fields[FieldBody] = p.addWords(out, p.fields[FieldBody], b.Term, false)
 			p.fields[FieldBody] = p.addWords(out, p.fields[FieldBody], b.Text, false)
+			if startsWithDot(b.Text) {
+				p.fields[FieldBody] = p.addWords(out, p.fields[FieldBody], "dot", false)
+			}
 			n := len(p.fields[FieldBody]) - before
 			if tokens > 0 && tokens+n > chunkTokens {
 				chunk++
@@ -274,6 +277,33 @@ func commandsRun(code string) []string {
 }
 
 var commandWord = lazyre.New(`^[a-z][a-z0-9_.+-]*[a-z0-9]$`)
+
+// startsWithDot says whether text is about names that start with a
+// lone dot, which no word says: ls -a's "do not ignore entries starting
+// with .", what a question calls hidden files or dotfiles (the
+// thesaurus reads hidden as dot too). A name after the dot (".bashrc")
+// is no such text.
+func startsWithDot(text string) bool {
+	for _, lead := range []string{"with .", "with a .", "with '.'", "with a '.'", "with \".\"", "with a \".\"", "with ‘.’", "with a ‘.’"} {
+		i := strings.Index(text, lead)
+		if i < 0 {
+			continue
+		}
+		if rest := text[i+len(lead):]; rest == "" || !isWordByte(rest[0]) && rest[0] != '.' && rest[0] != '/' {
+			if dotStart().MatchString(text[:i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dotStart is the verb before "with ." in startsWithDot's texts.
+var dotStart = lazyre.New(`(?i)\b(?:start|starts|starting|begin|begins|beginning)\s+$`)
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
+}
 
 // addWords appends the stems of text's words that are not stopwords.
 func (p *Preparer) addWords(out *Prepared, dst []uint32, text string, joined bool) []uint32 {

@@ -176,6 +176,10 @@ var frames = []struct {
 	{lazyre.New(`(?i)\bhow often\b`), []Alt{{"interval", 1}, {"frequency", 0.8}}},
 	// "what kind of file" is its type, which is how pages say it
 	{lazyre.New(`(?i)\bwhat (kind|kinds|sort|sorts|type|types) of\b`), []Alt{{"type", 1}, {"format", 0.6}}},
+	// "who is logged in" asks for the users, and who(1) is named for
+	// the question; "who painted ...", "who is using port 80" or "the
+	// users who logged in last" (last's) ask no such thing
+	{lazyre.New(`(?i)\bwho(?:'s|\s+(?:else\s+)?(?:is|are))\s+(?:else\s+)?(?:currently\s+|now\s+|still\s+)?(?:logged|signed|online)\b`), []Alt{{"who", 1}, {"users", 0.7}}},
 }
 
 // madePermitted is "make" whose object is made to have a permission,

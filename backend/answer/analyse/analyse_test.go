@@ -106,10 +106,19 @@ func TestAnalyseFrames(t *testing.T) {
 		{"find out what kind of file this is", "type"},
 		{"What sort of data does notes.bin hold?", "type"},
 		{"how many cores does this machine have", "number"},
+		{"who is logged in right now", "who"},
+		{"show the users who are currently logged on", "who"},
 	} {
 		a := Analyse(tc.q, nil)
 		if !slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == tc.want }) {
 			t.Errorf("%q: no concept %q in %v", tc.q, tc.want, a.Concepts)
+		}
+	}
+	// "who" names the command only where it asks who is on the
+	// machine now: not the last who logged in, nor a painter
+	for _, q := range []string{"list the last 5 users who logged in", "Who painted the Mona Lisa?", "who is using port 8080"} {
+		if a := Analyse(q, nil); slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == "who" }) {
+			t.Errorf("%q: concept who in %v", q, a.Concepts)
 		}
 	}
 	// and a count as much as a number: grep's -c, "print a count of

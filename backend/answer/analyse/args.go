@@ -324,7 +324,7 @@ var calledRE = lazyre.New(`(?i)\b(?:called|named|titled)\s+([A-Za-z0-9_][A-Za-z0
 // question's opening and the places it says where to work. They say
 // nothing of the task.
 var frameREs = []func() *regexp.Regexp{
-	lazyre.New(`(?i)^\s*(?:(?:what(?:'s| is| are)|tell me|give me|show me|provide|suggest|write|type|i need|i want|please write)\s+(?:the\s+|a\s+|an\s+|one\s+)?(?:single\s+|simple\s+)?(?:bash|shell|sh|zsh|linux|unix|debian|ubuntu|terminal|cli|posix|gnu)?\s*(?:command(?:[- ]line)?|commands|one[- ]liner|script|way|utility|tool|program)(?:\s+(?:option|flag|switch)s?)?(?:\s+(?:i|you|we|one)\s+(?:can|could|should|would)\s+(?:use|run|type))?(?:\s+(?:to use|used|that i can use|which i can use))?\s*(?:to|that|which|for|in order to|so as to|used to)|which\s+(?:bash\s+|shell\s+|linux\s+|unix\s+)?command(?:\s+(?:option|flag|switch)s?)?)\b`),
+	lazyre.New(`(?i)^\s*(?:(?:what(?:'s| is| are)|tell me|give me|show me|provide|suggest|write|type|i need|i want|please write)\s+(?:the\s+|a\s+|an\s+|one\s+)?(?:single\s+|simple\s+|best\s+|easiest\s+|simplest\s+|quickest\s+|fastest\s+|right\s+|proper\s+|correct\s+|standard\s+|usual\s+|recommended\s+|preferred\s+|shortest\s+|safe\s+|safest\s+|cleanest\s+)?(?:bash|shell|sh|zsh|linux|unix|debian|ubuntu|terminal|cli|posix|gnu)?\s*(?:command(?:[- ]line)?|commands|one[- ]liner|script|way|utility|tool|program)(?:\s+(?:option|flag|switch)s?)?(?:\s+(?:i|you|we|one)\s+(?:can|could|should|would)\s+(?:use|run|type))?(?:\s+(?:to use|used|that i can use|which i can use))?\s*(?:to|that|which|for|in order to|so as to|used to)|which\s+(?:bash\s+|shell\s+|linux\s+|unix\s+)?command(?:\s+(?:option|flag|switch)s?)?)\b`),
 	lazyre.New(`(?i)^\s*(?:bash|shell|linux|unix)\s*:\s*`),
 	// where to work, when the sentence ends there: "find: only look in
 	// the current folder, not below" asks about it
@@ -479,7 +479,7 @@ func Read(q string) Reading {
 	// "each folder in the current directory": every one of them, as
 	// the shell's * names them (*/ the folders alone), where the
 	// framing would take the place for where to work
-	for _, m := range eachHereRE().FindAllStringSubmatchIndex(q, -1) {
+	for _, m := range slices.Concat(eachHereRE().FindAllStringSubmatchIndex(q, -1), onlyFoldersHereRE().FindAllStringSubmatchIndex(q, -1)) {
 		glob := "*"
 		if !strings.HasPrefix(strings.ToLower(q[m[2]:m[3]]), "file") {
 			glob = "*/"
@@ -677,6 +677,9 @@ func Read(q string) Reading {
 		case len(name) == 1 && m[6] >= 0:
 			// "folder a to folder b": a letter is a name only where
 			// the sentence goes on as after one
+		case noun == "variable" && strings.ToUpper(name) == name && strings.ToLower(name) != name:
+			// "the variable HOME": a variable is named in capitals, a
+			// word of the sentence is not
 		case !nameLike(name) || notName().MatchString(name):
 			continue
 		case !given && pointedAt(q[:m[2]]):
@@ -1860,6 +1863,11 @@ var notFolder = map[string]bool{"my": true, "your": true, "our": true, "their": 
 // the name of the value's kind: "that contains the IP address", "with
 // the URL", "mentioning the host".
 var heldValueNoun = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|hold(?:s|ing)?|match(?:es|ing)?|with)\s+(?:the\s+|an?\s+)?((?:ip(?:v[46])?\s+)?address|ip(?:v[46])?|host(?:\s*name)?|url|link|domain)\s+$`)
+
+// onlyFoldersHereRE is the folders of the current directory, and no
+// file: "list only the directories here" is `ls -d */`. Only files are
+// no glob: * names the folders too.
+var onlyFoldersHereRE = lazyre.New(`(?i)\bonly\s+(?:the\s+)?(folder|director|subfolder|subdirector|dir)(?:s|ies)\s+((?:in|inside|under)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)|here)\b\s*[.?!,;]?\s*$`)
 
 // lineObject is a question about lines or log entries.
 var lineObject = lazyre.New(`(?i)\b(?:lines?|entries|entry|messages?|requests?)\b`)

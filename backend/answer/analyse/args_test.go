@@ -14,6 +14,10 @@ func TestRead(t *testing.T) {
 	}{
 		{"Copy report.pdf from folder old_docs to folder new_docs",
 			"file:report.pdf folder:old_docs folder:new_docs", "", "Copy from folder to folder"},
+		// a variable is named in capitals, even by a word of the
+		// sentence's; "the variable name" names none
+		{"print the environment variable HOME", "name:HOME", "", "print the environment variable"},
+		{"show the value of the variable name", "", "", "show the value of the variable name"},
 		{"make the file deploy.sh executable", "file:deploy.sh", "", "make the file executable"},
 		// files of a kind are taken from a folder and put in one, each
 		// named by a plain word
@@ -28,6 +32,10 @@ func TestRead(t *testing.T) {
 		{"show the size of each folder in the current directory", "glob:*/", "", "show the size of each folder"},
 		{"count the words of each file here", "glob:*", "", "count the words of each file"},
 		{"delete each file in the current folder that is empty", "", "", "delete each file in the current folder that is empty"},
+		// only the folders here, and no file, are */; only the files
+		// are no glob
+		{"list only directories in the current folder", "glob:*/", "", "list only directories"},
+		{"list only files in the current directory", "", "in the current directory", "list only files"},
 		// not a word of the sentence's, nor files of no kind
 		{"copy the .png files from my camera to photos", "file:.png", "", "copy the files from my camera to photos"},
 		{"copy the files from src to dst", "", "", "copy the files from src to dst"},
@@ -61,6 +69,9 @@ func TestRead(t *testing.T) {
 		{"count the lines in notes.txt", "file:notes.txt", "", "count the lines in"},
 		{"What is the bash command to add a new group called staff?", "group:staff",
 			"What is the bash command to", "add a new group called ?"},
+		// and the way it is asked for, whatever it is called
+		{"What's the safest way to copy notes.txt to backup?", "file:notes.txt", "What's the safest way to", "copy to backup?"},
+		{"What is the best way to learn the guitar?", "", "What is the best way to", "learn the guitar?"},
 		// a word in -ing after "group" that ends the clause names it;
 		// one the sentence goes on after does not
 		{"list the files that belong to the group marketing", "group:marketing", "", "list the files that belong to the group"},

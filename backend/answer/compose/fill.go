@@ -579,6 +579,9 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgPort}
 	case w == "name":
 		return []analyse.ArgKind{analyse.ArgName}
+	case variableSlot(w):
+		// printenv's "[VARIABLE]...": the variable the question names
+		return []analyse.ArgKind{analyse.ArgName}
 	case thingName(w):
 		// git tag's "<tagname>", git branch's "<branchname>": the name
 		// the question gives the thing ("a tag called v1.2")
@@ -635,6 +638,11 @@ func thingName(w string) bool {
 func thingNamed(key, of string) bool {
 	thing, _ := namedThing(key)
 	return of == "" || strings.HasPrefix(thing, of) || strings.HasPrefix(of, thing)
+}
+
+// variableSlot says whether a placeholder takes a variable's name.
+func variableSlot(w string) bool {
+	return w == "variable" || w == "variables" || w == "var" || w == "varname"
 }
 
 // countSlots are placeholders that take a count or an amount, named for
@@ -1202,6 +1210,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// a thing's name is the name of that thing: tmux's "-L
 			// socket-name" takes no session's
 			(!thingName(slots[k].key) || ops[j].kind != analyse.ArgName || thingNamed(slots[k].key, ops[j].of)) &&
+			(!variableSlot(slots[k].key) || ops[j].of == "variable") &&
 			// a time zone is a zone's name: not /etc/localtime
 			(!zoneSlot(slots[k].key) || zoneName().MatchString(ops[j].text)) &&
 			// the folder things go into is no archive: "extract a

@@ -804,3 +804,21 @@ func TestUnnamedValue(t *testing.T) {
 		}
 	}
 }
+
+// printenv's "[VARIABLE]..." takes the variable a question names, and
+// no other name: not the service of "the service nginx".
+func TestVariableFill(t *testing.T) {
+	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
+		Text: "printenv [OPTION]... [VARIABLE]..."}}}}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Title: "printenv", Type: "man", Section: "1"}}, doc: doc}
+	for q, want := range map[string]string{
+		"print the environment variable HOME":  "printenv HOME",
+		"show the value of the variable LANG":  "printenv LANG",
+		"show the status of the service nginx": "printenv [OPTION]... [VARIABLE]...",
+	} {
+		c := &composition{ops: operands(q, analyse.Read(q).Args)}
+		if got := c.bestFill(s, "printenv [OPTION]... [VARIABLE]..."); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ func (c *composition) nameSentence(s *source) string {
 // line, 163 cite the right page first), or else the sentence of its
 // running text that says most of the question; "" when there is none.
 func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
-	if pl.lead && (pl.named || pl.other || pl.kept && c.confident || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
+	if pl.lead && (scene != analyse.SceneConcept || pl.named || pl.chosen[0].beyond >= conceptLead) && (pl.named || pl.other || pl.kept && c.confident || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
 		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
 	}
 	if use := c.filledSubcommand(pl); use != "" {
@@ -411,3 +411,10 @@ func introduces(s string) bool {
 	l := strings.ToLower(s)
 	return strings.Contains(l, " below") || strings.Contains(l, " following") || strings.Contains(l, "this section")
 }
+
+// conceptLead is how much of what the NAME line leaves of a what-is
+// question an option must hold to be said first, as what to use: xargs
+// -0 for "what's the safe way to pass file names from find to another
+// command", not ps -e, "Select all processes", for "what is a zombie
+// process", whose definition is the answer.
+const conceptLead = 0.5

@@ -37,3 +37,15 @@ func TestSummaryRunsFirstStep(t *testing.T) {
 		}
 	}
 }
+
+// A what-is question is answered by what the page says the thing is,
+// not by an option that holds little of it: chmod's -R, "change files
+// and directories recursively", is no answer to what the sticky bit on
+// a directory does.
+func TestConceptSummaryNoWeakLead(t *testing.T) {
+	const q = "what does the sticky bit on a directory do"
+	ans, _ := testengine.Ask(t, q, 0.35)
+	if strings.Contains(ans.Summary, "Use `") {
+		t.Errorf("%s: summary %q says to use an option", q, ans.Summary)
+	}
+}

@@ -125,7 +125,8 @@ func TestStepExclusionJoinsAction(t *testing.T) {
 // The option the option model backs is a step where the page's words
 // for the task match other options better: ls's -a, "do not ignore
 // entries starting with .", for dot files, behind -d, which says
-// "list" and "directories".
+// "list" and "directories", and -q and --hide, which say hide; the page
+// alone puts it fourth.
 func TestStepShownByUsage(t *testing.T) {
 	base := testengine.Must(t)
 	without := compose.New()
@@ -145,8 +146,8 @@ func TestStepShownByUsage(t *testing.T) {
 	if got := steps(base); !shown(got[:min(3, len(got))]) {
 		t.Errorf("steps %q, want %s among the first three", got, want)
 	}
-	if got := steps(bare); shown(got) {
-		t.Errorf("without the option model, steps %q: %s is no step, the test shows nothing", got, want)
+	if got := steps(bare); shown(got[:min(3, len(got))]) {
+		t.Errorf("without the option model, steps %q: %s is among the first three, the test shows nothing", got, want)
 	}
 }
 

@@ -114,6 +114,10 @@ func TestAnalyseFrames(t *testing.T) {
 			t.Errorf("%q: no concept %q in %v", tc.q, tc.want, a.Concepts)
 		}
 	}
+	// "the top 10 largest files" ranks them, and asks nothing of top
+	if a := Analyse("show the top 10 largest files here", nil); slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == "top" }) {
+		t.Errorf("top 10 largest: concept top in %v", a.Concepts)
+	}
 	// "who" names the command only where it asks who is on the
 	// machine now: not the last who logged in, nor a painter
 	for _, q := range []string{"list the last 5 users who logged in", "Who painted the Mona Lisa?", "who is using port 8080"} {

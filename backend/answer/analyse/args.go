@@ -1,6 +1,7 @@
 package analyse
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"sort"
@@ -1801,6 +1802,27 @@ var wholeWordRE = lazyre.New(`(?i)\bthe\s+word\b`)
 
 // countsEntriesRE is a count of a folder's entries, the noun the group.
 var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
+
+// LargestN says whether a question asks for the N largest files or
+// folders ("the 5 largest files in /var/log", "the top 10 biggest
+// folders"): how many (n), and whether folders are meant. A question
+// that gives no number lists them all by size (ls -S).
+func LargestN(q string) (n int, folders, ok bool) {
+	m := largestNRE().FindStringSubmatch(q)
+	if m == nil {
+		return 0, false, false
+	}
+	n, err := strconv.Atoi(cmp.Or(m[1], m[2]))
+	if err != nil || n < 1 || n > 10000 {
+		return 0, false, false
+	}
+	noun := strings.ToLower(m[3])
+	return n, strings.HasPrefix(noun, "folder") || strings.HasPrefix(noun, "director") || strings.HasPrefix(noun, "sub"), true
+}
+
+// largestNRE is a number of the largest files or folders, the number
+// before or after the adjective, and the noun.
+var largestNRE = lazyre.New(`(?i)\b(?:top\s+)?(\d+)?\s*(?:largest|biggest|heaviest|hugest)\s+(?:(\d+)\s+)?(files|folders|directories|subfolders|subdirectories|dirs)\b`)
 
 // Descends says whether a question works through the subfolders of the
 // folder it names too ("recursively", "and its subfolders", "under").

@@ -655,3 +655,25 @@ func TestCompressionsNamed(t *testing.T) {
 		}
 	}
 }
+
+// The N largest files or folders, the number before or after the
+// adjective; no number, no N.
+func TestLargestN(t *testing.T) {
+	for _, tc := range []struct {
+		q       string
+		n       int
+		folders bool
+		ok      bool
+	}{
+		{"Show the 5 largest files in the folder /var/log.", 5, false, true},
+		{"list the top 3 biggest folders in /srv", 3, true, true},
+		{"which are the largest 10 directories here", 10, true, true},
+		{"list the largest files in this folder", 0, false, false},
+		{"sort numbers with the largest first", 0, false, false},
+	} {
+		n, folders, ok := LargestN(tc.q)
+		if n != tc.n || folders != tc.folders || ok != tc.ok {
+			t.Errorf("LargestN(%q) = %d, %v, %v, want %d, %v, %v", tc.q, n, folders, ok, tc.n, tc.folders, tc.ok)
+		}
+	}
+}

@@ -68,6 +68,10 @@ type plan struct {
 	// with its citation, after the lead's own: the g flag of a stream
 	// editor's s command, which its info manual documents (replaceLead)
 	also *alsoCited
+	// piped: the lead's line is a pipeline of the page's command into
+	// others (largestLead), which no bundle of the page's options
+	// replaces
+	piped bool
 }
 
 // leadWith makes item p the lead, first of the chosen and shown, as
@@ -721,7 +725,7 @@ func (c *composition) decideLead(pl *plan) {
 		if line, opt, ok := c.charsLine(s); ok && c.charsLead(pl, line, opt) {
 			return
 		}
-		if c.linesLead(s, pl) || c.replaceLead(s, pl) || c.renameLead(s, pl) || c.variableLead(s, pl) || c.countFilesLead(s, pl) || c.occurrencesLead(s, pl) || c.writtenLead(s, pl) {
+		if c.linesLead(s, pl) || c.replaceLead(s, pl) || c.renameLead(s, pl) || c.variableLead(s, pl) || c.countFilesLead(s, pl) || c.largestLead(s, pl) || c.occurrencesLead(s, pl) || c.writtenLead(s, pl) {
 			return
 		}
 	}

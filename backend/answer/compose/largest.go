@@ -1,0 +1,87 @@
+package compose
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+)
+
+// "Show the 5 largest files in /var/log" takes a listing by size and the
+// first lines of it: ls's -S sorts by size, du and find print sizes that
+// sort(1) orders, and head keeps N of them. Each page alone answers with
+// its own options, and find's with the number as a size (`find ~ -size
+// 10`), which lists files of 10 blocks.
+
+// largestLead makes the first step the line that lists the N largest
+// files or folders the question asks for (analyse.LargestN), where the
+// first page is ls(1), du(1) or find(1): `ls -S /var/log | head -n 5`
+// citing ls's -S; `du -ah /var/log | sort -rh | head -n 5` (folders:
+// `du -h -d 1`) citing du's -a (-d) and sort's -h; `find /var/log
+// -type f -printf '%s %p\n' | sort -rn | head -n 5` citing find's
+// -printf and sort's -n. Folders take du: ls and find print no folder's
+// size.
+func (c *composition) largestLead(s *source, pl *plan) bool {
+	n, folders, ok := analyse.LargestN(c.text)
+	if !ok {
+		return false
+	}
+	dir := "."
+	for _, op := range c.ops {
+		if op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath && !strings.Contains(op.text, ".") {
+			dir = op.text
+			break
+		}
+	}
+	head := " | head -n " + strconv.Itoa(n)
+	item := func(prefix string) func(p passage) bool {
+		return func(p passage) bool { return optionTermIs(p.block.Term, prefix) }
+	}
+	var lead, sortBy, line string
+	switch typedName(s.doc, s.hit.Meta.Title) {
+	case "ls":
+		if folders {
+			return false
+		}
+		lead, line = "-S", "ls -S "+dir+head
+		if kept, ok := c.itemOf("head", item("-n")); ok {
+			pl.also = &kept
+		}
+	case "du":
+		lead, sortBy, line = "-a", "-h", "du -ah "+dir+" | sort -rh"+head
+		if folders {
+			lead, line = "-d", "du -h -d 1 "+dir+" | sort -rh"+head
+		}
+	case "find":
+		if folders {
+			return false
+		}
+		lead, sortBy, line = "-printf", "-n", "find "+dir+" -type f -printf '%s %p\\n' | sort -rn"+head
+	default:
+		return false
+	}
+	p, found := itemWhere(s, item(lead))
+	if !found {
+		return false
+	}
+	if sortBy != "" {
+		sorted, ok := c.itemOf("sort", item(sortBy))
+		if !ok {
+			return false
+		}
+		pl.also = &sorted
+	}
+	pl.leadWith(p, line, itemDoes(p.block.Text))
+	if h, ok := itemWhere(s, item("-h")); ok && strings.HasPrefix(line, "du -") {
+		pl.runs(h)
+	}
+	pl.piped = true
+	return true
+}
+
+// optionTermIs says whether an item's term names option name first:
+// "-a, --all" is -a's, "-printf format" -printf's.
+func optionTermIs(term, name string) bool {
+	names := optionNames(term)
+	return len(names) > 0 && names[0] == name
+}

@@ -1,0 +1,87 @@
+package compose
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/testutil/testindex"
+)
+
+// The N largest files are a listing by size cut to N lines: du's sizes
+// sorted by sort -rh, with sort's -h cited. Without a number, the page
+// answers with its own options.
+func TestLargestLead(t *testing.T) {
+	for q, want := range map[string]string{
+		"Show the 5 largest files in the folder /var/log.": "`du -ah /var/log | sort -rh | head -n 5`",
+		"list the top 3 biggest folders in /srv":           "`du -h -d 1 /srv | sort -rh | head -n 3`",
+	} {
+		d := composedFirst(t, "du", "sort", sortPage, q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
+			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
+			continue
+		}
+		if !strings.Contains(d.Steps[0], "sort -h: compare human readable numbers") {
+			t.Errorf("%q: %q does not cite sort's -h", q, d.Steps[0])
+		}
+	}
+	d := composedFirst(t, "du", "sort", sortPage, "show the largest files in /var/log")
+	if len(d.Steps) > 0 && strings.Contains(d.Steps[0], "| head") {
+		t.Errorf("no number: steps %q, want no head", d.Steps)
+	}
+	// ls sorts by size itself; a folder's size it does not show
+	d = composedFirst(t, "ls", "sort", sortPage, "show the 5 largest files in /var/log")
+	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`ls -S /var/log | head -n 5`:") {
+		t.Errorf("ls first: steps %q, want ls -S cut by head first", d.Steps)
+	}
+	d = composedFirst(t, "ls", "sort", sortPage, "show the 5 largest folders in /var/log")
+	if len(d.Steps) > 0 && strings.Contains(d.Steps[0], "| head") {
+		t.Errorf("ls first, folders: steps %q, want no head", d.Steps)
+	}
+}
+
+// composedFirst is the answer to q over the fixture with page (a man
+// page of name) added, page first the hit of program first.
+func composedFirst(t *testing.T, first, name, page, q string) answer.Draft {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "man1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "man1", name+".1"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lib, ret := retrieve(t, testindex.WithMan(dir), q)
+	i := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Title == first && h.Meta.Type == "man" })
+	if i < 0 {
+		t.Fatalf("%q: no %s among the hits", q, first)
+	}
+	ret.Hits = append([]answer.Hit{ret.Hits[i]}, slices.Delete(slices.Clone(ret.Hits), i, i+1)...)
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// sortPage documents sort(1)'s options for sizes and order.
+const sortPage = `.TH SORT 1
+.SH NAME
+sort \- sort lines of text files
+.SH SYNOPSIS
+sort [OPTION]... [FILE]...
+.SH OPTIONS
+.TP
+\fB\-h\fR, \fB\-\-human\-numeric\-sort\fR
+compare human readable numbers (e.g., 2K 1G)
+.TP
+\fB\-n\fR, \fB\-\-numeric\-sort\fR
+compare according to string numerical value
+.TP
+\fB\-r\fR, \fB\-\-reverse\fR
+reverse the result of comparisons
+`

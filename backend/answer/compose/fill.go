@@ -620,10 +620,19 @@ func slotKinds(word string) []analyse.ArgKind {
 // something else ("filename", "hostname", "username") slotKinds reads
 // first.
 func namedThing(w string) (thing string, ok bool) {
+	if t, made := strings.CutPrefix(w, "new-"); made && namedNouns[t] {
+		// git switch's "-c <new-branch>": the name the question gives
+		// the branch it makes
+		return t, true
+	}
 	thing, ok = strings.CutSuffix(w, "name")
 	thing = strings.TrimRight(thing, "-_")
 	return thing, ok && len(thing) >= 3 && isLetters(thing)
 }
+
+// namedNouns are the things a placeholder names by their noun alone
+// once new: git's branches and tags.
+var namedNouns = map[string]bool{"branch": true, "tag": true}
 
 // thingName says whether a placeholder is the name of a kind of thing
 // (namedThing).

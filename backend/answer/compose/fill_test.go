@@ -822,3 +822,21 @@ func TestVariableFill(t *testing.T) {
 		}
 	}
 }
+
+// A placeholder for a new thing of a kind git names ("<new-branch>")
+// takes the name the question gives that thing, and no other: not the
+// tag of "a tag called v2".
+func TestNewThingFill(t *testing.T) {
+	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
+		Text: "git switch -c <new-branch>"}}}}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Title: "git-switch", Type: "man", Section: "1"}}, doc: doc}
+	for q, want := range map[string]string{
+		"create a new git branch called feature-login": "git switch -c feature-login",
+		"create a tag called v2":                       "git switch -c <new-branch>",
+	} {
+		c := &composition{ops: operands(q, analyse.Read(q).Args)}
+		if got := c.bestFill(s, "git switch -c <new-branch>"); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+}

@@ -34,7 +34,7 @@ func invocationFrom(lines []string, cmd, opt string) string {
 			continue
 		}
 		words := synopsisWords(rest)
-		has := slices.Contains(words, name)
+		has := slices.ContainsFunc(words, func(w string) bool { return namesOption(w, name) })
 		// where no form shows the option, the first that runs the
 		// command plainly: not umount's "umount -a [-dflnrv] ...",
 		// which unmounts everything, for umount -d
@@ -70,9 +70,9 @@ func invocationFrom(lines []string, cmd, opt string) string {
 		switch {
 		case expression && placeholderWord(bare) == "expression":
 			out = append(out, opt)
-		case shows && w == name:
+		case shows && namesOption(w, name):
 			out = append(out, opt)
-		case i > 0 && strings.Trim(form[i-1], "[]") == name && optArg != "" && w == optArg:
+		case i > 0 && namesOption(strings.Trim(form[i-1], "[]"), name) && optArg != "" && w == optArg:
 			// the option's argument, which opt has ("-t DIRECTORY"),
 			// also after the option in brackets: renice's "[-n]
 			// priority", typed "renice -n priority", not "renice -n
@@ -94,6 +94,21 @@ func invocationFrom(lines []string, cmd, opt string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// namesOption says whether synopsis word w is option name, or a choice
+// of options, one of which the form takes, that holds it: git switch's
+// "(-c|-C)" holds -c, losetup's "-f|loopdev" -f. A choice in brackets
+// ("[-u|--utc|--universal]") is one any form may give, no sign of the
+// form that runs the option.
+func namesOption(w, name string) bool {
+	if w == name {
+		return true
+	}
+	if !strings.Contains(w, "|") || !strings.HasPrefix(name, "-") || strings.HasPrefix(w, "[") {
+		return false
+	}
+	return slices.Contains(strings.Split(strings.Trim(w, "[](){}"), "|"), name)
 }
 
 // maxCompanions is the most optional options the synopsis form that
@@ -576,7 +591,9 @@ func (c *composition) filledInvocation(s *source, cmd, opt string) string {
 	first := invocationFrom(lines, cmd, opt)
 	best, most, gaps := fillLeft(first, cmd, c.opsFor(first), s.valued())
 	name, _, _ := strings.Cut(opt, " ")
-	if len(c.ops) == 0 || opt == "" || slices.ContainsFunc(lines, func(l string) bool { return slices.Contains(synopsisWords(l), name) }) {
+	if len(c.ops) == 0 || opt == "" || slices.ContainsFunc(lines, func(l string) bool {
+		return slices.ContainsFunc(synopsisWords(l), func(w string) bool { return namesOption(w, name) })
+	}) {
 		return best
 	}
 	for _, l := range lines {

@@ -338,3 +338,25 @@ func TestSynopsisArgument(t *testing.T) {
 		}
 	}
 }
+
+// An option run where the synopsis gives it as one of a choice is
+// typed in the form that makes the choice, with its own argument once:
+// git switch's "(-c|-C) <new-branch>", losetup's "-f|loopdev". A choice
+// in brackets any form may give marks no form: date's -u stays in the
+// first.
+func TestInvocationFromChoice(t *testing.T) {
+	for _, tc := range []struct {
+		lines    []string
+		cmd, opt string
+		want     string
+	}{
+		{[]string{"git switch [<options>] [--no-guess] <branch>", "git switch [<options>] (-c|-C) <new-branch> [<start-point>]"},
+			"git switch", "-c <new-branch>", "git switch [<options>] -c <new-branch> [<start-point>]"},
+		{[]string{"losetup [-o offset] -f|loopdev file", "losetup -a"}, "losetup", "-f", "losetup [-o offset] -f file"},
+		{[]string{"date [OPTION]... [+FORMAT]", "date [-u|--utc|--universal] [MMDDhhmm[[CC]YY][.ss]]"}, "date", "-u", "date -u [+FORMAT]"},
+	} {
+		if got := invocationFrom(tc.lines, tc.cmd, tc.opt); got != tc.want {
+			t.Errorf("invocationFrom(%q, %q) = %q, want %q", tc.lines, tc.opt, got, tc.want)
+		}
+	}
+}

@@ -973,6 +973,16 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 	forms := strings.Split(term, ", ")
 	list := subcommandList(forms)
 	for i, f := range forms {
+		// an item that names the subcommand alone, git remote's "add",
+		// runs as the synopsis's form for it does, less the options
+		// one may give: "git remote add <name> <URL>"
+		if !strings.Contains(f, " ") && commandish().MatchString(f) {
+			if form := subcommandForm(s.doc, typed, f); form != "" {
+				forms[i] = form
+			}
+		}
+	}
+	for i, f := range forms {
 		// its optional options are the steps' to give, not the
 		// line's: "tmux new-window", not "tmux new-window [-abdkPS]
 		// [-c start-directory] [-e environment] ... [shell-command]"
@@ -1007,6 +1017,30 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 		}
 	}
 	return best
+}
+
+// subcommandForm is the synopsis's form of command typed's subcommand
+// sub, after typed, without the options in brackets: git-remote(1)'s
+// "add <name> <URL>"; "" where no form starts with it, or one gives
+// nothing more.
+func subcommandForm(d *document.Document, typed, sub string) string {
+	for _, l := range synopsisLines(d) {
+		rest, ok := strings.CutPrefix(strings.Join(strings.Fields(l), " "), typed+" "+sub+" ")
+		if !ok {
+			continue
+		}
+		out := []string{sub}
+		for _, w := range synopsisWords(rest) {
+			if bare := strings.TrimLeft(w, "[( "); strings.HasPrefix(w, "[") && (synopsisOption(bare) || genericOptions(bare)) {
+				continue
+			}
+			out = append(out, w)
+		}
+		if len(out) > 1 {
+			return strings.Join(out, " ")
+		}
+	}
+	return ""
 }
 
 // eitherPlaceholder is an optional operand that is one placeholder or

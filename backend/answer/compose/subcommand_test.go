@@ -13,6 +13,8 @@ import (
 	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/answer/tasks"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
 )
 
 // unitPage runs subcommands whose own words hardly tell the one for a
@@ -402,4 +404,23 @@ func composed(t *testing.T, cp *Composer, name, page, q string) answer.Draft {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// An item that names a subcommand alone runs as the synopsis's form for
+// it, without the options one may give, filled with the question's
+// values: git remote's "add" is `git remote add upstream URL`.
+func TestSubcommandForm(t *testing.T) {
+	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
+		Text: "git remote [-v | --verbose]\ngit remote add [-t <branch>] [-m <master>] [-f] [--[no-]tags] [--mirror=(fetch|push)] <name> <URL>\ngit remote remove <name>"}}}}}
+	for sub, want := range map[string]string{"add": "add <name> <URL>", "remove": "remove <name>", "prune": ""} {
+		if got := subcommandForm(doc, "git remote", sub); got != want {
+			t.Errorf("subcommandForm(%q) = %q, want %q", sub, got, want)
+		}
+	}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Title: "git-remote", Type: "man", Section: "1"}}, doc: doc}
+	const q = "add a git remote named upstream pointing to https://example.org/app.git"
+	c := &composition{ops: operands(q, analyse.Read(q).Args)}
+	if got, want := c.subcommandLine(s, "git remote", "add"), "git remote add upstream https://example.org/app.git"; got != want {
+		t.Errorf("%q: line %q, want %q", q, got, want)
+	}
 }

@@ -488,6 +488,14 @@ func Read(q string) Reading {
 		take(m[4], m[5])
 		args = append(args, found{m[4], Arg{Kind: ArgGlob, Text: glob, Start: m[4], End: m[5]}})
 	}
+	// "all log files", "every pdf file": files of a kind named by the
+	// word of their extension, as ".log" names them
+	for _, m := range kindWordRE().FindAllStringSubmatchIndex(q, -1) {
+		if free(m[2], m[3]) {
+			take(m[2], m[3])
+			args = append(args, found{m[2], Arg{Kind: ArgFile, Text: "." + strings.ToLower(q[m[2]:m[3]]), Start: m[2], End: m[3]}})
+		}
+	}
 	for _, re := range frameREs {
 		for _, m := range re().FindAllStringIndex(q, -1) {
 			if m[1] > m[0] && free(m[0], m[1]) {
@@ -1801,7 +1809,7 @@ var countsOccurrencesRE = lazyre.New(`(?i)\bhow\s+(?:many\s+times|often)\b|\b(?:
 var wholeWordRE = lazyre.New(`(?i)\bthe\s+word\b`)
 
 // countsEntriesRE is a count of a folder's entries, the noun the group.
-var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
+var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible|\.?(?:log|pdf|jpe?g|png|gif|txt|csv|json|xml|html?|md|mp3|mp4|iso|deb|conf|bak|tmp|py|sh)))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
 
 // LargestN says whether a question asks for the N largest files or
 // folders ("the 5 largest files in /var/log", "the top 10 biggest
@@ -1885,6 +1893,12 @@ var notFolder = map[string]bool{"my": true, "your": true, "our": true, "their": 
 // the name of the value's kind: "that contains the IP address", "with
 // the URL", "mentioning the host".
 var heldValueNoun = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|hold(?:s|ing)?|match(?:es|ing)?|with)\s+(?:the\s+|an?\s+)?((?:ip(?:v[46])?\s+)?address|ip(?:v[46])?|host(?:\s*name)?|url|link|domain)\s+$`)
+
+// kindWordRE is files of a kind named by their extension's word after a
+// quantifier or a count: "all log files", "every PDF file", "each of the
+// csv files", "how many pdf files"; not "the log files of nginx", whose
+// files are the topic.
+var kindWordRE = lazyre.New(`(?i)\b(?:all|every|each|how\s+many|number\s+of|count(?:ing)?)\s+(?:of\s+)?(?:the\s+|my\s+|your\s+)?(log|pdf|jpe?g|png|gif|txt|csv|json|xml|html?|md|mp3|mp4|iso|deb|conf|bak|tmp|py|sh)\s+files?\b`)
 
 // onlyFoldersHereRE is the folders of the current directory, and no
 // file: "list only the directories here" is `ls -d */`. Only files are

@@ -32,6 +32,10 @@ func TestRead(t *testing.T) {
 		{"show the size of each folder in the current directory", "glob:*/", "", "show the size of each folder"},
 		{"count the words of each file here", "glob:*", "", "count the words of each file"},
 		{"delete each file in the current folder that is empty", "", "", "delete each file in the current folder that is empty"},
+		// files of a kind named by their extension's word, after a
+		// quantifier; the files of a thing stay its topic
+		{"move all log files to the archive folder", "file:.log folder:archive", "", "move all files to the folder"},
+		{"show the log files of nginx", "", "", "show the log files of nginx"},
 		// only the folders here, and no file, are */; only the files
 		// are no glob
 		{"list only directories in the current folder", "glob:*/", "", "list only directories"},
@@ -173,7 +177,8 @@ func TestRead(t *testing.T) {
 		// whatever else the sentence says of it after
 		{"look in todo.txt for the word urgent regardless of its case", "file:todo.txt quoted:urgent", "", "look in for the word regardless of its case"},
 		// the asker's home is the folder ~, the noun after it the topic's
-		{"count the pdf files under my home folder", "folder:~", "", "count the pdf files under folder"},
+		// (files of a kind counted are of that kind: find -name '*.pdf')
+		{"count the pdf files under my home folder", "file:.pdf folder:~", "", "count the files under folder"},
 		// a word of how after the folder is no folder's name
 		{"remove the folder stale_cache in my home folder together with its contents", "folder:stale_cache folder:~", "", "remove the folder in folder together with its contents"},
 		{"what goes into a new user's home directory", "", "", "what goes into a new user's home directory"},

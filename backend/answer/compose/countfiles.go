@@ -30,7 +30,25 @@ func (c *composition) countFilesLead(s *source, pl *plan) bool {
 			break
 		}
 	}
+	// of a kind ("all pdf files in Documents"): the shell's pattern for
+	// them (Documents/*.pdf), or find's -name through the subfolders
+	glob := ""
+	for _, op := range c.ops {
+		if op.kind == analyse.ArgGlob && strings.Contains(op.text, "*.") {
+			glob = op.text
+			break
+		}
+	}
+	if d, _, ok := strings.Cut(glob, "/*."); ok && dir == "" {
+		dir = " " + d
+	}
 	lister, list := "ls", "ls"+dir
+	if glob != "" {
+		list = "ls " + glob
+		if !strings.Contains(glob, "/") && dir != "" {
+			list = "ls" + dir + "/" + glob
+		}
+	}
 	if inside || prog == "find" {
 		kind := "f"
 		if strings.Contains(noun, "folder") || strings.Contains(noun, "director") {
@@ -44,6 +62,9 @@ func (c *composition) countFilesLead(s *source, pl *plan) bool {
 			list += " -maxdepth 1"
 		}
 		list += " -type " + kind
+		if glob != "" {
+			list += " -name '" + glob[strings.LastIndex(glob, "/")+1:] + "'"
+		}
 	}
 	line := list + " | wc -l"
 	if prog == "wc" {

@@ -18,6 +18,9 @@ func TestCountFilesLead(t *testing.T) {
 		{"how many files are in the folder docs", []string{listed, found}},
 		{"What is the bash command to count the files in the folder docs?", []string{listed, found}},
 		{"count the lines of notes.txt", []string{"`wc -l notes.txt`"}},
+		// of a kind: the shell's pattern, or find's -name
+		{"how many pdf files are in the folder Documents", []string{"`ls Documents/*.pdf | wc -l`", "`find Documents -maxdepth 1 -type f -name '*.pdf' | wc -l`"}},
+		{"how many .txt files are in the folder notes", []string{"`ls notes/*.txt | wc -l`", "`find notes -maxdepth 1 -type f -name '*.txt' | wc -l`"}},
 	} {
 		d := composed(t, New(), "wc", counterPage, tc.q)
 		if len(d.Steps) == 0 || !slices.ContainsFunc(tc.want, func(w string) bool { return strings.HasPrefix(d.Steps[0], w+":") }) {

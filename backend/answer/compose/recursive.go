@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -45,3 +46,48 @@ func (c *composition) withRecursive(s *source, cmd, line string) string {
 // well as the folder: "every file in", "everything inside it",
 // "including its subfolders", "recursively".
 var recursionAsked = lazyre.New(`(?i)\b(?:every|all)\s+(?:the\s+|of\s+the\s+)?(?:files?|folders?|directories|subfolders?|subdirectories)\s+(?:in|under|inside|below|within|beneath)\b|\beverything\s+(?:in|inside|under|below|within|beneath)\b|\bincluding\s+(?:all\s+)?(?:its\s+|their\s+)?(?:sub-?folders|sub-?directories|contents)\b|\brecursive(?:ly)?\b|\band\s+(?:all\s+)?(?:its|their)\s+(?:sub-?folders|sub-?directories|contents)\b|\btogether\s+with\s+(?:everything|all)\b`)
+
+// globInside is an operand that names files of a kind in a folder,
+// "src/*.py", or in the current one, "*.py".
+var globInside = lazyre.New(`^(?:(.+)/)?(\*\.[A-Za-z0-9]+)$`)
+
+// includeGlob makes a recursive search of files of a kind search the
+// folder for them (grep -r's --include='*.py' src), where the line
+// gives the shell's pattern, src/*.py, which names the folder's own
+// files alone and no folder to go through: "find the word TODO in all
+// .py files in src, recursively"; where the pattern names no folder,
+// the one the question names. ok is false where the line is no such
+// search, or the page has no --include.
+func (c *composition) includeGlob(s *source, line string) (out string, include passage, ok bool) {
+	words := strings.Fields(line)
+	recursive := slices.ContainsFunc(words, func(w string) bool {
+		return w == "-r" || w == "-R" || w == "--recursive" || letterBundle(w) && strings.ContainsAny(w[1:], "rR")
+	})
+	at := slices.IndexFunc(words, func(w string) bool { return globInside().MatchString(w) })
+	if !recursive || at < 0 {
+		return line, passage{}, false
+	}
+	include, ok = itemWhere(s, func(p passage) bool { return slices.Contains(optionNames(p.block.Term), "--include") })
+	if !ok {
+		return line, passage{}, false
+	}
+	m := globInside().FindStringSubmatch(words[at])
+	dir := m[1]
+	if dir == "" {
+		// the folder the question names, where the pattern left it
+		// out: "the *.py files under src/"
+		for _, op := range c.ops {
+			if (op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath) && !strings.Contains(op.text, "*") {
+				dir = strings.TrimSuffix(op.text, "/")
+				break
+			}
+			if g := globInside().FindStringSubmatch(op.text); op.kind == analyse.ArgGlob && g != nil && g[1] != "" {
+				dir = g[1]
+				break
+			}
+		}
+	}
+	dir = cmp.Or(dir, ".")
+	words = slices.Replace(words, at, at+1, "--include='"+m[2]+"'", dir)
+	return strings.Join(words, " "), include, true
+}

@@ -823,6 +823,10 @@ func (c *composition) decideLead(pl *plan) {
 			pl.line = line
 		}
 		pl.line = c.sendOut(s, s.runnable(c.chosenAlternative(pl.line, pl.chosen[0].block.Term)))
+		if line, include, ok := c.includeGlob(s, pl.line); ok {
+			pl.line = line
+			pl.runs(include)
+		}
 	case !pl.lead && !pl.named && pl.syn != "" && c.othersValues(s, pl):
 		// An example that runs the command on other values than the
 		// question's, where the synopsis takes the question's: "kill

@@ -1,0 +1,39 @@
+package compose
+
+import (
+	"testing"
+
+	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
+)
+
+// A recursive search of files of a kind goes through the folder for
+// them with --include, not through the shell's pattern, which names
+// the folder's own files alone; without --include on the page, or
+// without recursion, the line stays.
+func TestIncludeGlob(t *testing.T) {
+	items := []document.Block{
+		{Kind: document.Item, Term: "-r, --recursive", Text: "Read all files under each directory, recursively."},
+		{Kind: document.Item, Term: "--include=GLOB", Text: "Search only files whose base name matches GLOB."},
+	}
+	grep := &source{hit: answer.Hit{Meta: index.Meta{Title: "grep", Type: "man", Section: "1"}},
+		doc: &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: items}}}}
+	bare := &source{hit: grep.hit, doc: &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: items[:1]}}}}
+	const q = "search the *.py files in the folder src, recursively, for TODO"
+	c := &composition{ops: operands(q, analyse.Read(q).Args)}
+	for _, tc := range []struct {
+		s          *source
+		line, want string
+	}{
+		{grep, "grep -r TODO src/*.py", "grep -r TODO --include='*.py' src"},
+		{grep, "grep -rn TODO *.py", "grep -rn TODO --include='*.py' src"},
+		{grep, "grep TODO src/*.py", "grep TODO src/*.py"},
+		{bare, "grep -r TODO src/*.py", "grep -r TODO src/*.py"},
+	} {
+		if got, _, _ := c.includeGlob(tc.s, tc.line); got != tc.want {
+			t.Errorf("includeGlob(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}

@@ -75,7 +75,19 @@ func (c *composition) losesData(p passage) bool {
 		return false
 	}
 	first := firstSentence(p.block.Text)
-	return saysDestroys(first) && !answer.Negates(first)
+	return saysDestroys(first) && !destroyNegated(first)
+}
+
+// destroyNegated says whether the first word of text that destroys is
+// negated by a word before it: "do not remove", "Do not ellipsize ...
+// or truncate"; not fallocate's -c, "Removes a byte range from a file,
+// without leaving a hole", whose negation comes after, of another thing.
+func destroyNegated(text string) bool {
+	loc := destroys().FindStringIndex(text)
+	if loc == nil {
+		return answer.Negates(text)
+	}
+	return answer.Negates(text[:loc[0]])
 }
 
 // saysDestroys says whether text matches destroys. Composing asks it of

@@ -134,6 +134,10 @@ func TestLosesDataNouns(t *testing.T) {
 		"Delete the files after adding them to the archive.":                                 true,
 		"Print the signatures found on the device.":                                          false,
 		"keep (don't delete) input files":                                                    false,
+		// a negation after the loss is of another thing; one before
+		// reaches it across a list
+		"Removes a byte range from a file, without leaving a hole.":        true,
+		"Do not ellipsize unit names, journal output, or truncate output.": false,
 	} {
 		p := passage{block: document.Block{Kind: document.Item, Term: "-f", Text: text}}
 		if got := c.losesData(p); got != want {

@@ -301,6 +301,8 @@ func startsWithDot(text string) bool {
 // dotStart is the verb before "with ." in startsWithDot's texts.
 var dotStart = lazyre.New(`(?i)\b(?:start|starts|starting|begin|begins|beginning)\s+$`)
 
+// isWordByte says whether c goes on a name after a dot: ".bashrc",
+// ".git-credentials".
 func isWordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
 }

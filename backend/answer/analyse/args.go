@@ -1809,7 +1809,7 @@ var countsOccurrencesRE = lazyre.New(`(?i)\bhow\s+(?:many\s+times|often)\b|\b(?:
 var wholeWordRE = lazyre.New(`(?i)\bthe\s+word\b`)
 
 // countsEntriesRE is a count of a folder's entries, the noun the group.
-var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible|\.?(?:log|pdf|jpe?g|png|gif|txt|csv|json|xml|html?|md|mp3|mp4|iso|deb|conf|bak|tmp|py|sh)))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
+var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible|\.?(?:` + kindWords + `)))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
 
 // LargestN says whether a question asks for the N largest files or
 // folders ("the 5 largest files in /var/log", "the top 10 biggest
@@ -1898,7 +1898,11 @@ var heldValueNoun = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|inc
 // quantifier or a count: "all log files", "every PDF file", "each of the
 // csv files", "how many pdf files"; not "the log files of nginx", whose
 // files are the topic.
-var kindWordRE = lazyre.New(`(?i)\b(?:all|every|each|how\s+many|number\s+of|count(?:ing)?)\s+(?:of\s+)?(?:the\s+|my\s+|your\s+)?(log|pdf|jpe?g|png|gif|txt|csv|json|xml|html?|md|mp3|mp4|iso|deb|conf|bak|tmp|py|sh)\s+files?\b`)
+var kindWordRE = lazyre.New(`(?i)\b(?:all|every|each|how\s+many|number\s+of|count(?:ing)?)\s+(?:of\s+)?(?:the\s+|my\s+|your\s+)?(` + kindWords + `)\s+files?\b`)
+
+// kindWords are the words of the common extensions a question names
+// files of a kind by: "all log files", "how many pdf files".
+const kindWords = `log|pdf|jpe?g|png|gif|txt|csv|json|xml|html?|md|mp3|mp4|iso|deb|conf|bak|tmp|py|sh`
 
 // onlyFoldersHereRE is the folders of the current directory, and no
 // file: "list only the directories here" is `ls -d */`. Only files are

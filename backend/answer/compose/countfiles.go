@@ -24,11 +24,8 @@ func (c *composition) countFilesLead(s *source, pl *plan) bool {
 		return false
 	}
 	dir := ""
-	for _, op := range c.ops {
-		if op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath && !strings.Contains(op.text, ".") {
-			dir = " " + op.text
-			break
-		}
+	if d := c.folderOperand(); d != "" {
+		dir = " " + d
 	}
 	// of a kind ("all pdf files in Documents"): the shell's pattern for
 	// them (Documents/*.pdf), or find's -name through the subfolders
@@ -86,6 +83,17 @@ func (c *composition) countFilesLead(s *source, pl *plan) bool {
 	pl.shown = min(pl.shown, len(pl.chosen))
 	pl.also = &counted
 	return true
+}
+
+// folderOperand is the first folder the question names, or a path
+// with no dot in it (no file's): "" where it names none.
+func (c *composition) folderOperand() string {
+	for _, op := range c.ops {
+		if op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath && !strings.Contains(op.text, ".") {
+			return op.text
+		}
+	}
+	return ""
 }
 
 // linesItem is wc's -l, "print the newline counts".

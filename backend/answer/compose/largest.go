@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -26,18 +27,13 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 	if !ok {
 		return false
 	}
-	dir := "."
-	for _, op := range c.ops {
-		if op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath && !strings.Contains(op.text, ".") {
-			dir = op.text
-			break
-		}
-	}
+	dir := cmp.Or(c.folderOperand(), ".")
 	head := " | head -n " + strconv.Itoa(n)
 	item := func(prefix string) func(p passage) bool {
 		return func(p passage) bool { return optionTermIs(p.block.Term, prefix) }
 	}
 	var lead, sortBy, line string
+	var also *alsoCited
 	switch typedName(s.doc, s.hit.Meta.Title) {
 	case "ls":
 		if folders {
@@ -45,7 +41,7 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 		}
 		lead, line = "-S", "ls -S "+dir+head
 		if kept, ok := c.itemOf("head", item("-n")); ok {
-			pl.also = &kept
+			also = &kept
 		}
 	case "du":
 		lead, sortBy, line = "-a", "-h", "du -ah "+dir+" | sort -rh"+head
@@ -69,9 +65,10 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 		if !ok {
 			return false
 		}
-		pl.also = &sorted
+		also = &sorted
 	}
 	pl.leadWith(p, line, itemDoes(p.block.Text))
+	pl.also = also
 	if h, ok := itemWhere(s, item("-h")); ok && strings.HasPrefix(line, "du -") {
 		pl.runs(h)
 	}

@@ -283,18 +283,26 @@ func TestTimed(t *testing.T) {
 }
 
 func TestBestFill(t *testing.T) {
-	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
-		Text: "adduser [--home DIR] [--ingroup GROUP] user\nadduser [options] user group\nadduser --group group"}}}}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Title: "adduser", Type: "man", Section: "8"}}, doc: doc}
-	for q, want := range map[string]string{
+	checkFills(t, "adduser", "8", "adduser [--home DIR] [--ingroup GROUP] user\nadduser [options] user group\nadduser --group group", map[string]string{
 		// both forms take both; the shorter says it with fewer options
 		"put the user ann in the group audio": "adduser ann audio",
 		"make a group called audio":           "adduser --group audio",
 		"show the users":                      "adduser [--home DIR] [--ingroup GROUP] user",
-	} {
+	})
+}
+
+// checkFills checks the line bestFill writes for each question (the
+// map's keys) from the first line of a page of title whose synopsis is
+// synopsis.
+func checkFills(t *testing.T, title, section, synopsis string, want map[string]string) {
+	t.Helper()
+	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code, Text: synopsis}}}}}
+	s := &source{hit: answer.Hit{Meta: index.Meta{Title: title, Type: "man", Section: section}}, doc: doc}
+	first, _, _ := strings.Cut(synopsis, "\n")
+	for q, w := range want {
 		c := &composition{ops: operands(q, analyse.Read(q).Args)}
-		if got := c.bestFill(s, "adduser [--home DIR] [--ingroup GROUP] user"); got != want {
-			t.Errorf("%q: got %q, want %q", q, got, want)
+		if got := c.bestFill(s, first); got != w {
+			t.Errorf("%q: got %q, want %q", q, got, w)
 		}
 	}
 }
@@ -808,35 +816,19 @@ func TestUnnamedValue(t *testing.T) {
 // printenv's "[VARIABLE]..." takes the variable a question names, and
 // no other name: not the service of "the service nginx".
 func TestVariableFill(t *testing.T) {
-	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
-		Text: "printenv [OPTION]... [VARIABLE]..."}}}}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Title: "printenv", Type: "man", Section: "1"}}, doc: doc}
-	for q, want := range map[string]string{
+	checkFills(t, "printenv", "1", "printenv [OPTION]... [VARIABLE]...", map[string]string{
 		"print the environment variable HOME":  "printenv HOME",
 		"show the value of the variable LANG":  "printenv LANG",
 		"show the status of the service nginx": "printenv [OPTION]... [VARIABLE]...",
-	} {
-		c := &composition{ops: operands(q, analyse.Read(q).Args)}
-		if got := c.bestFill(s, "printenv [OPTION]... [VARIABLE]..."); got != want {
-			t.Errorf("%q: got %q, want %q", q, got, want)
-		}
-	}
+	})
 }
 
 // A placeholder for a new thing of a kind git names ("<new-branch>")
 // takes the name the question gives that thing, and no other: not the
 // tag of "a tag called v2".
 func TestNewThingFill(t *testing.T) {
-	doc := &document.Document{Sections: []document.Section{{Title: "SYNOPSIS", Blocks: []document.Block{{Kind: document.Code,
-		Text: "git switch -c <new-branch>"}}}}}
-	s := &source{hit: answer.Hit{Meta: index.Meta{Title: "git-switch", Type: "man", Section: "1"}}, doc: doc}
-	for q, want := range map[string]string{
+	checkFills(t, "git-switch", "1", "git switch -c <new-branch>", map[string]string{
 		"create a new git branch called feature-login": "git switch -c feature-login",
 		"create a tag called v2":                       "git switch -c <new-branch>",
-	} {
-		c := &composition{ops: operands(q, analyse.Read(q).Args)}
-		if got := c.bestFill(s, "git switch -c <new-branch>"); got != want {
-			t.Errorf("%q: got %q, want %q", q, got, want)
-		}
-	}
+	})
 }

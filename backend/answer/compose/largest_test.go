@@ -2,8 +2,6 @@ package compose
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -20,7 +18,7 @@ func TestLargestLead(t *testing.T) {
 		"Show the 5 largest files in the folder /var/log.": "`du -ah /var/log | sort -rh | head -n 5`",
 		"list the top 3 biggest folders in /srv":           "`du -h -d 1 /srv | sort -rh | head -n 3`",
 	} {
-		d := composedFirst(t, "du", "sort", sortPage, q)
+		d := composedFirst(t, "du", "sort", numSorterPage, q)
 		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
 			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
 			continue
@@ -29,16 +27,16 @@ func TestLargestLead(t *testing.T) {
 			t.Errorf("%q: %q does not cite sort's -h", q, d.Steps[0])
 		}
 	}
-	d := composedFirst(t, "du", "sort", sortPage, "show the largest files in /var/log")
+	d := composedFirst(t, "du", "sort", numSorterPage, "show the largest files in /var/log")
 	if len(d.Steps) > 0 && strings.Contains(d.Steps[0], "| head") {
 		t.Errorf("no number: steps %q, want no head", d.Steps)
 	}
 	// ls sorts by size itself; a folder's size it does not show
-	d = composedFirst(t, "ls", "sort", sortPage, "show the 5 largest files in /var/log")
+	d = composedFirst(t, "ls", "sort", numSorterPage, "show the 5 largest files in /var/log")
 	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`ls -S /var/log | head -n 5`:") {
 		t.Errorf("ls first: steps %q, want ls -S cut by head first", d.Steps)
 	}
-	d = composedFirst(t, "ls", "sort", sortPage, "show the 5 largest folders in /var/log")
+	d = composedFirst(t, "ls", "sort", numSorterPage, "show the 5 largest folders in /var/log")
 	if len(d.Steps) > 0 && strings.Contains(d.Steps[0], "| head") {
 		t.Errorf("ls first, folders: steps %q, want no head", d.Steps)
 	}
@@ -48,14 +46,7 @@ func TestLargestLead(t *testing.T) {
 // page of name) added, page first the hit of program first.
 func composedFirst(t *testing.T, first, name, page, q string) answer.Draft {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "man1"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "man1", name+".1"), []byte(page), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lib, ret := retrieve(t, testindex.WithMan(dir), q)
+	lib, ret := retrieve(t, testindex.WithMan(manTree(t, name, page)), q)
 	i := slices.IndexFunc(ret.Hits, func(h answer.Hit) bool { return h.Meta.Title == first && h.Meta.Type == "man" })
 	if i < 0 {
 		t.Fatalf("%q: no %s among the hits", q, first)
@@ -67,21 +58,3 @@ func composedFirst(t *testing.T, first, name, page, q string) answer.Draft {
 	}
 	return d
 }
-
-// sortPage documents sort(1)'s options for sizes and order.
-const sortPage = `.TH SORT 1
-.SH NAME
-sort \- sort lines of text files
-.SH SYNOPSIS
-sort [OPTION]... [FILE]...
-.SH OPTIONS
-.TP
-\fB\-h\fR, \fB\-\-human\-numeric\-sort\fR
-compare human readable numbers (e.g., 2K 1G)
-.TP
-\fB\-n\fR, \fB\-\-numeric\-sort\fR
-compare according to string numerical value
-.TP
-\fB\-r\fR, \fB\-\-reverse\fR
-reverse the result of comparisons
-`

@@ -79,13 +79,16 @@ func TestNamedFlagJoins(t *testing.T) {
 }
 
 // numSorterPage documents a program that sorts lines as sort(1) does, under
-// sort's name.
+// sort's name, with the options the N largest files are sorted by.
 const numSorterPage = `.TH SORT 1
 .SH NAME
 sort \- sort lines of text files
 .SH SYNOPSIS
 sort [OPTION]... [FILE]...
 .SH OPTIONS
+.TP
+\fB\-h\fR, \fB\-\-human\-numeric\-sort\fR
+compare human readable numbers (e.g., 2K 1G)
 .TP
 \fB\-k\fR, \fB\-\-key\fR=\fIKEYDEF\fR
 sort via a key; KEYDEF gives location and type

@@ -140,10 +140,8 @@ func TestStepsShownOnce(t *testing.T) {
 	}
 }
 
-// onePage indexes page as man1/name.1 alone and retrieves question from
-// it: the library, the page's document id and its document, and the
-// retrieval.
-func onePage(t *testing.T, name, page, question string) (*answer.Library, int, *document.Document, *answer.Retrieval) {
+// manTree is a man tree of its own holding page as man1/name.1.
+func manTree(t *testing.T, name, page string) string {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "man1"), 0o755); err != nil {
@@ -152,7 +150,15 @@ func onePage(t *testing.T, name, page, question string) (*answer.Library, int, *
 	if err := os.WriteFile(filepath.Join(dir, "man1", name+".1"), []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lib, ret := retrieve(t, testindex.WithMan(dir), question)
+	return dir
+}
+
+// onePage indexes page as man1/name.1 alone and retrieves question from
+// it: the library, the page's document id and its document, and the
+// retrieval.
+func onePage(t *testing.T, name, page, question string) (*answer.Library, int, *document.Document, *answer.Retrieval) {
+	t.Helper()
+	lib, ret := retrieve(t, testindex.WithMan(manTree(t, name, page)), question)
 	r := lib.Reader()
 	id := -1
 	for d := range r.NumDocs() {

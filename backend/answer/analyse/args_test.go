@@ -32,6 +32,8 @@ func TestRead(t *testing.T) {
 		{"show the size of each folder in the current directory", "glob:*/", "", "show the size of each folder"},
 		{"count the words of each file here", "glob:*", "", "count the words of each file"},
 		{"delete each file in the current folder that is empty", "", "", "delete each file in the current folder that is empty"},
+		// a folder named before what the task looks for in it
+		{"search the folder configs for the word timeout", "folder:configs quoted:timeout", "", "search the folder for the word"},
 		// files of a kind named by their extension's word, after a
 		// quantifier; the files of a thing stay its topic
 		{"move all log files to the archive folder", "file:.log folder:archive", "", "move all files to the folder"},

@@ -88,6 +88,11 @@ func (c *composition) includeGlob(s *source, line string) (out string, include p
 		}
 	}
 	dir = cmp.Or(dir, ".")
-	words = slices.Replace(words, at, at+1, "--include='"+m[2]+"'", dir)
+	if m[1] == "" && slices.Contains(words, dir) {
+		// the line names the folder already: "grep -R TODO src *.py"
+		words = slices.Replace(words, at, at+1, "--include='"+m[2]+"'")
+	} else {
+		words = slices.Replace(words, at, at+1, "--include='"+m[2]+"'", dir)
+	}
 	return strings.Join(words, " "), include, true
 }

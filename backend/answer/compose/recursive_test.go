@@ -29,6 +29,7 @@ func TestIncludeGlob(t *testing.T) {
 	}{
 		{grep, "grep -r TODO src/*.py", "grep -r TODO --include='*.py' src"},
 		{grep, "grep -rn TODO *.py", "grep -rn TODO --include='*.py' src"},
+		{grep, "grep -r TODO src *.py", "grep -r TODO src --include='*.py'"},
 		{grep, "grep TODO src/*.py", "grep TODO src/*.py"},
 		{bare, "grep -r TODO src/*.py", "grep -r TODO src/*.py"},
 	} {

@@ -157,3 +157,13 @@ func laidOut(line string) bool {
 	return t == "" || t != strings.TrimRight(line, " \t") || strings.Contains(t, "  ") || strings.Contains(t, "\t") ||
 		strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "# ") || strings.Contains(t, ":=")
 }
+
+// withoutStop is a description without its full stop, where another
+// part follows it; a lone dot that ends it is no stop but what it names:
+// ls -a's "do not ignore entries starting with .".
+func withoutStop(s string) string {
+	if strings.HasSuffix(s, " .") {
+		return s
+	}
+	return strings.TrimSuffix(s, ".")
+}

@@ -87,7 +87,7 @@ func (pl *plan) leadWith(p passage, line, desc string) {
 // does joins the lead's description, and it is no step of its own,
 // chosen after the steps shown where it was not chosen.
 func (pl *plan) runs(p passage) {
-	pl.desc = strings.TrimSuffix(pl.desc, ".") + "; " + itemDoes(p.block.Text)
+	pl.desc = withoutStop(pl.desc) + "; " + itemDoes(p.block.Text)
 	if i := slices.IndexFunc(pl.chosen, p.same); i >= 0 {
 		if !slices.Contains(pl.joined, i) {
 			pl.joined = append(pl.joined, i)
@@ -1813,7 +1813,7 @@ func (c *composition) flaggedStep(s *source, line string, flag *passage, valued 
 		words := strings.Fields(line)
 		at := min(len(strings.Fields(typedName(s.doc, s.hit.Meta.Title))), len(words))
 		line = joinAt(words, at, v.words...)
-		what = strings.TrimPrefix(strings.TrimSuffix(what+"; "+v.does, "."), "; ")
+		what = strings.TrimPrefix(withoutStop(what+"; "+v.does), "; ")
 	}
 	line = document.ClipLine(s.runnable(line), document.SynopsisWidth)
 	if what != "" {

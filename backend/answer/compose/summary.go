@@ -40,7 +40,7 @@ func (c *composition) nameSentence(s *source) string {
 // running text that says most of the question; "" when there is none.
 func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
 	if pl.lead && (scene != analyse.SceneConcept || pl.named || pl.chosen[0].beyond >= conceptLead) && (pl.named || pl.other || pl.kept && c.confident || pl.chosen[0].score-c.nextOption(pl.s, pl.ps, pl.chosen[0]) >= leadMargin || filledLead(pl) || c.dashed(pl.chosen[0]) != "" || c.holds(pl.line) > 0) {
-		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, strings.TrimSuffix(pl.desc, "."), c.cite(pl.s, pl.chosen[0].title))
+		return fmt.Sprintf("Use `%s`: %s %s.", pl.line, withoutStop(pl.desc), c.cite(pl.s, pl.chosen[0].title))
 	}
 	if use := c.filledSubcommand(pl); use != "" {
 		return use
@@ -70,7 +70,7 @@ func (c *composition) filledSubcommand(pl *plan) string {
 		// is no line to type)
 		return ""
 	}
-	return fmt.Sprintf("Use `%s`: %s %s.", line, strings.TrimSuffix(desc, "."), c.cite(pl.s, pl.chosen[0].title))
+	return fmt.Sprintf("Use `%s`: %s %s.", line, withoutStop(desc), c.cite(pl.s, pl.chosen[0].title))
 }
 
 // maxUseWords is the most words of a subcommand's line filledSubcommand

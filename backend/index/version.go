@@ -39,8 +39,9 @@ const (
 	// one-letter option glued to its value written apart, patch's "-p
 	// num"; 8: an option tag in a synopsis' brackets, unzip's "[-d
 	// exdir]", the option; 9: the word dot where names start with a lone
-	// dot, ls -a's "entries starting with .", see startsWithDot). A reindex rebuilds a version built by older
-	// readers though no source changed; queries still read it.
+	// dot, ls -a's "entries starting with .", see startsWithDot). A
+	// reindex rebuilds a version built by older readers though no source
+	// changed; queries still read it.
 	ReadersVersion = 9
 )
 

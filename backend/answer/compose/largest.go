@@ -3,7 +3,6 @@ package compose
 import (
 	"cmp"
 	"strconv"
-	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 )
@@ -32,7 +31,7 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 	item := func(prefix string) func(p passage) bool {
 		return func(p passage) bool { return optionTermIs(p.block.Term, prefix) }
 	}
-	var lead, sortBy, line string
+	var lead, sortBy, line, runs string
 	var also *alsoCited
 	switch typedName(s.doc, s.hit.Meta.Title) {
 	case "ls":
@@ -44,7 +43,8 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 			also = &kept
 		}
 	case "du":
-		lead, sortBy, line = "-a", "-h", "du -ah "+dir+" | sort -rh"+head
+		// du's -h prints the sizes sort's -h orders
+		lead, sortBy, line, runs = "-a", "-h", "du -ah "+dir+" | sort -rh"+head, "-h"
 		if folders {
 			lead, line = "-d", "du -h -d 1 "+dir+" | sort -rh"+head
 		}
@@ -69,8 +69,10 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 	}
 	pl.leadWith(p, line, itemDoes(p.block.Text))
 	pl.also = also
-	if h, ok := itemWhere(s, item("-h")); ok && strings.HasPrefix(line, "du -") {
-		pl.runs(h)
+	if runs != "" {
+		if h, ok := itemWhere(s, item(runs)); ok {
+			pl.runs(h)
+		}
 	}
 	pl.piped = true
 	return true

@@ -34,12 +34,16 @@ func (c *composition) withRecursive(s *source, cmd, line string) string {
 			break
 		}
 	}
-	if opt == "" || slices.ContainsFunc(words, func(w string) bool {
-		return w == "-r" || w == "-R" || w == "--recursive" || letterBundle(w) && strings.ContainsAny(w[1:], "rR")
-	}) {
+	if opt == "" || slices.ContainsFunc(words, recursiveFlag) {
 		return line
 	}
 	return joinAt(words, at, opt)
+}
+
+// recursiveFlag says whether a command line's word gives -r or -R, alone
+// or among a bundle's letters ("-rn"), or --recursive.
+func recursiveFlag(w string) bool {
+	return w == "-r" || w == "-R" || w == "--recursive" || letterBundle(w) && strings.ContainsAny(w[1:], "rR")
 }
 
 // recursionAsked is a question that asks for what is inside a folder as
@@ -60,9 +64,7 @@ var globInside = lazyre.New(`^(?:(.+)/)?(\*\.[A-Za-z0-9]+)$`)
 // search, or the page has no --include.
 func (c *composition) includeGlob(s *source, line string) (out string, include passage, ok bool) {
 	words := strings.Fields(line)
-	recursive := slices.ContainsFunc(words, func(w string) bool {
-		return w == "-r" || w == "-R" || w == "--recursive" || letterBundle(w) && strings.ContainsAny(w[1:], "rR")
-	})
+	recursive := slices.ContainsFunc(words, recursiveFlag)
 	at := slices.IndexFunc(words, func(w string) bool { return globInside().MatchString(w) })
 	if !recursive || at < 0 {
 		return line, passage{}, false

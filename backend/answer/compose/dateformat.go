@@ -101,12 +101,13 @@ func (c *composition) takeFormat() {
 }
 
 // formatOverrides says whether the question shows the form it wants
-// (takeFormat) and option item p writes a form of its own: date's
-// --rfc-3339 and -I for "in YYYY-MM-DD format", which +%Y-%m-%d says
-// as asked.
+// (takeFormat) and item p writes a form of its own: date's --rfc-3339
+// and -I for "in YYYY-MM-DD format", which +%Y-%m-%d says as asked, or
+// one conversion of the format, "%:z: +hh:mm numeric time zone" for
+// "the time as HH:MM".
 func (c *composition) formatOverrides(p passage) bool {
 	return slices.ContainsFunc(c.ops, func(op operand) bool { return op.made && op.noun == "format" }) &&
-		strings.Contains(strings.ToLower(itemSentence(p.block.Text)), "format")
+		(strings.Contains(strings.ToLower(itemSentence(p.block.Text)), "format") || formatSeq().MatchString(p.term()))
 }
 
 // withDate writes into the lead's command line the date the question

@@ -44,6 +44,10 @@ func TestDateGiven(t *testing.T) {
 		{"print the day of the year for 2024-03-01", "`date -d 2024-03-01 +%j`"},
 		{"print the date 10 days from now in ISO format", "`date -d '10 days' -I [+FORMAT]`"},
 		{"print the day of the year", "`date +%j`"},
+		// the form is +FORMAT, no value of --date's STRING, and leads
+		// over the conversion "%:z: +hh:mm numeric time zone"
+		{"show the current date as YYYY/MM/DD", "`date +%Y/%m/%d`"},
+		{"write the clock time as HH:MM", "`date +%H:%M`"},
 	})
 }
 
@@ -71,5 +75,22 @@ func TestFormatOverrides(t *testing.T) {
 	}
 	if c.formatOverrides(utc) {
 		t.Error("-u, which writes no form, is overridden")
+	}
+	zone := passage{block: document.Block{Kind: document.Item, Term: "%:z", Text: "+hh:mm numeric time zone (e.g., -04:00)"}}
+	if !c.formatOverrides(zone) {
+		t.Error("the conversion %:z is not overridden by the form YYYY-MM-DD")
+	}
+}
+
+// The form the question shows is date's +FORMAT, the value of no option.
+func TestFormatOnlyForFormat(t *testing.T) {
+	c := &composition{text: "print the date as YYYY-MM-DD"}
+	c.takeFormat()
+	op := c.ops[len(c.ops)-1]
+	if valueFor(op, "STRING") {
+		t.Error("--date's STRING takes the form YYYY-MM-DD")
+	}
+	if !valueFor(op, "[+FORMAT]") {
+		t.Error("+FORMAT does not take the form YYYY-MM-DD")
 	}
 }

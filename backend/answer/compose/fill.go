@@ -1539,7 +1539,8 @@ func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []a
 // takes may choose that option: not a count read off a size (counted),
 // and a size only where arg takes its unit (sized).
 func valueFor(op operand, arg string) bool {
-	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)]) && takesAs(op, arg)
+	return !op.counted && (op.kind != analyse.ArgSize || sized(op, arg) != "") && (!op.place || placeSlots[slotName(arg)]) && takesAs(op, arg) &&
+		(!op.made || op.noun != "format" || slotName(arg) == "format")
 }
 
 // takesAs says whether placeholder word takes operand op as the

@@ -791,7 +791,10 @@ func (c *composition) decideLead(pl *plan) {
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
 	switch {
-	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague || side || plainBest) || c.fillsBetter(s, pl.chosen[0], pl.syn) || c.formatOverrides(pl.chosen[0])):
+	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague || side || plainBest) || c.fillsBetter(s, pl.chosen[0], pl.syn)),
+		// or writes a form of its own where the question shows one (a
+		// conversion of date's format is no option, but leads as one)
+		!pl.named && pl.syn != "" && len(pl.chosen) > 0 && c.formatOverrides(pl.chosen[0]):
 		// The page's NAME line says most of the question ("list the
 		// environment", "compute a file's MD5 sum"), or no option comes
 		// close, or the synopsis takes the question's operands better:

@@ -182,6 +182,11 @@ var frames = []struct {
 	{lazyre.New(`(?i)\bwho(?:'s|\s+(?:else\s+)?(?:is|are))\s+(?:else\s+)?(?:currently\s+|now\s+|still\s+)?(?:logged|signed|online)\b`), []Alt{{"who", 1}, {"users", 0.7}}},
 }
 
+// locating is what a question for a program's place asks ("where is the
+// python3 executable"), in the manuals' words for it (which's NAME
+// line): not about python3, which is its argument (programPathRE).
+var locating = [][]Alt{{{"locate", 1}}, {{"command", 1}, {"program", 0.8}, {"executable", 0.7}}}
+
 // madePermitted is "make" whose object is made to have a permission,
 // which changes its mode: "make the file executable". madeReadOnly is
 // one made read-only, which creates nothing either ("make a file
@@ -587,12 +592,9 @@ func Analyse(q string, expand Expander) Analysis {
 			}
 		}
 	}
-	for _, f := range frames {
-		if !f.re().MatchString(q) {
-			continue
-		}
-		c := Concept{Word: f.alts[0].Stem, Weight: 1}
-		for _, alt := range f.alts {
+	framed := func(alts []Alt) {
+		c := Concept{Word: alts[0].Stem, Weight: 1}
+		for _, alt := range alts {
 			if st := terms.Stem(alt.Stem); !seen[st] {
 				seen[st] = true
 				c.Alts = append(c.Alts, Alt{Stem: st, Weight: alt.Weight})
@@ -600,6 +602,16 @@ func Analyse(q string, expand Expander) Analysis {
 		}
 		if len(c.Alts) > 0 && c.Alts[0].Weight == 1 {
 			a.Concepts = append(a.Concepts, c)
+		}
+	}
+	for _, f := range frames {
+		if f.re().MatchString(q) {
+			framed(f.alts)
+		}
+	}
+	if slices.ContainsFunc(a.Args, func(arg Arg) bool { return arg.Noun == "program" }) {
+		for _, alts := range locating {
+			framed(alts)
 		}
 	}
 	return a

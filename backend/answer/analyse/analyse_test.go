@@ -108,6 +108,9 @@ func TestAnalyseFrames(t *testing.T) {
 		{"how many cores does this machine have", "number"},
 		{"who is logged in right now", "who"},
 		{"show the users who are currently logged on", "who"},
+		// a program's place is asked for: a command is located
+		{"where is my vim binary", "locate"},
+		{"where is my vim binary", "command"},
 	} {
 		a := Analyse(tc.q, nil)
 		if !slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == tc.want }) {
@@ -117,6 +120,10 @@ func TestAnalyseFrames(t *testing.T) {
 	// "the top 10 largest files" ranks them, and asks nothing of top
 	if a := Analyse("show the top 10 largest files here", nil); slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == "top" }) {
 		t.Errorf("top 10 largest: concept top in %v", a.Concepts)
+	}
+	// a program that does a thing is not located
+	if a := Analyse("find the program that converts images", nil); slices.ContainsFunc(a.Concepts, func(c Concept) bool { return c.Word == "locate" }) {
+		t.Errorf("a program that converts images: concept locate in %v", a.Concepts)
 	}
 	// "who" names the command only where it asks who is on the
 	// machine now: not the last who logged in, nor a painter

@@ -770,8 +770,13 @@ func Read(q string) Reading {
 	// installed": a program's name whose file is looked for, which asks
 	// of finding programs, not of what the program does
 	for _, m := range programPathRE().FindAllStringSubmatchIndex(q, -1) {
-		if name := q[m[2]:m[3]]; nameLike(name) && !notName().MatchString(name) {
-			add(ArgName, m[2], m[3], "path")
+		i := 2
+		if m[i] < 0 {
+			i = 4 // "the git binary"
+		}
+		end := m[i] + len(strings.TrimRight(q[m[i]:m[i+1]], ".")) // the sentence's full stop
+		if name := q[m[i]:end]; nameLike(name) && !notName().MatchString(name) {
+			add(ArgFile, m[i], end, "program")
 		}
 	}
 	for _, m := range nameBeforeNounRE().FindAllStringSubmatchIndex(q, -1) {
@@ -1345,10 +1350,14 @@ var namedTopics = map[string]bool{
 	"something": true, "thing": true,
 }
 
-// programPathRE is a program named before "executable", "binary",
-// "program" or "command", whose path or place is asked: "the path of the
-// python3 executable", "where is the git binary".
-var programPathRE = lazyre.New(`(?i)\b(?:(?:full\s+|absolute\s+)?(?:path|location|place)\s+(?:of|to)|where\s+(?:is|are))\s+(?:the\s+|my\s+)?([A-Za-z0-9_][A-Za-z0-9_.+-]*)\s+(?:executable|binary|program|command)s?\b`)
+// programPathRE is a program whose path or place is asked, named after
+// "executable", "binary", "program" or "command" ("the path of the
+// command python3", "locate the executable for git") or before it ("the
+// path of the python3 executable", "where is the git binary"). The
+// first is tried first: in "the path of the command python3" the
+// second would read "the" as the program's name.
+var programPathRE = lazyre.New(`(?i)\b(?:(?:full\s+|absolute\s+)?(?:path|location|place)\s+(?:of|to)|(?:locate|find)|where\s+(?:is|are))\s+(?:the\s+)?(?:executable|binary|program|command)\s+(?:file\s+)?(?:for|of|called|named)?\s*([A-Za-z0-9_][A-Za-z0-9_.+-]*)` +
+	`|\b(?:(?:full\s+|absolute\s+)?(?:path|location|place)\s+(?:of|to)|where\s+(?:is|are))\s+(?:the\s+|my\s+)?([A-Za-z0-9_][A-Za-z0-9_.+-]*)\s+(?:executable|binary|program|command)s?\b`)
 
 // valueListRE is a plural noun for values given as they are, after
 // "the", before the values themselves (see listedValues).

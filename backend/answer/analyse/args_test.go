@@ -228,8 +228,12 @@ func TestRead(t *testing.T) {
 		{"change the hostname to buildbox", "name:buildbox", "", "change the hostname to"},
 		{"set the prompt colour to green", "", "", "set the prompt colour to green"},
 		// a program whose path is asked is no topic: which finds it
-		{"print the path of the python3 executable", "name:python3", "", "print the path of the executable"},
-		{"where is the git binary installed", "name:git", "", "where is the binary installed"},
+		{"print the path of the python3 executable", "file:python3", "", "print the path of the executable"},
+		{"where is the git binary installed", "file:git", "", "where is the binary installed"},
+		// or named after the noun, the sentence's stop left out
+		{"Give the full path of the command perl.", "file:perl", "", "Give the full path of the command ."},
+		{"locate the executable for gcc", "file:gcc", "", "locate the executable for"},
+		{"find the program that converts images", "", "", "find the program that converts images"},
 		// where what is set has what it is of between
 		{"set the hostname of this server to gateway-2", "name:gateway-2", "", "set the hostname of this server to"},
 		// or a verb only services take is done to it

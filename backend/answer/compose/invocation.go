@@ -2,9 +2,11 @@ package compose
 
 import (
 	"cmp"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/ragman-dev/ragman/backend/document"
@@ -227,8 +229,15 @@ func synopsisWords(s string) []string {
 
 // typedName is how one types the command a page is named after: its
 // title, or for "git-mergetool", whose SYNOPSIS runs "git mergetool",
-// that.
+// that; or for "which.debianutils", one of the programs Debian installs
+// under its package's name, whose SYNOPSIS runs "which", that, where a
+// program of that name is on PATH (rename.ul's runs "rename", which
+// may not be).
 func typedName(d *document.Document, title string) string {
+	if base, _, ok := strings.Cut(title, "."); ok && base != "" && onPath(base) &&
+		slices.ContainsFunc(synopsisLines(d), func(l string) bool { return l == base || strings.HasPrefix(l, base+" ") }) {
+		return base
+	}
 	spaced := strings.Replace(title, "-", " ", 1)
 	if spaced == title {
 		return title
@@ -697,3 +706,16 @@ func defaultSaid(d *document.Document, name string) bool {
 }
 
 var stdinSaid = lazyre.New(`(?i)\bstandard\s+input\b|\bstdin\b`)
+
+// onPath says whether a program of this name is on the backend's PATH,
+// the user's as it spawned the backend; asked once a name.
+func onPath(name string) bool {
+	if v, ok := pathKnown.Load(name); ok {
+		return v.(bool)
+	}
+	_, err := exec.LookPath(name)
+	pathKnown.Store(name, err == nil)
+	return err == nil
+}
+
+var pathKnown sync.Map

@@ -116,6 +116,10 @@ func TestTypedName(t *testing.T) {
 		{syn("ssh-keygen [-q] [-a rounds] [-b bits]"), "ssh-keygen", "ssh-keygen"},
 		{syn("ls [OPTION]... [FILE]..."), "ls", "ls"},
 		{&document.Document{}, "git-log", "git-log"},
+		// Debian's "which.debianutils", whose synopsis runs which; not
+		// a program PATH lacks
+		{syn("ls [-a] filename ..."), "ls.debianutils", "ls"},
+		{syn("zzqnotaprogram [options] expression"), "zzqnotaprogram.ul", "zzqnotaprogram.ul"},
 	} {
 		if got := typedName(tc.d, tc.title); got != tc.want {
 			t.Errorf("typedName(%q) = %q, want %q", tc.title, got, tc.want)
@@ -359,4 +363,13 @@ func TestInvocationFromChoice(t *testing.T) {
 			t.Errorf("invocationFrom(%q, %q) = %q, want %q", tc.lines, tc.opt, got, tc.want)
 		}
 	}
+}
+
+// A program whose place is asked is which's argument, typed as which,
+// though Debian names its page which.debianutils. This machine's page.
+func TestWhichLocates(t *testing.T) {
+	leadsWith(t, New(), "which.debianutils", machinePage(t, "/usr/share/man/man1/which.debianutils.1.gz"), []lead{
+		{"where is my gcc binary", "`which gcc`"},
+		{"locate the executable for perl", "`which perl`"},
+	})
 }

@@ -39,10 +39,12 @@ const (
 	// one-letter option glued to its value written apart, patch's "-p
 	// num"; 8: an option tag in a synopsis' brackets, unzip's "[-d
 	// exdir]", the option; 9: the word dot where names start with a lone
-	// dot, ls -a's "entries starting with .", see startsWithDot). A
+	// dot, ls -a's "entries starting with .", see startsWithDot; 10: a
+	// NAME section of several entries, hostname(1)'s, the first entry's
+	// summary and every entry's names, see laterEntry). A
 	// reindex rebuilds a version built by older readers though no source
 	// changed; queries still read it.
-	ReadersVersion = 9
+	ReadersVersion = 10
 )
 
 // ErrNoIndex means no version was ever activated.

@@ -257,6 +257,11 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b((?:go|goes|going|switch|navigate|jump)\s+(?:back\s+)?(?:up\s+)?(?:in)?to)\s+(?:the\s+|a\s+|my\s+|another\s+|that\s+)?(?:parent\s+|home\s+|previous\s+|other\s+)?(?:folder|directory|dir)\b`), []Alt{{"change", 1}, {"cd", 0.8}}, 1},
 	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}, 0},
 	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}, 0},
+	// a machine's name is its host name, as the pages call it ("show or
+	// set the system's host name"): "the name of this machine", "the
+	// computer's name", "what is my box called"; not a server name a
+	// program is configured with, nor a virtual machine's
+	{lazyre.New(`(?i)\b(?:(?:machine|computer)(?:'s)?\s+name|(?:host|server)'s\s+name|name\s+of\s+(?:this|the|my|our|your)\s+(?:machine|computer|server|box|host|system|pc)|(?:my|this|the|our)\s+(?:machine|computer|server|box|pc)\s+(?:is\s+)?called)\b`), []Alt{{"hostname", 1}, {"host", 0.7}}, 1},
 	// a folder's whole contents, in a newcomer's words: "copy the folder
 	// with everything inside it", "with all of its subfolders and
 	// files", "in all files under src", "and in all the folders below

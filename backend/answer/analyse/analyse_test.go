@@ -48,6 +48,9 @@ func TestAnalyse(t *testing.T) {
 		// where one is, and going elsewhere
 		{"show which folder I am in", SceneHowTo, "show", "show folder current"},
 		{"go to the parent folder", SceneHowTo, "go", "change parent folder"},
+		// a machine's name is its host name; not a virtual machine's
+		{"print the name of this computer", SceneHowTo, "print", "print hostname"},
+		{"print the name of the virtual machine", SceneHowTo, "print", "print name virtual machine"},
 		// a file's name is no topic, its archive format is
 		{"put the photos into old.tar.gz", SceneHowTo, "put", "put photos tar gzip"},
 		{"pack the folder photos into a tar.gz file", SceneHowTo, "pack", "pack folder tar gz file"},

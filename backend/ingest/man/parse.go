@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 	"github.com/ragman-dev/ragman/internal/termesc"
 )
 
@@ -143,5 +144,51 @@ func splitName(s string) ([]string, string) {
 			names = append(names, n)
 		}
 	}
+	// A NAME section of several entries, a line each: "hostname - show
+	// or set the system's host name", then "domainname - show or set the
+	// system's NIS/YP domain name". The summary is the first entry's; the
+	// later entries' names are the page's too.
+	if at := laterEntry(summary, s[cut:cut+width]); at > 0 {
+		more, _ := splitName(summary[at:])
+		names = append(names, more...)
+		summary = strings.TrimRight(summary[:at], " ,;")
+	}
 	return names, summary
 }
+
+// laterEntry is where another entry of a NAME section starts in the
+// description of the one before: at a command's name (lowercase, three
+// characters or more) followed by the dash the first entry has, with
+// words of the description before it; 0 where none does ("manage
+// Network Security - Security Profiles" is one description, and so is
+// apt-get's "APT package handling utility -- command-line interface",
+// after " - ").
+func laterEntry(summary, dash string) int {
+	for i := range len(summary) {
+		if !strings.HasPrefix(summary[i:], dash) {
+			continue
+		}
+		start := strings.LastIndexByte(summary[:i], ' ') + 1
+		if start == 0 || !laterName().MatchString(summary[start:i]) {
+			continue
+		}
+		// and the names before it in the entry: "bzip2, bunzip2 -";
+		// unless names are all there is before it, zstd's "zstd - zstd,
+		// zstdmt, unzstd, zstdcat - Compress or decompress"
+		for {
+			prev := strings.LastIndexByte(summary[:start-1], ' ') + 1
+			name, ok := strings.CutSuffix(summary[prev:start-1], ",")
+			if !ok || !laterName().MatchString(name) {
+				break
+			}
+			if prev == 0 {
+				return 0
+			}
+			start = prev
+		}
+		return start
+	}
+	return 0
+}
+
+var laterName = lazyre.New(`^[a-z][a-z0-9._+-]{2,}$`)

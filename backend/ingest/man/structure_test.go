@@ -1,6 +1,7 @@
 package man
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/document"
@@ -340,4 +341,30 @@ Either one.
 		{document.Item, "-d exdir", "An optional directory to which to extract files."},
 		{document.Item, "[-a|-b]", "Either one."},
 	})
+}
+
+// A NAME section of several entries, a line each, as hostname(1)'s: the
+// summary is the first entry's, and every entry's names are the page's.
+// One entry whose description holds a dash stays whole.
+func TestNameEntries(t *testing.T) {
+	for _, tc := range []struct {
+		src, names, summary string
+	}{
+		{".TH NAMER 1\n.SH NAME\nnamer \\- show the machine's name\n.br\nrenamer, unnamer \\- change it\n.br\nnamerctl \\- control it\n.SH DESCRIPTION\nText.\n",
+			"namer renamer unnamer namerctl", "show the machine's name"},
+		{".TH CLOUDY 1\n.SH NAME\ncloudy profiles \\- manage Network Security \\- Security Profiles\n.SH DESCRIPTION\nText.\n",
+			"cloudy profiles", "manage Network Security - Security Profiles"},
+		{".TH APT-GOT 8\n.SH NAME\napt-got \\- APT package handling utility \\-\\- command-line interface\n.SH DESCRIPTION\nText.\n",
+			"apt-got", "APT package handling utility -- command-line interface"},
+		{".TH ZIPPO 1\n.SH NAME\nzippo \\- zippo, unzippo, zippocat \\- compress or expand\n.SH DESCRIPTION\nText.\n",
+			"zippo", "zippo, unzippo, zippocat - compress or expand"},
+	} {
+		d, err := Parse([]byte(tc.src), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(d.Names, " "); got != tc.names || d.Summary != tc.summary {
+			t.Errorf("names %q, summary %q; want %q, %q", got, d.Summary, tc.names, tc.summary)
+		}
+	}
 }

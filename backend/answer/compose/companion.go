@@ -3,8 +3,10 @@ package compose
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer"
+	"github.com/ragman-dev/ragman/backend/terms"
 	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
@@ -220,6 +222,22 @@ func showsFirst(does string) bool { return firstWordIn(does, "show", "display", 
 func setsFirst(does string) bool {
 	return firstWordIn(does, "set", "change", "add", "remove", "delete", "create", "modify")
 }
+
+// actsFirst says whether an item's first word makes, changes or unpacks
+// things, in any form: setsFirst's, tar's "extract files", "append
+// files", dpkg-deb's "creates a debian archive".
+func actsFirst(does string) bool {
+	f := strings.Fields(does)
+	return len(f) > 0 && actingStems()[terms.Stem(strings.ToLower(f[0]))]
+}
+
+var actingStems = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range []string{"set", "change", "add", "remove", "delete", "create", "modify", "extract", "append", "update", "write", "overwrite", "build", "install"} {
+		out[terms.Stem(w)] = true
+	}
+	return out
+})
 
 // firstWordIn says whether text's first word is one of words, in any
 // case.

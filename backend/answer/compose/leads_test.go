@@ -102,3 +102,32 @@ reverse the result of comparisons
 \fB\-t\fR, \fB\-\-field\-separator\fR=\fISEP\fR
 use SEP instead of non-blank to blank transition
 `
+
+// A question that only looks into an archive leads with the archiver's
+// listing option: not tar's -czf, the bundle people type most with a
+// .tar.gz, which would make an archive, nor dpkg-deb's -b, "creates a
+// debian archive", beside its -c. This machine's pages.
+func TestListingFirst(t *testing.T) {
+	leadsWith(t, New(), "tar", machinePage(t, "/usr/share/man/man1/tar.1.gz"), []lead{
+		{"list the files in site-backup.tar.gz", "`tar -tvf site-backup.tar.gz`"},
+		// and one that makes it still makes it
+		{"pack the folder site into site-backup.tar.gz", "`tar -czf site-backup.tar.gz site`"},
+	})
+	leadsWith(t, New(), "dpkg-deb", machinePage(t, "/usr/share/man/man1/dpkg-deb.1.gz"), []lead{
+		{"list the contents of the package tool_1.0_amd64.deb with dpkg-deb", "`dpkg-deb -c tool_1.0_amd64.deb`"},
+	})
+}
+
+// An item whose first word, in any form, makes or changes things.
+func TestActsFirst(t *testing.T) {
+	for does, want := range map[string]bool{
+		"Creates a debian archive from the filesystem tree": true,
+		"extract files from an archive":                     true,
+		"list the contents of an archive":                   false,
+		"verbosely list files processed":                    false,
+	} {
+		if got := actsFirst(does); got != want {
+			t.Errorf("actsFirst(%q) = %v, want %v", does, got, want)
+		}
+	}
+}

@@ -76,6 +76,12 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	if !c.lossAsked && slices.ContainsFunc(opts, c.losesData) {
 		return nil
 	}
+	// nor one that makes or changes things where the question only
+	// looks: dpkg-deb's -b, "creates a debian archive", beside -c for
+	// "list the files inside a deb package" (see bundle)
+	if c.looksOnly() && slices.ContainsFunc(opts, func(p passage) bool { return actsFirst(itemDoes(p.block.Text)) }) {
+		return nil
+	}
 	// but an option the question's own words ask for, which the bundle
 	// leaves out, keeps the lead (tar's -g for incremental backups,
 	// which people seldom bundle)
@@ -437,8 +443,16 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage, people b
 		return nil
 	}
 	items := map[string]passage{} // option name → its item
+	looks := c.looksOnly()
 	for _, p := range ps {
 		if !c.optionItem(s, p) || c.sweeping(p) || c.losesData(p) {
+			continue
+		}
+		// A question that only looks ("list the files in
+		// archive.tar.gz") runs no letter that makes or changes
+		// things: tar's -c, "create a new archive", of the -czf people
+		// type most with a .tar.gz.
+		if looks && actsFirst(itemDoes(p.block.Text)) {
 			continue
 		}
 		if _, sub := c.optionCommand(s, p); sub {

@@ -186,6 +186,11 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen, pl.other = c.otherActionFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
+		if !pl.other {
+			// (after operandOptionAfter: dpkg-deb's "-c archive" says
+			// what it does)
+			pl.chosen, pl.other = c.listingFirst(s, pl.ps, pl.chosen)
+		}
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
 		pl.chosen, pl.modelSub = c.modelSubcommandFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.signalFirst(s, pl.ps, pl.chosen)
@@ -430,6 +435,41 @@ func (c *composition) otherActionFirst(s *source, ps, chosen []passage) ([]passa
 	}
 	return chosen, false
 }
+
+// listingFirst puts first an archiver's option that lists what an
+// archive holds, for a question that only looks: tar's -t, "list the
+// contents of an archive", for "list the files in x.tar.gz", and
+// unzip's -l, "list archive files", for "show what is inside
+// backup.zip". Without it the archiver creates or extracts: tar's
+// -czf, the bundle people type most with a .tar.gz; unzip, which its
+// NAME line says lists, tests and extracts, extracts.
+func (c *composition) listingFirst(s *source, ps, chosen []passage) ([]passage, bool) {
+	if !c.howto || !c.looksOnly() || !answer.ProgramPage(s.hit.Meta) || !stemsOf(s.hit.Meta.Summary)[archiveStem] {
+		return chosen, false
+	}
+	lists := func(p passage) bool {
+		return c.optionItem(s, p) && !p.aside && c.stepWorthy(s, p) && firstWordIn(itemDoes(p.block.Text), "list", "lists")
+	}
+	if len(chosen) > 0 && lists(chosen[0]) {
+		return chosen, true
+	}
+	// the one people give most for the task (unzip's -l, "list archive
+	// files (short format)", before -v, "list archive files (verbose
+	// format) or show diagnostic version info"), or the best scored
+	u := c.usage(s.hit.Doc, s.doc)
+	best := -1
+	for i, p := range ps {
+		if lists(p) && (best < 0 || u[p.block.Term] > u[ps[best].block.Term]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return chosen, false
+	}
+	return putFirst(chosen, ps[best]), true
+}
+
+var archiveStem = terms.Stem("archive")
 
 // twoActions is a NAME line that starts with two verbs, joined by "or"
 // or a slash: "compress or decompress", "encode/decode", "print or set".
@@ -855,7 +895,7 @@ func (c *composition) decideLead(pl *plan) {
 // not to change it: its verb is one of looking (show, see, list, ...),
 // and no word of acting follows.
 func (c *composition) looksOnly() bool {
-	if c.verb < 0 || !lookingWords[c.q.Concepts[c.verb].Word] {
+	if c.verb < 0 || c.verb >= len(c.q.Concepts) || !lookingWords[c.q.Concepts[c.verb].Word] {
 		return false
 	}
 	return !slices.ContainsFunc(c.seq, func(w string) bool { return actingWords[strings.ToLower(w)] })

@@ -257,6 +257,9 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b((?:go|goes|going|switch|navigate|jump)\s+(?:back\s+)?(?:up\s+)?(?:in)?to)\s+(?:the\s+|a\s+|my\s+|another\s+|that\s+)?(?:parent\s+|home\s+|previous\s+|other\s+)?(?:folder|directory|dir)\b`), []Alt{{"change", 1}, {"cd", 0.8}}, 1},
 	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}, 0},
 	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}, 0},
+	// what is there more than once is duplicated, as the pages say it
+	// (uniq's -d, "only print duplicate lines")
+	{lazyre.New(`(?i)\b(?:appear|appears|appearing|occur|occurs|occurring|exist|exists|show\s+up|shows\s+up|is\s+there|are\s+there|is\s+listed|are\s+listed)\s+(?:more\s+than\s+once|twice\s+or\s+more|several\s+times|multiple\s+times)\b`), []Alt{{"duplicate", 1}, {"repeated", 0.8}}, 1},
 	// a machine's name is its host name, as the pages call it ("show or
 	// set the system's host name"): "the name of this machine", "the
 	// computer's name", "what is my box called"; not a server name a

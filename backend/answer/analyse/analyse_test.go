@@ -48,6 +48,8 @@ func TestAnalyse(t *testing.T) {
 		// where one is, and going elsewhere
 		{"show which folder I am in", SceneHowTo, "show", "show folder current"},
 		{"go to the parent folder", SceneHowTo, "go", "change parent folder"},
+		// what appears more than once is duplicated
+		{"print the names in guests.txt that occur more than once", SceneHowTo, "print", "print names duplicate"},
 		// a machine's name is its host name; not a virtual machine's
 		{"print the name of this computer", SceneHowTo, "print", "print hostname"},
 		{"print the name of the virtual machine", SceneHowTo, "print", "print name virtual machine"},

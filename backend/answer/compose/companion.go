@@ -219,9 +219,9 @@ func mentions(text string, options []string) bool {
 // showsFirst and setsFirst say whether an option's description starts by showing
 // something or by changing it.
 func showsFirst(does string) bool { return firstWordIn(does, "show", "display", "list", "print") }
-func setsFirst(does string) bool {
-	return firstWordIn(does, "set", "change", "add", "remove", "delete", "create", "modify")
-}
+func setsFirst(does string) bool  { return firstWordIn(does, settingWords...) }
+
+var settingWords = []string{"set", "change", "add", "remove", "delete", "create", "modify"}
 
 // actsFirst says whether an item's first word makes, changes or unpacks
 // things, in any form: setsFirst's, tar's "extract files", "append
@@ -233,7 +233,7 @@ func actsFirst(does string) bool {
 
 var actingStems = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
-	for _, w := range []string{"set", "change", "add", "remove", "delete", "create", "modify", "extract", "append", "update", "write", "overwrite", "build", "install"} {
+	for _, w := range slices.Concat(settingWords, []string{"extract", "append", "update", "write", "overwrite", "build", "install"}) {
 		out[terms.Stem(w)] = true
 	}
 	return out

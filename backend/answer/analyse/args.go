@@ -488,6 +488,14 @@ func Read(q string) Reading {
 		take(m[4], m[5])
 		args = append(args, found{m[4], Arg{Kind: ArgGlob, Text: glob, Start: m[4], End: m[5]}})
 	}
+	// and of a folder the question names by its path: "every file in
+	// /etc" is /etc/*
+	for _, m := range eachFileInRE().FindAllStringSubmatchIndex(q, -1) {
+		if free(m[2], m[3]) {
+			take(m[2], m[3])
+			args = append(args, found{m[2], Arg{Kind: ArgGlob, Text: strings.TrimRight(q[m[2]:m[3]], "/") + "/*", Start: m[2], End: m[3]}})
+		}
+	}
 	// "all log files", "every pdf file": files of a kind named by the
 	// word of their extension, as ".log" names them
 	for _, m := range kindWordRE().FindAllStringSubmatchIndex(q, -1) {
@@ -1926,4 +1934,10 @@ var lineObject = lazyre.New(`(?i)\b(?:lines?|entries|entry|messages?|requests?)\
 // lines of each file here". The group after the noun is the place's
 // words. Not every file, nor one a clause picks ("every file here whose
 // name ..."): the files a command picks from the folder.
+// eachFileInRE is each of the files of a folder the question gives by
+// its path (group 1): "every file in /etc", "each file in ~/notes". As
+// eachHereRE, not one a clause picks. (Each folder's size is du's
+// -s with */, or its -d 1 without: a glob alone would not say which.)
+var eachFileInRE = lazyre.New(`(?i)\b(?:each|every)\s+(?:one\s+of\s+the\s+|of\s+the\s+)?files?\s+(?:in|inside|under|of)\s+((?:/|~/)[\w./~-]*|~)(?:\s*[.?!,;]?\s*$|\s+(?:and|sorted|by|with\s+(?:its|their|the)\s+(?:size|total|count))\b)`)
+
 var eachHereRE = lazyre.New(`(?i)\beach\s+(?:one\s+of\s+the\s+|of\s+the\s+)?(folder|directory|subfolder|subdirectory|dir|file)s?\s+((?:in|inside|under)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)|here)\b(?:\s*[.?!,;]?\s*$|\s+(?:and|sorted|by|with\s+(?:its|their|the)\s+(?:size|total|count)))`)

@@ -31,6 +31,10 @@ func TestRead(t *testing.T) {
 		// every one a clause picks
 		{"show the size of each folder in the current directory", "glob:*/", "", "show the size of each folder"},
 		{"count the words of each file here", "glob:*", "", "count the words of each file"},
+		// and of a folder given by its path; not the files a clause picks
+		{"print the sha1 sum of every file in /srv/www", "glob:/srv/www/*", "", "print the sha1 sum of every file in"},
+		{"count the lines of each file in ~/logs/", "glob:~/logs/*", "", "count the lines of each file in"},
+		{"delete every file in /tmp older than 3 days", "path:/tmp duration:3 days", "", "delete every file in older than"},
 		{"delete each file in the current folder that is empty", "", "", "delete each file in the current folder that is empty"},
 		// a folder named before what the task looks for in it
 		{"search the folder configs for the word timeout", "folder:configs quoted:timeout", "", "search the folder for the word"},

@@ -1849,6 +1849,13 @@ func LargestN(q string) (n int, folders, ok bool) {
 // before or after the adjective, and the noun.
 var largestNRE = lazyre.New(`(?i)\b(?:top\s+)?(\d+)?\s*(?:largest|biggest|heaviest|hugest)\s+(?:(\d+)\s+)?(files|folders|directories|subfolders|subdirectories|dirs)\b`)
 
+// EachFolder says whether a question asks of each folder one by one:
+// "how much space each folder in /home takes", "the size of every
+// subdirectory of /var".
+func EachFolder(q string) bool { return eachFolderRE().MatchString(q) }
+
+var eachFolderRE = lazyre.New(`(?i)\b(?:each|every)\s+(?:one\s+of\s+the\s+|of\s+the\s+)?(?:sub-?)?(?:folder|directory|dir)s?\b`)
+
 // Descends says whether a question works through the subfolders of the
 // folder it names too ("recursively", "and its subfolders", "under").
 func Descends(q string) bool { return countedInsideRE().MatchString(q) }

@@ -3,8 +3,10 @@ package compose
 import (
 	"cmp"
 	"strconv"
+	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // "Show the 5 largest files in /var/log" takes a listing by size and the
@@ -84,3 +86,44 @@ func optionTermIs(term, name string) bool {
 	names := optionNames(term)
 	return len(names) > 0 && names[0] == name
 }
+
+// eachFolderLead makes the first step du's total of each folder the
+// question asks of one by one (analyse.EachFolder), where the first page
+// is du(1): `du -sh /home/*/` for "how much space each folder in /home
+// takes", `du -sh */` for each folder here, citing du's -s ("display
+// only a total for each argument") and -h. Without it du's -d or the
+// bare folder led, which total one folder or list every folder at every
+// depth.
+func (c *composition) eachFolderLead(s *source, pl *plan) bool {
+	if !analyse.EachFolder(c.text) || typedName(s.doc, s.hit.Meta.Title) != "du" || depthOrNone().MatchString(c.text) {
+		return false
+	}
+	if _, _, largest := analyse.LargestN(c.text); largest {
+		return false
+	}
+	glob := "*/"
+	if dir := c.folderOperand(); dir != "" {
+		glob = strings.TrimRight(dir, "/") + "/*/"
+	}
+	item := func(prefix string) func(p passage) bool {
+		return func(p passage) bool { return optionTermIs(p.block.Term, prefix) }
+	}
+	p, ok := itemWhere(s, item("-s"))
+	if !ok {
+		return false
+	}
+	h, ok := itemWhere(s, item("-h"))
+	if !ok {
+		return false
+	}
+	// each letter says what it does, as a bundle's step does
+	pl.leadWith(p, "du -sh "+glob, "")
+	pl.runs(h)
+	pl.desc = "-s: " + withoutStop(itemDoes(p.block.Text)) + "; -h: " + itemDoes(h.block.Text)
+	return true
+}
+
+// depthOrNone is a question that asks for the depth du totals at ("one
+// level deep", du's -d 1, which leads as the option asked) or not for
+// each folder ("the total of a folder only, not each subfolder").
+var depthOrNone = lazyre.New(`(?i)\blevels?\b|\bdepth\b|\bdeep\b|\bnot\s+(?:for\s+)?(?:each|every)\b`)

@@ -58,3 +58,19 @@ func composedFirst(t *testing.T, first, name, page, q string) answer.Draft {
 	}
 	return d
 }
+
+// Each folder's total is du's -s over the folders' glob; not where the
+// question asks for a depth (du's -d 1 leads, as asked), nor where it
+// wants no folder one by one. This machine's du(1).
+func TestEachFolderLead(t *testing.T) {
+	page := machinePage(t, "/usr/share/man/man1/du.1.gz")
+	leadsWith(t, New(), "du", page, []lead{
+		{"show how much disk space each folder in /srv uses", "`du -sh /srv/*/`"},
+		{"print the size of every subdirectory here", "`du -sh */`"},
+	})
+	for _, q := range []string{"show the size of each subfolder of /srv, one level deep", "show the total size of /srv only, not each subfolder"} {
+		if d := composed(t, New(), "du", page, q); len(d.Steps) > 0 && strings.HasPrefix(d.Steps[0], "`du -sh /srv/*/`") {
+			t.Errorf("%q: steps %q", q, d.Steps)
+		}
+	}
+}

@@ -1364,8 +1364,16 @@ var namedTopics = map[string]bool{
 // path of the python3 executable", "where is the git binary"). The
 // first is tried first: in "the path of the command python3" the
 // second would read "the" as the program's name.
-var programPathRE = lazyre.New(`(?i)\b(?:(?:full\s+|absolute\s+)?(?:path|location|place)\s+(?:of|to)|(?:locate|find)|where\s+(?:is|are))\s+(?:the\s+)?(?:executable|binary|program|command)\s+(?:file\s+)?(?:for|of|called|named)?\s*([A-Za-z0-9_][A-Za-z0-9_.+-]*)` +
-	`|\b(?:(?:full\s+|absolute\s+)?(?:path|location|place)\s+(?:of|to)|where\s+(?:is|are))\s+(?:the\s+|my\s+)?([A-Za-z0-9_][A-Za-z0-9_.+-]*)\s+(?:executable|binary|program|command)s?\b`)
+var programPathRE = lazyre.New(`(?i)\b(?:` + pathAsked + `|(?:locate|find)|` + whereAsked + `)\s+(?:the\s+)?` + programNoun + `\s+(?:file\s+)?(?:for|of|called|named)?\s*([A-Za-z0-9_][A-Za-z0-9_.+-]*)` +
+	`|\b(?:` + pathAsked + `|` + whereAsked + `)\s+(?:the\s+|my\s+)?([A-Za-z0-9_][A-Za-z0-9_.+-]*)\s+` + programNoun + `s?\b`)
+
+// pathAsked and whereAsked ask for a program's place, programNoun names
+// what it is (see programPathRE).
+const (
+	pathAsked   = `(?:full\s+|absolute\s+)?(?:path|location|place)\s+(?:of|to)`
+	whereAsked  = `where\s+(?:is|are)`
+	programNoun = `(?:executable|binary|program|command)`
+)
 
 // valueListRE is a plural noun for values given as they are, after
 // "the", before the values themselves (see listedValues).
@@ -1854,7 +1862,7 @@ var largestNRE = lazyre.New(`(?i)\b(?:top\s+)?(\d+)?\s*(?:largest|biggest|heavie
 // subdirectory of /var".
 func EachFolder(q string) bool { return eachFolderRE().MatchString(q) }
 
-var eachFolderRE = lazyre.New(`(?i)\b(?:each|every)\s+(?:one\s+of\s+the\s+|of\s+the\s+)?(?:sub-?)?(?:folder|directory|dir)s?\b`)
+var eachFolderRE = lazyre.New(`(?i)\b(?:each|every)\s+` + eachOfThe + `(?:sub-?)?(?:folder|directory|dir)s?\b`)
 
 // Descends says whether a question works through the subfolders of the
 // folder it names too ("recursively", "and its subfolders", "under").
@@ -1941,10 +1949,18 @@ var lineObject = lazyre.New(`(?i)\b(?:lines?|entries|entry|messages?|requests?)\
 // lines of each file here". The group after the noun is the place's
 // words. Not every file, nor one a clause picks ("every file here whose
 // name ..."): the files a command picks from the folder.
+var eachHereRE = lazyre.New(`(?i)\beach\s+` + eachOfThe + `(folder|directory|subfolder|subdirectory|dir|file)s?\s+((?:in|inside|under)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)|here)\b(?:` + eachEnds + `)`)
+
 // eachFileInRE is each of the files of a folder the question gives by
 // its path (group 1): "every file in /etc", "each file in ~/notes". As
 // eachHereRE, not one a clause picks. (Each folder's size is du's
 // -s with */, or its -d 1 without: a glob alone would not say which.)
-var eachFileInRE = lazyre.New(`(?i)\b(?:each|every)\s+(?:one\s+of\s+the\s+|of\s+the\s+)?files?\s+(?:in|inside|under|of)\s+((?:/|~/)[\w./~-]*|~)(?:\s*[.?!,;]?\s*$|\s+(?:and|sorted|by|with\s+(?:its|their|the)\s+(?:size|total|count))\b)`)
+var eachFileInRE = lazyre.New(`(?i)\b(?:each|every)\s+` + eachOfThe + `files?\s+(?:in|inside|under|of)\s+((?:/|~/)[\w./~-]*|~)(?:` + eachEnds + `\b)`)
 
-var eachHereRE = lazyre.New(`(?i)\beach\s+(?:one\s+of\s+the\s+|of\s+the\s+)?(folder|directory|subfolder|subdirectory|dir|file)s?\s+((?:in|inside|under)\s+(?:the\s+|this\s+|my\s+)?(?:current|present|working)\s+(?:working\s+)?(?:directory|folder|dir)|here)\b(?:\s*[.?!,;]?\s*$|\s+(?:and|sorted|by|with\s+(?:its|their|the)\s+(?:size|total|count)))`)
+// eachOfThe is what may come between "each" and its noun ("each of the
+// files"), eachEnds where such a phrase ends: the question's end, or
+// what it goes on to ask of the things one by one.
+const (
+	eachOfThe = `(?:one\s+of\s+the\s+|of\s+the\s+)?`
+	eachEnds  = `\s*[.?!,;]?\s*$|\s+(?:and|sorted|by|with\s+(?:its|their|the)\s+(?:size|total|count))`
+)

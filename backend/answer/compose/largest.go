@@ -30,9 +30,6 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 	}
 	dir := cmp.Or(c.folderOperand(), ".")
 	head := " | head -n " + strconv.Itoa(n)
-	item := func(prefix string) func(p passage) bool {
-		return func(p passage) bool { return optionTermIs(p.block.Term, prefix) }
-	}
 	var lead, sortBy, line, runs string
 	var also *alsoCited
 	switch typedName(s.doc, s.hit.Meta.Title) {
@@ -41,7 +38,7 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, line = "-S", "ls -S "+dir+head
-		if kept, ok := c.itemOf("head", item("-n")); ok {
+		if kept, ok := c.itemOf("head", optionNamed("-n")); ok {
 			also = &kept
 		}
 	case "du":
@@ -58,12 +55,12 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 	default:
 		return false
 	}
-	p, found := itemWhere(s, item(lead))
+	p, found := itemWhere(s, optionNamed(lead))
 	if !found {
 		return false
 	}
 	if sortBy != "" {
-		sorted, ok := c.itemOf("sort", item(sortBy))
+		sorted, ok := c.itemOf("sort", optionNamed(sortBy))
 		if !ok {
 			return false
 		}
@@ -72,7 +69,7 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 	pl.leadWith(p, line, itemDoes(p.block.Text))
 	pl.also = also
 	if runs != "" {
-		if h, ok := itemWhere(s, item(runs)); ok {
+		if h, ok := itemWhere(s, optionNamed(runs)); ok {
 			pl.runs(h)
 		}
 	}
@@ -85,6 +82,12 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 func optionTermIs(term, name string) bool {
 	names := optionNames(term)
 	return len(names) > 0 && names[0] == name
+}
+
+// optionNamed is a test for the option item whose first name is name
+// (optionTermIs).
+func optionNamed(name string) func(p passage) bool {
+	return func(p passage) bool { return optionTermIs(p.block.Term, name) }
 }
 
 // eachFolderLead makes the first step du's total of each folder the
@@ -105,21 +108,18 @@ func (c *composition) eachFolderLead(s *source, pl *plan) bool {
 	if dir := c.folderOperand(); dir != "" {
 		glob = strings.TrimRight(dir, "/") + "/*/"
 	}
-	item := func(prefix string) func(p passage) bool {
-		return func(p passage) bool { return optionTermIs(p.block.Term, prefix) }
-	}
-	p, ok := itemWhere(s, item("-s"))
+	p, ok := itemWhere(s, optionNamed("-s"))
 	if !ok {
 		return false
 	}
-	h, ok := itemWhere(s, item("-h"))
+	h, ok := itemWhere(s, optionNamed("-h"))
 	if !ok {
 		return false
 	}
 	// each letter says what it does, as a bundle's step does
 	pl.leadWith(p, "du -sh "+glob, "")
 	pl.runs(h)
-	pl.desc = "-s: " + withoutStop(itemDoes(p.block.Text)) + "; -h: " + itemDoes(h.block.Text)
+	pl.desc = lettersSaid([]passage{p, h})
 	return true
 }
 

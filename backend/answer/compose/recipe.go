@@ -804,7 +804,6 @@ func letterBundle(o string) bool {
 // not the last.
 func (c *composition) bundleStep(s *source, letters []passage) (line, desc string) {
 	var opt, value string
-	var what []string
 	for i, p := range letters {
 		name, arg, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
 		if len(name) != 2 {
@@ -819,11 +818,6 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 			value = " " + strings.Trim(listPlaceholder(strings.Fields(arg)[0]), "[]")
 		}
 		opt += name[1:]
-		// each letter says what it does: which of "-cJf" filters
-		// through xz is no guess
-		if d := strings.TrimSuffix(itemDoes(p.block.Text), "."); d != "" {
-			what = append(what, name+": "+lowerFirst(d))
-		}
 	}
 	form, cmd := c.bundledForm(s, letters, "-"+opt+value)
 	valued := s.valued()
@@ -847,7 +841,21 @@ func (c *composition) bundleStep(s *source, letters []passage) (line, desc strin
 			}
 		}
 	}
-	return line, document.ClipLine(strings.Join(what, "; "), 300) + "."
+	return line, document.ClipLine(lettersSaid(letters), 300) + "."
+}
+
+// lettersSaid is what each of a bundle's letters does, named by the
+// letter: which of "-cJf" filters through xz is no guess ("-c: create a
+// new archive; -J: filter the archive through xz(1); -f: ...").
+func lettersSaid(letters []passage) string {
+	var what []string
+	for _, p := range letters {
+		name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
+		if d := strings.TrimSuffix(itemDoes(p.block.Text), "."); d != "" {
+			what = append(what, name+": "+lowerFirst(d))
+		}
+	}
+	return strings.Join(what, "; ")
 }
 
 // bundledForm is the synopsis's form that shows a bundle's first letter

@@ -342,12 +342,26 @@ var (
 // new directory called build" to useradd(8), "create a new user".
 var newMade = lazyre.New(`(?i)\b(?:create|creates|creating|make|makes|making|add|adds|adding|generate|generating|set\s+up|setup|build|spawn|register|initiali[sz]e|init)\s+(?:an?\s+|the\s+|some\s+|my\s+)?(?:brand[- ])?(new)\b`)
 
-// blankNewMade is q with the "new" of a thing it makes blanked.
+// existingAdded is the "existing" of a thing a question adds or puts
+// somewhere ("add an existing user to a group"): what is added is there
+// already, so the word says nothing of the task, and the task data's
+// descriptions seldom write it. Read as a topic word, it halved what the
+// option model knew of usermod's options for "add an existing user to
+// the group docker", and -g, the primary group, led over -aG. Where a
+// thing is replaced or left alone ("replace an existing one", "leave
+// the existing copy alone") the word says what the option does (ln's
+// -f, "remove existing destination files"), and stays.
+var existingAdded = lazyre.New(`(?i)\b(?:add|adds|adding|put|puts|putting|append|appending|insert|inserting)\s+(?:an|the|my|your|our|this|that|these|those)\s+(existing)\b`)
+
+// blankNewMade is q with the "new" of a thing it makes, and the
+// "existing" of one it adds (existingAdded), blanked.
 func blankNewMade(q string) string {
 	b := []byte(q)
-	for _, m := range newMade().FindAllStringSubmatchIndex(q, -1) {
-		for i := m[2]; i < m[3]; i++ {
-			b[i] = ' '
+	for _, re := range []*regexp.Regexp{newMade(), existingAdded()} {
+		for _, m := range re.FindAllStringSubmatchIndex(q, -1) {
+			for i := m[2]; i < m[3]; i++ {
+				b[i] = ' '
+			}
 		}
 	}
 	return string(b)

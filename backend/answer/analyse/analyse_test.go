@@ -203,6 +203,27 @@ func TestNewMade(t *testing.T) {
 	}
 }
 
+// What a question adds is there already: "existing" after a verb that
+// adds a thing is no concept; one that says what is replaced or kept is.
+func TestExistingAdded(t *testing.T) {
+	for q, want := range map[string]bool{
+		"How do I add an existing user to the group docker?": false,
+		"put the existing user ann into the group audio":     false,
+		"make a symbolic link replace an existing one":       true,
+		"copy the files but never overwrite existing ones":   true,
+	} {
+		got := false
+		for _, c := range Analyse(q, Thesaurus).Concepts {
+			if strings.HasPrefix(c.Word, "exist") {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: concept existing %v, want %v", q, got, want)
+		}
+	}
+}
+
 // "Make a copy" copies: the light verb creates nothing of its own, and
 // the noun the task makes stays a concept ("a backup copy").
 func TestMadeNoun(t *testing.T) {

@@ -260,6 +260,15 @@ var phrasals = []struct {
 	// what is there more than once is duplicated, as the pages say it
 	// (uniq's -d, "only print duplicate lines")
 	{lazyre.New(`(?i)\b(?:appear|appears|appearing|occur|occurs|occurring|exist|exists|show\s+up|shows\s+up|is\s+there|are\s+there|is\s+listed|are\s+listed)\s+(?:more\s+than\s+once|twice\s+or\s+more|several\s+times|multiple\s+times)\b`), []Alt{{"duplicate", 1}, {"repeated", 0.8}}, 1},
+	// what "failed to start" is in a failed state, as the pages say it
+	// (systemctl's --failed, "List units in failed state"); the verb
+	// after it only says when it failed, and "start" read alone asks to
+	// start a unit
+	{lazyre.New(`(?i)\bfail(?:s|ed|ing)?\s+to\s+(?:start|run|load|boot|launch|come\s+up)\b`), []Alt{{"failed", 1}}, 1},
+	// a file changed "in place" is edited where it lies, as the pages
+	// say it (sed's -i, "edit files in place"); "place" alone is a
+	// position, and its other words (put, spot, post) no page's task
+	{lazyre.New(`(?i)\bin[- ]place\b`), []Alt{{"place", 1}, {"edit", 0.6}}, 1},
 	// a machine's name is its host name, as the pages call it ("show or
 	// set the system's host name"): "the name of this machine", "the
 	// computer's name", "what is my box called"; not a server name a

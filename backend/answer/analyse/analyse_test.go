@@ -50,6 +50,8 @@ func TestAnalyse(t *testing.T) {
 		{"go to the parent folder", SceneHowTo, "go", "change parent folder"},
 		// what appears more than once is duplicated
 		{"print the names in guests.txt that occur more than once", SceneHowTo, "print", "print names duplicate"},
+		// what failed to start is failed; it asks to start nothing
+		{"list each unit that failed to start at boot", SceneTroubleshoot, "", "list unit failed boot"},
 		// a machine's name is its host name; not a virtual machine's
 		{"print the name of this computer", SceneHowTo, "print", "print hostname"},
 		{"print the name of the virtual machine", SceneHowTo, "print", "print name virtual machine"},
@@ -199,6 +201,34 @@ func TestNewMade(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%q: concept new %v, want %v", q, got, want)
+		}
+	}
+}
+
+// A file changed "in place" is edited where it lies, and the phrase
+// weighs as a verb does; "place" alone is a position.
+func TestInPlace(t *testing.T) {
+	for q, want := range map[string]bool{
+		"swap every tab for a space in notes.md in-place": true,
+		"How do I replace a word in a file in place?":     true,
+		"what place does this file have in the tree":      false,
+	} {
+		got := false
+		for _, c := range Analyse(q, Thesaurus).Concepts {
+			if c.Word != "place" {
+				continue
+			}
+			for _, a := range c.Alts {
+				if a.Stem == "spot" && want {
+					t.Errorf("%q: place read as a position (%v)", q, c.Alts)
+				}
+				if a.Stem == "edit" && c.Weight >= 1 {
+					got = true
+				}
+			}
+		}
+		if got != want {
+			t.Errorf("%q: in place read as editing %v, want %v", q, got, want)
 		}
 	}
 }

@@ -180,6 +180,13 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 				continue
 			}
 			op.kind, op.text = suffixGlob(q, a)
+			if k := len(out) - 1; join && op.kind == analyse.ArgGlob && k >= 0 && out[k].at == i-1 && (out[k].kind == analyse.ArgFolder || out[k].kind == analyse.ArgPath) && !strings.Contains(out[k].text, "*") && thoseEnding().MatchString(q[args[i-1].End:a.Start]) {
+				// "the files in /etc that end with .conf" are
+				// /etc/*.conf, one operand (ls -lS /etc *.conf lists
+				// all of /etc and the .conf files here)
+				out[k].kind, out[k].text = analyse.ArgGlob, strings.TrimSuffix(out[k].text, "/")+"/"+op.text
+				continue
+			}
 		case analyse.ArgFolder, analyse.ArgPath:
 			op.under = underBefore().MatchString(q[:a.Start])
 			// the folder a file or glob just named is in, or the
@@ -343,6 +350,11 @@ var filesAfter = lazyre.New(`^\s+(?:files?|documents?|scripts?|images?|pictures?
 // endingIn: the words before a bare extension say it stands for the
 // files that end in it ("files ending in .tmp").
 var endingIn = lazyre.New(`(?i)\b(?:ending|end|ends)\s+(?:in|with)\s+$|\b(?:extension|suffix)\s+$`)
+
+// thoseEnding: what lies between a folder and an extension says the
+// folder's files that end in it ("in /etc that end with .conf", "in
+// logs whose names end in .gz", "under src ending in .py").
+var thoseEnding = lazyre.New(`(?i)^\s*,?\s*(?:(?:that|which)\s+(?:all\s+)?|whose\s+names?\s+)?(?:end|ends|ending)\s+(?:in|with)\s*$`)
 
 // madeFrom is a verb that makes the file after it (out of what follows
 // "from"), just before it: "create site.zip", "make an archive

@@ -32,6 +32,8 @@ func TestFill(t *testing.T) {
 		// the file is in the folder it comes from; the destination is
 		// where the question sends it, wherever the synopsis has it
 		{"Copy invoice.odt from folder inbox to folder archive", "cp [OPTION]... [-T] SOURCE DEST", "cp", "cp inbox/invoice.odt archive"},
+		// and the files of a folder that end in an extension are in it
+		{"list the files in /srv/conf.d that end with .yml, newest first", "ls -t [FILE]...", "ls", "ls -t /srv/conf.d/*.yml"},
 		{"Move all .csv files from folder raw to folder clean", "mv -t DIRECTORY SOURCE...", "mv", "mv -t clean raw/*.csv"},
 		{"pack the folder site into site.tar", "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]", "tar", "tar -c -f site.tar site"},
 		// the archive the question names goes to the archive's slot

@@ -186,6 +186,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen, pl.other = c.otherActionFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
+		pl.chosen = variantAfter(pl.chosen)
 		if !pl.other {
 			// (after operandOptionAfter: dpkg-deb's "-c archive" says
 			// what it does)
@@ -698,6 +699,32 @@ func nameParts(p passage) []string {
 	}
 	return nil
 }
+
+// variantAfter puts an option that is another option but for a case
+// ("The same as -type unless the file is a symbolic link": find's
+// -xtype) behind that option, where both are chosen: the words of the
+// case are what the question matched, and the option it names is the
+// one that does the question ("find the symbolic links in /usr/bin" is
+// find's -type l; -xtype l finds the broken ones).
+func variantAfter(chosen []passage) []passage {
+	if len(chosen) < 2 || chosen[0].block.Kind != document.Item {
+		return chosen
+	}
+	m := variantOf().FindStringSubmatch(itemSentence(chosen[0].block.Text))
+	if m == nil {
+		return chosen
+	}
+	for i, p := range chosen[1:] {
+		if p.block.Kind == document.Item && slices.Contains(optionNames(p.block.Term), m[1]) {
+			return toFront(chosen, i+1)
+		}
+	}
+	return chosen
+}
+
+// variantOf is an option's text that says it is another option (group
+// 1) but for a case.
+var variantOf = lazyre.New(`(?i)^(?:the\s+)?same\s+as\s+(-[\w-]+)\s+(?:unless|except)\b`)
 
 // operandOptionAfter puts an option that only names the file the
 // command works on (tar's -f ARCHIVE, "Use archive file or device

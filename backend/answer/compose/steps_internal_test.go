@@ -646,3 +646,26 @@ func TestPlainBestOverBeyond(t *testing.T) {
 		}
 	}
 }
+
+// An option that is another but for a case goes behind the option it
+// names, where both are chosen; one that says it is the same as another
+// without a case (od's -x, "same as -t x2") keeps its place.
+func TestVariantAfter(t *testing.T) {
+	item := func(term, text string) passage {
+		return passage{block: document.Block{Kind: document.Item, Term: term, Text: text}}
+	}
+	xtype := item("-xtype c", "The same as -type unless the file is a symbolic link.  For symbolic links: ...")
+	typ := item("-type c", "File is of type c:\nl\nsymbolic link")
+	user := item("-user uname", "File is owned by user uname.")
+	if got := variantAfter([]passage{xtype, user, typ}); got[0].block.Term != "-type c" || got[1].block.Term != "-xtype c" {
+		t.Errorf("variantAfter put %q, %q first, want -type c, then -xtype c", got[0].block.Term, got[1].block.Term)
+	}
+	if got := variantAfter([]passage{xtype, user}); got[0].block.Term != "-xtype c" {
+		t.Errorf("without -type chosen, %q leads, want -xtype c", got[0].block.Term)
+	}
+	odx := item("-x", "same as -t x2, select hexadecimal 2-byte units")
+	odt := item("-t, --format=TYPE", "select output format or formats")
+	if got := variantAfter([]passage{odx, odt}); got[0].block.Term != "-x" {
+		t.Errorf("od's -x gave way to %q", got[0].block.Term)
+	}
+}

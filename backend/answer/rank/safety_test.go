@@ -157,6 +157,7 @@ func TestLineLeads(t *testing.T) {
 		{"print the last line of data.csv", "tail", "tail"},
 		{"delete the last line of data.csv", "tail", "sed"},
 		{"show who last changed lines 10 to 20 of main.c", "git-blame", "git-blame"},
+		{"Show the lines 100 to 120 of the file server.log.", "git-blame", "sed"},
 		{"print a file backwards, last line first", "tac", "tac"},
 		{"print a file backwards, last line first", "rev", "rev"},
 	} {

@@ -155,11 +155,17 @@ func lineTask(q *query) []string {
 
 // lineStays says whether lead c of question q, a task of lineTask,
 // keeps its place: it takes lines by their place too, and the question
-// only shows them where it is head or tail; or it is a page of git.
+// only shows them where it is head or tail; or it is a page of git and
+// the question asks of the lines' history (historyAsked): "show the
+// lines 100 to 120 of the file server.log" is no git blame.
 func lineStays(c *Candidate, q *query) bool {
 	_, removes := analyse.NumbersLines(q.a.Question, q.a.Args)
-	return c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || strings.HasPrefix(c.Meta.Title, "git"))
+	return c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || strings.HasPrefix(c.Meta.Title, "git") && historyAsked().MatchString(q.a.Question))
 }
+
+// historyAsked is a question of who changed lines, when or how: what a
+// version control system keeps.
+var historyAsked = lazyre.New(`(?i)\b(?:who|when|git|commits?|committed|revisions?|authors?|authored|blame|history|changed|modified|wrote|written\s+by|introduced)\b`)
 
 // lineTakers are the commands that take a file's lines by their place.
 var lineTakers = map[string]bool{"sed": true, "head": true, "tail": true, "awk": true, "mawk": true, "gawk": true, "original-awk": true, "ed": true}

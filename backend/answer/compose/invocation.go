@@ -548,7 +548,10 @@ func (c *composition) invocationAs(s *source, p passage, term string) (line, des
 		opt = c.excludedValue(opt)
 	}
 	cmd, sub := c.optionCommand(s, p)
-	if sub {
+	if sub || metaOptions[opt] {
+		// --version and --help run nothing on the synopsis's
+		// operands: `bash --version`, not `bash --version
+		// [command_string | file]`
 		return cmd + " " + opt, desc
 	}
 	return c.filledInvocation(s, cmd, opt), desc

@@ -1,6 +1,9 @@
 package compose
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Where the command as its synopsis runs it leads, the option people
 // give for the part of the question its NAME line does not say joins
@@ -131,3 +134,40 @@ func TestActsFirst(t *testing.T) {
 		}
 	}
 }
+
+// A shell's version is its --version, typed, and nothing after it; not
+// the key its line editor binds to show it, unless the question asks
+// for a key.
+func TestVersionLeads(t *testing.T) {
+	leadsWith(t, New(), "bash", versionedShellPage, []lead{
+		{"print the bash version", "`bash --version`"},
+		{"which version of bash is this?", "`bash --version`"},
+	})
+	d := composed(t, New(), "bash", versionedShellPage, "which key shows the bash version at the prompt?")
+	if len(d.Steps) < 2 || !strings.HasPrefix(d.Steps[1], "display-shell-version (C-x C-v):") {
+		t.Errorf("a key asked for: steps %q, want the key binding second", d.Steps)
+	}
+}
+
+// versionedShellPage documents a shell with a line editor, under bash's name.
+const versionedShellPage = `.TH BASH 1
+.SH NAME
+bash \- GNU Bourne-Again SHell
+.SH SYNOPSIS
+bash [options] [command_string | file]
+.SH OPTIONS
+.TP
+\fB\-\-login\fR
+Make bash act as if it had been invoked as a login shell.
+.TP
+\fB\-\-version\fR
+Show version information for this instance of bash on the standard output and exit successfully.
+.SH READLINE
+.SS Miscellaneous
+.TP
+\fBdisplay\-shell\-version (C\-x C\-v)\fR
+Display version information about the current instance of bash.
+.TP
+\fBclear\-screen (C\-l)\fR
+Clear the screen, then redraw the current line.
+`

@@ -187,6 +187,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.valueFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
 		pl.chosen = variantAfter(pl.chosen)
+		pl.chosen = c.bindingAfter(s, pl.chosen)
 		if !pl.other {
 			// (after operandOptionAfter: dpkg-deb's "-c archive" says
 			// what it does)
@@ -721,6 +722,28 @@ func variantAfter(chosen []passage) []passage {
 	}
 	return chosen
 }
+
+// bindingAfter puts a key binding of a line editor that leads
+// (bash's "display-shell-version (C-x C-v)", readline's) behind an
+// option of the command chosen after it that says as much of the
+// question beyond the NAME line: "print the bash version" is bash
+// --version, typed, not a key pressed at a prompt. Not where the
+// question asks for a key (keyAsked): "clear the screen with a
+// keyboard shortcut" is readline's clear-screen (C-l).
+func (c *composition) bindingAfter(s *source, chosen []passage) []passage {
+	if len(chosen) < 2 || !keyBinding().MatchString(chosen[0].block.Term) || keyAsked().MatchString(c.text) {
+		return chosen
+	}
+	for i, p := range chosen[1:] {
+		if c.optionItem(s, p) && p.beyond >= chosen[0].beyond {
+			return toFront(chosen, i+1)
+		}
+	}
+	return chosen
+}
+
+// keyAsked is a question that asks for a key to press.
+var keyAsked = lazyre.New(`(?i)\b(?:keys?|keyboard|shortcuts?|hotkeys?|keystrokes?|press|pressing|ctrl|control-|alt|meta|bindings?|bound)\b`)
 
 // variantOf is an option's text that says it is another option (group
 // 1) but for a case.
@@ -1474,7 +1497,11 @@ func (c *composition) termAsked(s *source, p passage) bool {
 	title, lead := strings.ToLower(s.hit.Meta.Title), nameLead(s.hit.Meta.Summary)
 	for _, name := range optionNames(p.block.Term) {
 		if metaOptions[name] {
-			return false
+			// the program's version is what --version shows, where
+			// the question asks for it by the program's name ("print
+			// the bash version"); not the versions of a file, nor a
+			// "version" field of a package.json
+			return c.asksWord(terms.Stem(strings.TrimPrefix(name, "--"))) && programNamed(c.text, title)
 		}
 		long, ok := strings.CutPrefix(name, "--")
 		if !ok && len(name) > 2 {
@@ -1484,6 +1511,17 @@ func (c *composition) termAsked(s *source, p passage) bool {
 			if st := terms.Stem(w); len(w) > 2 && !strings.Contains(title, w) && st != lead && c.asksWord(st) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// programNamed says whether question q names the program title as a
+// word of its own ("which version of bash is running").
+func programNamed(q, title string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(q), func(r rune) bool { return r == ' ' || r == '?' || r == ',' || r == '!' || r == '\'' || r == '"' }) {
+		if strings.TrimSuffix(w, ".") == title {
+			return true
 		}
 	}
 	return false

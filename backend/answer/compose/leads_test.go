@@ -143,6 +143,11 @@ func TestVersionLeads(t *testing.T) {
 		{"print the bash version", "`bash --version`"},
 		{"which version of bash is this?", "`bash --version`"},
 	})
+	leadsWith(t, New(), "sorter", versionedSorterPage, []lead{
+		{"print the version of sorter", "`sorter -V`"},
+		// the version of another thing
+		{"sort version numbers in a file with sorter", "`sorter -n [FILE]...`"},
+	})
 	d := composed(t, New(), "bash", versionedShellPage, "which key shows the bash version at the prompt?")
 	if len(d.Steps) < 2 || !strings.HasPrefix(d.Steps[1], "display-shell-version (C-x C-v):") {
 		t.Errorf("a key asked for: steps %q, want the key binding second", d.Steps)
@@ -170,4 +175,22 @@ Display version information about the current instance of bash.
 .TP
 \fBclear\-screen (C\-l)\fR
 Clear the screen, then redraw the current line.
+`
+
+// versionedSorterPage documents a sorter whose version is a short option.
+const versionedSorterPage = `.TH SORTER 1
+.SH NAME
+sorter \- sort lines of text files
+.SH SYNOPSIS
+sorter [OPTION]... [FILE]...
+.SH OPTIONS
+.TP
+\fB\-n\fR
+compare according to string numerical value, so that version numbers sort in order
+.TP
+\fB\-r\fR
+reverse the result of comparisons
+.TP
+\fB\-V\fR
+Display the version number and exit.
 `

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -193,6 +194,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 			// what it does)
 			pl.chosen, pl.other = c.listingFirst(s, pl.ps, pl.chosen)
 		}
+		pl.chosen = c.versionFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
 		pl.chosen, pl.modelSub = c.modelSubcommandFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.signalFirst(s, pl.ps, pl.chosen)
@@ -853,7 +855,7 @@ func (c *composition) decideLead(pl *plan) {
 	// lines 10 to 20") does not, unless the option takes a value the
 	// question gives, or the option model has people give it for the
 	// task (usage).
-	if pl.asked && !c.wholeAsked(pl.chosen[0], true) && !c.takesArg(pl.chosen[0].term()) && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] == 0 {
+	if pl.asked && !versionItem(pl.chosen[0]) && !c.wholeAsked(pl.chosen[0], true) && !c.takesArg(pl.chosen[0].term()) && c.usage(s.hit.Doc, s.doc)[pl.chosen[0].block.Term] == 0 {
 		pl.asked = false
 	}
 	pl.asked = pl.asked || negates
@@ -1495,13 +1497,14 @@ func nameLead(summary string) string {
 // a user or group from the system".
 func (c *composition) termAsked(s *source, p passage) bool {
 	title, lead := strings.ToLower(s.hit.Meta.Title), nameLead(s.hit.Meta.Summary)
+	if versionItem(p) {
+		// the program's version is what it shows, where the question
+		// asks for it (versionAsked)
+		return c.versionAsked(s)
+	}
 	for _, name := range optionNames(p.block.Term) {
 		if metaOptions[name] {
-			// the program's version is what --version shows, where
-			// the question asks for it by the program's name ("print
-			// the bash version"); not the versions of a file, nor a
-			// "version" field of a package.json
-			return c.asksWord(terms.Stem(strings.TrimPrefix(name, "--"))) && programNamed(c.text, title)
+			return false
 		}
 		long, ok := strings.CutPrefix(name, "--")
 		if !ok && len(name) > 2 {
@@ -1516,15 +1519,40 @@ func (c *composition) termAsked(s *source, p passage) bool {
 	return false
 }
 
-// programNamed says whether question q names the program title as a
-// word of its own ("which version of bash is running").
-func programNamed(q, title string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(q), func(r rune) bool { return r == ' ' || r == '?' || r == ',' || r == '!' || r == '\'' || r == '"' }) {
-		if strings.TrimSuffix(w, ".") == title {
-			return true
+// versionAsked says whether the question asks for the version of page
+// s's program, by its name ("print the bash version", "which version of
+// tar is installed"); not the versions of a file, nor a "version" field
+// of a package.json, nor "the default java version alternative" or
+// "sort version numbers", where the version is another thing's.
+func (c *composition) versionAsked(s *source) bool {
+	title := regexp.QuoteMeta(strings.ToLower(s.hit.Meta.Title))
+	re, err := regexp.Compile(`(?i)\b(?:version\s+of\s+(?:the\s+|my\s+|this\s+)?(?:installed\s+)?` + title + `|` + title + `(?:'s)?\s+version)(?:\s*[?.!,]|\s*$|\s+(?:is|am|are|do|does|i|we|you|installed|running|here|on|in|that|which)\b)`)
+	return err == nil && re.MatchString(c.text)
+}
+
+// versionItem says whether option item p shows the program's version
+// and exits: --version, or ssh's -V, "Display the version number and
+// exit".
+func versionItem(p passage) bool {
+	return p.block.Kind == document.Item && (slices.Contains(optionNames(p.block.Term), "--version") ||
+		strings.HasPrefix(p.block.Term, "-") && showsVersion().MatchString(p.block.Text))
+}
+
+var showsVersion = lazyre.New(`(?is)^\W*(?:(?:display|print|show|output)s?\s+(?:the\s+)?)?(?:program\s+)?version\b.*\b(?:exits?|quits?)\b`)
+
+// versionFirst puts first, where the question asks for the program's
+// version (versionAsked), the item that shows it: tar's --version, not
+// -t ("List the contents of an archive") for "show the version of tar".
+func (c *composition) versionFirst(s *source, ps, chosen []passage) []passage {
+	if len(chosen) > 0 && versionItem(chosen[0]) || !c.versionAsked(s) {
+		return chosen
+	}
+	for _, p := range ps {
+		if !p.aside && versionItem(p) {
+			return putFirst(chosen, p)
 		}
 	}
-	return false
+	return chosen
 }
 
 // wholeAsked says whether every word of one of an option's long names is

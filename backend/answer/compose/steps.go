@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -1520,14 +1519,9 @@ func (c *composition) termAsked(s *source, p passage) bool {
 }
 
 // versionAsked says whether the question asks for the version of page
-// s's program, by its name ("print the bash version", "which version of
-// tar is installed"); not the versions of a file, nor a "version" field
-// of a package.json, nor "the default java version alternative" or
-// "sort version numbers", where the version is another thing's.
+// s's program, by its name (analyse.VersionOf).
 func (c *composition) versionAsked(s *source) bool {
-	title := regexp.QuoteMeta(strings.ToLower(s.hit.Meta.Title))
-	re, err := regexp.Compile(`(?i)\b(?:version\s+of\s+(?:the\s+|my\s+|this\s+)?(?:installed\s+)?` + title + `|` + title + `(?:'s)?\s+version)(?:\s*[?.!,]|\s*$|\s+(?:is|am|are|do|does|i|we|you|installed|running|here|on|in|that|which)\b)`)
-	return err == nil && re.MatchString(c.text)
+	return analyse.VersionOf(c.text) == strings.ToLower(s.hit.Meta.Title)
 }
 
 // versionItem says whether option item p shows the program's version

@@ -235,6 +235,7 @@ var (
 	catLeads       = leadOf(catTask)
 	writeLeads     = leadOf(writeTask)
 	selfLeads      = leadOf(selfTask)
+	versionLeads   = leadOf(versionTask)
 )
 
 // The name of the user asking is whoami's, wherever it ranked; the
@@ -245,6 +246,16 @@ func TestSelfLeads(t *testing.T) {
 		"Show which user I am logged in as.": "whoami",
 		"show my user id and my groups":      "psql",
 		"change my username to kai":          "psql",
+	})
+}
+
+// A program's version, asked by its name, is its own page's, wherever
+// it ranked; another thing's version is not.
+func TestVersionLeads(t *testing.T) {
+	leadCases(t, versionLeads, []string{"git-submodule", "apt-get", "sort", "git"}, map[string]string{
+		"How do I check which version of git is installed?":    "git",
+		"install a specific version of a package with apt-get": "git-submodule",
+		"sort version numbers so that 1.10 comes after 1.9":    "git-submodule",
 	})
 }
 

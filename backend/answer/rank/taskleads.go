@@ -43,6 +43,7 @@ var taskLeads = []taskLead{
 	{pages: catTask},
 	{pages: writeTask, stays: writeStays},
 	{pages: selfTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && selfCommands[c.Meta.Title] }},
+	{pages: versionTask},
 }
 
 // lead puts first the page of one of titles, t's commands for q (nil
@@ -350,6 +351,17 @@ func writeStays(c *Candidate, q *query) bool {
 	text, _, _, _ := analyse.WrittenText(q.a.Question)
 	_, named := q.named[c.ID]
 	return named && !strings.Contains(strings.ToLower(text), strings.ToLower(c.Meta.Title))
+}
+
+// versionTask puts first, wherever it ranks, the page of the program
+// whose version the question asks for by its name (analyse.VersionOf),
+// which shows it: "which version of git is installed" chose
+// git-submodule(1), whose page says "git" and "version" more often.
+func versionTask(q *query) []string {
+	if name := analyse.VersionOf(q.a.Question); name != "" {
+		return []string{name}
+	}
+	return nil
 }
 
 // selfTask puts whoami(1) first, wherever it ranks, where the question

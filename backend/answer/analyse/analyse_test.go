@@ -52,6 +52,8 @@ func TestAnalyse(t *testing.T) {
 		{"print the names in guests.txt that occur more than once", SceneHowTo, "print", "print names duplicate"},
 		// what failed to start is failed; it asks to start nothing
 		{"list each unit that failed to start at boot", SceneTroubleshoot, "", "list unit failed boot"},
+		// how long a machine has been up is its uptime
+		{"how long has the server been running", SceneHowTo, "", "uptime time"},
 		// a machine's name is its host name; not a virtual machine's
 		{"print the name of this computer", SceneHowTo, "print", "print hostname"},
 		{"print the name of the virtual machine", SceneHowTo, "print", "print name virtual machine"},

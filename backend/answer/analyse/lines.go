@@ -79,3 +79,11 @@ var linesRemoved = lazyre.New(`(?i)\b` + removalVerb + `\b`)
 func CountsMatchingLines(q string) bool { return countedMatchingRE().MatchString(q) }
 
 var countedMatchingRE = lazyre.New(`(?i)\b(?:count|counts|counting|how\s+many|number\s+of)\b(?:\s+\S+){0,5}?\s+lines?\b(?:(?:\s+\S+){0,4}?\s+(?:contain|match|mention|include|hold)\w*|\s+with)\b`)
+
+// EmptiesFile says whether question q empties a file it keeps: "empty
+// the file log.txt", "clear the contents of a file without deleting
+// it", "make app.log empty"; not "create an empty file" nor "find the
+// empty files", where the word says what a file is.
+func EmptiesFile(q string) bool { return emptiedRE().MatchString(q) }
+
+var emptiedRE = lazyre.New(`(?i)(?:^|\b(?:i|to|and|then|please|can|could)\s+)(?:empty|clear)\s+(?:out\s+)?(?:all\s+)?(?:the\s+|a\s+|my\s+|this\s+|that\s+)?(?:contents?\s+of\s+(?:the\s+|a\s+|my\s+|this\s+|that\s+)?)?(?:(?:big|large|huge|log|text|old|whole|entire)\s+)*(?:file|log|logfile|[\w./~-]+\.\w+|(?:~|\.{0,2})/[\w./~-]*\w)\b|\bmake\s+(?:the\s+file\s+|the\s+log\s+)?[\w./~-]+\s+empty\b`)

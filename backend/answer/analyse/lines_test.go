@@ -39,3 +39,22 @@ func TestCountsMatchingLines(t *testing.T) {
 		}
 	}
 }
+
+// A file emptied is kept: the verb empties or clears it; an empty file
+// made or found is no file emptied, nor a screen cleared or a disk wiped.
+func TestEmptiesFile(t *testing.T) {
+	for q, want := range map[string]bool{
+		"empty the file app.log":                               true,
+		"How can I clear the contents of notes.md?":            true,
+		"make debug.log empty":                                 true,
+		"clear out /var/log/messages but keep the file":        true,
+		"create an empty file named .keep":                     false,
+		"list the empty files in /srv":                         false,
+		"clear the screen":                                     false,
+		"How do I wipe old file system signatures off a disk?": false,
+	} {
+		if got := EmptiesFile(q); got != want {
+			t.Errorf("EmptiesFile(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

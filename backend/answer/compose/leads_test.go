@@ -194,3 +194,27 @@ reverse the result of comparisons
 \fB\-V\fR
 Display the version number and exit.
 `
+
+// A file emptied and kept is truncated to a size of 0, which no item
+// says in one.
+func TestEmptiedLead(t *testing.T) {
+	leadsWith(t, New(), "truncate", truncatorPage, []lead{
+		{"empty the file app.log without deleting it", "`truncate -s 0 app.log`"},
+	})
+}
+
+// truncatorPage documents a program that sets a file's size, under
+// truncate's name.
+const truncatorPage = `.TH TRUNCATE 1
+.SH NAME
+truncate \- shrink or extend the size of a file to the specified size
+.SH SYNOPSIS
+truncate OPTION... FILE...
+.SH OPTIONS
+.TP
+\fB\-c\fR, \fB\-\-no\-create\fR
+do not create any files
+.TP
+\fB\-s\fR, \fB\-\-size\fR=\fISIZE\fR
+set or adjust the file size by SIZE bytes
+`

@@ -236,6 +236,7 @@ var (
 	writeLeads     = leadOf(writeTask)
 	selfLeads      = leadOf(selfTask)
 	versionLeads   = leadOf(versionTask)
+	emptiedLeads   = leadOf(emptiedTask)
 )
 
 // The name of the user asking is whoami's, wherever it ranked; the
@@ -246,6 +247,16 @@ func TestSelfLeads(t *testing.T) {
 		"Show which user I am logged in as.": "whoami",
 		"show my user id and my groups":      "psql",
 		"change my username to kai":          "psql",
+	})
+}
+
+// A file emptied and kept is truncate's, wherever it ranked; an empty
+// file made is not.
+func TestEmptiedLeads(t *testing.T) {
+	leadCases(t, emptiedLeads, []string{"rmdir", "zimcheck", "touch", "truncate"}, map[string]string{
+		"empty the file app.log":                   "truncate",
+		"How do I clear the contents of notes.md?": "truncate",
+		"create an empty file named .keep":         "rmdir",
 	})
 }
 

@@ -40,6 +40,7 @@ var taskLeads = []taskLead{
 	{pages: pauseTask},
 	{pages: replaceTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && textEditors[c.Meta.Title] }, reach: filterReach},
 	{pages: emptyFileTask},
+	{pages: emptiedTask},
 	{pages: catTask},
 	{pages: writeTask, stays: writeStays},
 	{pages: selfTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && selfCommands[c.Meta.Title] }},
@@ -273,6 +274,17 @@ func emptyFileTask(q *query) []string {
 		return nil
 	}
 	return []string{"touch"}
+}
+
+// emptiedTask puts truncate(1) first, wherever it ranks, where the
+// question empties a file it keeps (analyse.EmptiesFile): "empty the
+// file log.txt" chose rmdir(1), "remove empty directories", and "empty
+// the contents of a file" zimcheck's -0, "Empty content".
+func emptiedTask(q *query) []string {
+	if !analyse.EmptiesFile(q.a.Question) {
+		return nil
+	}
+	return []string{"truncate"}
 }
 
 // sizeSaid is a size the question asks of a file, given or not ("of a

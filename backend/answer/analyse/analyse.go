@@ -269,7 +269,7 @@ var phrasals = []struct {
 	// ("Tell how long the system has been running"): "how long has the
 	// server been running", "how long ago did this box boot"; "running"
 	// alone is a program's, and chose timeout(1)
-	{lazyre.New(`(?i)\bhow\s+long\s+(?:ago\s+)?(?:has|have|is|did|was)\s+(?:the|this|my|our|your|that)\s+(?:system|machine|computer|server|box|host|pc|laptop|workstation)\s+(?:been\s+)?(?:up|running|on|alive|online|booted|boot|started|start)\b`), []Alt{{"uptime", 1}, {"running", 0.7}, {"system", 0.7}}, 1},
+	{lazyre.New(`(?i)\bhow\s+long\s+(?:ago\s+)?(?:(?:has|have|is|did|was)\s+)?(?:the|this|my|our|your|that)\s+(?:system|machine|computer|server|box|host|pc|laptop|workstation)\s+(?:(?:has|was|is)\s+)?(?:been\s+)?(?:up|running|on|alive|online|booted|boot|started|start)\b`), []Alt{{"uptime", 1}, {"running", 0.7}, {"system", 0.7}}, 1},
 	// a file changed "in place" is edited where it lies, as the pages
 	// say it (sed's -i, "edit files in place"); "place" alone is a
 	// position, and its other words (put, spot, post) no page's task

@@ -54,6 +54,7 @@ func TestAnalyse(t *testing.T) {
 		{"list each unit that failed to start at boot", SceneTroubleshoot, "", "list unit failed boot"},
 		// how long a machine has been up is its uptime
 		{"how long has the server been running", SceneHowTo, "", "uptime time"},
+		{"show how long ago the box booted", SceneHowTo, "show", "show uptime time"},
 		// a machine's name is its host name; not a virtual machine's
 		{"print the name of this computer", SceneHowTo, "print", "print hostname"},
 		{"print the name of the virtual machine", SceneHowTo, "print", "print name virtual machine"},

@@ -257,7 +257,7 @@ var pointers = map[string]bool{"this": true, "that": true, "these": true, "those
 	"another": true, "both": true, "all": true, "several": true, "many": true, "few": true, "two": true, "three": true}
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
-var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|tag|service|unit|package|variable|host|server|machine|interface|device|partition|label)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|that|which|whose|where|last|now|currently|recently|already|still|ever|yesterday|today|again|over|via|through|using|at|named|called|for)\b|[,.;:?!]|\s*$)?`)
+var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|tag|service|unit|package|variable|host|server|machine|interface|device|partition|label)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|that|which|whose|where|last|now|currently|recently|already|still|ever|yesterday|today|again|over|via|through|using|at|named|called|for|recursively|permanently|temporarily|automatically|completely|entirely|safely|silently|quietly|verbosely|forcibly|forcefully|immediately)\b|[,.;:?!]|\s*$)?`)
 
 // renameVerb finds a verb of renaming before a name ("rename the user
 // bob", "change the name of the group"), and renamedToRE the new name

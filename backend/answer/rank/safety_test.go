@@ -237,6 +237,7 @@ var (
 	selfLeads      = leadOf(selfTask)
 	versionLeads   = leadOf(versionTask)
 	emptiedLeads   = leadOf(emptiedTask)
+	entriesLeads   = leadOf(entriesTask)
 )
 
 // The name of the user asking is whoami's, wherever it ranked; the
@@ -248,6 +249,20 @@ func TestSelfLeads(t *testing.T) {
 		"show my user id and my groups":      "psql",
 		"change my username to kai":          "psql",
 	})
+}
+
+// A count of a folder's entries is wc's, wherever it ranked; ls and
+// find stay, and a count of lines is no count of entries.
+func TestEntriesLeads(t *testing.T) {
+	for _, tc := range []struct{ q, lead, want string }{
+		{"print the number of files in /usr/lib", "seq", "wc"},
+		{"how many folders are in /srv", "ls", "ls"},
+		{"print the number of lines in notes.txt", "seq", "seq"},
+	} {
+		if got := entriesLeads(manPages(tc.lead, "grep", "cat", "wc"), &query{a: analyse.Analyse(tc.q, nil)}); got[0].Meta.Title != tc.want {
+			t.Errorf("%q led by %s: %s first, want %s", tc.q, tc.lead, got[0].Meta.Title, tc.want)
+		}
+	}
 }
 
 // A file emptied and kept is truncate's, wherever it ranked; an empty

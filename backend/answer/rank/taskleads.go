@@ -41,6 +41,7 @@ var taskLeads = []taskLead{
 	{pages: replaceTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && textEditors[c.Meta.Title] }, reach: filterReach},
 	{pages: emptyFileTask},
 	{pages: emptiedTask},
+	{pages: entriesTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && entryCounters[c.Meta.Title] }},
 	{pages: catTask},
 	{pages: writeTask, stays: writeStays},
 	{pages: selfTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && selfCommands[c.Meta.Title] }},
@@ -275,6 +276,22 @@ func emptyFileTask(q *query) []string {
 	}
 	return []string{"touch"}
 }
+
+// entriesTask puts wc(1) first, wherever it ranks, where the question
+// counts the entries of a folder (analyse.CountsEntries: "print the
+// number of files in /usr/bin"), which a listing piped to wc -l does:
+// "number" chose seq(1), "print a sequence of numbers". ls and find,
+// which list them, stay.
+func entriesTask(q *query) []string {
+	if _, _, ok := analyse.CountsEntries(q.a.Question); !ok {
+		return nil
+	}
+	return []string{"wc"}
+}
+
+// entryCounters are the commands whose page answers a count of a
+// folder's entries (see compose's countFilesLead).
+var entryCounters = map[string]bool{"wc": true, "ls": true, "find": true}
 
 // emptiedTask puts truncate(1) first, wherever it ranks, where the
 // question empties a file it keeps (analyse.EmptiesFile): "empty the

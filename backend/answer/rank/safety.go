@@ -6,6 +6,7 @@ import (
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/terms"
+	"github.com/ragman-dev/ragman/internal/lazyre"
 )
 
 // A command that deletes, overwrites, or changes accounts or disks is
@@ -112,8 +113,16 @@ func asksFor(cmd string, c *Candidate, q *query) bool {
 		return true
 	}
 	done := false
+	looked := sizeLooked().MatchString(q.a.Question) && !sizeChanged().MatchString(q.a.Question)
 	for i, w := range q.a.Seq {
 		st := terms.Stem(w)
+		if st == sizeStem && looked {
+			// a size read is no size set: "get the size of the file
+			// movie.mp4 in bytes" asks nothing of truncate, whose NAME
+			// line says "the size of a file" too
+			done = true
+			continue
+		}
 		if deleteWords[st] || asking[cmd][st] {
 			// (nor what describes a thing: "an empty file" is touch's)
 			if !analyse.Undergone(q.a.Seq, i) && !analyse.Describes(q.a.Seq, i) {
@@ -127,6 +136,13 @@ func asksFor(cmd string, c *Candidate, q *query) bool {
 	// was deleted")
 	return !done && c.F[FNameLine] >= 0.5
 }
+
+// sizeLooked is a question that reads a size: "get the size of",
+// "show the file size", "how big is"; sizeChanged one that sets one.
+var (
+	sizeLooked  = lazyre.New(`(?i)\b(?:get|gets|getting|show|shows|print|prints|display|displays|see|check|find\s+out|know|tell|report|list|view|what(?:'s|\s+is|\s+are))\b`)
+	sizeChanged = lazyre.New(`(?i)\b(?:set|sets|setting|change|changes|changing|shrink|shrinks|shrinking|extend|extends|extending|grow|grows|growing|resize|resizes|resizing|make|makes|making|create|creates|creating|allocate|allocates|reserve|reduce|reduces|cut|increase|increases|empty|emptying|zero|truncate|truncates|pad|fill|preallocate)\b`)
+)
 
 // safeLead puts the first page that is not of a destructive command
 // ahead of such a page that leads a question that did not ask for it,

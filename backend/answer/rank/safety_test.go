@@ -56,6 +56,10 @@ func TestSafeLead(t *testing.T) {
 			[]Candidate{page(1, "man", "1", "truncate", 0.2), page(2, "man", "1", "touch", 0.2)}, "truncate touch"},
 		{"create an empty file of exactly 1 GB called test.img", false, // a size asks for what sizes a file
 			[]Candidate{page(1, "man", "1", "truncate", 0.2), page(2, "man", "1", "touch", 0.2)}, "truncate touch"},
+		{"get the size of the file movie.mp4 in bytes", false, // a size read, not set
+			[]Candidate{page(1, "man", "1", "truncate", 0.6), page(2, "man", "1", "stat", 0.2)}, "stat truncate"},
+		{"shrink the file big.img to 100 MB", false, // a size set
+			[]Candidate{page(1, "man", "1", "truncate", 0.6), page(2, "man", "1", "stat", 0.2)}, "truncate stat"},
 		{"check a disk for bad blocks", false, // badblocks only reads, unless told to write
 			[]Candidate{page(1, "man", "8", "badblocks", 0.4), page(2, "man", "8", "fsck", 0.2)}, "badblocks fsck"},
 		{"the rm system call", false, // not a command's page: section 2

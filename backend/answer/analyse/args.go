@@ -280,6 +280,14 @@ var (
 	placeBefore = lazyre.New(`(?i)\b(?:in|into|under|inside|within|from|of|to|throughout|across)\s+$`)
 )
 
+// rootFsRE is the root file system (its first group the word "root"),
+// which is mounted at /: "the root filesystem", "the root partition";
+// onBefore puts the task on a file system as placeBefore does in a
+// folder.
+var onBefore = lazyre.New(`(?i)\b(?:on|for|at)\s+$`)
+
+var rootFsRE = lazyre.New(`(?i)\bthe\s+(root)\s+(?:file\s*system|fs|partition|volume|mount)\b`)
+
 // serviceArgRE finds a name said before the kind of thing it names: "the
 // nginx service", "the sshd daemon".
 var serviceArgRE = lazyre.New(`(?i)\bthe\s+([A-Za-z0-9_][A-Za-z0-9_.@+-]*)\s+(` + serviceNouns + `)s?\b`)
@@ -808,6 +816,14 @@ func Read(q string) Reading {
 		if placeBefore().MatchString(q[:m[0]]) && free(m[0], m[1]) {
 			take(m[0], m[1])
 			args = append(args, found{m[0], Arg{Kind: ArgFolder, Text: "~", Start: m[0], End: m[1], Noun: "home"}})
+		}
+	}
+	// "on the root filesystem": the path /, where the task works; the
+	// noun stays the topic's ("free space on a filesystem")
+	for _, m := range rootFsRE().FindAllStringSubmatchIndex(q, -1) {
+		if (placeBefore().MatchString(q[:m[0]]) || onBefore().MatchString(q[:m[0]])) && free(m[2], m[3]) {
+			take(m[2], m[3])
+			args = append(args, found{m[2], Arg{Kind: ArgPath, Text: "/", Start: m[2], End: m[3]}})
 		}
 	}
 	for _, m := range serviceArgRE().FindAllStringSubmatchIndex(q, -1) {

@@ -140,6 +140,8 @@ func TestRead(t *testing.T) {
 		{"edit ~/.bashrc", "path:~/.bashrc", "", "edit"},
 		{"sort the folder photos so that img-2.png comes first", "folder:photos file:img-2.png", "", "sort the folder so that comes first"},
 		{"copy the folder website but not its caches", "folder:website", "", "copy the folder but not its caches"},
+		// the root file system is mounted at /
+		{"free space left on the root filesystem", "path:/", "", "free space left on the filesystem"},
 		// a word the sentence goes on from as from a name: "recursively"
 		{"copy the folder src to the folder backup recursively", "folder:src folder:backup", "", "copy the folder to the folder recursively"},
 		{"show the folder size with units", "", "", "show the folder size with units"},

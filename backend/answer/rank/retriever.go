@@ -190,6 +190,7 @@ func (rk *ranker) order(cands []Candidate, q *query) []Candidate {
 	for i, t := range taskLeads {
 		cands = t.lead(cands, q, q.leadTitles()[i])
 	}
+	cands = gitLeads(cands, q)
 	return safeLead(rk.installedLeads(cands), q, rk.notInstalled)
 }
 

@@ -350,3 +350,31 @@ func leadCases(t *testing.T, lead func([]Candidate, *query) []Candidate, titles 
 		}
 	}
 }
+
+// A page of git leads only a question that says something of git; else
+// the first other page within reach leads.
+func TestGitLeads(t *testing.T) {
+	page := func(id int, typ, sec, title string, _ float64) Candidate {
+		return Candidate{ID: id, Meta: index.Meta{Type: typ, Section: sec, Title: title}}
+	}
+	for _, tc := range []struct {
+		question string
+		cands    []Candidate
+		want     string
+	}{
+		{"show when a file was last modified", []Candidate{page(1, "man", "1", "git-blame", 0.3), page(2, "man", "1", "date", 0.2)}, "date git-blame"},
+		{"show who last changed lines 10 to 20 of main.c", []Candidate{page(1, "man", "1", "git-blame", 0.3), page(2, "man", "1", "date", 0.2)}, "git-blame date"},
+		{"put my uncommitted changes aside for a while", []Candidate{page(1, "man", "1", "git-stash", 0.3), page(2, "man", "1", "tail", 0.2)}, "git-stash tail"},
+		{"how do I write patterns in .gitignore", []Candidate{page(1, "man", "5", "gitignore", 0.3), page(2, "man", "1", "find", 0.2)}, "gitignore find"},
+		{"remove the remote called backup", []Candidate{page(1, "man", "1", "git-remote", 0.3), page(2, "man", "1", "sftp", 0.2)}, "git-remote sftp"},
+	} {
+		q := &query{a: analyse.Analyse(tc.question, nil), named: map[int]naming{}}
+		var got []string
+		for _, c := range gitLeads(tc.cands, q) {
+			got = append(got, c.Meta.Title)
+		}
+		if got := strings.Join(got, " "); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.question, got, tc.want)
+		}
+	}
+}

@@ -1532,6 +1532,7 @@ func versionItem(p passage) bool {
 		strings.HasPrefix(p.block.Term, "-") && showsVersion().MatchString(p.block.Text))
 }
 
+// showsVersion is an option's text that shows the version and exits.
 var showsVersion = lazyre.New(`(?is)^\W*(?:(?:display|print|show|output)s?\s+(?:the\s+)?)?(?:program\s+)?version\b.*\b(?:exits?|quits?)\b`)
 
 // versionFirst puts first, where the question asks for the program's

@@ -270,6 +270,11 @@ var phrasals = []struct {
 	// server been running", "how long ago did this box boot"; "running"
 	// alone is a program's, and chose timeout(1)
 	{lazyre.New(`(?i)\bhow\s+long\s+(?:ago\s+)?(?:(?:has|have|is|did|was)\s+)?(?:the|this|my|our|your|that)\s+(?:system|machine|computer|server|box|host|pc|laptop|workstation)\s+(?:(?:has|was|is)\s+)?(?:been\s+)?(?:up|running|on|alive|online|booted|boot|started|start)\b`), []Alt{{"uptime", 1}, {"running", 0.7}, {"system", 0.7}}, 1},
+	// what must finish within a time, or be stopped, runs with a time
+	// limit, as the pages say it (timeout's "run a command with a time
+	// limit"): "stop it after 10 seconds if it has not finished", "kill
+	// it if it takes longer than a minute"
+	{lazyre.New(`(?i)\bif\s+it\s+(?:(?:has|is|did|does)\s+not|hasn't|isn't|didn't|doesn't|hasn’t|isn’t|didn’t|doesn’t)\s+(?:yet\s+)?(?:finished|finish|completed|complete|done|ended|end|returned|return|exited|exit)(?:\s+yet)?\b|\bif\s+it\s+(?:takes|runs|lasts)\s+(?:any\s+)?(?:longer|more)\s+than\b`), []Alt{{"limit", 1}, {"time", 0.8}}, 1},
 	// a file changed "in place" is edited where it lies, as the pages
 	// say it (sed's -i, "edit files in place"); "place" alone is a
 	// position, and its other words (put, spot, post) no page's task

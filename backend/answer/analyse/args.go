@@ -1873,6 +1873,22 @@ func LargestN(q string) (n int, folders, ok bool) {
 // before or after the adjective, and the noun.
 var largestNRE = lazyre.New(`(?i)\b(?:top\s+)?(\d+)?\s*(?:largest|biggest|heaviest|hugest)\s+(?:(\d+)\s+)?(files|folders|directories|subfolders|subdirectories|dirs)\b`)
 
+// FoldersBySize says whether a question orders folders by their size
+// ("list the folders in /var sorted by size", "sort the subdirectories
+// by disk usage", "disk usage of each folder, biggest first"), and
+// whether the biggest come first.
+func FoldersBySize(q string) (ok, biggestFirst bool) {
+	if !foldersBySizeRE().MatchString(q) {
+		return false, false
+	}
+	return true, biggestFirstRE().MatchString(q)
+}
+
+var (
+	foldersBySizeRE = lazyre.New(`(?i)\b(?:sub-?)?(?:folders|directories|dirs)\b.*\b(?:sorted|sort|ordered|order|ranked|rank)\s+(?:them\s+)?by\s+(?:their\s+)?(?:size|disk\s+usage|space|how\s+much\s+space)|\bsort(?:s|ing)?\s+(?:the\s+|all\s+|my\s+)?(?:sub-?)?(?:folders|directories|dirs)\b.*\bby\s+(?:their\s+)?(?:size|disk\s+usage|space)|\bdisk\s+usage\b.*\b(?:sorted|ordered)\s+by\s+size\b`)
+	biggestFirstRE  = lazyre.New(`(?i)\b(?:largest|biggest|heaviest)\s+(?:ones?\s+)?first\b|\bdescending\b|\bfrom\s+(?:the\s+)?(?:largest|biggest)\b`)
+)
+
 // EachFolder says whether a question asks of each folder one by one:
 // "how much space each folder in /home takes", "the size of every
 // subdirectory of /var".

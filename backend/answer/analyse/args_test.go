@@ -696,3 +696,20 @@ func TestLargestN(t *testing.T) {
 		}
 	}
 }
+
+// Folders ordered by their size, and whether the biggest come first;
+// files sorted by size are ls's, and one folder's size is no order.
+func TestFoldersBySize(t *testing.T) {
+	for q, want := range map[string][2]bool{
+		"list the folders in /srv sorted by size":              {true, false},
+		"sort the subdirectories by disk usage, biggest first": {true, true},
+		"show disk usage sorted by size":                       {true, false},
+		"list files sorted by size":                            {false, false},
+		"show the size of the folder /srv":                     {false, false},
+	} {
+		ok, big := FoldersBySize(q)
+		if got := [2]bool{ok, big}; got != want {
+			t.Errorf("FoldersBySize(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

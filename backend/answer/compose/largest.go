@@ -127,3 +127,42 @@ func (c *composition) eachFolderLead(s *source, pl *plan) bool {
 // level deep", du's -d 1, which leads as the option asked) or not for
 // each folder ("the total of a folder only, not each subfolder").
 var depthOrNone = lazyre.New(`(?i)\blevels?\b|\bdepth\b|\bdeep\b|\bnot\s+(?:for\s+)?(?:each|every)\b`)
+
+// bySizeLead makes the first step du's total of each folder, sorted by
+// size, where the question orders folders by their size
+// (analyse.FoldersBySize) and the first page is du(1): `du -sh /var/*/ |
+// sort -h` (-rh for the biggest first), citing du's -s and -h and
+// sort's -h. ls's -S sorts a folder's entries by their own size, which
+// for a folder is that of its list of names.
+func (c *composition) bySizeLead(s *source, pl *plan) bool {
+	ok, biggest := analyse.FoldersBySize(c.text)
+	if !ok || typedName(s.doc, s.hit.Meta.Title) != "du" {
+		return false
+	}
+	glob := "*/"
+	if dir := c.folderOperand(); dir != "" {
+		glob = strings.TrimRight(dir, "/") + "/*/"
+	}
+	p, ok := itemWhere(s, optionNamed("-s"))
+	if !ok {
+		return false
+	}
+	h, ok := itemWhere(s, optionNamed("-h"))
+	if !ok {
+		return false
+	}
+	sorted, ok := c.itemOf("sort", optionNamed("-h"))
+	if !ok {
+		return false
+	}
+	order := "sort -h"
+	if biggest {
+		order = "sort -rh"
+	}
+	pl.leadWith(p, "du -sh "+glob+" | "+order, "")
+	pl.runs(h)
+	pl.desc = lettersSaid([]passage{p, h})
+	pl.also = &sorted
+	pl.piped = true
+	return true
+}

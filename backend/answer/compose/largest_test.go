@@ -74,3 +74,21 @@ func TestEachFolderLead(t *testing.T) {
 		}
 	}
 }
+
+// Folders ordered by their size are du's totals of each, sorted by
+// sort -h (-rh for the biggest first), with sort's -h cited.
+func TestBySizeLead(t *testing.T) {
+	for q, want := range map[string]string{
+		"list the folders in /var sorted by size":              "`du -sh /var/*/ | sort -h`",
+		"sort the subdirectories by disk usage, biggest first": "`du -sh */ | sort -rh`",
+	} {
+		d := composedFirst(t, "du", "sort", numSorterPage, q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
+			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
+			continue
+		}
+		if !strings.Contains(d.Steps[0], "sort -h: compare human readable numbers") {
+			t.Errorf("%q: %q does not cite sort's -h", q, d.Steps[0])
+		}
+	}
+}

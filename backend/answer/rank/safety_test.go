@@ -242,6 +242,7 @@ var (
 	versionLeads   = leadOf(versionTask)
 	emptiedLeads   = leadOf(emptiedTask)
 	entriesLeads   = leadOf(entriesTask)
+	bySizeLeads    = leadOf(bySizeTask)
 )
 
 // The name of the user asking is whoami's, wherever it ranked; the
@@ -252,6 +253,16 @@ func TestSelfLeads(t *testing.T) {
 		"Show which user I am logged in as.": "whoami",
 		"show my user id and my groups":      "psql",
 		"change my username to kai":          "psql",
+	})
+}
+
+// Folders ordered by size are du's, wherever it ranked; files sorted by
+// size are not.
+func TestBySizeLeads(t *testing.T) {
+	leadCases(t, bySizeLeads, []string{"ls", "df", "du"}, map[string]string{
+		"list the folders in /srv sorted by size": "du",
+		"show disk usage sorted by size":          "du",
+		"list files sorted by size":               "ls",
 	})
 }
 

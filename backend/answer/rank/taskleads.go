@@ -41,6 +41,7 @@ var taskLeads = []taskLead{
 	{pages: replaceTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && textEditors[c.Meta.Title] }, reach: filterReach},
 	{pages: emptyFileTask},
 	{pages: emptiedTask},
+	{pages: bySizeTask},
 	{pages: entriesTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && entryCounters[c.Meta.Title] }},
 	{pages: catTask},
 	{pages: writeTask, stays: writeStays},
@@ -292,6 +293,17 @@ func entriesTask(q *query) []string {
 // entryCounters are the commands whose page answers a count of a
 // folder's entries (see compose's countFilesLead).
 var entryCounters = map[string]bool{"wc": true, "ls": true, "find": true}
+
+// bySizeTask puts du(1) first, wherever it ranks, where the question
+// orders folders by their size (analyse.FoldersBySize): "list the
+// folders in /var sorted by size" chose ls(1), whose -S sorts by the
+// size of a folder's own entry, and "disk usage sorted by size" df(1).
+func bySizeTask(q *query) []string {
+	if ok, _ := analyse.FoldersBySize(q.a.Question); !ok {
+		return nil
+	}
+	return []string{"du"}
+}
 
 // emptiedTask puts truncate(1) first, wherever it ranks, where the
 // question empties a file it keeps (analyse.EmptiesFile): "empty the

@@ -87,3 +87,17 @@ var countedMatchingRE = lazyre.New(`(?i)\b(?:count|counts|counting|how\s+many|nu
 func EmptiesFile(q string) bool { return emptiedRE().MatchString(q) }
 
 var emptiedRE = lazyre.New(`(?i)(?:^|\b(?:i|to|and|then|please|can|could)\s+)(?:empty|clear)\s+(?:out\s+)?(?:all\s+)?(?:the\s+|a\s+|my\s+|this\s+|that\s+)?(?:contents?\s+of\s+(?:the\s+|a\s+|my\s+|this\s+|that\s+)?)?(?:(?:big|large|huge|log|text|old|whole|entire)\s+)*(?:file|log|logfile|[\w./~-]+\.\w+|(?:~|\.{0,2})/[\w./~-]*\w)\b|\bmake\s+(?:the\s+file\s+|the\s+log\s+)?[\w./~-]+\s+empty\b`)
+
+// LongLines is the length the lines a question picks are longer than
+// ("the lines longer than 80 characters", "lines with more than 120
+// characters"); ok false where it picks none so.
+func LongLines(q string) (n int, ok bool) {
+	m := longLinesRE().FindStringSubmatch(q)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1] + m[2])
+	return n, err == nil && n > 0 && n < 100000
+}
+
+var longLinesRE = lazyre.New(`(?i)\blines?\b(?:[^.?!]|\.\S)*?\b(?:longer|wider)\s+than\s+(\d+)\s+(?:characters|chars|columns|bytes)\b|\blines?\b(?:[^.?!]|\.\S)*?\b(?:more|over)\s+(?:than\s+)?(\d+)\s+(?:characters|chars|columns)\b`)

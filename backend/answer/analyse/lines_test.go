@@ -58,3 +58,19 @@ func TestEmptiesFile(t *testing.T) {
 		}
 	}
 }
+
+// The lines a question picks by their length: longer than, or with more
+// than, so many characters; a line count is none.
+func TestLongLines(t *testing.T) {
+	for q, want := range map[string]int{
+		"print only the lines longer than 72 characters":            72,
+		"show the lines of notes.md that are longer than 100 chars": 100,
+		"find lines with more than 120 characters in main.go":       120,
+		"print the first 80 lines of log.txt":                       0,
+		"kill it if it takes longer than 30 seconds":                0,
+	} {
+		if n, ok := LongLines(q); n != want || ok != (want > 0) {
+			t.Errorf("LongLines(%q) = %d, %v, want %d", q, n, ok, want)
+		}
+	}
+}

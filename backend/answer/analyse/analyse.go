@@ -191,6 +191,11 @@ var locating = [][]Alt{{{"locate", 1}}, {{"command", 1}, {"program", 0.8}, {"exe
 // which changes its mode: "make the file executable". madeReadOnly is
 // one made read-only, which creates nothing either ("make a file
 // read-only").
+// MakesPermitted says whether question q makes a thing it has have a
+// permission (madePermitted): "make notes.txt read-only for everyone",
+// which chmod does.
+func MakesPermitted(q string) bool { return madePermitted().MatchString(q) }
+
 var (
 	madePermitted = lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|runnable|readable|writable|writeable|unreadable|unwritable|read-only|readonly|write-protected)\b`)
 	madeReadOnly  = lazyre.New(`(?i)\bmak(?:e|es|ing)\s+(?:\S+\s+){0,3}?(?:read-only|readonly|write-protected)\b`)
@@ -275,6 +280,9 @@ var phrasals = []struct {
 	// limit"): "stop it after 10 seconds if it has not finished", "kill
 	// it if it takes longer than a minute"
 	{lazyre.New(`(?i)\bif\s+it\s+(?:(?:has|is|did|does)\s+not|hasn't|isn't|didn't|doesn't|hasn’t|isn’t|didn’t|doesn’t)\s+(?:yet\s+)?(?:finished|finish|completed|complete|done|ended|end|returned|return|exited|exit)(?:\s+yet)?\b|\bif\s+it\s+(?:takes|runs|lasts)\s+(?:any\s+)?(?:longer|more)\s+than\b`), []Alt{{"limit", 1}, {"time", 0.8}}, 1},
+	// a "non-empty" folder is one with things in it, no empty one: the
+	// word "empty" in it chose rm's -d ("remove empty directories")
+	{lazyre.New(`(?i)\b(non-?empty)\b`), nil, 0},
 	// a file changed "in place" is edited where it lies, as the pages
 	// say it (sed's -i, "edit files in place"); "place" alone is a
 	// position, and its other words (put, spot, post) no page's task

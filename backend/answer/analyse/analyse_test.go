@@ -55,6 +55,8 @@ func TestAnalyse(t *testing.T) {
 		// how long a machine has been up is its uptime
 		{"how long has the server been running", SceneHowTo, "", "uptime time"},
 		{"show how long ago the box booted", SceneHowTo, "show", "show uptime time"},
+		// a non-empty folder is no empty one
+		{"delete a non-empty folder", SceneHowTo, "delete", "delete folder"},
 		// what must finish in time runs with a time limit
 		{"stop the build after an hour if it has not finished", SceneHowTo, "stop", "stop build hour limit"},
 		// a machine's name is its host name; not a virtual machine's

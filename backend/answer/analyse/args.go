@@ -801,6 +801,9 @@ func Read(q string) Reading {
 		if !nameLike(name) || notName().MatchString(name) || whichBefore[noun][lw] || inflected(lw) || strings.HasSuffix(lw, "est") || !free(m[2], m[3]) {
 			continue
 		}
+		if rest, ok := strings.CutPrefix(lw, "non-"); ok && plainWord(rest) {
+			continue // "the non-empty folder old": what kind, no name
+		}
 		kind := nounKind(noun)
 		add(kind, m[2], m[3], noun)
 		// "add bob to the docker group": the member added or removed
@@ -1888,6 +1891,13 @@ var (
 	foldersBySizeRE = lazyre.New(`(?i)\b(?:sub-?)?(?:folders|directories|dirs)\b.*\b(?:sorted|sort|ordered|order|ranked|rank)\s+(?:them\s+)?by\s+(?:their\s+)?(?:size|disk\s+usage|space|how\s+much\s+space)|\bsort(?:s|ing)?\s+(?:the\s+|all\s+|my\s+)?(?:sub-?)?(?:folders|directories|dirs)\b.*\bby\s+(?:their\s+)?(?:size|disk\s+usage|space)|\bdisk\s+usage\b.*\b(?:sorted|ordered)\s+by\s+size\b`)
 	biggestFirstRE  = lazyre.New(`(?i)\b(?:largest|biggest|heaviest)\s+(?:ones?\s+)?first\b|\bdescending\b|\bfrom\s+(?:the\s+)?(?:largest|biggest)\b`)
 )
+
+// RemovesFullFolder says whether a question removes a folder that is not
+// empty: "remove a directory that is not empty", "delete the non-empty
+// folder old", "delete a folder that still has files in it".
+func RemovesFullFolder(q string) bool { return fullFolderRemovedRE().MatchString(q) }
+
+var fullFolderRemovedRE = lazyre.New(`(?i)\b(?:remove|removes|removing|delete|deletes|deleting|erase|rm|get\s+rid\s+of)\b.*?\b(?:(?:non-?empty|full)\s+(?:sub-?)?(?:folders?|director(?:y|ies)|dirs?)\b|(?:sub-?)?(?:folders?|director(?:y|ies)|dirs?)\b.*?\b(?:(?:is|are)\s+not\s+empty|isn't\s+empty|aren't\s+empty|non-?empty|(?:still\s+)?(?:has|have|holds?|contains?)\s+(?:files|stuff|things|contents?|subfolders|data)))\b`)
 
 // EachFolder says whether a question asks of each folder one by one:
 // "how much space each folder in /home takes", "the size of every

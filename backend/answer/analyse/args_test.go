@@ -140,6 +140,8 @@ func TestRead(t *testing.T) {
 		{"edit ~/.bashrc", "path:~/.bashrc", "", "edit"},
 		{"sort the folder photos so that img-2.png comes first", "folder:photos file:img-2.png", "", "sort the folder so that comes first"},
 		{"copy the folder website but not its caches", "folder:website", "", "copy the folder but not its caches"},
+		// a kind before the noun, no name
+		{"delete the non-empty folder old", "folder:old", "", "delete the non-empty folder"},
 		// the root file system is mounted at /
 		{"free space left on the root filesystem", "path:/", "", "free space left on the filesystem"},
 		// a word the sentence goes on from as from a name: "recursively"

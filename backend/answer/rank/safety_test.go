@@ -243,6 +243,8 @@ var (
 	emptiedLeads   = leadOf(emptiedTask)
 	entriesLeads   = leadOf(entriesTask)
 	bySizeLeads    = leadOf(bySizeTask)
+	permitLeads    = leadOf(permittedTask)
+	fullDirLeads   = leadOf(fullFolderTask)
 )
 
 // The name of the user asking is whoami's, wherever it ranked; the
@@ -253,6 +255,22 @@ func TestSelfLeads(t *testing.T) {
 		"Show which user I am logged in as.": "whoami",
 		"show my user id and my groups":      "psql",
 		"change my username to kai":          "psql",
+	})
+}
+
+// A thing made to have a permission is chmod's, wherever it ranked;
+// install stays. A folder removed that is not empty is rm's; an empty
+// one stays rmdir's.
+func TestModeAndFolderLeads(t *testing.T) {
+	leadCases(t, permitLeads, []string{"mkfifo", "bash", "chmod"}, map[string]string{
+		"make notes.txt read-only for everyone": "chmod",
+		"make my shell script executable":       "chmod",
+		"make a named pipe called jobs":         "mkfifo",
+	})
+	leadCases(t, fullDirLeads, []string{"rmdir", "find", "rm"}, map[string]string{
+		"How do I remove a directory that is not empty?": "rm",
+		"delete the non-empty folder old":                "rm",
+		"remove the empty folders in /tmp":               "rmdir",
 	})
 }
 

@@ -42,6 +42,8 @@ var taskLeads = []taskLead{
 	{pages: emptyFileTask},
 	{pages: emptiedTask},
 	{pages: bySizeTask},
+	{pages: fullFolderTask},
+	{pages: permittedTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && modeSetters[c.Meta.Title] }},
 	{pages: entriesTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && entryCounters[c.Meta.Title] }},
 	{pages: catTask},
 	{pages: writeTask, stays: writeStays},
@@ -293,6 +295,35 @@ func entriesTask(q *query) []string {
 // entryCounters are the commands whose page answers a count of a
 // folder's entries (see compose's countFilesLead).
 var entryCounters = map[string]bool{"wc": true, "ls": true, "find": true}
+
+// fullFolderTask puts rm(1) first, wherever it ranks, where the
+// question removes a folder that is not empty
+// (analyse.RemovesFullFolder): rmdir(1) removes empty ones only, and its
+// --ignore-fail-on-non-empty, which said the words, leaves the folder
+// where it is.
+func fullFolderTask(q *query) []string {
+	if !analyse.RemovesFullFolder(q.a.Question) {
+		return nil
+	}
+	return []string{"rm"}
+}
+
+// permittedTask puts chmod(1) first, wherever it ranks, where the
+// question makes a thing it has have a permission
+// (analyse.MakesPermitted): "make notes.txt read-only for everyone"
+// chose mkfifo(1), whose -m sets the mode of the FIFO it makes (and
+// `mkfifo -m a-w notes.txt` would make one of that name). A command that
+// sets modes too (install, setfacl, chattr) stays.
+func permittedTask(q *query) []string {
+	if !analyse.MakesPermitted(q.a.Question) {
+		return nil
+	}
+	return []string{"chmod"}
+}
+
+// modeSetters are the commands besides chmod that set what a file lets
+// whom do.
+var modeSetters = map[string]bool{"install": true, "setfacl": true, "chattr": true}
 
 // bySizeTask puts du(1) first, wherever it ranks, where the question
 // orders folders by their size (analyse.FoldersBySize): "list the

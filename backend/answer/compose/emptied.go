@@ -19,6 +19,13 @@ func (c *composition) emptiedLead(s *source, pl *plan) bool {
 	if !ok {
 		return false
 	}
+	pl.leadWith(p, "truncate -s 0 "+c.filesOrPlaceholder(), itemDoes(p.block.Text))
+	return true
+}
+
+// filesOrPlaceholder are the files, paths and globs the question gives,
+// in its order, or FILE where it gives none.
+func (c *composition) filesOrPlaceholder() string {
 	var files []string
 	for _, op := range c.ops {
 		if op.kind == analyse.ArgFile || op.kind == analyse.ArgPath || op.kind == analyse.ArgGlob {
@@ -26,8 +33,7 @@ func (c *composition) emptiedLead(s *source, pl *plan) bool {
 		}
 	}
 	if len(files) == 0 {
-		files = []string{"FILE"}
+		return "FILE"
 	}
-	pl.leadWith(p, "truncate -s 0 "+strings.Join(files, " "), itemDoes(p.block.Text))
-	return true
+	return strings.Join(files, " ")
 }

@@ -104,6 +104,13 @@ func (c *composition) eachFolderLead(s *source, pl *plan) bool {
 	if _, _, largest := analyse.LargestN(c.text); largest {
 		return false
 	}
+	return c.eachTotalLead(s, pl, "")
+}
+
+// eachTotalLead makes the first step du's -s and -h over the glob of the
+// folders in the question's folder (or here), then pipe if any: each
+// letter says what it does, as a bundle's step does.
+func (c *composition) eachTotalLead(s *source, pl *plan, pipe string) bool {
 	glob := "*/"
 	if dir := c.folderOperand(); dir != "" {
 		glob = strings.TrimRight(dir, "/") + "/*/"
@@ -116,8 +123,7 @@ func (c *composition) eachFolderLead(s *source, pl *plan) bool {
 	if !ok {
 		return false
 	}
-	// each letter says what it does, as a bundle's step does
-	pl.leadWith(p, "du -sh "+glob, "")
+	pl.leadWith(p, "du -sh "+glob+pipe, "")
 	pl.runs(h)
 	pl.desc = lettersSaid([]passage{p, h})
 	return true
@@ -139,29 +145,17 @@ func (c *composition) bySizeLead(s *source, pl *plan) bool {
 	if !ok || typedName(s.doc, s.hit.Meta.Title) != "du" {
 		return false
 	}
-	glob := "*/"
-	if dir := c.folderOperand(); dir != "" {
-		glob = strings.TrimRight(dir, "/") + "/*/"
-	}
-	p, ok := itemWhere(s, optionNamed("-s"))
-	if !ok {
-		return false
-	}
-	h, ok := itemWhere(s, optionNamed("-h"))
-	if !ok {
-		return false
-	}
 	sorted, ok := c.itemOf("sort", optionNamed("-h"))
 	if !ok {
 		return false
 	}
-	order := "sort -h"
+	order := " | sort -h"
 	if biggest {
-		order = "sort -rh"
+		order = " | sort -rh"
 	}
-	pl.leadWith(p, "du -sh "+glob+" | "+order, "")
-	pl.runs(h)
-	pl.desc = lettersSaid([]passage{p, h})
+	if !c.eachTotalLead(s, pl, order) {
+		return false
+	}
 	pl.also = &sorted
 	pl.piped = true
 	return true

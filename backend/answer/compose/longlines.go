@@ -2,7 +2,6 @@ package compose
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 )
@@ -21,15 +20,6 @@ func (c *composition) longLinesLead(s *source, pl *plan) bool {
 	if !ok {
 		return false
 	}
-	var files []string
-	for _, op := range c.ops {
-		if op.kind == analyse.ArgFile || op.kind == analyse.ArgPath || op.kind == analyse.ArgGlob {
-			files = append(files, op.text)
-		}
-	}
-	if len(files) == 0 {
-		files = []string{"FILE"}
-	}
-	pl.leadWith(p, "grep -E '.{"+strconv.Itoa(n+1)+",}' "+strings.Join(files, " "), itemDoes(p.block.Text))
+	pl.leadWith(p, "grep -E '.{"+strconv.Itoa(n+1)+",}' "+c.filesOrPlaceholder(), itemDoes(p.block.Text))
 	return true
 }

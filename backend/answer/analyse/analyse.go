@@ -191,15 +191,15 @@ var locating = [][]Alt{{{"locate", 1}}, {{"command", 1}, {"program", 0.8}, {"exe
 // which changes its mode: "make the file executable". madeReadOnly is
 // one made read-only, which creates nothing either ("make a file
 // read-only").
-// MakesPermitted says whether question q makes a thing it has have a
-// permission (madePermitted): "make notes.txt read-only for everyone",
-// which chmod does.
-func MakesPermitted(q string) bool { return madePermitted().MatchString(q) }
-
 var (
 	madePermitted = lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|runnable|readable|writable|writeable|unreadable|unwritable|read-only|readonly|write-protected)\b`)
 	madeReadOnly  = lazyre.New(`(?i)\bmak(?:e|es|ing)\s+(?:\S+\s+){0,3}?(?:read-only|readonly|write-protected)\b`)
 )
+
+// MakesPermitted says whether question q makes a thing it has have a
+// permission (madePermitted): "make notes.txt read-only for everyone",
+// which chmod does.
+func MakesPermitted(q string) bool { return madePermitted().MatchString(q) }
 
 // causative is "make" that has its object do a thing, the verb after it
 // the task's: "make a service start at boot", "make a user choose a new

@@ -280,12 +280,12 @@ var (
 	placeBefore = lazyre.New(`(?i)\b(?:in|into|under|inside|within|from|of|to|throughout|across)\s+$`)
 )
 
-// rootFsRE is the root file system (its first group the word "root"),
-// which is mounted at /: "the root filesystem", "the root partition";
-// onBefore puts the task on a file system as placeBefore does in a
-// folder.
+// onBefore puts the task on a file system, as placeBefore does in a
+// folder: "on the root filesystem".
 var onBefore = lazyre.New(`(?i)\b(?:on|for|at)\s+$`)
 
+// rootFsRE is the root file system (its first group the word "root"),
+// which is mounted at /: "the root filesystem", "the root partition".
 var rootFsRE = lazyre.New(`(?i)\bthe\s+(root)\s+(?:file\s*system|fs|partition|volume|mount)\b`)
 
 // serviceArgRE finds a name said before the kind of thing it names: "the

@@ -144,6 +144,9 @@ type composition struct {
 	// without doing it ("list a tarball without extracting it"), nil
 	// where it says of none (see forbiddenConcepts)
 	forbidden []bool
+	// versionOf: the program whose version the question asks for, ""
+	// for none (analyse.VersionOf)
+	versionOf string
 	// removesLines: the question removes the lines that hold a thing,
 	// and keeps those that do not (see analyse.RemovedLines)
 	removesLines bool
@@ -274,7 +277,7 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c := &composition{q: r.Question, lib: lib, citer: cite, items: cp.Items, negative: answer.Negative(a.Seq), seq: a.Seq,
 		status: asksStatus(a), where: asksWhere(a), ops: operands(a.Question, a.Args),
 		apart: readOperands(a.Question, a.Args, false), excluded: excludedOperands(a.Question, a.Args), from: producer(a.Question, a.Args), options: cp.Options, tasks: cp.Tasks, usageTerms: usageTerms(a), usageOf: -1,
-		text: a.Question, args: a.Args}
+		text: a.Question, args: a.Args, versionOf: analyse.VersionOf(a.Question)}
 	c.lossAsked = asksLoss(lossTerms(a, c.usageTerms))
 	c.signal = givenSignal(a.Question)
 	c.scale, c.dryRun = scaleAsked(a.Question), dryRunAsk().MatchString(a.Question)

@@ -548,7 +548,7 @@ func (c *composition) invocationAs(s *source, p passage, term string) (line, des
 		opt = c.excludedValue(opt)
 	}
 	cmd, sub := c.optionCommand(s, p)
-	if sub || versionItem(p) || metaOptions[opt] {
+	if sub || metaOptions[opt] || versionItem(p) {
 		// --version and --help run nothing on the synopsis's
 		// operands: `bash --version`, not `bash --version
 		// [command_string | file]`

@@ -1,9 +1,6 @@
 package compose
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // The lines longer than a length are grep's extended pattern of one
 // character more, with the question's files. This machine's grep(1),
@@ -14,9 +11,6 @@ func TestLongLinesLead(t *testing.T) {
 		"print only the lines of notes.md longer than 72 characters": "`grep -E '.{73,}' notes.md`",
 		"show lines with more than 120 characters":                   "`grep -E '.{121,}' FILE`",
 	} {
-		d := composedFirst(t, "grep", "grep", page, q)
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
-			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
-		}
+		firstStepIs(t, composedFirst(t, "grep", "grep", page, q), q, want)
 	}
 }

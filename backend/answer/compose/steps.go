@@ -1519,9 +1519,9 @@ func (c *composition) termAsked(s *source, p passage) bool {
 }
 
 // versionAsked says whether the question asks for the version of page
-// s's program, by its name (analyse.VersionOf).
+// s's program, by its name (versionOf).
 func (c *composition) versionAsked(s *source) bool {
-	return analyse.VersionOf(c.text) == strings.ToLower(s.hit.Meta.Title)
+	return c.versionOf != "" && c.versionOf == strings.ToLower(s.hit.Meta.Title)
 }
 
 // versionItem says whether option item p shows the program's version

@@ -38,17 +38,23 @@ var taskLeads = []taskLead{
 	{pages: lineTask, stays: lineStays},
 	{pages: debTask, reach: filterReach},
 	{pages: pauseTask},
-	{pages: replaceTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && textEditors[c.Meta.Title] }, reach: filterReach},
+	{pages: replaceTask, stays: manOf(textEditors), reach: filterReach},
 	{pages: emptyFileTask},
 	{pages: emptiedTask},
 	{pages: bySizeTask},
 	{pages: fullFolderTask},
-	{pages: permittedTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && modeSetters[c.Meta.Title] }},
-	{pages: entriesTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && entryCounters[c.Meta.Title] }},
+	{pages: permittedTask, stays: manOf(modeSetters)},
+	{pages: entriesTask, stays: manOf(entryCounters)},
 	{pages: catTask},
 	{pages: writeTask, stays: writeStays},
-	{pages: selfTask, stays: func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && selfCommands[c.Meta.Title] }},
+	{pages: selfTask, stays: manOf(selfCommands)},
 	{pages: versionTask},
+}
+
+// manOf is a lead's stays for the man pages of the commands titles
+// holds.
+func manOf(titles map[string]bool) func(c *Candidate, _ *query) bool {
+	return func(c *Candidate, _ *query) bool { return c.Meta.Type == "man" && titles[c.Meta.Title] }
 }
 
 // lead puts first the page of one of titles, t's commands for q (nil
@@ -166,7 +172,7 @@ func lineTask(q *query) []string {
 // lines 100 to 120 of the file server.log" is no git blame.
 func lineStays(c *Candidate, q *query) bool {
 	_, removes := analyse.NumbersLines(q.a.Question, q.a.Args)
-	return c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || strings.HasPrefix(c.Meta.Title, "git") && historyAsked().MatchString(q.a.Question))
+	return c.Meta.Type == "man" && (lineTakers[c.Meta.Title] && !(removes && (c.Meta.Title == "head" || c.Meta.Title == "tail")) || gitPage(c) && historyAsked().MatchString(q.a.Question))
 }
 
 // historyAsked is a question of who changed lines, when or how: what a

@@ -77,12 +77,19 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 		}
 	}
 	slices.SortFunc(others, func(a, b float64) int { return cmp.Compare(b, a) })
+	// a page a lead put above the trees' best (programsFirst, the task
+	// leads) counts as that page's equal, not less: the trees' margin
+	// says how sure they are of the order, and a lead that overrules
+	// them is no sign the first page is wrong ("print my user name",
+	// whoami(1) before id(1))
+	tree := top.Tree
 	if len(others) > 0 {
-		x[CTreeMargin] = top.Tree - others[0]
+		tree = max(tree, others[0])
+		x[CTreeMargin] = tree - others[0]
 	}
 	x[CTreeThird] = treeMarginAlone
 	if len(others) > 1 {
-		x[CTreeThird] = top.Tree - others[1]
+		x[CTreeThird] = tree - others[1]
 	}
 	// a page the trees put above it (see programsFirst) counts as its
 	// equal, not more: the share stays that of a close race
@@ -130,7 +137,7 @@ func confInputs(cands []Candidate, q *query) [NumConf]float64 {
 	x[CPopular] = top.F[FMentions]
 	x[CSpread] = 1
 	if len(others) > 0 {
-		if spread := top.Tree - others[min(8, len(others)-1)]; spread > 0 {
+		if spread := tree - others[min(8, len(others)-1)]; spread > 0 {
 			x[CSpread] = min(1, x[CTreeMargin]/spread)
 		}
 	}

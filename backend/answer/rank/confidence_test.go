@@ -11,7 +11,8 @@ import (
 // What the confidence model sees of the trees' scores: the first page's
 // lead over the best other page (not the second: programsFirst may put a
 // man page before the node that outranked it), over the third, and its
-// softmax share of the pool, where a page above it counts as its equal.
+// softmax share of the pool, where a page above it counts as its equal
+// in all three.
 func TestConfInputs(t *testing.T) {
 	q := &query{a: analyse.Analysis{Concepts: make([]analyse.Concept, 3)}, idf: []float64{1, 1, 2}, raw: []float64{1, 1, 2}, alts: [][]resolved{{{}}, {{}}, nil}, mass: 4}
 	cands := []Candidate{
@@ -21,8 +22,8 @@ func TestConfInputs(t *testing.T) {
 		{ID: 4, Tree: 0},
 	}
 	x := confInputs(cands, q)
-	if x[CTree] != 2 || x[CTreeMargin] != -0.5 || x[CTreeThird] != 1 {
-		t.Errorf("tree %v, margin %v, third %v; want 2, -0.5, 1", x[CTree], x[CTreeMargin], x[CTreeThird])
+	if x[CTree] != 2 || x[CTreeMargin] != 0 || x[CTreeThird] != 1.5 {
+		t.Errorf("tree %v, margin %v, third %v; want 2, 0, 1.5 (page 2's 2.5 counts as the first's)", x[CTree], x[CTreeMargin], x[CTreeThird])
 	}
 	share := 1 / (1 + 1 + math.Exp(-1) + math.Exp(-2)) // page 2, above it, counts as its equal
 	if math.Abs(x[CShare]-share) > 1e-9 {
@@ -35,9 +36,9 @@ func TestConfInputs(t *testing.T) {
 		t.Errorf("absent %v, program %v, concepts %v; want 0.5, 1, log 4", x[CAbsent], x[CProgram], x[CConcepts])
 	}
 	// page 2's lexical score beats the first's; the first has the best
-	// word-vector match; the top ten's trees spread from 2 to 0
-	if x[CLexBest] != 0 || x[CSenseBest] != 1 || x[CSpread] != -0.25 {
-		t.Errorf("lex best %v, sense best %v, spread %v; want 0, 1, -0.25 (a lead of -0.5 over a spread of 2)", x[CLexBest], x[CSenseBest], x[CSpread])
+	// word-vector match; the top ten's trees spread from 2.5 to 0
+	if x[CLexBest] != 0 || x[CSenseBest] != 1 || x[CSpread] != 0 {
+		t.Errorf("lex best %v, sense best %v, spread %v; want 0, 1, 0 (a lead of 0 over a spread of 2.5)", x[CLexBest], x[CSenseBest], x[CSpread])
 	}
 	if x[CSceneConcept]+x[CSceneFormat]+x[CSceneProgramming]+x[CSceneTroubleshoot] != 0 {
 		t.Errorf("a how-to question sets a scene input")

@@ -188,6 +188,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.operandOptionAfter(s, pl.chosen)
 		pl.chosen = variantAfter(pl.chosen)
 		pl.chosen = c.bindingAfter(s, pl.chosen)
+		pl.chosen = c.namedValueFirst(s, pl.chosen)
 		if !pl.other {
 			// (after operandOptionAfter: dpkg-deb's "-c archive" says
 			// what it does)
@@ -741,6 +742,29 @@ func (c *composition) bindingAfter(s *source, chosen []passage) []passage {
 		}
 	}
 	return chosen
+}
+
+// namedValueFirst puts first the value item the question names, where
+// a value item it does not name leads: cksum's "sha256 (equivalent to
+// sha256sum)" for "compute a SHA256 checksum", `cksum -a sha256`, not
+// "crc (equivalent to cksum)", which matched the checksum every value
+// of -a computes.
+func (c *composition) namedValueFirst(s *source, chosen []passage) []passage {
+	if len(chosen) < 2 || valueOf(s.doc, chosen[0].sec, chosen[0].blk) == "" || c.saysWord(valueName(chosen[0].block.Term)) {
+		return chosen
+	}
+	for i, p := range chosen[1:] {
+		if valueOf(s.doc, p.sec, p.blk) != "" && c.saysWord(valueName(p.block.Term)) {
+			return toFront(chosen, i+1)
+		}
+	}
+	return chosen
+}
+
+// saysWord says whether the question has w as one of its words, in any
+// case.
+func (c *composition) saysWord(w string) bool {
+	return w != "" && slices.ContainsFunc(c.seq, func(x string) bool { return strings.EqualFold(x, w) })
 }
 
 // keyAsked is a question that asks for a key to press.

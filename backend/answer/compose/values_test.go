@@ -1,6 +1,8 @@
 package compose
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -193,5 +195,33 @@ func TestValueStepFiles(t *testing.T) {
 	c := &composition{ops: []operand{{kind: analyse.ArgFile, text: "firmware.bin"}, {kind: analyse.ArgFile, text: "firmware.hex", to: true}}}
 	if got := c.filesTaken(od); got != " firmware.bin" {
 		t.Errorf("filesTaken = %q, want firmware.bin alone", got)
+	}
+}
+
+// A value the question names literally goes before one of the same list
+// it does not name: "a SHA256 checksum" is cksum's -a sha256, not crc,
+// which scored first for the checksum every value computes. Where the
+// question names none, the order stays.
+func TestNamedValueFirst(t *testing.T) {
+	item := func(term, text string) document.Block {
+		return document.Block{Kind: document.Item, Term: term, Text: text}
+	}
+	doc := &document.Document{Sections: []document.Section{{Title: "DESCRIPTION", Blocks: []document.Block{
+		item("-a, --algorithm=TYPE", "select the digest type to use.  See DIGEST below."),
+		{Kind: document.Para, Text: "DIGEST determines the digest algorithm and default output format:"},
+		item("crc", "(equivalent to cksum)"), item("sha256", "(equivalent to sha256sum)"),
+		item("-c, --check", "read checksums from the FILEs and check them"),
+	}}}}
+	s := &source{doc: doc}
+	p := func(blk int) passage { return passage{blk: blk, block: doc.Sections[0].Blocks[blk]} }
+	chosen := []passage{p(2), p(4), p(3)}
+	for q, want := range map[string]string{
+		"compute a SHA256 checksum of a file with cksum": "sha256",
+		"compute the checksum of a file":                 "crc",
+	} {
+		c := &composition{seq: strings.Fields(q)}
+		if got := c.namedValueFirst(s, slices.Clone(chosen))[0].block.Term; got != want {
+			t.Errorf("%q: %s leads, want %s", q, got, want)
+		}
 	}
 }

@@ -73,6 +73,10 @@ type Arg struct {
 	// 3 days", "2 hours ago"), a window that ends now, which an option
 	// that takes the date it starts at takes as "3 days ago"
 	Back bool
+	// Anchor is where a quoted pattern must match the lines asked for:
+	// "^" at their start ("lines starting with ERROR"), "$" at their
+	// end; "" anywhere
+	Anchor string
 }
 
 // argPattern finds arguments of one kind: the text is the pattern's
@@ -384,6 +388,12 @@ var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]e
 // (heldWordRE), where the lines say it is text.
 var lineHoldsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?:also\s+)?(?:(?i:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|having|ha(?:s|ve))\s+([A-Za-z0-9_][A-Za-z0-9_-]*)|with\s+([A-Z][A-Z0-9_]+|[0-9]+))(?:\s+(?:in|from|inside|within|of|and|or|anywhere|somewhere)\b|[,.;:?!]|\s*$)`)
 
+// lineEndsRE is a word the lines a question asks for start or end with
+// (group 2), after the verb that says which (group 1): "lines starting
+// with ERROR", "every line that ends with a semicolon" (no word: an
+// article is a stopword).
+var lineEndsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?i:((?:start|begin|end)(?:s|ning|ing)?\s+with)\s+(?:the\s+(?:word|string|text)\s+)?)["'“]?([A-Za-z0-9_][A-Za-z0-9_.:-]*[A-Za-z0-9_])["'”]?(?:\s+(?:in|from|inside|within|of|and|or)\b|[,.;:?!]|\s*$)`)
+
 // linkAsked is a question about a link in the file system.
 var linkAsked = lazyre.New(`(?i)\b(?:sym)?links?\b`)
 
@@ -528,6 +538,21 @@ func Read(q string) Reading {
 	}
 	// "the word error": the word given is what to look for, as if quoted
 	var given []found
+	// "lines starting with ERROR": what the lines begin (or end) with is
+	// a pattern anchored there, and the verb says only where it is
+	for _, m := range lineEndsRE().FindAllStringSubmatchIndex(q, -1) {
+		w := strings.ToLower(q[m[4]:m[5]])
+		if !free(m[4], m[5]) || terms.Stop(w) || filler[w] {
+			continue
+		}
+		take(m[4], m[5])
+		anchor := "^"
+		if strings.HasPrefix(strings.ToLower(q[m[2]:m[3]]), "end") {
+			anchor = "$"
+		}
+		given = append(given, found{m[4], Arg{Kind: ArgQuoted, Text: q[m[4]:m[5]], Start: m[4], End: m[5], Anchor: anchor}})
+		r.kinds = append(r.kinds, [2]int{m[2], m[4]})
+	}
 	for _, m := range wordGivenRE().FindAllStringSubmatchIndex(q, -1) {
 		if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && free(m[2], m[3]) {
 			take(m[2], m[3])

@@ -511,6 +511,27 @@ func TestLineHolds(t *testing.T) {
 	}
 }
 
+// What the lines asked for start or end with is a pattern anchored
+// there, even after "the word"; what files start with, or lines merely
+// hold, is not.
+func TestLineEnds(t *testing.T) {
+	for q, want := range map[string]string{
+		"search for lines starting with ERROR in app.log":             "quoted:ERROR^ file:app.log",
+		"show the lines of mail.txt that begin with the word Subject": "file:mail.txt quoted:Subject^",
+		"print every line that ends with OK.":                         "quoted:OK$",
+		"list the files starting with tmp":                            "",
+		"show lines with ERROR in app.log":                            "quoted:ERROR file:app.log",
+	} {
+		var got []string
+		for _, a := range Read(q).Args {
+			got = append(got, a.Kind.String()+":"+a.Text+a.Anchor)
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("Read(%q) args = %q, want %q", q, g, want)
+		}
+	}
+}
+
 // topicRead is the topic Read gives question q, its words one space
 // apart.
 func topicRead(q string) string { return strings.Join(strings.Fields(Read(q).Topic(q)), " ") }

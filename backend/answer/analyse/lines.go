@@ -78,7 +78,7 @@ var linesRemoved = lazyre.New(`(?i)\b` + removalVerb + `\b`)
 // of lines with ERROR"), not all the lines of a file.
 func CountsMatchingLines(q string) bool { return countedMatchingRE().MatchString(q) }
 
-var countedMatchingRE = lazyre.New(`(?i)\b(?:count|counts|counting|how\s+many|number\s+of)\b(?:\s+\S+){0,5}?\s+lines?\b(?:(?:\s+\S+){0,4}?\s+(?:contain|match|mention|include|hold)\w*|\s+with)\b`)
+var countedMatchingRE = lazyre.New(`(?i)\b(?:count|counts|counting|how\s+many|number\s+of)\b(?:\s+\S+){0,5}?\s+lines?\b(?:(?:\s+\S+){0,4}?\s+(?:contain|match|mention|include|hold|start|begin|end)\w*|\s+with)\b`)
 
 // EmptiesFile says whether question q empties a file it keeps: "empty
 // the file log.txt", "clear the contents of a file without deleting

@@ -32,6 +32,7 @@ func TestCountsMatchingLines(t *testing.T) {
 		"how many lines in app.log mention timeout":                         true,
 		"the number of lines with ERROR in server.log":                      true,
 		"count the lines in notes.txt":                                      false,
+		"count lines beginning with import in main.py":                      true,
 		"count the lines of every file with a .py extension":                false,
 	} {
 		if got := CountsMatchingLines(q); got != want {

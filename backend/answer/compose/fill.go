@@ -203,7 +203,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 				}
 			}
 		case analyse.ArgQuoted:
-			op.text = shellQuote(a.Text)
+			op.text = shellQuote(anchored(a))
 			op.noun = valueNoun(q[:a.Start])
 		case analyse.ArgDelimiter:
 			op.text = shellQuote(a.Text)
@@ -448,7 +448,7 @@ var archiveName = lazyre.New(`(?i)\.(?:tar(?:\.(?:gz|bz2|xz|zst|lz|lzma|Z))?|tgz
 
 // shellQuote quotes a string for the shell where it needs it.
 func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~^") {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
@@ -2340,6 +2340,18 @@ func (c *composition) placeOption(s *source, ps, chosen []passage) (passage, boo
 		}
 	}
 	return passage{}, false
+}
+
+// anchored is a quoted pattern as a regular expression anchors it where
+// the question says the lines start or end with it: ^ERROR.
+func anchored(a analyse.Arg) string {
+	switch a.Anchor {
+	case "^":
+		return "^" + a.Text
+	case "$":
+		return a.Text + "$"
+	}
+	return a.Text
 }
 
 // valueShare is how close to an example an option that takes the

@@ -561,6 +561,22 @@ func TestOperandsOnce(t *testing.T) {
 	}
 }
 
+// What the lines start or end with is typed anchored, and quoted, as
+// the shell would otherwise read ^ (zsh's EXTENDED_GLOB) or $: `grep
+// '^ERROR' app.log`.
+func TestOperandsAnchored(t *testing.T) {
+	for q, want := range map[string]string{
+		"search for lines starting with ERROR in app.log": "grep '^ERROR' app.log",
+		"print the lines of tasks.txt that end with OK":   "grep 'OK$' tasks.txt",
+		"show lines containing ERROR in app.log":          "grep ERROR app.log",
+	} {
+		ops := operands(q, analyse.Read(q).Args)
+		if got, _ := fill("grep [OPTION...] PATTERNS [FILE...]", "grep", ops, nil); got != want {
+			t.Errorf("%q: filled %q, want %q", q, got, want)
+		}
+	}
+}
+
 // A pattern of files the question takes "recursively from" a folder is
 // in that folder: one operand, never the pattern and the whole folder
 // beside it (`rm -rf *.tmp /var/cache/app` removes the folder).

@@ -137,6 +137,12 @@ func TestFilterLeads(t *testing.T) {
 		// counted, they are grep -c's
 		"count how many lines of access.log contain the text 404": "grep DELETE wc git-restore col jq",
 		"count the lines of access.log":                           "DELETE wc git-restore col jq grep",
+		// the lines that start or end with a word are a pattern
+		// anchored there, grep's, and so is their count
+		"print the lines of notes.txt that start with TODO": "grep DELETE wc git-restore col jq",
+		"show the lines ending with OK in results.txt":      "grep DELETE wc git-restore col jq",
+		"count lines beginning with FIXME in main.go":       "grep DELETE wc git-restore col jq",
+		"list the files starting with tmp in /var":          "DELETE wc git-restore col jq grep",
 	})
 }
 

@@ -125,6 +125,11 @@ func filterTask(q *query) []string {
 		return []string{"grep", "sed"}
 	case analyse.CountsMatchingLines(q.a.Question):
 		return []string{"grep"}
+	case slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Anchor != "" }):
+		// the lines that start or end with a word: a pattern anchored
+		// there, where the words chose look(1), sed(1) or
+		// sha256sum(1)'s "OK"
+		return []string{"grep"}
 	}
 	return nil
 }

@@ -49,10 +49,52 @@ func (c *composition) withFlag(s *source, pl *plan) {
 	if best < 0 {
 		return
 	}
+	best = c.askedVariant(s, pl, run, best, used, modes)
 	p := pl.chosen[best]
 	at := len(strings.Fields(cmd))
 	pl.line = joinAt(words, at, optionNames(p.block.Term)[0])
 	pl.runs(p)
+}
+
+// askedVariant is the flag withFlag joins in place of best, pl's chosen
+// passage, where another chosen that would join is its variant (see
+// variants) and says more of the question (its share beyond the line,
+// or its score where the shares tie): touch's -m, "change
+// only the modification time", for "change the modification date of a
+// file", not -a, "change only the access time", which people give more
+// often. How often people give each says which of two flags joins, not
+// which of two that exclude each other the question asks for.
+func (c *composition) askedVariant(s *source, pl *plan, run []passage, best int, used map[string]float64, modes map[string]bool) int {
+	does := itemDoes(pl.chosen[best].block.Text)
+	share := c.addedShare(run, pl.chosen[best], s.hit.NameCov)
+	for i := 1; i < pl.shown && i < len(pl.chosen); i++ {
+		p := pl.chosen[i]
+		if i == best || slices.Contains(pl.joined, i) || !variants(itemDoes(p.block.Text), does) {
+			continue
+		}
+		// the share beyond the line, else the passage's own score:
+		// "modification" is also a word of "change", which the line
+		// says already
+		sh := c.addedShare(run, p, s.hit.NameCov)
+		if (sh > share || sh == share && p.score > pl.chosen[best].score) && c.flagAsked(s, run, p, max(used[p.block.Term], flagUsed), modes) {
+			best, share = i, sh
+		}
+	}
+	return best
+}
+
+// variants says whether two options' descriptions differ in one word
+// each, at most: "change only the access time" and "change only the
+// modification time".
+func variants(a, b string) bool {
+	x, y := stemsOf(a), stemsOf(b)
+	n := 0
+	for w := range x {
+		if y[w] {
+			n++
+		}
+	}
+	return n >= 2 && len(x)-n <= 1 && len(y)-n <= 1
 }
 
 // synopsisFlag chooses the option the synopsis's line runs where the

@@ -282,6 +282,13 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {
 		return chosen
 	}
+	if len(chosen) > 0 && variants(itemDoes(chosen[0].block.Text), itemDoes(ps[best].block.Text)) && chosen[0].beyond > ps[best].beyond {
+		// of two options that exclude each other, the question's
+		// words choose: touch's -a, "change only the access time",
+		// for "set the access time of notes.txt", though people give
+		// -m more (see askedVariant)
+		return chosen
+	}
 	return putFirst(chosen, ps[best])
 }
 

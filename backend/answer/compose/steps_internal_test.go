@@ -540,6 +540,70 @@ func TestFlagAsked(t *testing.T) {
 	}
 }
 
+// Of two flags that each change only one of a file's times, the one the
+// question's words choose joins the lead, whatever people give more;
+// where the words say as much of each, the passage's own score decides.
+// A flag that is no variant of the best stays out of it.
+func TestAskedVariant(t *testing.T) {
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "date", Alts: []analyse.Alt{{Stem: "date", Weight: 1}}},
+		{Word: "modification", Alts: []analyse.Alt{{Stem: "modif", Weight: 1}}},
+	}, Weights: []float64{1, 1}}
+	s, ps := optionsPage("touch",
+		"-d, --date=STRING", "parse STRING and use it instead of current time",
+		"-m", "change only the modification time",
+		"-a", "change only the access time",
+		"-c, --no-create", "do not create any files")
+	d, m, a, c0 := ps[0], ps[1], ps[2], ps[3]
+	d.cov, c0.cov = []float64{1, 0}, []float64{0, 0.5}
+	used := map[string]float64{a.block.Term: 0.7, m.block.Term: 0.45, c0.block.Term: 0.6}
+	for _, tc := range []struct {
+		name       string
+		mCov, aCov []float64
+		score      float64 // -m's; -a's is 1
+		want       string
+	}{
+		{"says more", []float64{0, 1}, []float64{0, 0.1}, 0.5, "-m"},
+		{"says as much, scores more", []float64{0, 0.4}, []float64{0, 0.4}, 1.5, "-m"},
+		{"says as much, scores less", []float64{0, 0.4}, []float64{0, 0.4}, 0.5, "-a"},
+	} {
+		mm, aa := m, a
+		mm.cov, mm.score = tc.mCov, tc.score
+		aa.cov, aa.score = tc.aCov, 1
+		pl := &plan{s: s, chosen: []passage{d, mm, aa, c0}, shown: 4}
+		c := &composition{q: q, citer: &answer.Citer{}}
+		if got := pl.chosen[c.askedVariant(s, pl, []passage{d}, 2, used, nil)].block.Term; got != tc.want {
+			t.Errorf("%s: %s joins, want %s", tc.name, got, tc.want)
+		}
+	}
+	if variants("do not create any files", "change only the access time") || !variants("change only the access time", "change only the modification time") {
+		t.Error("variants: -c is read as a variant of -a, or -m is not")
+	}
+}
+
+// The option model's sure option does not take the lead from its
+// variant that says more of the question: touch's -a, for "set the
+// access time", over -m, which people give more.
+func TestUsageFirstKeepsVariant(t *testing.T) {
+	s, ps := optionsPage("touch",
+		"-a", "change only the access time",
+		"-m", "change only the modification time")
+	a, m := ps[0], ps[1]
+	m.beyond = 0.06
+	for _, tc := range []struct {
+		beyond float64 // -a's
+		want   string
+	}{{0.3, "-a"}, {0.02, "-m"}} {
+		aa := a
+		aa.beyond = tc.beyond
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, usageOf: 0, usagesRead: true,
+			usages: map[string]float64{a.block.Term: 0.8, m.block.Term: 0.85}}
+		if got := c.usageFirst(s, []passage{aa, m}, []passage{aa, m}, true)[0].block.Term; got != tc.want {
+			t.Errorf("-a beyond %v: %s first, want %s", tc.beyond, got, tc.want)
+		}
+	}
+}
+
 // An option that only supposes what the question negates ("as if it did
 // not contain matching data") does not lead for it; one that negates it
 // does.

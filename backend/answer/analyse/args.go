@@ -271,6 +271,9 @@ var (
 	renamedToRE = lazyre.New(`^\s+(?:in)?to\s+(?:be\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\b`)
 )
 
+// copiedVerb is a verb that copies or moves a thing somewhere.
+var copiedVerb = lazyre.New(`(?i)\b(?:copy|copies|copying|cp|move|moves|moving|mv|duplicate|duplicates|clone|clones|mirror|mirrors|sync|syncs)\b`)
+
 // andNameRE is a second name after a first one: "alpha and beta", then
 // what ends its clause or goes on as after a name (the second group).
 var andNameRE = lazyre.New(`^\s+and\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(\s*(?:[,.;:?!]|$)|\s+(?:to|into|in|from|on|onto|with|without|as|so|but|while|when|if|under|inside|by)\b)?`)
@@ -771,6 +774,17 @@ func Read(q string) Reading {
 		if kind != ArgFile && kind != ArgFolder && renameVerb().MatchString(q[:m[0]]) {
 			if a := renamedToRE().FindStringSubmatchIndex(q[end:]); a != nil && nameLike(q[end+a[2]:end+a[3]]) && !notName().MatchString(q[end+a[2]:end+a[3]]) {
 				add(kind, end+a[2], end+a[3], noun)
+			}
+		}
+		// "copy the directory src to backup_src": where a folder or
+		// file is copied or moved, what follows "to" is one of the
+		// same kind, where it is a name no word is (an underscore or a
+		// digit in it); "to backup" may say why
+		if (kind == ArgFile || kind == ArgFolder) && copiedVerb().MatchString(q[:m[0]]) {
+			if a := renamedToRE().FindStringSubmatchIndex(q[end:]); a != nil {
+				if w := q[end+a[2] : end+a[3]]; strings.ContainsAny(w, "_0123456789") && nameLike(w) && !notName().MatchString(w) {
+					add(kind, end+a[2], end+a[3], noun)
+				}
 			}
 		}
 		// "the folders alpha and beta": a plural noun names both

@@ -163,6 +163,10 @@ func TestRead(t *testing.T) {
 		// a word that goes on the sentence names no machine
 		{"restart the machine running the database", "", "", "restart the machine running the database"},
 		{"Change the group of report.txt to finance.", "file:report.txt group:finance", "", "Change the group of to ."},
+		// where a folder is copied or moved to a name no word is, that
+		// name is a folder too; a word after "to" may say why
+		{"Copy the directory src to backup_src, keeping timestamps.", "folder:src folder:backup_src", "", "Copy the directory to , keeping timestamps."},
+		{"copy the folder photos to backup", "folder:photos", "", "copy the folder to backup"},
 		// a name before "folder" or "directory", not a word that says
 		// which folder it is
 		{"pack my Documents folder into a tar archive", "folder:Documents", "", "pack my folder into a tar archive"},

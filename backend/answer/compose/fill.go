@@ -30,6 +30,9 @@ type operand struct {
 	kind analyse.ArgKind
 	text string
 	to   bool // the question sends things there: "to folder b", "into photos.tar.gz"
+	// object: a verb of copying or moving takes it as its object ("copy
+	// the folder photos"): it is what goes, never where
+	object bool
 	// back: a length of time counted back from now (analyse.Arg.Back)
 	back bool
 	// cmp is "+" or "-" for a size the question asks more or less than
@@ -157,6 +160,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 		if a.Kind == analyse.ArgName {
 			op.of = a.Noun
 		}
+		op.object = copiedObject().MatchString(q[:a.Start])
 		from := 0
 		if i > 0 {
 			from = min(args[i-1].End, a.Start)
@@ -1244,6 +1248,13 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	needs := func(after int, j int) int {
 		n := 0
 		for k := after + 1; k < len(slots); k++ {
+			// what the question copies or moves is what goes, no
+			// destination kept for later: "copy the folder photos
+			// to backup" is `cp photos DEST`, never `cp SOURCE
+			// photos`
+			if slots[k].dest && ops[j].object && !ops[j].to {
+				continue
+			}
 			if !slots[k].optional && len(slots[k].got) == 0 && fits(k, j) {
 				n++
 			}
@@ -2353,6 +2364,10 @@ func anchored(a analyse.Arg) string {
 	}
 	return a.Text
 }
+
+// copiedObject is the text before the object of a verb of copying or
+// moving: "copy the folder ", "move my file ", "Duplicate ".
+var copiedObject = lazyre.New(`(?i)\b(?:copy|copies|copying|cp|move|moves|moving|mv|duplicate|duplicates|clone|clones)\s+(?:the\s+|my\s+|this\s+|that\s+|our\s+|your\s+)?(?:whole\s+|entire\s+)?(?:(?:folder|directory|dir|file)\s+)?$`)
 
 // valueShare is how close to an example an option that takes the
 // question's value must score to lead in its place.

@@ -577,6 +577,24 @@ func TestOperandsAnchored(t *testing.T) {
 	}
 }
 
+// What the question copies or moves is what goes: a destination left
+// unnamed stays a placeholder, never taking the thing copied; where the
+// thing copied is no object of the verb ("the files ... already in my
+// backup folder"), the folder is still where they go.
+func TestCopiedObjectGoes(t *testing.T) {
+	for q, want := range map[string]string{
+		"copy the folder photos to backup":                                  "cp photos DEST",
+		"move the file draft.txt":                                           "cp draft.txt DEST",
+		"copy the files that are newer than the copies in my backup folder": "cp SOURCE backup",
+		"copy notes.txt to notes_v2.txt":                                    "cp notes.txt notes_v2.txt",
+	} {
+		ops := operands(q, analyse.Read(q).Args)
+		if got, _ := fill("cp [OPTION]... [-T] SOURCE DEST", "cp", ops, nil); got != want {
+			t.Errorf("%q: filled %q, want %q", q, got, want)
+		}
+	}
+}
+
 // A pattern of files the question takes "recursively from" a folder is
 // in that folder: one operand, never the pattern and the whole folder
 // beside it (`rm -rf *.tmp /var/cache/app` removes the folder).

@@ -15,30 +15,47 @@ import (
 // file in /srv/app to deploy" is `chown -R deploy /srv/app`, which
 // without -R changes the folder alone. line runs the command (cmd); it
 // is returned as it is where the question or the page gives no reason.
-func (c *composition) withRecursive(s *source, cmd, line string) string {
-	if !recursionAsked().MatchString(c.text) {
-		return line
-	}
+// does is what the option written does, for the step to say ("" where
+// none is).
+//
+// A folder the question names as one is copied only with the option,
+// asked or not: "copy the folder photos to backup" is `cp -r photos
+// DEST`, where cp without -r omits the folder (the option's item says it
+// copies directories).
+func (c *composition) withRecursive(s *source, cmd, line string) (out, does string) {
 	words := strings.Fields(line)
 	at := len(strings.Fields(cmd))
-	if at > len(words) || !slices.ContainsFunc(c.ops, func(op operand) bool {
-		return (op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath) && slices.Contains(words, op.text)
-	}) {
-		return line
+	if at > len(words) {
+		return line, ""
 	}
-	opt := ""
+	opt, what, copies := "", "", false
 	for p := range ownItems(s.doc) {
 		names := optionNames(p.block.Term)
-		if i := slices.IndexFunc(names, func(n string) bool { return n == "-R" || n == "-r" }); i >= 0 && optionArg(p.block.Term) == "" && recursive().MatchString(itemDoes(p.block.Text)) {
-			opt = names[i]
+		d := itemDoes(p.block.Text)
+		if i := slices.IndexFunc(names, func(n string) bool { return n == "-R" || n == "-r" }); i >= 0 && optionArg(p.block.Term) == "" && recursive().MatchString(d) {
+			opt, what, copies = names[i], d, copiesFolders().MatchString(d)
 			break
 		}
 	}
 	if opt == "" || slices.ContainsFunc(words, recursiveFlag) {
-		return line
+		return line, ""
 	}
-	return joinAt(words, at, opt)
+	asked := recursionAsked().MatchString(c.text) && slices.ContainsFunc(c.ops, func(op operand) bool {
+		return (op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath) && slices.Contains(words, op.text)
+	})
+	copied := copies && slices.ContainsFunc(c.ops, func(op operand) bool {
+		return op.kind == analyse.ArgFolder && op.object && !op.to && slices.Contains(words, op.text)
+	})
+	if !asked && !copied {
+		return line, ""
+	}
+	return joinAt(words, at, opt), opt + ": " + what
 }
+
+// copiesFolders is an option's text that says it copies directories:
+// cp's "copy directories recursively", scp's "Recursively copy entire
+// directories".
+var copiesFolders = lazyre.New(`(?i)\bcopy\b.*\bdirector(?:y|ies)\b`)
 
 // recursiveFlag says whether a command line's word gives -r or -R, alone
 // or among a bundle's letters ("-rn"), or --recursive.

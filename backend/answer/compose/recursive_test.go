@@ -38,3 +38,31 @@ func TestIncludeGlob(t *testing.T) {
 		}
 	}
 }
+
+// A folder the question copies is copied with the page's option that
+// copies directories, asked for or not, and the step says what it does;
+// a folder the copies go to, or a page whose -R does something else
+// (chown's), takes none where recursion is not asked for.
+func TestWithRecursiveCopiesFolder(t *testing.T) {
+	page := func(title, text string) *source {
+		return &source{hit: answer.Hit{Meta: index.Meta{Title: title, Type: "man", Section: "1"}},
+			doc: &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
+				{Kind: document.Item, Term: "-R, -r, --recursive", Text: text}}}}}}
+	}
+	cp := page("cp", "copy directories recursively")
+	chown := page("chown", "operate on files and directories recursively")
+	for _, tc := range []struct {
+		s              *source
+		q, line        string
+		want, wantDoes string
+	}{
+		{cp, "copy the folder photos to /mnt/usb", "cp photos /mnt/usb", "cp -R photos /mnt/usb", "-R: copy directories recursively"},
+		{cp, "copy report.pdf into the folder archive", "cp report.pdf archive", "cp report.pdf archive", ""},
+		{chown, "change the owner of the folder www to deploy", "chown deploy www", "chown deploy www", ""},
+	} {
+		c := &composition{text: tc.q, ops: operands(tc.q, analyse.Read(tc.q).Args)}
+		if got, does := c.withRecursive(tc.s, tc.s.hit.Meta.Title, tc.line); got != tc.want || does != tc.wantDoes {
+			t.Errorf("%q: %q, %q; want %q, %q", tc.q, got, does, tc.want, tc.wantDoes)
+		}
+	}
+}

@@ -942,7 +942,10 @@ func (c *composition) decideLead(pl *plan) {
 		c.withFlag(s, pl)
 		c.withDate(s, pl)
 		if cmd, sub := c.optionCommand(s, pl.chosen[0]); !sub {
-			pl.line = c.withRecursive(s, cmd, pl.line)
+			var does string
+			if pl.line, does = c.withRecursive(s, cmd, pl.line); does != "" {
+				pl.desc = withoutStop(pl.desc) + "; " + does
+			}
 		}
 		if line, ok := c.portLine(s, pl.chosen[0], joinedOptions(pl)); ok {
 			pl.line = line
@@ -1966,8 +1969,12 @@ func (c *composition) flaggedStep(s *source, line string, flag *passage, valued 
 	// a long form, filled or not (see runLine), is shown with the
 	// options it lists left out and clipped: the steps after it name
 	// the options
-	line = plainForm(s.doc, s.hit.Meta.Title, c.runLine(s, line))
+	line, does := c.runLineDoes(s, line)
+	line = plainForm(s.doc, s.hit.Meta.Title, line)
 	what := strings.TrimSuffix(s.hit.Meta.Summary, ".")
+	if does != "" {
+		what = strings.TrimPrefix(withoutStop(what)+"; "+does, "; ")
+	}
 	if flag != nil {
 		valued = append([]valuedOption{{[]string{optionNames(flag.block.Term)[0]}, itemDoes(flag.block.Text)}}, valued...)
 	}
@@ -1990,10 +1997,18 @@ func (c *composition) flaggedStep(s *source, line string, flag *passage, valued 
 // 5120 exists, without sending it any signal" is no `kill 5120`, which
 // sends SIGTERM.
 func (c *composition) runLine(s *source, line string) string {
+	l, _ := c.runLineDoes(s, line)
+	return l
+}
+
+// runLineDoes is runLine, and what an option it writes into the line
+// does (see withRecursive), for the step to say.
+func (c *composition) runLineDoes(s *source, line string) (out, does string) {
 	if c.forbids() && acts(s.hit.Meta.Summary) {
-		return line
+		return line, ""
 	}
-	return c.sendOut(s, c.withRecursive(s, typedName(s.doc, s.hit.Meta.Title), c.bestFill(s, line)))
+	out, does = c.withRecursive(s, typedName(s.doc, s.hit.Meta.Title), c.bestFill(s, line))
+	return c.sendOut(s, out), does
 }
 
 // forbids says whether the question says what not to do: "without",

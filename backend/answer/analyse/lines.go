@@ -1,6 +1,7 @@
 package analyse
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,6 +74,14 @@ func NumbersLines(q string, args []Arg) (ok, removes bool) {
 // linesRemoved is a verb that takes lines out.
 var linesRemoved = lazyre.New(`(?i)\b` + removalVerb + `\b`)
 
+// RemovesEmptyLines says whether question q removes the empty or blank
+// lines of a text ("remove all empty lines from notes.txt", "strip the
+// blank lines"), a stream editor's work on lines that hold nothing, not
+// a removal of empty folders.
+func RemovesEmptyLines(q string) bool { return emptyLinesRemoved().MatchString(q) }
+
+var emptyLinesRemoved = lazyre.New(`(?i)\b` + removalVerb + `\s+(?:all\s+|every\s+|any\s+|each\s+)?(?:of\s+)?(?:the\s+)?(?:empty|blank)\s+lines?\b`)
+
 // CountsMatchingLines says whether question q counts the lines that hold
 // a thing ("count how many lines of access.log contain 404", "the number
 // of lines with ERROR"), not all the lines of a file.
@@ -101,3 +110,24 @@ func LongLines(q string) (n int, ok bool) {
 }
 
 var longLinesRE = lazyre.New(`(?i)\blines?\b(?:[^.?!]|\.\S)*?\b(?:longer|wider)\s+than\s+(\d+)\s+(?:characters|chars|columns|bytes)\b|\blines?\b(?:[^.?!]|\.\S)*?\b(?:more|over)\s+(?:than\s+)?(\d+)\s+(?:characters|chars|columns)\b`)
+
+// RenamesExtensions says whether question q gives files of one extension
+// another: it renames them or changes their extension or ending, and
+// args hold two extensions alone (".jpeg", "*.jpeg", and ".jpg").
+func RenamesExtensions(q string, args []Arg) bool {
+	if !renamedEnding().MatchString(q) {
+		return false
+	}
+	exts := map[string]bool{}
+	for _, a := range args {
+		if a.Kind != ArgFile && a.Kind != ArgGlob {
+			continue
+		}
+		if ext := path.Ext(a.Text); ext != "" && (a.Text == ext || a.Text == "*"+ext) {
+			exts[strings.ToLower(ext)] = true
+		}
+	}
+	return len(exts) >= 2
+}
+
+var renamedEnding = lazyre.New(`(?i)\b(?:renam\w*|(?:change|changes|changing|replace|replacing|swap|switch)\s+(?:the\s+|their\s+|its\s+)?(?:file\s+)?(?:extensions?|suffix(?:es)?|endings?))\b`)

@@ -41,6 +41,22 @@ func TestCountsMatchingLines(t *testing.T) {
 	}
 }
 
+// Empty or blank lines removed are lines a stream editor deletes; empty
+// folders removed, or empty lines counted, are not.
+func TestRemovesEmptyLines(t *testing.T) {
+	for q, want := range map[string]bool{
+		"remove all empty lines from notes.txt": true,
+		"strip the blank lines of a config":     true,
+		"get rid of every empty line":           true,
+		"remove empty folders":                  false,
+		"count the empty lines in notes.txt":    false,
+	} {
+		if got := RemovesEmptyLines(q); got != want {
+			t.Errorf("RemovesEmptyLines(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
 // A file emptied is kept: the verb empties or clears it; an empty file
 // made or found is no file emptied, nor a screen cleared or a disk wiped.
 func TestEmptiesFile(t *testing.T) {
@@ -72,6 +88,21 @@ func TestLongLines(t *testing.T) {
 	} {
 		if n, ok := LongLines(q); n != want || ok != (want > 0) {
 			t.Errorf("LongLines(%q) = %d, %v, want %d", q, n, ok, want)
+		}
+	}
+}
+
+// Files given another extension: a verb of renaming or of changing the
+// ending, and two extensions alone; one file renamed is not.
+func TestRenamesExtensions(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Rename every file ending in .jpeg in the folder pics so it ends in .jpg": true,
+		"change the extension of every .htm file to .html":                        true,
+		"rename notes.txt to notes.md":                                            false,
+		"convert every .png file to .jpg":                                         false,
+	} {
+		if got := RenamesExtensions(q, Read(q).Args); got != want {
+			t.Errorf("RenamesExtensions(%q) = %v, want %v", q, got, want)
 		}
 	}
 }

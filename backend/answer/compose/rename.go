@@ -22,32 +22,33 @@ func (c *composition) renameLead(s *source, pl *plan) bool {
 	if !slices.ContainsFunc(synopsisLines(s.doc), func(l string) bool { return strings.Contains(l, "expression replacement file") }) {
 		return false
 	}
-	from, to := renamedExtensions(c.ops, c.args)
+	from, to, files := renamedExtensions(c.ops, c.args)
 	if from == "" {
 		return false
 	}
-	line := typedName(s.doc, s.hit.Meta.Title) + " " + from + " " + to + " *" + from
+	line := typedName(s.doc, s.hit.Meta.Title) + " " + from + " " + to + " " + files
 	pl.lead, pl.synopsis, pl.typed = false, synopsisForOption, line
 	pl.shown = min(pl.shown, len(pl.chosen))
 	return true
 }
 
 // renamedExtensions are the extension of the files of a glob operand
-// ("*.jpeg") and another the question gives (".jpg"), which they are
-// renamed to; "" and "" where it gives no such two.
-func renamedExtensions(ops []operand, args []analyse.Arg) (from, to string) {
+// ("*.jpeg", or "pics/*.jpeg" in a folder) and another the question
+// gives (".jpg"), which they are renamed to, and the glob; "" where it
+// gives no such two.
+func renamedExtensions(ops []operand, args []analyse.Arg) (from, to, files string) {
 	for _, op := range ops {
-		if ext := strings.TrimPrefix(op.text, "*"); op.kind == analyse.ArgGlob && !op.to && bareExtension(ext) {
-			from = ext
+		if ext := path.Ext(op.text); op.kind == analyse.ArgGlob && !op.to && path.Base(op.text) == "*"+ext && bareExtension(ext) {
+			from, files = ext, op.text
 			break
 		}
 	}
 	for _, a := range args {
 		if ext := strings.TrimPrefix(a.Text, "*"); from != "" && (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgGlob) && bareExtension(ext) && ext != from {
-			return from, ext
+			return from, ext, files
 		}
 	}
-	return "", ""
+	return "", "", ""
 }
 
 // bareExtension says whether a file name is an extension alone: ".jpg".

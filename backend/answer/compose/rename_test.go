@@ -15,6 +15,8 @@ func TestRenameLead(t *testing.T) {
 	leadsWith(t, New(), "rename.ul", renamerPage, []lead{
 		{"with rename.ul, rename every .jpeg file to .jpg", "`rename.ul .jpeg .jpg *.jpeg`"},
 		{"with rename.ul, rename all the .txt files to .md", "`rename.ul .txt .md *.txt`"},
+		// in a folder, its files of the extension
+		{"with rename.ul, rename every .jpeg file in the folder pics to .jpg", "`rename.ul .jpeg .jpg pics/*.jpeg`"},
 	})
 }
 

@@ -129,20 +129,22 @@ func TestTreeLeads(t *testing.T) {
 // sed leads, from as far down as filterReach, over the pages its words
 // of removal chose; a question that removes files is not.
 func TestFilterLeads(t *testing.T) {
-	leadCases(t, filterLeads, []string{"DELETE", "wc", "git-restore", "col", "jq", "grep"}, map[string]string{
-		"delete all lines that mention secret from dump.sql":             "grep DELETE wc git-restore col jq",
-		"throw away every line that includes FIXME in notes.md":          "grep DELETE wc git-restore col jq",
-		"remove the lines of access.log that contain bot, keep the rest": "grep DELETE wc git-restore col jq",
-		"delete all files that mention secret in their name":             "DELETE wc git-restore col jq grep", // files, not lines
+	leadCases(t, filterLeads, []string{"DELETE", "wc", "git-restore", "col", "jq", "grep", "sed"}, map[string]string{
+		"delete all lines that mention secret from dump.sql":             "grep DELETE wc git-restore col jq sed",
+		"throw away every line that includes FIXME in notes.md":          "grep DELETE wc git-restore col jq sed",
+		"remove the lines of access.log that contain bot, keep the rest": "grep DELETE wc git-restore col jq sed",
+		"delete all files that mention secret in their name":             "DELETE wc git-restore col jq grep sed", // files, not lines
 		// counted, they are grep -c's
-		"count how many lines of access.log contain the text 404": "grep DELETE wc git-restore col jq",
-		"count the lines of access.log":                           "DELETE wc git-restore col jq grep",
+		"count how many lines of access.log contain the text 404": "grep DELETE wc git-restore col jq sed",
+		"count the lines of access.log":                           "DELETE wc git-restore col jq grep sed",
 		// the lines that start or end with a word are a pattern
 		// anchored there, grep's, and so is their count
-		"print the lines of notes.txt that start with TODO": "grep DELETE wc git-restore col jq",
-		"show the lines ending with OK in results.txt":      "grep DELETE wc git-restore col jq",
-		"count lines beginning with FIXME in main.go":       "grep DELETE wc git-restore col jq",
-		"list the files starting with tmp in /var":          "DELETE wc git-restore col jq grep",
+		"print the lines of notes.txt that start with TODO": "grep DELETE wc git-restore col jq sed",
+		"show the lines ending with OK in results.txt":      "grep DELETE wc git-restore col jq sed",
+		"count lines beginning with FIXME in main.go":       "grep DELETE wc git-restore col jq sed",
+		"list the files starting with tmp in /var":          "DELETE wc git-restore col jq grep sed",
+		// empty lines removed are sed's d
+		"remove all empty lines from notes.txt": "sed DELETE wc git-restore col jq grep",
 	})
 }
 
@@ -246,6 +248,7 @@ var (
 	writeLeads     = leadOf(writeTask)
 	selfLeads      = leadOf(selfTask)
 	versionLeads   = leadOf(versionTask)
+	extensionLeads = leadOf(extensionTask)
 	emptiedLeads   = leadOf(emptiedTask)
 	entriesLeads   = leadOf(entriesTask)
 	bySizeLeads    = leadOf(bySizeTask)
@@ -321,6 +324,17 @@ func TestVersionLeads(t *testing.T) {
 		"How do I check which version of git is installed?":    "git",
 		"install a specific version of a package with apt-get": "git-submodule",
 		"sort version numbers so that 1.10 comes after 1.9":    "git-submodule",
+	})
+}
+
+// Files given another extension are renamed by util-linux's rename,
+// wherever it ranked; one file renamed, or files moved, are mv's.
+func TestExtensionLeads(t *testing.T) {
+	leadCases(t, extensionLeads, []string{"mv", "find", "rename.ul"}, map[string]string{
+		"Rename every .jpeg file in the folder pics so it ends in .jpg": "rename.ul",
+		"change the extension of all .htm files to .html":               "rename.ul",
+		"rename notes.txt to notes.md":                                  "mv",
+		"move every .jpg file into the folder images":                   "mv",
 	})
 }
 

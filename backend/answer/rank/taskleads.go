@@ -49,6 +49,7 @@ var taskLeads = []taskLead{
 	{pages: writeTask, stays: writeStays},
 	{pages: selfTask, stays: manOf(selfCommands)},
 	{pages: versionTask},
+	{pages: extensionTask},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -125,6 +126,10 @@ func filterTask(q *query) []string {
 		return []string{"grep", "sed"}
 	case analyse.CountsMatchingLines(q.a.Question):
 		return []string{"grep"}
+	case analyse.RemovesEmptyLines(q.a.Question):
+		// a stream editor's d on the lines that hold nothing, where the
+		// words chose rmdir(1)'s "remove empty directories"
+		return []string{"sed"}
 	case slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Anchor != "" }):
 		// the lines that start or end with a word: a pattern anchored
 		// there, where the words chose look(1), sed(1) or
@@ -466,3 +471,15 @@ var selfCommands = map[string]bool{"logname": true}
 var nameChanged = lazyre.New(`(?i)\b(?:change|changes|changing|set|sets|setting|rename|renames|renaming|modify|modifies|modifying|update|updates|updating|edit|edits|editing)\b`)
 
 var selfAsked = lazyre.New(`(?i)\bmy\s+(?:own\s+)?(?:user\s*-?name|login\s+name)\b|\b(?:which|what)\s+user\s+(?:i\s+am|am\s+i|i'm)\b|\bwho\s+am\s+i\b|\b(?:i\s+am|i'm|am\s+i)\s+(?:currently\s+)?logged\s+in\s+as\b|\bcurrent\s+user\s*-?name\b`)
+
+// extensionTask puts util-linux's rename first, wherever it ranks, where
+// the question gives files of one extension another ("rename every .jpeg
+// file in the folder pics so it ends in .jpg"): it replaces a part of
+// many names in one line, where mv(1), which the words chose, moves
+// them all onto one name or into a folder.
+func extensionTask(q *query) []string {
+	if !analyse.RenamesExtensions(q.a.Question, q.a.Args) {
+		return nil
+	}
+	return []string{"rename.ul"}
+}

@@ -283,6 +283,14 @@ var phrasals = []struct {
 	// a "non-empty" folder is one with things in it, no empty one: the
 	// word "empty" in it chose rm's -d ("remove empty directories")
 	{lazyre.New(`(?i)\b(non-?empty)\b`), nil, 0},
+	// "the number of lines" is a count of them, as the pages say it
+	// (wc's "print newline, word, and byte counts"); "number" alone
+	// numbers them (nl's "number lines of files"), and chose sed(1)
+	// and nl(1) for "print the number of lines in report.txt"; "the
+	// maximum number of open files" is a limit, no count. The verb
+	// that shows the count is the phrase's too: "print" alone is -L's
+	// for the option model ("print the length of the longest line")"
+	{lazyre.New(`(?i)\b((?:(?:print|prints|show|shows|display|displays|output|get|give|tell|report|find)\s+(?:me\s+)?)?(?:the|total)\s+number\s+of)\s+(?:[\w-]+\s+){0,2}?(?:lines|words|characters|chars|bytes|files|entries|rows|columns|fields|processes|users|folders|directories)\b`), []Alt{{"count", 1}}, 1},
 	// a file changed "in place" is edited where it lies, as the pages
 	// say it (sed's -i, "edit files in place"); "place" alone is a
 	// position, and its other words (put, spot, post) no page's task

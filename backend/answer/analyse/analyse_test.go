@@ -55,6 +55,10 @@ func TestAnalyse(t *testing.T) {
 		// how long a machine has been up is its uptime
 		{"how long has the server been running", SceneHowTo, "", "uptime time"},
 		{"show how long ago the box booted", SceneHowTo, "show", "show uptime time"},
+		// the number of things is their count, shown by the verb
+		// before it; a maximum number is a limit
+		{"print the number of lines in report.txt", SceneHowTo, "print", "count lines"},
+		{"show the maximum number of open files", SceneHowTo, "show", "show maximum number open files"},
 		// a non-empty folder is no empty one
 		{"delete a non-empty folder", SceneHowTo, "delete", "delete folder"},
 		// what must finish in time runs with a time limit

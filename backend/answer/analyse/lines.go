@@ -131,3 +131,17 @@ func RenamesExtensions(q string, args []Arg) bool {
 }
 
 var renamedEnding = lazyre.New(`(?i)\b(?:renam\w*|(?:change|changes|changing|replace|replacing|swap|switch)\s+(?:the\s+|their\s+|its\s+)?(?:file\s+)?(?:extensions?|suffix(?:es)?|endings?))\b`)
+
+// PathVariable is the search path a question adds a folder to or takes
+// one from, named alone in capitals after "to", "from" or "in": PATH of
+// "add /opt/bin to my PATH", LD_LIBRARY_PATH of "append /opt/lib to
+// LD_LIBRARY_PATH"; "" where it names none so. The shell's export sets
+// it, which the question need not call a variable.
+func PathVariable(q string) string {
+	if m := pathVariableRE().FindStringSubmatch(q); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var pathVariableRE = lazyre.New(`\b(?:[Tt]o|[Ff]rom|[Ii]nto|[Oo]nto|[Ii]n|[Oo]f)\s+(?:(?:[Mm]y|[Tt]he|[Yy]our|[Oo]ur|[Tt]his)\s+)?((?:[A-Z][A-Z0-9_]*)?PATH)\b`)

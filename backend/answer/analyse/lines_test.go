@@ -106,3 +106,20 @@ func TestRenamesExtensions(t *testing.T) {
 		}
 	}
 }
+
+// A search path named alone in capitals after "to" or "from" is the
+// variable a folder goes into; the word path, or a path in lowercase,
+// is not.
+func TestPathVariable(t *testing.T) {
+	for q, want := range map[string]string{
+		"add the directory /opt/bin to my PATH":  "PATH",
+		"append /opt/lib to LD_LIBRARY_PATH":     "LD_LIBRARY_PATH",
+		"show the full path to the file":         "",
+		"find the files in the PATH of the user": "PATH",
+		"copy it to the path /srv":               "",
+	} {
+		if got := PathVariable(q); got != want {
+			t.Errorf("PathVariable(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

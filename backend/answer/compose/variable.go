@@ -52,6 +52,10 @@ func (c *composition) variableLead(s *source, pl *plan) bool {
 	var line string
 	dirAt := slices.IndexFunc(c.ops, func(op operand) bool { return op.kind == analyse.ArgPath })
 	switch {
+	case variableRemoved().MatchString(c.text) && dirAt >= 0 && strings.HasSuffix(name, "PATH"):
+		// a folder taken out of a search path: unset would empty
+		// the whole path ("remove /usr/games from PATH")
+		return false
 	case variableRemoved().MatchString(c.text):
 		p, ok := item(unsetItem)
 		if !ok {
@@ -63,7 +67,11 @@ func (c *composition) variableLead(s *source, pl *plan) bool {
 		if !ok {
 			return false
 		}
+		// in double quotes ~ is no home: "$HOME/bin"
 		dir := c.ops[dirAt].text
+		if rest, ok := strings.CutPrefix(dir, "~/"); ok || dir == "~" {
+			dir = strings.TrimSuffix("$HOME/"+rest, "/")
+		}
 		value := "$" + name + ":" + dir
 		if pathFront().MatchString(c.text) {
 			value = dir + ":$" + name
@@ -130,6 +138,10 @@ func sentenceSaying(text string, re func() *regexp.Regexp) string {
 func namedVariable(q string) (name string, end int) {
 	m := variableNamed().FindStringSubmatchIndex(q)
 	if m == nil {
+		// or a search path named alone: "add /opt/bin to my PATH"
+		if v := analyse.PathVariable(q); v != "" {
+			return v, strings.Index(q, v) + len(v)
+		}
 		return "", 0
 	}
 	for g := 2; g+1 < len(m); g += 2 {

@@ -19,6 +19,10 @@ func TestVariableLead(t *testing.T) {
 		{"in bash, remove the environment variable HTTP_PROXY", "`unset HTTP_PROXY`"},
 		{"in bash, add /opt/tools/bin to the end of the PATH variable", "`export PATH=\"$PATH:/opt/tools/bin\"`"},
 		{"in bash, put /opt/go/bin at the front of the PATH variable", "`export PATH=\"/opt/go/bin:$PATH\"`"},
+		// a search path named alone, and a home folder the quotes
+		// would leave unexpanded
+		{"in bash, add the directory /opt/bin to my PATH", "`export PATH=\"$PATH:/opt/bin\"`"},
+		{"in bash, put ~/bin at the front of my PATH", "`export PATH=\"$HOME/bin:$PATH\"`"},
 		// an alias is defined for the command given, quoted as one word
 		{"in bash, create an alias named ll that runs ls -alF", "`alias ll='ls -alF'`"},
 		{"in bash, make an alias up for 'cd ..'", "`alias up='cd ..'`"},
@@ -29,8 +33,9 @@ func TestVariableLead(t *testing.T) {
 			t.Errorf("%q: first step %q does not say it defines the alias", tc.q, d.Steps[0])
 		}
 	}
-	// a variable only asked about is set to nothing
-	for _, q := range []string{"in bash, what does the TERM variable tell programs?", "in bash, show the PATH variable"} {
+	// a variable only asked about is set to nothing, and a search path
+	// a folder is taken out of is never unset whole
+	for _, q := range []string{"in bash, what does the TERM variable tell programs?", "in bash, show the PATH variable", "in bash, remove /usr/games from the PATH variable", "in bash, remove /usr/games from my PATH"} {
 		if d := shellFirst(t, q); len(d.Steps) > 0 && (strings.HasPrefix(d.Steps[0], "`export ") || strings.HasPrefix(d.Steps[0], "`unset ")) {
 			t.Errorf("%q: first step %q", q, d.Steps[0])
 		}

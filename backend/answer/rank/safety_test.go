@@ -249,6 +249,7 @@ var (
 	selfLeads      = leadOf(selfTask)
 	versionLeads   = leadOf(versionTask)
 	extensionLeads = leadOf(extensionTask)
+	pathVarLeads   = leadOf(pathVariableTask)
 	emptiedLeads   = leadOf(emptiedTask)
 	entriesLeads   = leadOf(entriesTask)
 	bySizeLeads    = leadOf(bySizeTask)
@@ -335,6 +336,16 @@ func TestExtensionLeads(t *testing.T) {
 		"change the extension of all .htm files to .html":               "rename.ul",
 		"rename notes.txt to notes.md":                                  "mv",
 		"move every .jpg file into the folder images":                   "mv",
+	})
+}
+
+// A folder added to a search path named alone is the shell's export,
+// wherever bash ranked; the path asked about without a folder is not.
+func TestPathVariableLeads(t *testing.T) {
+	leadCases(t, pathVarLeads, []string{"jpackage", "find", "bash"}, map[string]string{
+		"add the directory /opt/bin to my PATH": "bash",
+		"append /opt/lib to LD_LIBRARY_PATH":    "bash",
+		"find the programs in my PATH":          "jpackage",
 	})
 }
 

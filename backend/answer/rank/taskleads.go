@@ -50,6 +50,7 @@ var taskLeads = []taskLead{
 	{pages: selfTask, stays: manOf(selfCommands)},
 	{pages: versionTask},
 	{pages: extensionTask},
+	{pages: pathVariableTask},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -482,4 +483,15 @@ func extensionTask(q *query) []string {
 		return nil
 	}
 	return []string{"rename.ul"}
+}
+
+// pathVariableTask puts bash(1) first, wherever it ranks, where the
+// question adds a folder to a search path it names (analyse.PathVariable)
+// or takes one from it: "add the directory /opt/bin to my PATH" is the
+// shell's export, where the words chose jpackage(1)'s --install-dir.
+func pathVariableTask(q *query) []string {
+	if analyse.PathVariable(q.a.Question) == "" || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgPath }) {
+		return nil
+	}
+	return []string{"bash"}
 }

@@ -383,7 +383,7 @@ var symbolGivenRE = lazyre.New(`(?:^|[\s(])["']?([#$%&*+,./:;<=>?@^_|~!\\-])["']
 // heldWordRE is a word in capitals ("ERROR", "TODO") or a number right
 // after a verb of holding or matching, or after "the text", what the
 // lines or files asked for hold.
-var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
+var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text|[Oo]ccurrences?\s+of|[Ii]nstances?\s+of)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
 
 // lineHoldsRE is a word of any case that the lines a question asks for
 // hold: "the lines that mention password", "every line with TODO": what

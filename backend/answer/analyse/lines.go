@@ -145,3 +145,17 @@ func PathVariable(q string) string {
 }
 
 var pathVariableRE = lazyre.New(`\b(?:[Tt]o|[Ff]rom|[Ii]nto|[Oo]nto|[Ii]n|[Oo]f)\s+(?:(?:[Mm]y|[Tt]he|[Yy]our|[Oo]ur|[Tt]his)\s+)?((?:[A-Z][A-Z0-9_]*)?PATH)\b`)
+
+// LooksForWord says whether question q looks for a word it gives in a
+// file it names: a quoted or given word (args' ArgQuoted: "TODO", "the
+// word timeout") and a file, with a verb of finding, showing or counting
+// it, or its occurrences: "find every occurrence of TODO in main.c",
+// "show each instance of FIXME in src.c". That is grep's work, where the
+// words chose uniq(1)'s "number of occurrences".
+func LooksForWord(q string, args []Arg) bool {
+	quoted := slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgQuoted })
+	file := slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgFile || a.Kind == ArgGlob })
+	return quoted && file && lookedForWordRE().MatchString(q)
+}
+
+var lookedForWordRE = lazyre.New(`(?i)\b(?:occurrences?|instances?|appearances?)\s+of\b`)

@@ -123,3 +123,19 @@ func TestPathVariable(t *testing.T) {
 		}
 	}
 }
+
+// A word looked for in a file: its occurrences or instances, with the
+// word given and a file; occurrences of no given word, or in no file,
+// are not.
+func TestLooksForWord(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Find the line numbers of every occurrence of TODO in main.c.": true,
+		"show every instance of FIXME in src.c":                        true,
+		"count the occurrences of each word in essay.txt":              false,
+		"list every instance of nginx":                                 false,
+	} {
+		if got := LooksForWord(q, Read(q).Args); got != want {
+			t.Errorf("LooksForWord(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

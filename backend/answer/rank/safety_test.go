@@ -143,6 +143,8 @@ func TestFilterLeads(t *testing.T) {
 		"show the lines ending with OK in results.txt":      "grep DELETE wc git-restore col jq sed",
 		"count lines beginning with FIXME in main.go":       "grep DELETE wc git-restore col jq sed",
 		"list the files starting with tmp in /var":          "DELETE wc git-restore col jq grep sed",
+		// every occurrence of a word in a file is grep's
+		"show every instance of FIXME in src.c": "grep DELETE wc git-restore col jq sed",
 		// empty lines removed are sed's d
 		"remove all empty lines from notes.txt": "sed DELETE wc git-restore col jq grep",
 	})

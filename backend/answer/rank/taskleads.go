@@ -131,6 +131,9 @@ func filterTask(q *query) []string {
 		// a stream editor's d on the lines that hold nothing, where the
 		// words chose rmdir(1)'s "remove empty directories"
 		return []string{"sed"}
+	case analyse.LooksForWord(q.a.Question, q.a.Args):
+		// every occurrence of a word in a file, counted or shown
+		return []string{"grep"}
 	case slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Anchor != "" }):
 		// the lines that start or end with a word: a pattern anchored
 		// there, where the words chose look(1), sed(1) or

@@ -271,8 +271,11 @@ var (
 	renamedToRE = lazyre.New(`^\s+(?:in)?to\s+(?:be\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\b`)
 )
 
-// copiedVerb is a verb that copies or moves a thing somewhere.
-var copiedVerb = lazyre.New(`(?i)\b(?:copy|copies|copying|cp|move|moves|moving|mv|duplicate|duplicates|clone|clones|mirror|mirrors|sync|syncs)\b`)
+// CopyVerb is a verb that copies or moves a thing somewhere, as a
+// regular expression's group.
+const CopyVerb = `(?:copy|copies|copying|cp|move|moves|moving|mv|duplicate|duplicates|clone|clones|mirror|mirrors|sync|syncs)`
+
+var copiedVerb = lazyre.New(`(?i)\b` + CopyVerb + `\b`)
 
 // andNameRE is a second name after a first one: "alpha and beta", then
 // what ends its clause or goes on as after a name (the second group).

@@ -27,40 +27,32 @@ func TestNumbersLines(t *testing.T) {
 // A count of the lines that hold a thing is read as such; a count of all
 // a file's lines, or of files, is not.
 func TestCountsMatchingLines(t *testing.T) {
-	for q, want := range map[string]bool{
+	readsAs(t, "CountsMatchingLines", CountsMatchingLines, map[string]bool{
 		"Count how many lines of the file access.log contain the text 404.": true,
 		"how many lines in app.log mention timeout":                         true,
 		"the number of lines with ERROR in server.log":                      true,
 		"count the lines in notes.txt":                                      false,
 		"count lines beginning with import in main.py":                      true,
 		"count the lines of every file with a .py extension":                false,
-	} {
-		if got := CountsMatchingLines(q); got != want {
-			t.Errorf("CountsMatchingLines(%q) = %v, want %v", q, got, want)
-		}
-	}
+	})
 }
 
 // Empty or blank lines removed are lines a stream editor deletes; empty
 // folders removed, or empty lines counted, are not.
 func TestRemovesEmptyLines(t *testing.T) {
-	for q, want := range map[string]bool{
+	readsAs(t, "RemovesEmptyLines", RemovesEmptyLines, map[string]bool{
 		"remove all empty lines from notes.txt": true,
 		"strip the blank lines of a config":     true,
 		"get rid of every empty line":           true,
 		"remove empty folders":                  false,
 		"count the empty lines in notes.txt":    false,
-	} {
-		if got := RemovesEmptyLines(q); got != want {
-			t.Errorf("RemovesEmptyLines(%q) = %v, want %v", q, got, want)
-		}
-	}
+	})
 }
 
 // A file emptied is kept: the verb empties or clears it; an empty file
 // made or found is no file emptied, nor a screen cleared or a disk wiped.
 func TestEmptiesFile(t *testing.T) {
-	for q, want := range map[string]bool{
+	readsAs(t, "EmptiesFile", EmptiesFile, map[string]bool{
 		"empty the file app.log":                               true,
 		"How can I clear the contents of notes.md?":            true,
 		"make debug.log empty":                                 true,
@@ -69,11 +61,7 @@ func TestEmptiesFile(t *testing.T) {
 		"list the empty files in /srv":                         false,
 		"clear the screen":                                     false,
 		"How do I wipe old file system signatures off a disk?": false,
-	} {
-		if got := EmptiesFile(q); got != want {
-			t.Errorf("EmptiesFile(%q) = %v, want %v", q, got, want)
-		}
-	}
+	})
 }
 
 // The lines a question picks by their length: longer than, or with more
@@ -95,47 +83,46 @@ func TestLongLines(t *testing.T) {
 // Files given another extension: a verb of renaming or of changing the
 // ending, and two extensions alone; one file renamed is not.
 func TestRenamesExtensions(t *testing.T) {
-	for q, want := range map[string]bool{
+	readsAs(t, "RenamesExtensions", func(q string) bool { return RenamesExtensions(q, Read(q).Args) }, map[string]bool{
 		"Rename every file ending in .jpeg in the folder pics so it ends in .jpg": true,
 		"change the extension of every .htm file to .html":                        true,
 		"rename notes.txt to notes.md":                                            false,
 		"convert every .png file to .jpg":                                         false,
-	} {
-		if got := RenamesExtensions(q, Read(q).Args); got != want {
-			t.Errorf("RenamesExtensions(%q) = %v, want %v", q, got, want)
-		}
-	}
+	})
 }
 
 // A search path named alone in capitals after "to" or "from" is the
 // variable a folder goes into; the word path, or a path in lowercase,
 // is not.
 func TestPathVariable(t *testing.T) {
-	for q, want := range map[string]string{
+	readsAs(t, "PathVariable", PathVariable, map[string]string{
 		"add the directory /opt/bin to my PATH":  "PATH",
 		"append /opt/lib to LD_LIBRARY_PATH":     "LD_LIBRARY_PATH",
 		"show the full path to the file":         "",
 		"find the files in the PATH of the user": "PATH",
 		"copy it to the path /srv":               "",
-	} {
-		if got := PathVariable(q); got != want {
-			t.Errorf("PathVariable(%q) = %q, want %q", q, got, want)
-		}
-	}
+	})
 }
 
 // A word looked for in a file: its occurrences or instances, with the
 // word given and a file; occurrences of no given word, or in no file,
 // are not.
 func TestLooksForWord(t *testing.T) {
-	for q, want := range map[string]bool{
+	readsAs(t, "LooksForWord", func(q string) bool { return LooksForWord(q, Read(q).Args) }, map[string]bool{
 		"Find the line numbers of every occurrence of TODO in main.c.": true,
 		"show every instance of FIXME in src.c":                        true,
 		"count the occurrences of each word in essay.txt":              false,
 		"list every instance of nginx":                                 false,
-	} {
-		if got := LooksForWord(q, Read(q).Args); got != want {
-			t.Errorf("LooksForWord(%q) = %v, want %v", q, got, want)
+	})
+}
+
+// readsAs checks that f, the reading name, gives each question of cases
+// its answer.
+func readsAs[T comparable](t *testing.T, name string, f func(string) T, cases map[string]T) {
+	t.Helper()
+	for q, want := range cases {
+		if got := f(q); got != want {
+			t.Errorf("%s(%q) = %v, want %v", name, q, got, want)
 		}
 	}
 }

@@ -2367,7 +2367,7 @@ func anchored(a analyse.Arg) string {
 
 // copiedObject is the text before the object of a verb of copying or
 // moving: "copy the folder ", "move my file ", "Duplicate ".
-var copiedObject = lazyre.New(`(?i)\b(?:copy|copies|copying|cp|move|moves|moving|mv|duplicate|duplicates|clone|clones)\s+(?:the\s+|my\s+|this\s+|that\s+|our\s+|your\s+)?(?:whole\s+|entire\s+)?(?:(?:folder|directory|dir|file)\s+)?$`)
+var copiedObject = lazyre.New(`(?i)\b` + analyse.CopyVerb + `\s+(?:the\s+|my\s+|this\s+|that\s+|our\s+|your\s+)?(?:whole\s+|entire\s+)?(?:(?:folder|directory|dir|file)\s+)?$`)
 
 // valueShare is how close to an example an option that takes the
 // question's value must score to lead in its place.

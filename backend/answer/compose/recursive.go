@@ -19,13 +19,19 @@ import (
 // none is).
 //
 // A folder the question names as one is copied only with the option,
-// asked or not: "copy the folder photos to backup" is `cp -r photos
-// DEST`, where cp without -r omits the folder (the option's item says it
+// asked or not: "copy the folder photos to backup" is `cp -R photos
+// DEST`, where cp without -R omits the folder (the option's item says it
 // copies directories).
 func (c *composition) withRecursive(s *source, cmd, line string) (out, does string) {
 	words := strings.Fields(line)
 	at := len(strings.Fields(cmd))
-	if at > len(words) {
+	asked := recursionAsked().MatchString(c.text) && slices.ContainsFunc(c.ops, func(op operand) bool {
+		return (op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath) && slices.Contains(words, op.text)
+	})
+	folder := slices.ContainsFunc(c.ops, func(op operand) bool {
+		return op.kind == analyse.ArgFolder && op.object && !op.to && slices.Contains(words, op.text)
+	})
+	if at > len(words) || !asked && !folder {
 		return line, ""
 	}
 	opt, what, copies := "", "", false
@@ -40,13 +46,7 @@ func (c *composition) withRecursive(s *source, cmd, line string) (out, does stri
 	if opt == "" || slices.ContainsFunc(words, recursiveFlag) {
 		return line, ""
 	}
-	asked := recursionAsked().MatchString(c.text) && slices.ContainsFunc(c.ops, func(op operand) bool {
-		return (op.kind == analyse.ArgFolder || op.kind == analyse.ArgPath) && slices.Contains(words, op.text)
-	})
-	copied := copies && slices.ContainsFunc(c.ops, func(op operand) bool {
-		return op.kind == analyse.ArgFolder && op.object && !op.to && slices.Contains(words, op.text)
-	})
-	if !asked && !copied {
+	if !asked && !(folder && copies) {
 		return line, ""
 	}
 	return joinAt(words, at, opt), opt + ": " + what

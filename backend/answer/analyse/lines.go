@@ -159,3 +159,17 @@ func LooksForWord(q string, args []Arg) bool {
 }
 
 var lookedForWordRE = lazyre.New(`(?i)\b(?:occurrences?|instances?|appearances?)\s+of\b`)
+
+// AsksOwner says whether question q asks who owns a file it names, or
+// its group, without changing them: "show the group of the file
+// data.db", "who owns /etc/shadow", "which group owns report.pdf". Not
+// "change the owner of report.pdf to ana".
+func AsksOwner(q string, args []Arg) bool {
+	named := slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgFile || a.Kind == ArgPath })
+	return named && ownerAskedRE().MatchString(q) && !ownerChangedRE().MatchString(q)
+}
+
+var (
+	ownerAskedRE   = lazyre.New(`(?i)\b(?:who|which\s+(?:user|group|account))\s+owns\b|\b(?:owner|owners|group|ownership)\s+(?:and\s+(?:the\s+)?(?:owner|group)\s+)?of\b`)
+	ownerChangedRE = lazyre.New(`(?i)\b(?:change|changes|changing|set|sets|setting|give|gives|make|makes|transfer|assign|assigns|reassign|chown|chgrp|update)\b`)
+)

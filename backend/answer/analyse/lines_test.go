@@ -116,6 +116,17 @@ func TestLooksForWord(t *testing.T) {
 	})
 }
 
+// Who owns a file named, or its group, asked without changing them.
+func TestAsksOwner(t *testing.T) {
+	readsAs(t, "AsksOwner", func(q string) bool { return AsksOwner(q, Read(q).Args) }, map[string]bool{
+		"show the group of the file data.db":    true,
+		"who owns /etc/shadow":                  true,
+		"which group owns report.pdf":           true,
+		"change the owner of report.pdf to ana": false,
+		"show the groups of the user bob":       false,
+	})
+}
+
 // readsAs checks that f, the reading name, gives each question of cases
 // its answer.
 func readsAs[T comparable](t *testing.T, name string, f func(string) T, cases map[string]T) {

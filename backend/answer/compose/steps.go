@@ -189,6 +189,7 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = variantAfter(pl.chosen)
 		pl.chosen = c.bindingAfter(s, pl.chosen)
 		pl.chosen = c.namedValueFirst(s, pl.chosen)
+		pl.chosen = c.valueOfLeadFirst(s, pl.chosen)
 		if !pl.other {
 			// (after operandOptionAfter: dpkg-deb's "-c archive" says
 			// what it does)
@@ -762,6 +763,32 @@ func (c *composition) namedValueFirst(s *source, chosen []passage) []passage {
 	}
 	for i, p := range chosen[1:] {
 		if valueOf(s.doc, p.sec, p.blk) != "" && c.saysWord(valueName(p.block.Term)) {
+			return toFront(chosen, i+1)
+		}
+	}
+	return chosen
+}
+
+// valueOfLeadFirst puts first a format placeholder of the leading option
+// chosen after it: stat's "%G group name of owner" before "-c --format=FORMAT", which
+// the option model is sure people give for "show the group of the file
+// data.db", so that the first step is `stat -c %G data.db`, not `stat -c
+// FORMAT data.db`.
+func (c *composition) valueOfLeadFirst(s *source, chosen []passage) []passage {
+	if len(chosen) < 2 || !c.optionItem(s, chosen[0]) {
+		return chosen
+	}
+	names := optionNames(chosen[0].block.Term)
+	for i, p := range chosen[1:min(3, len(chosen))] {
+		if !strings.HasPrefix(valueName(p.block.Term), "%") {
+			// a format's placeholder only: cut's ranges ("N-") and
+			// cp's backup methods are no answer the option leaves
+			// open
+			continue
+		}
+		v, _, _ := strings.Cut(valueOf(s.doc, p.sec, p.blk), " ")
+		v, _, _ = strings.Cut(v, "=")
+		if v != "" && slices.Contains(names, v) {
 			return toFront(chosen, i+1)
 		}
 	}

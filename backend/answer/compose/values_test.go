@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ragman-dev/ragman/backend/answer"
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/backend/document"
+	"github.com/ragman-dev/ragman/backend/index"
 )
 
 // A value an option takes, listed as an item of its own, is a step that
@@ -222,6 +224,34 @@ func TestNamedValueFirst(t *testing.T) {
 		c := &composition{seq: strings.Fields(q)}
 		if got := c.namedValueFirst(s, slices.Clone(chosen))[0].block.Term; got != want {
 			t.Errorf("%q: %s leads, want %s", q, got, want)
+		}
+	}
+}
+
+// A format placeholder of the leading option goes first, so the option
+// is typed with it: stat's %G before -c; a range of cut's -f does not.
+func TestValueOfLeadFirst(t *testing.T) {
+	item := func(term, text string) document.Block {
+		return document.Block{Kind: document.Item, Term: term, Text: text}
+	}
+	para := func(text string) document.Block { return document.Block{Kind: document.Para, Text: text} }
+	doc := func(title string, blocks ...document.Block) *source {
+		return &source{hit: answer.Hit{Meta: index.Meta{Type: "man", Section: "1", Title: title}},
+			doc: &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: blocks}}}}
+	}
+	stat := doc("stat", item("-c --format=FORMAT", "use the specified FORMAT instead of the default"),
+		para("The valid format sequences for files:"), item("%G", "group name of owner"))
+	cut := doc("cut", item("-f, --fields=LIST", "select only these fields"),
+		para("Each LIST is made up of one range:"), item("N-", "from N'th field to end of line"))
+	c := &composition{}
+	for _, tc := range []struct {
+		s    *source
+		want string
+	}{{stat, "%G"}, {cut, "-f, --fields=LIST"}} {
+		bs := tc.s.doc.Sections[0].Blocks
+		chosen := []passage{{blk: 0, block: bs[0]}, {blk: 2, block: bs[2]}}
+		if got := c.valueOfLeadFirst(tc.s, chosen)[0].block.Term; got != tc.want {
+			t.Errorf("%s: %s first, want %s", tc.s.hit.Meta.Title, got, tc.want)
 		}
 	}
 }

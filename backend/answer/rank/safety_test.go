@@ -252,6 +252,7 @@ var (
 	versionLeads   = leadOf(versionTask)
 	extensionLeads = leadOf(extensionTask)
 	pathVarLeads   = leadOf(pathVariableTask)
+	ownerLeads     = leadOf(ownerTask)
 	emptiedLeads   = leadOf(emptiedTask)
 	entriesLeads   = leadOf(entriesTask)
 	bySizeLeads    = leadOf(bySizeTask)
@@ -348,6 +349,20 @@ func TestPathVariableLeads(t *testing.T) {
 		"add the directory /opt/bin to my PATH": "bash",
 		"append /opt/lib to LD_LIBRARY_PATH":    "bash",
 		"find the programs in my PATH":          "jpackage",
+	})
+}
+
+// Who owns a file, or its group, is stat's formats, wherever stat
+// ranked; a listing that shows them stays, and a change of owner is
+// chown's.
+func TestOwnerLeads(t *testing.T) {
+	leadCases(t, ownerLeads, []string{"groups", "chown", "stat"}, map[string]string{
+		"show the group of the file data.db":    "stat",
+		"which group owns report.pdf":           "stat",
+		"change the owner of report.pdf to ana": "groups",
+	})
+	leadCases(t, ownerLeads, []string{"namei", "chown", "stat"}, map[string]string{
+		"show the owner of notes.txt": "namei",
 	})
 }
 

@@ -51,6 +51,7 @@ var taskLeads = []taskLead{
 	{pages: versionTask},
 	{pages: extensionTask},
 	{pages: pathVariableTask},
+	{pages: ownerTask, stays: manOf(ownerShowers)},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -498,3 +499,19 @@ func pathVariableTask(q *query) []string {
 	}
 	return []string{"bash"}
 }
+
+// ownerTask puts stat(1) first, wherever it ranks, where the question
+// asks who owns a file it names, or its group (analyse.AsksOwner): its
+// formats print them (%U, %G), where the words chose groups(1), the
+// groups of a user, shadow(5) for "who owns /etc/shadow", or chown(1),
+// which changes them. A listing that shows them too stays.
+func ownerTask(q *query) []string {
+	if !analyse.AsksOwner(q.a.Question, q.a.Args) {
+		return nil
+	}
+	return []string{"stat"}
+}
+
+// ownerShowers are the commands whose pages show a file's owner and
+// group besides stat's.
+var ownerShowers = map[string]bool{"namei": true, "ls": true, "stat": true}

@@ -1,0 +1,71 @@
+package analyse
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
+
+// What a question does to files it names, or asks of them, where the
+// words alone choose another command's page: a file emptied, files
+// given another extension, a folder added to a search path, a file's
+// owner.
+
+// EmptiesFile says whether question q empties a file it keeps: "empty
+// the file log.txt", "clear the contents of a file without deleting
+// it", "make app.log empty"; not "create an empty file" nor "find the
+// empty files", where the word says what a file is.
+func EmptiesFile(q string) bool { return emptiedRE().MatchString(q) }
+
+var emptiedRE = lazyre.New(`(?i)(?:^|\b(?:i|to|and|then|please|can|could)\s+)(?:empty|clear)\s+(?:out\s+)?(?:all\s+)?(?:the\s+|a\s+|my\s+|this\s+|that\s+)?(?:contents?\s+of\s+(?:the\s+|a\s+|my\s+|this\s+|that\s+)?)?(?:(?:big|large|huge|log|text|old|whole|entire)\s+)*(?:file|log|logfile|[\w./~-]+\.\w+|(?:~|\.{0,2})/[\w./~-]*\w)\b|\bmake\s+(?:the\s+file\s+|the\s+log\s+)?[\w./~-]+\s+empty\b`)
+
+// RenamesExtensions says whether question q gives files of one extension
+// another: it renames them or changes their extension or ending, and
+// args hold two extensions alone (".jpeg", "*.jpeg", and ".jpg").
+func RenamesExtensions(q string, args []Arg) bool {
+	if !renamedEnding().MatchString(q) {
+		return false
+	}
+	exts := map[string]bool{}
+	for _, a := range args {
+		if a.Kind != ArgFile && a.Kind != ArgGlob {
+			continue
+		}
+		if ext := path.Ext(a.Text); ext != "" && (a.Text == ext || a.Text == "*"+ext) {
+			exts[strings.ToLower(ext)] = true
+		}
+	}
+	return len(exts) >= 2
+}
+
+var renamedEnding = lazyre.New(`(?i)\b(?:renam\w*|(?:change|changes|changing|replace|replacing|swap|switch)\s+(?:the\s+|their\s+|its\s+)?(?:file\s+)?(?:extensions?|suffix(?:es)?|endings?))\b`)
+
+// PathVariable is the search path a question adds a folder to or takes
+// one from, named alone in capitals after "to", "from" or "in": PATH of
+// "add /opt/bin to my PATH", LD_LIBRARY_PATH of "append /opt/lib to
+// LD_LIBRARY_PATH"; "" where it names none so. The shell's export sets
+// it, which the question need not call a variable.
+func PathVariable(q string) string {
+	if m := pathVariableRE().FindStringSubmatch(q); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var pathVariableRE = lazyre.New(`\b(?:[Tt]o|[Ff]rom|[Ii]nto|[Oo]nto|[Ii]n|[Oo]f)\s+(?:(?:[Mm]y|[Tt]he|[Yy]our|[Oo]ur|[Tt]his)\s+)?((?:[A-Z][A-Z0-9_]*)?PATH)\b`)
+
+// AsksOwner says whether question q asks who owns a file it names, or
+// its group, without changing them: "show the group of the file
+// data.db", "who owns /etc/shadow", "which group owns report.pdf". Not
+// "change the owner of report.pdf to ana".
+func AsksOwner(q string, args []Arg) bool {
+	named := slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgFile || a.Kind == ArgPath })
+	return named && ownerAskedRE().MatchString(q) && !ownerChangedRE().MatchString(q)
+}
+
+var (
+	ownerAskedRE   = lazyre.New(`(?i)\b(?:who|which\s+(?:user|group|account))\s+owns\b|\b(?:owner|owners|group|ownership)\s+(?:and\s+(?:the\s+)?(?:owner|group)\s+)?of\b`)
+	ownerChangedRE = lazyre.New(`(?i)\b(?:change|changes|changing|set|sets|setting|give|gives|make|makes|transfer|assign|assigns|reassign|chown|chgrp|update)\b`)
+)

@@ -1,0 +1,53 @@
+package analyse
+
+import "testing"
+
+// A file emptied is kept: the verb empties or clears it; an empty file
+// made or found is no file emptied, nor a screen cleared or a disk wiped.
+func TestEmptiesFile(t *testing.T) {
+	readsAs(t, "EmptiesFile", EmptiesFile, map[string]bool{
+		"empty the file app.log":                               true,
+		"How can I clear the contents of notes.md?":            true,
+		"make debug.log empty":                                 true,
+		"clear out /var/log/messages but keep the file":        true,
+		"create an empty file named .keep":                     false,
+		"list the empty files in /srv":                         false,
+		"clear the screen":                                     false,
+		"How do I wipe old file system signatures off a disk?": false,
+	})
+}
+
+// Files given another extension: a verb of renaming or of changing the
+// ending, and two extensions alone; one file renamed is not.
+func TestRenamesExtensions(t *testing.T) {
+	readsAs(t, "RenamesExtensions", func(q string) bool { return RenamesExtensions(q, Read(q).Args) }, map[string]bool{
+		"Rename every file ending in .jpeg in the folder pics so it ends in .jpg": true,
+		"change the extension of every .htm file to .html":                        true,
+		"rename notes.txt to notes.md":                                            false,
+		"convert every .png file to .jpg":                                         false,
+	})
+}
+
+// A search path named alone in capitals after "to" or "from" is the
+// variable a folder goes into; the word path, or a path in lowercase,
+// is not.
+func TestPathVariable(t *testing.T) {
+	readsAs(t, "PathVariable", PathVariable, map[string]string{
+		"add the directory /opt/bin to my PATH":  "PATH",
+		"append /opt/lib to LD_LIBRARY_PATH":     "LD_LIBRARY_PATH",
+		"show the full path to the file":         "",
+		"find the files in the PATH of the user": "PATH",
+		"copy it to the path /srv":               "",
+	})
+}
+
+// Who owns a file named, or its group, asked without changing them.
+func TestAsksOwner(t *testing.T) {
+	readsAs(t, "AsksOwner", func(q string) bool { return AsksOwner(q, Read(q).Args) }, map[string]bool{
+		"show the group of the file data.db":    true,
+		"who owns /etc/shadow":                  true,
+		"which group owns report.pdf":           true,
+		"change the owner of report.pdf to ana": false,
+		"show the groups of the user bob":       false,
+	})
+}

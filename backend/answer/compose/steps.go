@@ -278,6 +278,14 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 		// -s; one that says something the NAME line does not takes it
 		// (not mount's -o, in many a mount line, for a USB stick)
 		sure = usageOverUnused
+	} else if len(chosen) > 0 && c.optionItem(s, chosen[0]) {
+		// nor where people give another option twice as often: ls's
+		// -t, "sort by time", for files sorted by modification time,
+		// over -c, whose ctime is "time of last modification of file
+		// status information". Over every set (rankeval -steps) first
+		// steps that are what the question expects went up by 4 (7
+		// better, 4 worse), held out by 2.
+		sure = min(sure, max(usageOverUnused, 2*u[chosen[0].block.Term]))
 	}
 	best, bu := c.mostUsed(s, ps, u, sure, func(p passage, v float64) bool { return v >= usageSure || p.beyond > 0 })
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {

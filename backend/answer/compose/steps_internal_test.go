@@ -273,7 +273,10 @@ func TestUsageOverUnused(t *testing.T) {
 		// and be surer than usageOverUnused
 		{s1, map[string]float64{s1.block.Term: 0.5}, true, t0.block.Term},
 		// a lead people give too keeps it, under usageSure
-		{s1, map[string]float64{s1.block.Term: 0.65, t0.block.Term: 0.1}, true, t0.block.Term},
+		{s1, map[string]float64{s1.block.Term: 0.65, t0.block.Term: 0.4}, true, t0.block.Term},
+		// unless people give the other twice as often
+		{s1, map[string]float64{s1.block.Term: 0.65, t0.block.Term: 0.3}, true, s1.block.Term},
+		{s1, map[string]float64{s1.block.Term: 0.75, t0.block.Term: 0.35}, true, s1.block.Term},
 		// an option that says nothing beyond the NAME line does not
 		// take it (mount's -o, in many a mount line, for a USB stick)
 		{said, map[string]float64{s1.block.Term: 0.65}, true, t0.block.Term},

@@ -239,6 +239,11 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}, 0},
 	{lazyre.New(`(?i)\bfree(?:s|ing|d)? up\b`), []Alt{{"free", 1}, {"release", 0.8}}, 0},
 	{lazyre.New(`(?i)\bwip(?:e|es|ing|ed) out\b`), []Alt{{"erase", 1}, {"delete", 0.8}}, 0},
+	// a machine turned off is powered off, as the pages say it
+	// (shutdown's "Halt, power off or reboot the machine"); "disable"
+	// chose ssh(1) and systemctl's units for "turn off the machine now"
+	{lazyre.New(`(?i)\b((?:turn|switch)(?:s|ing|ed)?\s+off)\s+(?:the\s+|this\s+|my\s+|our\s+|your\s+)?(?:whole\s+)?(?:machine|computer|system|server|pc|box|laptop|workstation)\b`), powerOff, 1},
+	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)?\s+(?:the|this|my|our|your)\s+(?:machine|computer|system|server|pc|box|laptop|workstation)\s+off\b`), powerOff, 1},
 	{lazyre.New(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}, 0},
 	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)? (?:it |them )?on\b`), []Alt{{"enable", 1}, {"start", 0.8}}, 0},
 	{lazyre.New(`(?i)\bshut(?:s|ting)? down\b`), []Alt{{"shutdown", 1}, {"poweroff", 0.8}, {"halt", 0.8}}, 0},
@@ -316,6 +321,9 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b(like|such as|e\.g\.)\s+\d+(?:\.\d+)?\s?[kmgtp]i?b?\b(?:\s*(?:,|and|or)\s*\d+(?:\.\d+)?\s?[kmgtp]i?b?\b)+`), humanSizes, 0},
 	{lazyre.New(`(?i)\bin\s+(?:kilo|mega|giga|tera)bytes,?\s+(?:and|or)\s+(?:kilo|mega|giga|tera)bytes\b`), humanSizes, 0},
 }
+
+// powerOff is a machine's turning off.
+var powerOff = []Alt{{"poweroff", 1}, {"shutdown", 1}, {"power", 0.8}, {"halt", 0.6}}
 
 // removalVerb is a verb that takes a thing out, as a question that
 // removes lines by what they hold says it (RemovedLines).
@@ -570,7 +578,13 @@ func Analyse(q string, expand Expander) Analysis {
 			start, end = loc[0], loc[1]
 		}
 		m := q[start:end]
-		terms.Words(m, false, func(w string) { phraseWords[w] = true })
+		said := true // whether an earlier phrase took all its words
+		terms.Words(m, false, func(w string) { said = said && phraseWords[w]; phraseWords[w] = true })
+		if said && len(phraseConcepts) > 0 {
+			// the generic "turn off" of "turn off the machine", whose
+			// powering off is read already
+			continue
+		}
 		if len(p.alts) == 0 {
 			continue
 		}

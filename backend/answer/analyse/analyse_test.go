@@ -66,6 +66,10 @@ func TestAnalyse(t *testing.T) {
 		// a machine's name is its host name; not a virtual machine's
 		{"print the name of this computer", SceneHowTo, "print", "print hostname"},
 		{"print the name of the virtual machine", SceneHowTo, "print", "print name virtual machine"},
+		// a machine turned off is powered off; a service is disabled
+		{"turn off the machine now", SceneHowTo, "turn", "poweroff machine"},
+		{"switch the server off", SceneHowTo, "switch", "poweroff"},
+		{"turn off the firewall", SceneHowTo, "turn", "disable firewall"},
 		// a file's name is no topic, its archive format is
 		{"put the photos into old.tar.gz", SceneHowTo, "put", "put photos tar gzip"},
 		{"pack the folder photos into a tar.gz file", SceneHowTo, "pack", "pack folder tar gz file"},

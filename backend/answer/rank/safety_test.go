@@ -223,6 +223,8 @@ func TestEmptyFileLeads(t *testing.T) {
 		"create an empty file of 1 GB named disk.img":               "mktemp",
 		"create an empty file of a given size":                      "mktemp",
 		"create an empty folder called cache":                       "mktemp",
+		"make a new file named todo.md inside notes":                "touch",
+		"create a file called big.img of 2 GB":                      "mktemp",
 	})
 }
 

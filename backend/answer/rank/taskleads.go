@@ -372,7 +372,11 @@ func emptiedTask(q *query) []string {
 // given size").
 var sizeSaid = lazyre.New(`(?i)\b(?:size|sized|bytes|large|big)\b`)
 
-var emptyFileMade = lazyre.New(`(?i)\b(?:create|creates|creating|make|makes|making|add|adds|adding)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?empty\s+files?\b`)
+// emptyFileMade is a file made empty, or made with nothing but its name
+// ("create a file named todo.md in the folder notes", where the folder
+// chose ln(1)'s "create a link to TARGET in the current directory"); a
+// text written into it is writeTask's, which applies after.
+var emptyFileMade = lazyre.New(`(?i)\b(?:create|creates|creating|make|makes|making|add|adds|adding)\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:empty\s+files?\b|(?:blank\s+)?files?\s+(?:named|called)\b)`)
 
 // catTask puts cat(1) first, wherever it ranks, where the question joins
 // text files it names into one ("join the files part1.txt and part2.txt

@@ -245,6 +245,15 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b((?:turn|switch)(?:s|ing|ed)?\s+off)\s+(?:the\s+|this\s+|my\s+|our\s+|your\s+)?(?:whole\s+)?(?:machine|computer|system|server|pc|box|laptop|workstation)\b`), powerOff, 1},
 	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)?\s+(?:the|this|my|our|your)\s+(?:machine|computer|system|server|pc|box|laptop|workstation)\s+off\b`), powerOff, 1},
 	{lazyre.New(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}, 0},
+	// a drive formatted is given a file system, as the pages say it
+	// (mkfs's "build a Linux filesystem"); "format" alone is an output's,
+	// and chose mount's -t for "format a USB stick with ext4"
+	{lazyre.New(`(?i)\b(format(?:s|ting|ted)?)\s+(?:a\s+|an\s+|the\s+|my\s+|this\s+|that\s+)?(?:new\s+|external\s+|whole\s+|second\s+)?(?:usb|stick|drive|disk|partition|sd\s*card|card|thumb\s*drive|pen\s*drive|flash\s*drive|hard\s*drive|volume|ssd|device|/dev/)`), []Alt{{"filesystem", 1}, {"mkfs", 0.8}, {"build", 0.6}}, 1},
+	// the commands typed before are the shell's history, as bash(1)
+	// calls them, where the question shows, runs or searches them;
+	// "typed" and "earlier" chose file(1) and df(1). Not the exit status
+	// or the last argument "of the previous command", which are no list.
+	{lazyre.New(`(?i)\b(?:see|show|list|repeat|rerun|re-run|run|redo|recall|search|view|print|display|clear|delete|erase|find|edit|execute|get)\s+(?:(?:again|all|the|my|your|back|through|list|of)\s+)*((?:commands?|what)\s+(?:i|you|we)\s+(?:have\s+|had\s+|just\s+)?(?:typed|ran|run|entered|executed|used)(?:\s+(?:earlier|before|previously|recently|today|yesterday))?|(?:last|previous|earlier|recent)\s+(?:\d+\s+)?commands?)\b`), []Alt{{"history", 1}, {"previous", 0.7}, {"command", 0.6}}, 1},
 	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)? (?:it |them )?on\b`), []Alt{{"enable", 1}, {"start", 0.8}}, 0},
 	{lazyre.New(`(?i)\bshut(?:s|ting)? down\b`), []Alt{{"shutdown", 1}, {"poweroff", 0.8}, {"halt", 0.8}}, 0},
 	{lazyre.New(`(?i)\b(?:start|boot)(?:s|ing|ed)? up\b`), []Alt{{"boot", 1}, {"startup", 1}}, 0},

@@ -70,6 +70,13 @@ func TestAnalyse(t *testing.T) {
 		{"turn off the machine now", SceneHowTo, "turn", "poweroff machine"},
 		{"switch the server off", SceneHowTo, "switch", "poweroff"},
 		{"turn off the firewall", SceneHowTo, "turn", "disable firewall"},
+		// the commands typed before are the history, where they are
+		// shown or run; not where the question asks of the last one
+		{"show the commands I typed earlier", SceneHowTo, "show", "show history"},
+		{"repeat the last command", SceneHowTo, "repeat", "repeat history"},
+		{"print the exit status of the previous command", SceneHowTo, "print", "print exit status previous"},
+		// a drive formatted is given a file system
+		{"format a USB stick with ext4", SceneHowTo, "format", "filesystem usb stick ext4"},
 		// a file's name is no topic, its archive format is
 		{"put the photos into old.tar.gz", SceneHowTo, "put", "put photos tar gzip"},
 		{"pack the folder photos into a tar.gz file", SceneHowTo, "pack", "pack folder tar gz file"},

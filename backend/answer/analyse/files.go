@@ -69,3 +69,22 @@ var (
 	ownerAskedRE   = lazyre.New(`(?i)\b(?:who|which\s+(?:user|group|account))\s+owns\b|\b(?:owner|owners|group|ownership)\s+(?:and\s+(?:the\s+)?(?:owner|group)\s+)?of\b`)
 	ownerChangedRE = lazyre.New(`(?i)\b(?:change|changes|changing|set|sets|setting|give|gives|make|makes|transfer|assign|assigns|reassign|chown|chgrp|update)\b`)
 )
+
+// FormatsDevice says whether question q gives a drive, partition or
+// device a file system ("format a USB stick with ext4", "format
+// /dev/sdb1 as vfat"), and the file system's type it names, lowercase
+// ("" where it names none). "format" alone is an output's or a date's.
+func FormatsDevice(q string) (fsType string, ok bool) {
+	if !deviceFormatted().MatchString(q) {
+		return "", false
+	}
+	if m := fsTypeRE().FindStringSubmatch(q); m != nil {
+		return strings.ToLower(m[1]), true
+	}
+	return "", true
+}
+
+var deviceFormatted = lazyre.New(`(?i)\b(?:re)?format(?:s|ting|ted)?\s+(?:a\s+|an\s+|the\s+|my\s+|this\s+|that\s+|its\s+)?(?:new\s+|external\s+|whole\s+|second\s+|spare\s+|old\s+|empty\s+)?(?:usb\b|stick\b|drive\b|disk\b|partition\b|sd\s*card\b|card\b|thumb\s*drive\b|pen\s*drive\b|flash\s*drive\b|hard\s*drive\b|volume\b|ssd\b|device\b|/dev/)`)
+
+// fsTypeRE is a file system's type as people name it.
+var fsTypeRE = lazyre.New(`(?i)\b(ext[234]|vfat|fat(?:12|16|32)?|exfat|ntfs|xfs|btrfs|minix|bfs|cramfs)\b`)

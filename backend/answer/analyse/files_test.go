@@ -51,3 +51,25 @@ func TestAsksOwner(t *testing.T) {
 		"show the groups of the user bob":       false,
 	})
 }
+
+func TestFormatsDevice(t *testing.T) {
+	for _, tc := range []struct {
+		q, fs string
+		ok    bool
+	}{
+		{"How do I format a USB stick with ext4?", "ext4", true},
+		{"format /dev/sdb1 as ext4", "ext4", true},
+		{"reformat the external drive", "", true},
+		{"Format the partition /dev/sdc2 with the XFS filesystem", "xfs", true},
+		// an output's format, a date's, or a disk's format read
+		{"format the output as json", "", false},
+		{"format a date as ISO 8601", "", false},
+		{"show the format of the disk image", "", false},
+		{"format the text of notes.txt to 72 columns", "", false},
+	} {
+		fs, ok := FormatsDevice(tc.q)
+		if fs != tc.fs || ok != tc.ok {
+			t.Errorf("%q: %q %v, want %q %v", tc.q, fs, ok, tc.fs, tc.ok)
+		}
+	}
+}

@@ -287,7 +287,7 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 		// better, 4 worse), held out by 2.
 		sure = min(sure, max(usageOverUnused, 2*u[chosen[0].block.Term]))
 	}
-	best, bu := c.mostUsed(s, ps, u, sure, func(p passage, v float64) bool { return v >= usageSure || p.beyond > 0 })
+	best, bu := c.mostUsed(s, ps, u, sure, func(p passage, v float64) bool { return (v >= usageSure || p.beyond > 0) && !shellTest(s, p) })
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {
 		return chosen
 	}
@@ -340,9 +340,7 @@ func (c *composition) usageShown(pl *plan) {
 	// for hidden files), the best the model backs
 	ps := append(slices.Clip(pl.ps), c.unsaidItems(s, pl.ps, usageStep)...)
 	best, _ := c.mostUsed(s, ps, u, usageStep, func(p passage, _ float64) bool {
-		// a shell's tests ("-x file") are operators of its [[ ]], which
-		// the option model reads as the shell's options
-		return c.optionItem(s, p) && !strings.Contains(strings.ToUpper(chapter(s.doc, p.sec)), "CONDITIONAL") &&
+		return c.optionItem(s, p) && !shellTest(s, p) &&
 			// nor gzip's -z for a .tar.zst or a plain .tar
 			!c.otherCompressor([]passage{p})
 	})
@@ -389,6 +387,14 @@ func (c *composition) mostUsed(s *source, ps []passage, u map[string]float64, le
 		}
 	}
 	return best, bu
+}
+
+// shellTest says whether p is one of a shell's tests ("-a file", "True
+// if file exists"), operators of its [[ ]], which the option model reads
+// as the shell's options: bash's history led with -a for "the commands I
+// typed previously".
+func shellTest(s *source, p passage) bool {
+	return strings.Contains(strings.ToUpper(chapter(s.doc, p.sec)), "CONDITIONAL")
 }
 
 // usageStep: see usageShown. At 0.4 it made 8 answers mention an

@@ -736,3 +736,29 @@ func TestVariantAfter(t *testing.T) {
 		t.Errorf("od's -x gave way to %q", got[0].block.Term)
 	}
 }
+
+// A shell's test is no option people give it: bash's history keeps the
+// lead for the commands typed before, where the option model backs -a,
+// which it read from "history -a", and finds it among the tests of
+// [[ ]] ("True if file exists").
+func TestUsageFirstSkipsShellTests(t *testing.T) {
+	for _, tc := range []struct {
+		chapter string
+		want    string
+	}{
+		{"CONDITIONAL EXPRESSIONS", "history [n]"},
+		// an option of the shell's own leads so
+		{"OPTIONS", "-a file"},
+	} {
+		s, ps := optionsPage("bash", "history [n]", "With no options, display the command history list with line numbers.", "-a file", "True if file exists.")
+		s.doc.Sections = append(s.doc.Sections, document.Section{Title: tc.chapter, Blocks: s.doc.Sections[0].Blocks[1:]})
+		s.doc.Sections[0].Blocks = s.doc.Sections[0].Blocks[:1]
+		h, a := ps[0], ps[1]
+		a.sec, a.blk = 1, 0
+		h.beyond, a.beyond = 0.8, 0.1
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, usageOf: 0, usagesRead: true, usages: map[string]float64{a.block.Term: 0.88}}
+		if got := c.usageFirst(s, []passage{h, a}, []passage{h, a}, true)[0].block.Term; got != tc.want {
+			t.Errorf("%s: first %q, want %q", tc.chapter, got, tc.want)
+		}
+	}
+}

@@ -228,6 +228,15 @@ func TestEmptyFileLeads(t *testing.T) {
 	})
 }
 
+// A drive formatted is a maker of file systems', of the type named.
+func TestFormatLeads(t *testing.T) {
+	leadCases(t, leadOf(formatTask), []string{"mount", "ext4", "mke2fs", "mkfs"}, map[string]string{
+		"How do I format a USB stick with ext4?": "mke2fs",
+		"format the spare disk":                  "mkfs",
+		"format the output as a table":           "mount",
+	})
+}
+
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {

@@ -52,6 +52,7 @@ var taskLeads = []taskLead{
 	{pages: extensionTask},
 	{pages: pathVariableTask},
 	{pages: ownerTask, stays: manOf(ownerShowers)},
+	{pages: formatTask, stays: fileSystemMaker},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -519,3 +520,31 @@ func ownerTask(q *query) []string {
 // ownerShowers are the commands whose pages show a file's owner and
 // group besides stat's.
 var ownerShowers = map[string]bool{"namei": true, "ls": true, "stat": true}
+
+// formatTask puts a maker of file systems first, wherever it ranks, where
+// the question formats a drive or a device (analyse.FormatsDevice):
+// mkfs.TYPE for the type it names (mke2fs for ext2, ext3 and ext4, whose
+// pages are one), else mkfs(8). "format a USB stick with ext4" chose
+// mount's -t, which mounts one, and ext4(5).
+func formatTask(q *query) []string {
+	fs, ok := analyse.FormatsDevice(q.a.Question)
+	if !ok {
+		return nil
+	}
+	switch {
+	case fs == "":
+		return []string{"mkfs"}
+	case strings.HasPrefix(fs, "ext"):
+		return []string{"mkfs." + fs, "mke2fs", "mkfs"}
+	case strings.HasPrefix(fs, "fat"):
+		return []string{"mkfs.fat", "mkfs.vfat", "mkdosfs", "mkfs"}
+	}
+	return []string{"mkfs." + fs, "mkfs"}
+}
+
+// fileSystemMaker says whether lead c is a maker of file systems, which
+// keeps its place for a question of formatTask.
+func fileSystemMaker(c *Candidate, _ *query) bool {
+	t := c.Meta.Title
+	return c.Meta.Type == "man" && (strings.HasPrefix(t, "mkfs") || t == "mke2fs" || t == "mkdosfs" || t == "mkswap")
+}

@@ -273,7 +273,7 @@ var phrasals = []struct {
 	// folder I am in" is the current working directory, "go to the
 	// parent folder" changes it
 	{lazyre.New(`(?i)\b(?:folder|directory|dir)\s+(?:that\s+)?((?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:currently\s+|now\s+)?in)\b`), []Alt{{"current", 1}, {"working", 1}}, 1},
-	{lazyre.New(`(?i)\b((?:go|goes|going|switch|navigate|jump)\s+(?:back\s+)?(?:up\s+)?(?:in)?to)\s+(?:the\s+|a\s+|my\s+|another\s+|that\s+)?(?:parent\s+|home\s+|previous\s+|other\s+)?(?:folder|directory|dir)\b`), []Alt{{"change", 1}, {"cd", 0.8}}, 1},
+	{goneToFolder, []Alt{{"change", 1}, {"cd", 0.8}}, 1},
 	{lazyre.New(`(?i)\bgo(?:es|ing)? back\b`), []Alt{{"revert", 1}, {"undo", 1}, {"return", 0.7}}, 0},
 	{lazyre.New(`(?i)\bshow(?:s|ing|ed)? up\b`), []Alt{{"appear", 1}, {"show", 0.8}}, 0},
 	// what is there more than once is duplicated, as the pages say it
@@ -330,6 +330,10 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b(like|such as|e\.g\.)\s+\d+(?:\.\d+)?\s?[kmgtp]i?b?\b(?:\s*(?:,|and|or)\s*\d+(?:\.\d+)?\s?[kmgtp]i?b?\b)+`), humanSizes, 0},
 	{lazyre.New(`(?i)\bin\s+(?:kilo|mega|giga|tera)bytes,?\s+(?:and|or)\s+(?:kilo|mega|giga|tera)bytes\b`), humanSizes, 0},
 }
+
+// goneToFolder is going into a folder, in a newcomer's words: "go to the
+// parent folder", "change into the directory src".
+var goneToFolder = lazyre.New(`(?i)\b((?:go|goes|going|switch|navigate|jump|change|changes|changing)\s+(?:back\s+)?(?:up\s+)?(?:in)?to)\s+(?:the\s+|a\s+|my\s+|another\s+|that\s+)?(?:parent\s+|home\s+|previous\s+|other\s+)?(?:folder|directory|dir)\b`)
 
 // powerOff is a machine's turning off.
 var powerOff = []Alt{{"poweroff", 1}, {"shutdown", 1}, {"power", 0.8}, {"halt", 0.6}}

@@ -48,6 +48,7 @@ func TestAnalyse(t *testing.T) {
 		// where one is, and going elsewhere
 		{"show which folder I am in", SceneHowTo, "show", "show folder current"},
 		{"go to the parent folder", SceneHowTo, "go", "change parent folder"},
+		{"change to the home directory", SceneHowTo, "change", "change home directory"},
 		// what appears more than once is duplicated
 		{"print the names in guests.txt that occur more than once", SceneHowTo, "print", "print names duplicate"},
 		// what failed to start is failed; it asks to start nothing

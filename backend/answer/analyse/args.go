@@ -1543,8 +1543,9 @@ var bareExtension = lazyre.New(`^\.[A-Za-z0-9]{1,5}$`)
 // owners, their first or last lines. (Not finding, listing or searching them: "files ending in
 // .jpg" is a test of names, and a .sig file downloaded is one to check.) The kind
 // of file it does so with says nothing of the task: "copy every .conf
-// file from /etc/nginx" cited adduser.conf(5) for "conf".
-var opaqueTask = lazyre.New(`(?i)\b(?:cop(?:y|ies|ying)|mov(?:e|es|ing)|delet(?:e|es|ing)|remov(?:e|es|ing)|renam(?:e|es|ing)|back\s+up|upload(?:s|ing)?|sync(?:s|ing)?|transfer(?:s|ring)?|permissions?|owner(?:ship)?|executable|(?:first|last|top|bottom)\s+(?:\d+|few|ten|twenty|hundred)\s+lines)\b`)
+// file from /etc/nginx" cited adduser.conf(5) for "conf", and "gzip every
+// .log file" savelog(8), which rotates logs.
+var opaqueTask = lazyre.New(`(?i)\b(?:cop(?:y|ies|ying)|mov(?:e|es|ing)|delet(?:e|es|ing)|remov(?:e|es|ing)|renam(?:e|es|ing)|back\s+up|upload(?:s|ing)?|sync(?:s|ing)?|transfer(?:s|ring)?|permissions?|owner(?:ship)?|executable|compress(?:es|ing)?|encrypt(?:s|ing)?|(?:g?zip(?:s|ping)?|bzip2|xz)\s+(?:every|all|each|the|my|these|those)|(?:first|last|top|bottom)\s+(?:\d+|few|ten|twenty|hundred)\s+lines)\b`)
 
 // pathFolders are the spans in path p of the folders that hold every
 // system's files of many kinds (usr, var, share, lib, local): words of

@@ -382,6 +382,7 @@ func TestTopicDropsNaming(t *testing.T) {
 		// do
 		"copy every .conf file into the folder keep": "copy every file into the folder",
 		"delete all .tmp files":                      "delete all files",
+		"gzip every .log file in logs":               "gzip every file in",
 		"convert every .png to .webp":                "convert every .png to .webp",
 		"copy my .bashrc to the server":              "copy my .bashrc to the server",
 		"find every .conf file":                      "find every .conf file",

@@ -2,6 +2,7 @@ package analyse
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -88,3 +89,32 @@ var deviceFormatted = lazyre.New(`(?i)\b(?:re)?format(?:s|ting|ted)?\s+(?:a\s+|a
 
 // fsTypeRE is a file system's type as people name it.
 var fsTypeRE = lazyre.New(`(?i)\b(ext[234]|vfat|fat(?:12|16|32)?|exfat|ntfs|xfs|btrfs|minix|bfs|cramfs)\b`)
+
+// ChangesDirectory says whether question q goes into another folder, in
+// a newcomer's words: "go to the parent folder", "change into the
+// directory src", "go back up one level", "change the current
+// directory". The shell's cd does it, which no such words name.
+// It must be what the question asks to do, its first words after its
+// opening: not "without first changing into that folder", nor
+// "never going up to the parent directory".
+func ChangesDirectory(q string) bool {
+	for _, re := range []func() *regexp.Regexp{goneToFolder, folderChangedRE} {
+		if loc := re().FindStringIndex(q); loc != nil && opening(q[:loc[0]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// opening says whether text is only the opening of a question: its
+// framing ("What is the bash command to") or "How do I".
+func opening(text string) bool {
+	if m := frameREs[0]().FindStringIndex(text); m != nil && m[0] == 0 {
+		text = text[m[1]:]
+	}
+	return openingRE().MatchString(text)
+}
+
+var openingRE = lazyre.New(`(?i)^\s*(?:(?:how|where)\s+(?:do|can|could|would|should|shall)\s+(?:i|you|we|one)\s+|(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+to\s+|please\s+|(?:let\s+me|help\s+me)\s+)*$`)
+
+var folderChangedRE = lazyre.New(`(?i)\b(?:go|move|step|climb)\s+(?:back\s+|up\s+)+(?:one\s+|a\s+|1\s+)?(?:directory|folder|dir)\b|\bchange\s+(?:the\s+|my\s+)?(?:current\s+|working\s+)*(?:directory|folder|dir)\b|\bcd\s+(?:in)?to\b`)

@@ -73,3 +73,16 @@ func TestFormatsDevice(t *testing.T) {
 		}
 	}
 }
+
+func TestChangesDirectory(t *testing.T) {
+	readsAs(t, "ChangesDirectory", ChangesDirectory, map[string]bool{
+		"go to the parent folder":                                   true,
+		"What is the bash command to change to the home directory?": true,
+		"change into the folder src":                                true,
+		"go back up one directory":                                  true,
+		"How do I change the current directory?":                    true,
+		"change the owner of the directory":                         false,
+		"move report.txt into the archive directory":                false,
+		"switch to another user":                                    false,
+	})
+}

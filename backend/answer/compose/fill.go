@@ -547,8 +547,9 @@ func slotKinds(word string) []analyse.ArgKind {
 		// program's "[ARGS...]" after its COMMAND are that command's)
 		return []analyse.ArgKind{file, path, glob}
 	case w == "names" && len(word) > 0 && word[0] == '[', w == "name" && strings.Contains(word, "..."):
-		// lsof's "[names]", gzip's "[ name ... ]": the files it works on
-		return []analyse.ArgKind{file, path, folder}
+		// lsof's "[names]", gzip's "[ name ... ]": the files it works
+		// on, all of a kind among them ("gzip every .log file")
+		return []analyse.ArgKind{file, glob, path, folder}
 	case w == "input" || w == "output":
 		// uniq's "[INPUT [OUTPUT]]": the files it reads and writes
 		return []analyse.ArgKind{file, path}

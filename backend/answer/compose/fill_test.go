@@ -858,3 +858,12 @@ func TestNewThingFill(t *testing.T) {
 		"create a tag called v2":                       "git switch -c <new-branch>",
 	})
 }
+
+// gzip's spaced "[ name ... ]" takes the files of a kind the question
+// names, as FILE does.
+func TestNamesTakeKind(t *testing.T) {
+	checkFills(t, "gzip", "1", "gzip [ -acdfhklLnNrtvV19 ] [-S suffix] [ name ... ]", map[string]string{
+		"gzip every .log file in logs": "gzip logs/*.log",
+		"gzip the file notes.txt":      "gzip notes.txt",
+	})
+}

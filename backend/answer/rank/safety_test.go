@@ -237,6 +237,15 @@ func TestFormatLeads(t *testing.T) {
 	})
 }
 
+// A folder gone into is the shell's cd.
+func TestFolderLeads(t *testing.T) {
+	leadCases(t, leadOf(folderTask), []string{"mkdir", "usermod", "bash"}, map[string]string{
+		"go to the parent folder":             "bash",
+		"change to the home directory":        "bash",
+		"create the parent folders of a path": "mkdir",
+	})
+}
+
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {

@@ -53,6 +53,7 @@ var taskLeads = []taskLead{
 	{pages: pathVariableTask},
 	{pages: ownerTask, stays: manOf(ownerShowers)},
 	{pages: formatTask, stays: fileSystemMaker},
+	{pages: folderTask, stays: manOf(shellPages)},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -548,3 +549,17 @@ func fileSystemMaker(c *Candidate, _ *query) bool {
 	t := c.Meta.Title
 	return c.Meta.Type == "man" && (strings.HasPrefix(t, "mkfs") || t == "mke2fs" || t == "mkdosfs" || t == "mkswap")
 }
+
+// folderTask puts bash(1) first, wherever it ranks, where the question
+// goes into another folder (analyse.ChangesDirectory): the shell's cd,
+// where "parent" and "home" chose mkdir's -p and usermod's -d. Another
+// shell's page stays.
+func folderTask(q *query) []string {
+	if !analyse.ChangesDirectory(q.a.Question) {
+		return nil
+	}
+	return []string{"bash"}
+}
+
+// shellPages are the pages of the shells' builtins.
+var shellPages = map[string]bool{"bash": true, "zshbuiltins": true, "zsh": true, "fish": true, "dash": true, "cd": true}

@@ -115,3 +115,14 @@ func LooksForWord(q string, args []Arg) bool {
 }
 
 var lookedForWordRE = lazyre.New(`(?i)\b(?:occurrences?|instances?|appearances?)\s+of\b`)
+
+// PrintsColumn says whether question q, as its task, prints a column or
+// field of the lines by its place ("print only the second column of
+// data.tsv", "What is the bash command to show the first field of each
+// line?"): cut's -f. Not a sort or a sum by one, nor columns counted.
+func PrintsColumn(q string) bool {
+	loc := printedColumnRE().FindStringIndex(q)
+	return loc != nil && opening(q[:loc[0]])
+}
+
+var printedColumnRE = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|get|extract|output|select|keep|pull\s+out|cut\s+out|list|return)\s+(?:out\s+)?(?:only\s+|just\s+)?(?:the\s+)?(?:` + placeOrdinal + `)\s+(?:column|field)\b`)

@@ -87,3 +87,14 @@ func readsAs[T comparable](t *testing.T, name string, f func(string) T, cases ma
 		}
 	}
 }
+
+func TestPrintsColumn(t *testing.T) {
+	readsAs(t, "PrintsColumn", PrintsColumn, map[string]bool{
+		"What is the bash command to print only the second column of data.tsv?": true,
+		"print the first column of a file":                                      true,
+		"How do I show the 3rd field of each line?":                             true,
+		"sort the file by the second column":                                    false,
+		"sum the values in the third column":                                    false,
+		"print the lines where the second column is empty":                      false,
+	})
+}

@@ -246,6 +246,14 @@ func TestFolderLeads(t *testing.T) {
 	})
 }
 
+// A column printed by its place is cut's.
+func TestColumnLeads(t *testing.T) {
+	leadCases(t, leadOf(columnTask), []string{"pr", "sort", "cut"}, map[string]string{
+		"print the second column of data.tsv": "cut",
+		"sort data.tsv by its second column":  "pr",
+	})
+}
+
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {

@@ -54,6 +54,7 @@ var taskLeads = []taskLead{
 	{pages: ownerTask, stays: manOf(ownerShowers)},
 	{pages: formatTask, stays: fileSystemMaker},
 	{pages: folderTask, stays: manOf(shellPages)},
+	{pages: columnTask, stays: manOf(fieldCutters)},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -563,3 +564,17 @@ func folderTask(q *query) []string {
 
 // shellPages are the pages of the shells' builtins.
 var shellPages = map[string]bool{"bash": true, "zshbuiltins": true, "zsh": true, "fish": true, "dash": true, "cd": true}
+
+// columnTask puts cut(1) first, wherever it ranks, where the question
+// prints a column or field of the lines by its place
+// (analyse.PrintsColumn): cut's -f, where "column" chose pr(1), which
+// prints pages in columns. awk, which prints fields too, stays.
+func columnTask(q *query) []string {
+	if !analyse.PrintsColumn(q.a.Question) {
+		return nil
+	}
+	return []string{"cut"}
+}
+
+// fieldCutters are the commands whose pages print a line's fields.
+var fieldCutters = map[string]bool{"cut": true, "awk": true, "mawk": true, "gawk": true}

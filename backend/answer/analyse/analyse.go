@@ -245,6 +245,10 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b((?:turn|switch)(?:s|ing|ed)?\s+off)\s+(?:the\s+|this\s+|my\s+|our\s+|your\s+)?(?:whole\s+)?(?:machine|computer|system|server|pc|box|laptop|workstation)\b`), powerOff, 1},
 	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)?\s+(?:the|this|my|our|your)\s+(?:machine|computer|system|server|pc|box|laptop|workstation)\s+off\b`), powerOff, 1},
 	{lazyre.New(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}, 0},
+	// what was changed last is the newest, as the pages say it (ls's -t,
+	// "sort by time, newest first"); "recently" and "changed" chose du's
+	// --time and lastlog(8)
+	{lazyre.New(`(?i)\b(?:the\s+)?most\s+recent(?:ly)?\s+(?:modified|changed|edited|updated|written|touched|created|saved)\b`), []Alt{{"newest", 1}, {"time", 0.6}}, 1},
 	// a drive formatted is given a file system, as the pages say it
 	// (mkfs's "build a Linux filesystem"); "format" alone is an output's,
 	// and chose mount's -t for "format a USB stick with ext4"

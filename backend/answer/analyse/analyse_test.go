@@ -76,6 +76,9 @@ func TestAnalyse(t *testing.T) {
 		{"show the commands I typed earlier", SceneHowTo, "show", "show history"},
 		{"repeat the last command", SceneHowTo, "repeat", "repeat history"},
 		{"print the exit status of the previous command", SceneHowTo, "print", "print exit status previous"},
+		// what was changed last is the newest; the time it was, is not
+		{"show the 10 most recently modified files in /tmp", SceneHowTo, "show", "show 10 newest files"},
+		{"show the last modified time of report.odt", SceneHowTo, "show", "show last modified time"},
 		// a drive formatted is given a file system
 		{"format a USB stick with ext4", SceneHowTo, "format", "filesystem usb stick ext4"},
 		// a file's name is no topic, its archive format is

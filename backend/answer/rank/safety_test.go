@@ -199,6 +199,8 @@ func TestPauseLeads(t *testing.T) {
 	leadCases(t, pauseLeads, []string{"flock", "bash", "grep", "dmesg", "timeout", "sleep"}, map[string]string{
 		"pause the script for 5 seconds":           "sleep",
 		"wait 90 seconds, then print done":         "sleep",
+		"pause a script for a few seconds":         "sleep",
+		"wait a number of seconds in a script":     "sleep",
 		"wait for the background job to finish":    "flock",
 		"wait up to 30 seconds for the lock on /x": "flock",
 	})

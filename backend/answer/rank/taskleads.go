@@ -262,11 +262,15 @@ var oneLevel = map[string]bool{"rm": true, "rmdir": true, "cp": true, "mv": true
 func pauseTask(q *query) []string {
 	if !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
 		return a.Kind == analyse.ArgDuration && a.Start <= len(q.a.Question) && pauseBefore().MatchString(q.a.Question[:a.Start])
-	}) {
+	}) && !pauseVague().MatchString(q.a.Question) {
 		return nil
 	}
 	return []string{"sleep"}
 }
+
+// pauseVague is a time waited that the question does not give: "pause a
+// script for a few seconds", "wait a number of seconds".
+var pauseVague = lazyre.New(`(?i)\b(?:wait|waits|waiting|pause|pauses|pausing|delay|delays|delaying|sleep|sleeps|sleeping)(?:\s+(?:the\s+|a\s+|my\s+)?(?:script|shell|program|execution|it))?\s+(?:for\s+)?(?:a\s+(?:few|couple\s+of|number\s+of|given\s+number\s+of|set\s+number\s+of)|some|several|n|x)\s+(?:seconds?|minutes?|hours?)\b`)
 
 // pauseBefore is a verb of waiting right before the time waited: "wait",
 // "pause the script for", "sleep for about".

@@ -126,3 +126,11 @@ func PrintsColumn(q string) bool {
 }
 
 var printedColumnRE = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|get|extract|output|select|keep|pull\s+out|cut\s+out|list|return)\s+(?:out\s+)?(?:only\s+|just\s+)?(?:the\s+)?(?:` + placeOrdinal + `)\s+(?:column|field)\b`)
+
+// ReplacesText says whether question q replaces a text it does not give
+// with another: "replace a word with another everywhere in a file",
+// "substitute one string for another in config.ini", "replace every
+// occurrence of a word in a file". A stream editor's s command does it.
+func ReplacesText(q string) bool { return textReplaced().MatchString(q) }
+
+var textReplaced = lazyre.New(`(?i)\b(?:replac|substitut|swap)\w*\s+(?:(?:(?:a|one|the|some|every|each|all|any)\s+)?(?:word|string|text|phrase|pattern|term)s?\s+(?:with|for|by)\s+(?:another|a\s+new\s+one|a\s+different\s+one|other|something\s+else|(?:a|another|the\s+new|a\s+new|a\s+different)\s+(?:word|string|text|phrase|one))|(?:every|each|all)\s+(?:the\s+)?occurrences?\s+of\s+(?:a|one|the|some)\s+(?:word|string|text|phrase|pattern))\b`)

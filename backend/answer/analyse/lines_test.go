@@ -98,3 +98,14 @@ func TestPrintsColumn(t *testing.T) {
 		"print the lines where the second column is empty":                      false,
 	})
 }
+
+func TestReplacesText(t *testing.T) {
+	readsAs(t, "ReplacesText", ReplacesText, map[string]bool{
+		"How do I replace a word with another everywhere in a file?": true,
+		"replace a string with another string in config.ini":         true,
+		"How do I replace every occurrence of a word in a file?":     true,
+		"replace the disk with a new one":                            false,
+		"replace foo with bar in notes.txt":                          false,
+		"replace a file with another":                                false,
+	})
+}

@@ -56,6 +56,11 @@ func replaced(args []analyse.Arg) (old, new string, ok bool) {
 // names its file and no other file to write, the s command otherwise.
 func (c *composition) replaceLead(s *source, pl *plan) bool {
 	old, new, ok := replaced(c.args)
+	if !ok && analyse.ReplacesText(c.text) {
+		// "replace a word with another everywhere in a file": the
+		// same line, with what the question leaves to the user named
+		old, new, ok = "OLD", "NEW", true
+	}
 	if !ok {
 		return false
 	}

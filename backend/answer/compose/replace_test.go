@@ -37,6 +37,8 @@ func TestReplaceLead(t *testing.T) {
 		{"with sed, replace every http:// with https:// inside a file", "`sed -i 's|http://|https://|g' FILE`"},
 		{"sed: replace O'Brien with OBrien in names.txt", "`sed -i 's/O'\\''Brien/OBrien/g' names.txt`"},
 		{"with sed, swap /usr/local for /opt in paths.conf", "`sed -i 's|/usr/local|/opt|g' paths.conf`"},
+		// a text the question leaves to the user is named so
+		{"with sed, replace one word with another in a file", "`sed -i 's/OLD/NEW/g' FILE`"},
 		// shown, the file left as it is
 		{"with sed, replace foo with bar in notes.txt but only print the result without changing the file", "`sed 's/foo/bar/g' notes.txt`"},
 	} {

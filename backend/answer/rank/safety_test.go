@@ -214,6 +214,8 @@ func TestReplaceLeads(t *testing.T) {
 		"replace foo with bar in notes.txt":                                       "sed",
 		"replace draft with final in the file names of docs/*.md":                 "grep",
 		"in the names of all *.txt files, replace draft with final":               "grep",
+		"How do I replace a word with another in a file?":                         "sed",
+		"replace the old disk with a new one":                                     "grep",
 	})
 }
 

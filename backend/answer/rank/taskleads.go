@@ -285,7 +285,10 @@ func replaceTask(q *query) []string {
 	has := func(k analyse.ArgKind) bool {
 		return slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == k })
 	}
-	if !has(analyse.ArgOld) || !has(analyse.ArgNew) || !has(analyse.ArgFile) && !has(analyse.ArgGlob) || fileNamesRE().MatchString(q.a.Question) {
+	given := has(analyse.ArgOld) && has(analyse.ArgNew) && (has(analyse.ArgFile) || has(analyse.ArgGlob))
+	// or a text it leaves to the user, in a file ("replace a word with
+	// another in a file"), where the words chose zshexpn(1) and uconv(1)
+	if !given && !analyse.ReplacesText(q.a.Question) || fileNamesRE().MatchString(q.a.Question) {
 		return nil
 	}
 	return []string{"sed"}

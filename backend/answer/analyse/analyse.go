@@ -249,6 +249,11 @@ var phrasals = []struct {
 	// "sort by time, newest first"); "recently" and "changed" chose du's
 	// --time and lastlog(8)
 	{lazyre.New(`(?i)\b(?:the\s+)?most\s+recent(?:ly)?\s+(?:modified|changed|edited|updated|written|touched|created|saved)\b`), []Alt{{"newest", 1}, {"time", 0.6}}, 1},
+	// the text a person can read is printable, as the pages say it
+	// (strings's "print the sequences of printable characters in
+	// files"); "readable" chose unzipsfx(1) for "extract the readable
+	// text from a binary". Not sizes made readable (human-readable).
+	{lazyre.New(`(?i)\b(?:(?:extract|extracts|extracting|pull|pulls|pulling|get|gets|getting|dump|dumps|dumping)\s+(?:out\s+)?(?:all\s+)?(?:the\s+|any\s+)?)?(?:(?:(?:human|humanly)[- ])?readable\s+(?:text|strings?|characters?|words|parts?|bits)|text\s+strings|strings\s+(?:inside|in|within|from|embedded\s+in)\s+(?:a\s+|an\s+|the\s+|this\s+|that\s+|my\s+)?(?:binary|binaries|executable|program|object|firmware|compiled))\b`), []Alt{{"printable", 1}, {"strings", 0.8}, {"text", 0.6}}, 1},
 	// a drive formatted is given a file system, as the pages say it
 	// (mkfs's "build a Linux filesystem"); "format" alone is an output's,
 	// and chose mount's -t for "format a USB stick with ext4"

@@ -79,6 +79,9 @@ func TestAnalyse(t *testing.T) {
 		// what was changed last is the newest; the time it was, is not
 		{"show the 10 most recently modified files in /tmp", SceneHowTo, "show", "show 10 newest files"},
 		{"show the last modified time of report.odt", SceneHowTo, "show", "show last modified time"},
+		// the text a person can read is printable; sizes are not text
+		{"pull the readable strings out of firmware.bin", SceneHowTo, "pull", "printable"},
+		{"print sizes in human readable form", SceneHowTo, "print", "print sizes human readable form"},
 		// a drive formatted is given a file system
 		{"format a USB stick with ext4", SceneHowTo, "format", "filesystem usb stick ext4"},
 		// a file's name is no topic, its archive format is

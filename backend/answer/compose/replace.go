@@ -32,6 +32,8 @@ var (
 	keepsFile = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|preview|stdout|screen|terminal)\b(?:[^.]|$)|\bwithout\s+(?:changing|modifying|editing|touching|altering|overwriting)\b|\b(?:do\s+not|don'?t|never)\s+(?:change|modify|edit|touch|alter|overwrite)\b`)
 	// fileSaid: the question replaces in a file it does not name
 	fileSaid = lazyre.New(`(?i)\b(?:in|inside|within|throughout)\s+(?:a|the|my|that|this|one)\s+(?:text\s+|config\s+|configuration\s+)?file\b`)
+	// fileWord: the question speaks of a file
+	fileWord = lazyre.New(`(?i)\bfiles?\b`)
 	// inPlaceItem is what the option that edits files in place says
 	inPlaceItem = lazyre.New(`(?i)^\s*edit\s+(?:the\s+)?files?\s+in[\s-]+place`)
 	// allMatchesItem is what the s command's g flag says: "Apply the
@@ -79,8 +81,8 @@ func (c *composition) replaceLead(s *source, pl *plan) bool {
 			in = op.text
 		}
 	}
-	if in == "" && fileSaid().MatchString(c.text) {
-		in = "FILE" // "directly inside a file"
+	if in == "" && (fileSaid().MatchString(c.text) || old == "OLD" && fileWord().MatchString(c.text)) {
+		in = "FILE" // "directly inside a file", "edit a file in place replacing one word with another"
 	}
 	if out == in {
 		out = "" // "saving the change into links.txt itself"

@@ -39,6 +39,7 @@ func TestReplaceLead(t *testing.T) {
 		{"with sed, swap /usr/local for /opt in paths.conf", "`sed -i 's|/usr/local|/opt|g' paths.conf`"},
 		// a text the question leaves to the user is named so
 		{"with sed, replace one word with another in a file", "`sed -i 's/OLD/NEW/g' FILE`"},
+		{"with sed, edit a file in place replacing one word with another", "`sed -i 's/OLD/NEW/g' FILE`"},
 		// shown, the file left as it is
 		{"with sed, replace foo with bar in notes.txt but only print the result without changing the file", "`sed 's/foo/bar/g' notes.txt`"},
 	} {

@@ -118,3 +118,13 @@ func opening(text string) bool {
 var openingRE = lazyre.New(`(?i)^\s*(?:(?:how|where)\s+(?:do|can|could|would|should|shall)\s+(?:i|you|we|one)\s+|(?:i\s+(?:want|need|would\s+like)|i'd\s+like)\s+to\s+|please\s+|(?:let\s+me|help\s+me)\s+)*$`)
 
 var folderChangedRE = lazyre.New(`(?i)\b(?:go|move|step|climb)\s+(?:back\s+|up\s+)+(?:one\s+|a\s+|1\s+)?(?:directory|folder|dir)\b|\bchange\s+(?:the\s+|my\s+)?(?:current\s+|working\s+)*(?:directory|folder|dir)\b|\bcd\s+(?:in)?to\b`)
+
+// AsksPortUser says whether question q asks what uses a port it gives
+// (args hold it): "show what is using port 443", "which process is
+// listening on port 8080", "find the program that has port 22 open".
+// lsof's -i, ss's -p and fuser name the process.
+func AsksPortUser(q string, args []Arg) bool {
+	return slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgPort }) && portUserRE().MatchString(q)
+}
+
+var portUserRE = lazyre.New(`(?i)\b(?:what|which|who|whatever)\s+(?:\w+\s+){0,2}?(?:is\s+|are\s+|was\s+)?(?:using|uses|listening|listens|occupying|occupies|holding|holds|bound|binding|blocking|blocks|has|have|opened|owns|owning)\b|\b(?:process|program|application|app|pid)(?:es|s)?\s+(?:that\s+|which\s+)?(?:is\s+|are\s+)?(?:using|uses|listening|listens|occupying|occupies|holding|holds|bound|binding|blocking|blocks|has|opened|owns|owning)\b`)

@@ -86,3 +86,19 @@ func TestChangesDirectory(t *testing.T) {
 		"switch to another user":                                    false,
 	})
 }
+
+func TestAsksPortUser(t *testing.T) {
+	for q, want := range map[string]bool{
+		"show what is using port 443":                           true,
+		"How do I see which process is listening on port 8080?": true,
+		"find the program that has port 22 open":                true,
+		"open port 8080 in the firewall":                        false,
+		"connect to port 22 of the server":                      false,
+		"show what is using the disk":                           false,
+		"ssh to a server whose SSH daemon listens on port 2222": false,
+	} {
+		if got := AsksPortUser(q, Read(q).Args); got != want {
+			t.Errorf("AsksPortUser(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -258,6 +258,14 @@ func TestColumnLeads(t *testing.T) {
 	})
 }
 
+// What uses a port is lsof's, or another page that names the process.
+func TestPortUserLeads(t *testing.T) {
+	leadCases(t, leadOf(portUserTask), []string{"bridge", "devlink", "lsof"}, map[string]string{
+		"show what is using port 443":   "lsof",
+		"open port 443 on the firewall": "bridge",
+	})
+}
+
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {

@@ -55,6 +55,7 @@ var taskLeads = []taskLead{
 	{pages: formatTask, stays: fileSystemMaker},
 	{pages: folderTask, stays: manOf(shellPages)},
 	{pages: columnTask, stays: manOf(fieldCutters)},
+	{pages: portUserTask, stays: manOf(portUsers)},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -585,3 +586,17 @@ func columnTask(q *query) []string {
 
 // fieldCutters are the commands whose pages print a line's fields.
 var fieldCutters = map[string]bool{"cut": true, "awk": true, "mawk": true, "gawk": true}
+
+// portUserTask puts lsof(8) first, wherever it ranks, where the question
+// asks what uses a port it gives (analyse.AsksPortUser): lsof -i :PORT
+// names the process, where "port" chose bridge(8)'s ports of a bridge.
+// ss, fuser and netstat, which name it too, stay.
+func portUserTask(q *query) []string {
+	if !analyse.AsksPortUser(q.a.Question, q.a.Args) {
+		return nil
+	}
+	return []string{"lsof", "ss", "fuser"}
+}
+
+// portUsers are the commands whose pages name the process on a port.
+var portUsers = map[string]bool{"lsof": true, "ss": true, "fuser": true, "netstat": true}

@@ -128,3 +128,16 @@ func AsksPortUser(q string, args []Arg) bool {
 }
 
 var portUserRE = lazyre.New(`(?i)\b(?:what|which|who|whatever)\s+(?:\w+\s+){0,2}?(?:is\s+|are\s+|was\s+)?(?:using|uses|listening|listens|occupying|occupies|holding|holds|bound|binding|blocking|blocks|has|have|opened|owns|owning)\b|\b(?:process|program|application|app|pid)(?:es|s)?\s+(?:that\s+|which\s+)?(?:is\s+|are\s+)?(?:using|uses|listening|listens|occupying|occupies|holding|holds|bound|binding|blocking|blocks|has|opened|owns|owning)\b`)
+
+// AsksFileTime says whether question q asks when a file was last read,
+// changed or made, without changing that time: "How do I see the last
+// time a file was accessed?", "when was report.txt last modified",
+// "show the modification time of app.log". stat prints them, where the
+// words chose touch(1), which sets them.
+func AsksFileTime(q string) bool {
+	return fileTimeRE().MatchString(q) && !timeSetRE().MatchString(q)
+}
+
+var fileTimeRE = lazyre.New(`(?i)\b(?:(?:the\s+)?last\s+time\s+(?:a|the|this|that|my|\S+\.\w+)\s*(?:file\s+)?(?:was|got|has\s+been)\s+(?:accessed|read|opened|modified|changed|edited|written)|when\s+(?:was|did)\s+(?:a|the|this|that|my|\S+)\s*(?:file\s+)?(?:last\s+)?(?:accessed|read|opened|modified|changed|edited|written|created|access|modify|change|edit)|(?:access|modification|change|birth|creation|last[- ]modified|last[- ]access(?:ed)?)\s+(?:time|date|timestamp)s?\s+of\s+(?:a|the|this|that|my|\S+\.\w+))\b`)
+
+var timeSetRE = lazyre.New(`(?i)\b(?:set|sets|setting|change|changes|changing|update|updates|updating|touch|modify|modifies|modifying|preserve|preserving|keep|keeping|reset|fake|alter)\s+(?:the\s+|its\s+|a\s+|their\s+)?(?:access|modification|change|last|file|timestamps?|times?|dates?|mtime|atime)\b`)

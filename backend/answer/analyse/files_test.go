@@ -102,3 +102,14 @@ func TestAsksPortUser(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksFileTime(t *testing.T) {
+	readsAs(t, "AsksFileTime", AsksFileTime, map[string]bool{
+		"How do I see the last time a file was accessed?":   true,
+		"when was report.txt last modified":                 true,
+		"show the modification time of app.log":             true,
+		"set the modification time of app.log to yesterday": false,
+		"change the access time of a file":                  false,
+		"find files accessed in the last day":               false,
+	})
+}

@@ -218,3 +218,28 @@ do not create any files
 \fB\-s\fR, \fB\-\-size\fR=\fISIZE\fR
 set or adjust the file size by SIZE bytes
 `
+
+// The system's accounts listed are getent's line for their database,
+// which the synopsis leaves to the reader.
+func TestAccountsLead(t *testing.T) {
+	leadsWith(t, New(), "getent", entriesPage, []lead{
+		{"list all user accounts on the system", "`getent passwd`"},
+		{"which groups exist on this machine", "`getent group`"},
+	})
+}
+
+// entriesPage documents a program that reads the system's databases,
+// under getent's name.
+const entriesPage = `.TH GETENT 1
+.SH NAME
+getent \- get entries from Name Service Switch libraries
+.SH SYNOPSIS
+getent [option]... database key...
+.SH DESCRIPTION
+.TP
+\fBgroup\fR
+When no key is provided, use setgrent(3), getgrent(3), and endgrent(3) to enumerate the group database.
+.TP
+\fBpasswd\fR
+When no key is provided, use setpwent(3), getpwent(3), and endpwent(3) to enumerate the passwd database.
+`

@@ -266,6 +266,23 @@ func TestPortUserLeads(t *testing.T) {
 	})
 }
 
+// The system's accounts are getent's, the processes that use most ps's,
+// and a file's times stat's.
+func TestSystemLeads(t *testing.T) {
+	leadCases(t, leadOf(accountsTask), []string{"chgrp", "usermod", "getent"}, map[string]string{
+		"How do I see which groups exist on the system?": "getent",
+		"add the user bob to a group":                    "chgrp",
+	})
+	leadCases(t, leadOf(topProcessTask), []string{"nproc", "lscpu", "ps"}, map[string]string{
+		"which process is using the most CPU": "ps",
+		"print the number of CPU cores":       "nproc",
+	})
+	leadCases(t, leadOf(fileTimeTask), []string{"touch", "find", "stat"}, map[string]string{
+		"How do I see the last time a file was accessed?": "stat",
+		"set the access time of a file to noon":           "touch",
+	})
+}
+
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {

@@ -56,6 +56,9 @@ var taskLeads = []taskLead{
 	{pages: folderTask, stays: manOf(shellPages)},
 	{pages: columnTask, stays: manOf(fieldCutters)},
 	{pages: portUserTask, stays: manOf(portUsers)},
+	{pages: accountsTask, stays: manOf(accountListers)},
+	{pages: topProcessTask, stays: manOf(processSorters)},
+	{pages: fileTimeTask, stays: manOf(fileTimeShowers)},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -600,3 +603,48 @@ func portUserTask(q *query) []string {
 
 // portUsers are the commands whose pages name the process on a port.
 var portUsers = map[string]bool{"lsof": true, "ss": true, "fuser": true, "netstat": true}
+
+// accountsTask puts getent(1) first, wherever it ranks, where the
+// question lists the system's users or groups, or asks whether one
+// exists (analyse.AsksAccounts): `getent passwd`, `getent group NAME`,
+// where the words chose chgrp(1) and usermod(8), which change them.
+// lslogins and id, which show them too, stay.
+func accountsTask(q *query) []string {
+	if !analyse.AsksAccounts(q.a.Question) {
+		return nil
+	}
+	return []string{"getent"}
+}
+
+// accountListers are the commands whose pages show the system's
+// accounts besides getent's.
+var accountListers = map[string]bool{"getent": true, "lslogins": true, "id": true, "compgen": true}
+
+// topProcessTask puts ps(1) first, wherever it ranks, where the question
+// asks which processes use the most processor or memory
+// (analyse.AsksTopProcess): ps's --sort, where "CPU" chose nproc(1).
+// top and htop, which show them too, stay.
+func topProcessTask(q *query) []string {
+	if !analyse.AsksTopProcess(q.a.Question) {
+		return nil
+	}
+	return []string{"ps", "top"}
+}
+
+// processSorters are the commands whose pages order processes by what
+// they use.
+var processSorters = map[string]bool{"ps": true, "top": true, "htop": true}
+
+// fileTimeTask puts stat(1) first, wherever it ranks, where the question
+// asks when a file was last read or changed (analyse.AsksFileTime): its
+// -c formats print the times, where the words chose touch(1), which sets
+// them. ls and date (-r), which show them too, stay.
+func fileTimeTask(q *query) []string {
+	if !analyse.AsksFileTime(q.a.Question) {
+		return nil
+	}
+	return []string{"stat"}
+}
+
+// fileTimeShowers are the commands whose pages show a file's times.
+var fileTimeShowers = map[string]bool{"stat": true, "ls": true, "date": true}

@@ -1,0 +1,24 @@
+package analyse
+
+import "testing"
+
+func TestAsksAccounts(t *testing.T) {
+	readsAs(t, "AsksAccounts", AsksAccounts, map[string]bool{
+		"How do I see which groups exist on the system?": true,
+		"list all user accounts":                         true,
+		"How do I check whether a user exists?":          true,
+		"check if the group docker exists":               true,
+		"list the users logged in":                       false,
+		"list the groups of the user bob":                false,
+		"add a user to the group":                        false,
+	})
+}
+
+func TestAsksTopProcess(t *testing.T) {
+	readsAs(t, "AsksTopProcess", AsksTopProcess, map[string]bool{
+		"How do I check which process is using the most CPU?": true,
+		"find the programs eating all my RAM":                 true,
+		"show the number of CPU cores":                        false,
+		"limit the memory a process uses":                     false,
+	})
+}

@@ -278,15 +278,19 @@ func (c *composition) compressedBundle(pl *plan) []passage {
 	if len(c.compressions) == 0 {
 		return nil
 	}
-	v := c.verbOption(pl)
-	if v < 0 {
+	var verb passage
+	if v := c.verbOption(pl); v >= 0 {
+		verb = pl.chosen[v]
+	} else if p, ok := c.packingOption(pl); ok {
+		verb = p
+	} else {
 		return nil
 	}
 	u := c.usage(pl.s.hit.Doc, pl.s.doc)
 	var takes *passage
 	for i := range pl.ps {
 		p := &pl.ps[i]
-		if !c.shortOption(pl.s, *p) || p.same(pl.chosen[v]) {
+		if !c.shortOption(pl.s, *p) || p.same(verb) {
 			continue
 		}
 		if optionArg(p.block.Term) != "" && u[p.block.Term] > 0 && (takes == nil || u[p.block.Term] > u[takes.block.Term]) {
@@ -294,11 +298,32 @@ func (c *composition) compressedBundle(pl *plan) []passage {
 		}
 	}
 	filter := c.askedFilter(pl)
-	if filter == nil || filter.same(pl.chosen[v]) || takes == nil || filter.same(*takes) || !c.shortOption(pl.s, pl.chosen[v]) {
+	if filter == nil || filter.same(verb) || takes == nil || filter.same(*takes) || !c.shortOption(pl.s, verb) {
 		return nil
 	}
-	return []passage{pl.chosen[v], *filter, *takes}
+	return []passage{verb, *filter, *takes}
 }
+
+// packingOption is the option of the first page that creates an archive
+// ("create a new archive"), where the question's verb compresses or
+// packs what it names into one ("compress the folder photos into
+// photos.tar.xz"): no option says that verb but the compressor's own
+// (-Z, "--compress"), and the archive is created. ok is false where
+// the verb is another, or the page has no such option.
+func (c *composition) packingOption(pl *plan) (passage, bool) {
+	verb, ok := c.distinctVerb()
+	if !ok || !packingVerbs[verb] {
+		return passage{}, false
+	}
+	return itemWhere(pl.s, func(p passage) bool {
+		return c.shortOption(pl.s, p) && createsArchive().MatchString(itemSentence(p.block.Text))
+	})
+}
+
+// packingVerbs are the stems of verbs that put files into an archive.
+var packingVerbs = map[string]bool{terms.Stem("compress"): true, terms.Stem("pack"): true, terms.Stem("bundle"): true}
+
+var createsArchive = lazyre.New(`(?i)^\s*create\s+(?:a\s+)?(?:new\s+)?archive\b`)
 
 // askedFilter is the first of the first page's passages scored, or else
 // of its option items, that is an option letter compressing as the

@@ -843,6 +843,12 @@ func TestStepCompressedBundle(t *testing.T) {
 	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -xJf release.tar.xz") {
 		t.Errorf("steps %q, want tar -xJf release.tar.xz first", ans.Steps)
 	}
+	// a folder compressed into one is an archive created, though only
+	// the compressor's option says "compress"
+	ans, _ = testengine.Ask(t, "Compress the folder photos into photos.tar.xz.", 0)
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -cJf photos.tar.xz photos`") {
+		t.Errorf("compressed into a tarball: steps %q, want tar -cJf photos.tar.xz photos first", ans.Steps)
+	}
 }
 
 // The folder a question extracts into is no archive: tar's -C takes it,

@@ -254,6 +254,10 @@ var phrasals = []struct {
 	// files"); "readable" chose unzipsfx(1) for "extract the readable
 	// text from a binary". Not sizes made readable (human-readable).
 	{lazyre.New(`(?i)\b(?:(?:extract|extracts|extracting|pull|pulls|pulling|get|gets|getting|dump|dumps|dumping)\s+(?:out\s+)?(?:all\s+)?(?:the\s+|any\s+)?)?(?:(?:(?:human|humanly)[- ])?readable\s+(?:text|strings?|characters?|words|parts?|bits)|text\s+strings|strings\s+(?:inside|in|within|from|embedded\s+in)\s+(?:a\s+|an\s+|the\s+|this\s+|that\s+|my\s+)?(?:binary|binaries|executable|program|object|firmware|compiled))\b`), []Alt{{"printable", 1}, {"strings", 0.8}, {"text", 0.6}}, 1},
+	// the lines of a file joined into one are merged, as the pages say
+	// it (paste's "merge lines of files", its -s); "join" chose join(1),
+	// which joins two files on a field, and "put" split(1)
+	{lazyre.New(`(?i)\b((?:join|joins|joining|merge|merges|merging|combine|combines|combining|put|puts|putting|concatenate|concatenates|concatenating)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?lines)\s+(?:of\s+(?:a\s+|the\s+)?\S+\s+)?(?:(?:in)?to|on|onto)\s+(?:a\s+single|one|a)\s+(?:single\s+)?line\b`), []Alt{{"merge", 1}, {"paste", 0.8}, {"lines", 0.8}}, 1},
 	// a drive formatted is given a file system, as the pages say it
 	// (mkfs's "build a Linux filesystem"); "format" alone is an output's,
 	// and chose mount's -t for "format a USB stick with ext4"

@@ -82,6 +82,8 @@ func TestAnalyse(t *testing.T) {
 		// the text a person can read is printable; sizes are not text
 		{"pull the readable strings out of firmware.bin", SceneHowTo, "pull", "printable"},
 		{"print sizes in human readable form", SceneHowTo, "print", "print sizes human readable form"},
+		// the lines joined into one are merged
+		{"put all lines of a file on one line", SceneHowTo, "put", "merge file line"},
 		// a drive formatted is given a file system
 		{"format a USB stick with ext4", SceneHowTo, "format", "filesystem usb stick ext4"},
 		// a file's name is no topic, its archive format is

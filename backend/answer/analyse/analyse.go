@@ -258,6 +258,16 @@ var phrasals = []struct {
 	// it (paste's "merge lines of files", its -s); "join" chose join(1),
 	// which joins two files on a field, and "put" split(1)
 	{lazyre.New(`(?i)\b((?:join|joins|joining|merge|merges|merging|combine|combines|combining|put|puts|putting|concatenate|concatenates|concatenating)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?lines)\s+(?:of\s+(?:a\s+|the\s+)?\S+\s+)?(?:(?:in)?to|on|onto)\s+(?:a\s+single|one|a)\s+(?:single\s+)?line\b`), []Alt{{"merge", 1}, {"paste", 0.8}, {"lines", 0.8}}, 1},
+	// a file's end is its last lines, its start its first, as the pages
+	// say it (tail's "output the last part of files", head's "output the
+	// first part"): "show the end of a file" chose cat's -E, "display $
+	// at end of each line", and "the beginning of a file" look(1). Shown
+	// or read only: a line added to the end of a file is appended.
+	{lazyre.New(`(?i)\b(?:show|shows|print|prints|view|views|see|display|displays|read|output|get|check|watch|look\s+at)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:the\s+)?(end|bottom|tail)\s+of\s+(?:a|the|this|that|my|each|every)\s+(?:\w+\s+)?(?:file|log|logfile|output)s?\b`), []Alt{{"last", 1}, {"part", 0.6}, {"tail", 0.6}}, 1},
+	{lazyre.New(`(?i)\b(?:show|shows|print|prints|view|views|see|display|displays|read|output|get|check|watch|look\s+at)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:the\s+)?(beginning|start|top|head)\s+of\s+(?:a|the|this|that|my|each|every)\s+(?:\w+\s+)?(?:file|log|logfile|output)s?\b`), []Alt{{"first", 1}, {"part", 0.6}, {"head", 0.6}}, 1},
+	// files listed with their details are a long listing, as ls says it
+	// ("use a long listing format"); "details" chose zipinfo(1)
+	{lazyre.New(`(?i)\b(?:list|lists|listing|show|shows|display)\s+(?:all\s+)?(?:the\s+)?(?:files|directories|folders|contents|entries)\b[^.?!]*?\b(with\s+(?:all\s+)?(?:their\s+|the\s+|full\s+)?details|in\s+detail|detailed)\b`), []Alt{{"long", 1}, {"listing", 0.8}}, 1},
 	// a drive formatted is given a file system, as the pages say it
 	// (mkfs's "build a Linux filesystem"); "format" alone is an output's,
 	// and chose mount's -t for "format a USB stick with ext4"

@@ -82,6 +82,9 @@ func TestAnalyse(t *testing.T) {
 		// the text a person can read is printable; sizes are not text
 		{"pull the readable strings out of firmware.bin", SceneHowTo, "pull", "printable"},
 		{"print sizes in human readable form", SceneHowTo, "print", "print sizes human readable form"},
+		// a file's end shown is its last part; one added to is not
+		{"show the end of a file", SceneHowTo, "show", "show last file"},
+		{"add a line to the end of a file", SceneHowTo, "add", "add line end file"},
 		// the lines joined into one are merged
 		{"put all lines of a file on one line", SceneHowTo, "put", "merge file line"},
 		// a drive formatted is given a file system

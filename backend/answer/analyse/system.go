@@ -22,3 +22,16 @@ var accountsListedRE = lazyre.New(`(?i)\b(?:list|lists|listing|show|shows|see|pr
 func AsksTopProcess(q string) bool { return topProcessRE().MatchString(q) }
 
 var topProcessRE = lazyre.New(`(?i)\b(?:process|processes|program|programs|task|tasks|app|apps|application|applications)\s+(?:that\s+|which\s+)?(?:is\s+|are\s+)?(?:using|uses|use|consuming|consumes|consume|eating|eats|hogging|hogs|taking|takes|burning)\s+(?:up\s+)?(?:the\s+)?(?:most|all|so\s+much|too\s+much|a\s+lot\s+of|lots\s+of)\s+(?:of\s+)?(?:my\s+|the\s+)?(?:cpu|processor|memory|ram)\b|\b(?:most|top)\s+(?:cpu|memory|ram)[- ](?:hungry|intensive|heavy|consuming)\s+(?:processes|programs)\b`)
+
+// ManualOf is the command whose manual page the question asks to read:
+// "ls" of "show the manual for ls", "open the man page of grep"; "" where
+// it asks none. man shows it, where the words chose the command's own
+// page and an option of it.
+func ManualOf(q string) string {
+	if m := manualOfRE().FindStringSubmatch(q); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var manualOfRE = lazyre.New(`(?i)\b(?:show|shows|open|opens|read|reads|view|views|display|see|get|print|bring\s+up|pull\s+up|look\s+at|find)\s+(?:me\s+)?(?:the\s+)?(?:manual(?:\s+page)?|man\s*page|man-page|manpage|documentation|docs|reference\s+page|help\s+page)\s+(?:for|of|about|on)\s+(?:the\s+)?(?:command\s+|program\s+|tool\s+)?([A-Za-z0-9][A-Za-z0-9_.+-]*[A-Za-z0-9+]|[A-Za-z0-9])\b`)

@@ -22,3 +22,18 @@ func TestAsksTopProcess(t *testing.T) {
 		"limit the memory a process uses":                     false,
 	})
 }
+
+func TestManualOf(t *testing.T) {
+	for q, want := range map[string]string{
+		"show the manual for ls":                                       "ls",
+		"open the man page of grep":                                    "grep",
+		"What is the shell command that shows the manual page of tar?": "tar",
+		"print the manual of the command rsync":                        "rsync",
+		"how do I write a man page":                                    "",
+		"show the documentation for nothing at all in the world":       "nothing",
+	} {
+		if got := ManualOf(q); got != want {
+			t.Errorf("ManualOf(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

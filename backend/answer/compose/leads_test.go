@@ -243,3 +243,23 @@ When no key is provided, use setgrent(3), getgrent(3), and endgrent(3) to enumer
 \fBpasswd\fR
 When no key is provided, use setpwent(3), getpwent(3), and endpwent(3) to enumerate the passwd database.
 `
+
+// A command's manual read is man's line for it, cited to man's own
+// example, said of the page asked.
+func TestManualLead(t *testing.T) {
+	leadsWith(t, New(), "man", manualsPage, []lead{
+		{"show the manual for grep", "`man grep`"},
+	})
+}
+
+// manualsPage documents a pager of manuals, under man's name.
+const manualsPage = `.TH MAN 1
+.SH NAME
+man \- an interface to the system reference manuals
+.SH SYNOPSIS
+man [man options] [[section] page ...] ...
+.SH EXAMPLES
+.TP
+\fBman\fR \fIls\fR
+Display the manual page for the item (program) ls.
+`

@@ -283,6 +283,14 @@ func TestSystemLeads(t *testing.T) {
 	})
 }
 
+// A command's manual read is man's.
+func TestManualLeads(t *testing.T) {
+	leadCases(t, leadOf(manualTask), []string{"ls", "git-ls-files", "man"}, map[string]string{
+		"show the manual for ls":           "man",
+		"list the files in the manual dir": "ls",
+	})
+}
+
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {

@@ -59,6 +59,7 @@ var taskLeads = []taskLead{
 	{pages: accountsTask, stays: manOf(accountListers)},
 	{pages: topProcessTask, stays: manOf(processSorters)},
 	{pages: fileTimeTask, stays: manOf(fileTimeShowers)},
+	{pages: manualTask, stays: manOf(manualReaders)},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -648,3 +649,17 @@ func fileTimeTask(q *query) []string {
 
 // fileTimeShowers are the commands whose pages show a file's times.
 var fileTimeShowers = map[string]bool{"stat": true, "ls": true, "date": true}
+
+// manualTask puts man(1) first, wherever it ranks, where the question
+// asks to read a command's manual page (analyse.ManualOf): "show the
+// manual for ls" chose ls(1), whose -d the words matched. info, which
+// reads manuals too, stays.
+func manualTask(q *query) []string {
+	if analyse.ManualOf(q.a.Question) == "" {
+		return nil
+	}
+	return []string{"man"}
+}
+
+// manualReaders are the commands whose pages read manuals.
+var manualReaders = map[string]bool{"man": true, "info": true}

@@ -21,7 +21,7 @@ import (
 // A folder the question names as one is copied only with the option,
 // asked or not: "copy the folder photos to backup" is `cp -R photos
 // DEST`, where cp without -R omits the folder (the option's item says it
-// copies directories).
+// copies directories); so is one it copies unnamed ("copy a folder").
 func (c *composition) withRecursive(s *source, cmd, line string) (out, does string) {
 	words := strings.Fields(line)
 	at := len(strings.Fields(cmd))
@@ -30,7 +30,7 @@ func (c *composition) withRecursive(s *source, cmd, line string) (out, does stri
 	})
 	folder := slices.ContainsFunc(c.ops, func(op operand) bool {
 		return op.kind == analyse.ArgFolder && op.object && !op.to && slices.Contains(words, op.text)
-	})
+	}) || folderCopied().MatchString(c.text)
 	if at > len(words) || !asked && !folder {
 		return line, ""
 	}
@@ -51,6 +51,10 @@ func (c *composition) withRecursive(s *source, cmd, line string) (out, does stri
 	}
 	return joinAt(words, at, opt), opt + ": " + what
 }
+
+// folderCopied is a folder the question copies without naming it: "copy
+// a folder", "How do I copy a directory?"; cp without -R omits it.
+var folderCopied = lazyre.New(`(?i)\b(?:copy|copies|copying|duplicate|duplicates|duplicating)\s+(?:a|an|the|my|this|that|one)\s+(?:whole\s+|entire\s+|complete\s+)?(?:folder|directory|dir)\s*(?:[.?!]?\s*$|\b(?:to|into|and|with|somewhere|elsewhere|over)\b)`)
 
 // copiesFolders is an option's text that says it copies directories:
 // cp's "copy directories recursively", scp's "Recursively copy entire

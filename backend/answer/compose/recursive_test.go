@@ -58,6 +58,9 @@ func TestWithRecursiveCopiesFolder(t *testing.T) {
 	}{
 		{cp, "copy the folder photos to /mnt/usb", "cp photos /mnt/usb", "cp -R photos /mnt/usb", "-R: copy directories recursively"},
 		{cp, "copy report.pdf into the folder archive", "cp report.pdf archive", "cp report.pdf archive", ""},
+		// a folder copied unnamed is copied so too
+		{cp, "How do I copy a directory?", "cp SOURCE DEST", "cp -R SOURCE DEST", "-R: copy directories recursively"},
+		{cp, "copy a file into a directory", "cp SOURCE DEST", "cp SOURCE DEST", ""},
 		{chown, "change the owner of the folder www to deploy", "chown deploy www", "chown deploy www", ""},
 	} {
 		c := &composition{text: tc.q, ops: operands(tc.q, analyse.Read(tc.q).Args)}

@@ -470,7 +470,8 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage, people b
 	items := map[string]passage{} // option name → its item
 	looks := c.looksOnly()
 	for _, p := range ps {
-		if !c.optionItem(s, p) || c.sweeping(p) || c.losesData(p) {
+		// a shell's test is no letter of its command line (see shellTest)
+		if !c.optionItem(s, p) || c.sweeping(p) || c.losesData(p) || shellTest(s, p) {
 			continue
 		}
 		// A question that only looks ("list the files in

@@ -397,6 +397,32 @@ func shellTest(s *source, p passage) bool {
 	return strings.Contains(strings.ToUpper(chapter(s.doc, p.sec)), "CONDITIONAL")
 }
 
+// testLine is the shell's test of item p as a user types it, with the
+// question's files for its operand: "[[ -e notes.txt ]]" for bash's "-e
+// file", "True if file exists", which runs no command of its own (`bash
+// -e file` runs a script named file); "[ ]" where the shell has no [[.
+func (c *composition) testLine(s *source, p passage) string {
+	cmd := typedName(s.doc, s.hit.Meta.Title)
+	words := strings.Fields(optionForm(strings.TrimSpace(p.term())))
+	if len(words) == 2 && strings.EqualFold(words[1], "file") {
+		// the one file or path the question gives
+		var files []string
+		for _, op := range c.ops {
+			if op.kind == analyse.ArgFile || op.kind == analyse.ArgPath || op.kind == analyse.ArgFolder {
+				files = append(files, op.text)
+			}
+		}
+		if len(files) == 1 {
+			words[1] = shellQuote(files[0])
+		}
+	}
+	test := strings.Join(words, " ")
+	if cmd == "bash" || cmd == "zsh" || cmd == "ksh" {
+		return "[[ " + test + " ]]"
+	}
+	return "[ " + test + " ]"
+}
+
 // usageStep: see usageShown. At 0.4 it made 8 answers mention an
 // expected option; at 0.3, 11.
 const usageStep = 0.3
@@ -995,6 +1021,9 @@ func (c *composition) decideLead(pl *plan) {
 		if line, include, ok := c.includeGlob(s, pl.line); ok {
 			pl.line = line
 			pl.runs(include)
+		}
+		if shellTest(s, pl.chosen[0]) {
+			pl.line = c.testLine(s, pl.chosen[0])
 		}
 	case !pl.lead && !pl.named && pl.syn != "" && c.othersValues(s, pl):
 		// An example that runs the command on other values than the
@@ -1755,6 +1784,8 @@ func (c *composition) step(s *source, p passage) string {
 			value = valueOf(s.doc, p.sec, p.blk)
 		}
 		switch {
+		case isCmd && strings.HasPrefix(term, "-") && shellTest(s, p):
+			return fmt.Sprintf("`%s`: %s", c.testLine(s, p), desc)
 		case isCmd && strings.HasPrefix(term, "-"):
 			cmd, _ := c.optionCommand(s, p)
 			if v := c.dashed(p); v != "" {

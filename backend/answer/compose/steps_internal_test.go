@@ -762,3 +762,23 @@ func TestUsageFirstSkipsShellTests(t *testing.T) {
 		}
 	}
 }
+
+// A shell's test is written as the test it is, with the question's file
+// for its operand: `bash -e file` would run a script named file.
+func TestTestLine(t *testing.T) {
+	for _, tc := range []struct{ shell, q, want string }{
+		{"bash", "check whether notes.txt exists", "[[ -e notes.txt ]]"},
+		{"dash", "check whether notes.txt exists", "[ -e notes.txt ]"},
+		{"bash", "check whether a file exists", "[[ -e file ]]"},
+	} {
+		s, ps := optionsPage(tc.shell, "-e file", "True if file exists.")
+		s.doc.Sections[0].Title = "CONDITIONAL EXPRESSIONS"
+		c := &composition{q: &answer.Question{}, text: tc.q, ops: operands(tc.q, analyse.Read(tc.q).Args)}
+		if !shellTest(s, ps[0]) {
+			t.Fatalf("%s: -e file is no shell test", tc.shell)
+		}
+		if got := c.testLine(s, ps[0]); got != tc.want {
+			t.Errorf("%s, %q: %q, want %q", tc.shell, tc.q, got, tc.want)
+		}
+	}
+}

@@ -88,7 +88,7 @@ func TestChangesDirectory(t *testing.T) {
 }
 
 func TestAsksPortUser(t *testing.T) {
-	for q, want := range map[string]bool{
+	readsAs(t, "AsksPortUser", func(q string) bool { return AsksPortUser(q, Read(q).Args) }, map[string]bool{
 		"show what is using port 443":                           true,
 		"How do I see which process is listening on port 8080?": true,
 		"find the program that has port 22 open":                true,
@@ -96,11 +96,7 @@ func TestAsksPortUser(t *testing.T) {
 		"connect to port 22 of the server":                      false,
 		"show what is using the disk":                           false,
 		"ssh to a server whose SSH daemon listens on port 2222": false,
-	} {
-		if got := AsksPortUser(q, Read(q).Args); got != want {
-			t.Errorf("AsksPortUser(%q) = %v, want %v", q, got, want)
-		}
-	}
+	})
 }
 
 func TestAsksFileTime(t *testing.T) {

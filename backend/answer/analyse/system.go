@@ -1,6 +1,10 @@
 package analyse
 
-import "github.com/ragman-dev/ragman/internal/lazyre"
+import (
+	"slices"
+
+	"github.com/ragman-dev/ragman/internal/lazyre"
+)
 
 // What a question asks of the system itself, where the words alone
 // choose a command that changes it: its accounts, and the processes that
@@ -35,3 +39,13 @@ func ManualOf(q string) string {
 }
 
 var manualOfRE = lazyre.New(`(?i)\b(?:show|shows|open|opens|read|reads|view|views|display|see|get|print|bring\s+up|pull\s+up|look\s+at|find)\s+(?:me\s+)?(?:the\s+)?(?:manual(?:\s+page)?|man\s*page|man-page|manpage|documentation|docs|reference\s+page|help\s+page)\s+(?:for|of|about|on)\s+(?:the\s+)?(?:command\s+|program\s+|tool\s+)?([A-Za-z0-9][A-Za-z0-9_.+-]*[A-Za-z0-9+]|[A-Za-z0-9])\b`)
+
+// ListsUserProcesses says whether question q lists the processes of a
+// user it names (args hold the user): "Show the processes owned by the
+// user www-data", "show running processes for the user alice". ps's -u
+// selects them, where "user" chose pstree's "[pid, user]".
+func ListsUserProcesses(q string, args []Arg) bool {
+	return slices.ContainsFunc(args, func(a Arg) bool { return a.Kind == ArgUser }) && userProcessesRE().MatchString(q)
+}
+
+var userProcessesRE = lazyre.New(`(?i)\b(?:list|lists|show|shows|display|see|print|find|get)\s+(?:all\s+|every\s+)?(?:the\s+)?(?:running\s+|active\s+)?process(?:es)?\s+(?:that\s+(?:are\s+|were\s+)?)?(?:owned\s+by|of|for|belonging\s+to|that\s+belong\s+to|run\s+by|running\s+as|started\s+by|started\s+as)\s+(?:the\s+)?user\b`)

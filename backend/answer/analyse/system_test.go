@@ -37,3 +37,12 @@ func TestManualOf(t *testing.T) {
 		}
 	}
 }
+
+func TestListsUserProcesses(t *testing.T) {
+	readsAs(t, "ListsUserProcesses", func(q string) bool { return ListsUserProcesses(q, Read(q).Args) }, map[string]bool{
+		"Show the processes owned by the user www-data.": true,
+		"show running processes for the user alice":      true,
+		"kill the processes of the user bob":             false,
+		"show the files owned by the user bob":           false,
+	})
+}

@@ -291,6 +291,14 @@ func TestManualLeads(t *testing.T) {
 	})
 }
 
+// A user's processes listed are ps's.
+func TestUserProcessesLeads(t *testing.T) {
+	leadCases(t, leadOf(userProcessesTask), []string{"pstree", "kill", "ps"}, map[string]string{
+		"Show the processes owned by the user www-data.": "ps",
+		"show a tree of the processes":                   "pstree",
+	})
+}
+
 // leadOf is the task lead whose reading is pages, as a function of the
 // candidates and the question.
 func leadOf(pages func(*query) []string) func([]Candidate, *query) []Candidate {

@@ -60,6 +60,7 @@ var taskLeads = []taskLead{
 	{pages: topProcessTask, stays: manOf(processSorters)},
 	{pages: fileTimeTask, stays: manOf(fileTimeShowers)},
 	{pages: manualTask, stays: manOf(manualReaders)},
+	{pages: userProcessesTask, stays: manOf(processListers)},
 }
 
 // manOf is a lead's stays for the man pages of the commands titles
@@ -663,3 +664,17 @@ func manualTask(q *query) []string {
 
 // manualReaders are the commands whose pages read manuals.
 var manualReaders = map[string]bool{"man": true, "info": true}
+
+// userProcessesTask puts ps(1) first, wherever it ranks, where the
+// question lists the processes of a user it names
+// (analyse.ListsUserProcesses): ps -u USER, where "user" chose pstree's
+// "[pid, user]", a tree. pgrep and top, which list them too, stay.
+func userProcessesTask(q *query) []string {
+	if !analyse.ListsUserProcesses(q.a.Question, q.a.Args) {
+		return nil
+	}
+	return []string{"ps"}
+}
+
+// processListers are the commands whose pages list a user's processes.
+var processListers = map[string]bool{"ps": true, "pgrep": true, "top": true}

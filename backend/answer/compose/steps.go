@@ -195,6 +195,9 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 			// what it does)
 			pl.chosen, pl.other = c.listingFirst(s, pl.ps, pl.chosen)
 		}
+		if chosen, ok := c.hiddenFirst(s, pl.chosen); ok {
+			pl.chosen, pl.other = chosen, true
+		}
 		pl.chosen = c.versionFirst(s, pl.ps, pl.chosen)
 		pl.chosen = c.askedSubcommandFirst(s, pl.ps, pl.chosen, a.Verb)
 		pl.chosen, pl.modelSub = c.modelSubcommandFirst(s, pl.ps, pl.chosen)

@@ -782,3 +782,23 @@ func TestTestLine(t *testing.T) {
 		}
 	}
 }
+
+// Hidden files asked for are the entries a page's option shows whose
+// names start with a dot; left out, they are not.
+func TestHiddenFirst(t *testing.T) {
+	s, ps := optionsPage("ls",
+		"-d, --directory", "list directories themselves, not their contents",
+		"-a, --all", "do not ignore entries starting with .")
+	for q, want := range map[string]string{
+		"How do I show hidden files in a listing?":   "-a, --all",
+		"list all files including hidden ones":       "-a, --all",
+		"list the files of /srv without hidden ones": "-d, --directory",
+		"list the directories themselves":            "-d, --directory",
+	} {
+		c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, text: q}
+		got, _ := c.hiddenFirst(s, []passage{ps[0], ps[1]})
+		if got[0].block.Term != want {
+			t.Errorf("%q: first %q, want %q", q, got[0].block.Term, want)
+		}
+	}
+}

@@ -123,16 +123,16 @@ func TestStepExclusionJoinsAction(t *testing.T) {
 }
 
 // The option the option model backs is a step where the page's words
-// for the task match other options better: ls's -a, "do not ignore
-// entries starting with .", for dot files, behind -d, which says
-// "list" and "directories", and -q and --hide, which say hide; the page
-// alone puts it fourth.
+// for the task match other options better: ls's -A, "do not list
+// implied . and ..", for invisible files, behind -d, which says "list"
+// and "directories"; the page alone does not put it among the first
+// three. (Hidden files are hiddenFirst's, the model or not.)
 func TestStepShownByUsage(t *testing.T) {
 	base := testengine.Must(t)
 	without := compose.New()
 	without.Options = nil
 	bare := &answer.Engine{Retriever: base.Retriever, Composer: without, Library: base.Library, Names: base.Names}
-	const q, want = "when I list a directory I also want to see the hidden files", "`ls -a`"
+	const q, want = "when I list a directory I also want to see the invisible files", "`ls -A`"
 	steps := func(e *answer.Engine) []string {
 		ans, _, err := e.Answer(context.Background(), q, 0.35)
 		if err != nil {

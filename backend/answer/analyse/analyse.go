@@ -242,8 +242,8 @@ var phrasals = []struct {
 	// a machine turned off is powered off, as the pages say it
 	// (shutdown's "Halt, power off or reboot the machine"); "disable"
 	// chose ssh(1) and systemctl's units for "turn off the machine now"
-	{lazyre.New(`(?i)\b((?:turn|switch)(?:s|ing|ed)?\s+off)\s+(?:the\s+|this\s+|my\s+|our\s+|your\s+)?(?:whole\s+)?(?:machine|computer|system|server|pc|box|laptop|workstation)\b`), powerOff, 1},
-	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)?\s+(?:the|this|my|our|your)\s+(?:machine|computer|system|server|pc|box|laptop|workstation)\s+off\b`), powerOff, 1},
+	{lazyre.New(`(?i)\b((?:turn|switch)(?:s|ing|ed)?\s+off)\s+(?:the\s+|this\s+|my\s+|our\s+|your\s+)?(?:whole\s+)?` + machineNoun + `\b`), powerOff, 1},
+	{lazyre.New(`(?i)\b(?:turn|switch)(?:s|ing|ed)?\s+(?:the|this|my|our|your)\s+` + machineNoun + `\s+off\b`), powerOff, 1},
 	{lazyre.New(`(?i)\b(?:turn|switch|shut)(?:s|ing|ed)? (?:it |them )?off\b`), []Alt{{"disable", 1}, {"stop", 0.8}}, 0},
 	// what was changed last is the newest, as the pages say it (ls's -t,
 	// "sort by time, newest first"); "recently" and "changed" chose du's
@@ -263,8 +263,8 @@ var phrasals = []struct {
 	// first part"): "show the end of a file" chose cat's -E, "display $
 	// at end of each line", and "the beginning of a file" look(1). Shown
 	// or read only: a line added to the end of a file is appended.
-	{lazyre.New(`(?i)\b(?:show|shows|print|prints|view|views|see|display|displays|read|output|get|check|watch|look\s+at)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:the\s+)?(end|bottom|tail)\s+of\s+(?:a|the|this|that|my|each|every)\s+(?:\w+\s+)?(?:file|log|logfile|output)s?\b`), []Alt{{"last", 1}, {"part", 0.6}, {"tail", 0.6}}, 1},
-	{lazyre.New(`(?i)\b(?:show|shows|print|prints|view|views|see|display|displays|read|output|get|check|watch|look\s+at)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:the\s+)?(beginning|start|top|head)\s+of\s+(?:a|the|this|that|my|each|every)\s+(?:\w+\s+)?(?:file|log|logfile|output)s?\b`), []Alt{{"first", 1}, {"part", 0.6}, {"head", 0.6}}, 1},
+	{partShown(`end|bottom|tail`), []Alt{{"last", 1}, {"part", 0.6}, {"tail", 0.6}}, 1},
+	{partShown(`beginning|start|top|head`), []Alt{{"first", 1}, {"part", 0.6}, {"head", 0.6}}, 1},
 	// files listed with their details are a long listing, as ls says it
 	// ("use a long listing format"); "details" chose zipinfo(1)
 	{lazyre.New(`(?i)\b(?:list|lists|listing|show|shows|display)\s+(?:all\s+)?(?:the\s+)?(?:files|directories|folders|contents|entries)\b[^.?!]*?\b(with\s+(?:all\s+)?(?:their\s+|the\s+|full\s+)?details|in\s+detail|detailed)\b`), []Alt{{"long", 1}, {"listing", 0.8}}, 1},
@@ -357,6 +357,16 @@ var phrasals = []struct {
 // goneToFolder is going into a folder, in a newcomer's words: "go to the
 // parent folder", "change into the directory src".
 var goneToFolder = lazyre.New(`(?i)\b((?:go|goes|going|switch|navigate|jump|change|changes|changing)\s+(?:back\s+)?(?:up\s+)?(?:in)?to)\s+(?:the\s+|a\s+|my\s+|another\s+|that\s+)?(?:parent\s+|home\s+|previous\s+|other\s+)?(?:folder|directory|dir)\b`)
+
+// machineNoun is a machine as people call it.
+const machineNoun = `(?:machine|computer|system|server|pc|box|laptop|workstation)`
+
+// partShown is a part of a file shown or read, the words of the part a
+// group (see phrasals): "show the end of a file", "print the top of the
+// log file".
+func partShown(part string) func() *regexp.Regexp {
+	return lazyre.New(`(?i)\b(?:show|shows|print|prints|view|views|see|display|displays|read|output|get|check|watch|look\s+at)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:the\s+)?(` + part + `)\s+of\s+(?:a|the|this|that|my|each|every)\s+(?:\w+\s+)?(?:file|log|logfile|output)s?\b`)
+}
 
 // powerOff is a machine's turning off.
 var powerOff = []Alt{{"poweroff", 1}, {"shutdown", 1}, {"power", 0.8}, {"halt", 0.6}}

@@ -98,12 +98,14 @@ var fsTypeRE = lazyre.New(`(?i)\b(ext[234]|vfat|fat(?:12|16|32)?|exfat|ntfs|xfs|
 // opening: not "without first changing into that folder", nor
 // "never going up to the parent directory".
 func ChangesDirectory(q string) bool {
-	for _, re := range []func() *regexp.Regexp{goneToFolder, folderChangedRE} {
-		if loc := re().FindStringIndex(q); loc != nil && opening(q[:loc[0]]) {
-			return true
-		}
-	}
-	return false
+	return asTask(q, goneToFolder) || asTask(q, folderChangedRE)
+}
+
+// asTask says whether re matches question q where the task it asks
+// starts: after its opening alone (see opening).
+func asTask(q string, re func() *regexp.Regexp) bool {
+	loc := re().FindStringIndex(q)
+	return loc != nil && opening(q[:loc[0]])
 }
 
 // opening says whether text is only the opening of a question: its

@@ -120,10 +120,7 @@ var lookedForWordRE = lazyre.New(`(?i)\b(?:occurrences?|instances?|appearances?)
 // field of the lines by its place ("print only the second column of
 // data.tsv", "What is the bash command to show the first field of each
 // line?"): cut's -f. Not a sort or a sum by one, nor columns counted.
-func PrintsColumn(q string) bool {
-	loc := printedColumnRE().FindStringIndex(q)
-	return loc != nil && opening(q[:loc[0]])
-}
+func PrintsColumn(q string) bool { return asTask(q, printedColumnRE) }
 
 var printedColumnRE = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|get|extract|output|select|keep|pull\s+out|cut\s+out|list|return)\s+(?:out\s+)?(?:only\s+|just\s+)?(?:the\s+)?(?:` + placeOrdinal + `)\s+(?:column|field)\b`)
 

@@ -63,6 +63,15 @@ var taskLeads = []taskLead{
 	{pages: userProcessesTask, stays: manOf(processListers)},
 }
 
+// pagesIf is pages where the question is a task of theirs (ok), nil
+// where it is not: what most readings return.
+func pagesIf(ok bool, pages ...string) []string {
+	if !ok {
+		return nil
+	}
+	return pages
+}
+
 // manOf is a lead's stays for the man pages of the commands titles
 // holds.
 func manOf(titles map[string]bool) func(c *Candidate, _ *query) bool {
@@ -339,10 +348,7 @@ var entryCounters = map[string]bool{"wc": true, "ls": true, "find": true}
 // --ignore-fail-on-non-empty, which said the words, leaves the folder
 // where it is.
 func fullFolderTask(q *query) []string {
-	if !analyse.RemovesFullFolder(q.a.Question) {
-		return nil
-	}
-	return []string{"rm"}
+	return pagesIf(analyse.RemovesFullFolder(q.a.Question), "rm")
 }
 
 // permittedTask puts chmod(1) first, wherever it ranks, where the
@@ -352,10 +358,7 @@ func fullFolderTask(q *query) []string {
 // `mkfifo -m a-w notes.txt` would make one of that name). A command that
 // sets modes too (install, setfacl, chattr) stays.
 func permittedTask(q *query) []string {
-	if !analyse.MakesPermitted(q.a.Question) {
-		return nil
-	}
-	return []string{"chmod"}
+	return pagesIf(analyse.MakesPermitted(q.a.Question), "chmod")
 }
 
 // modeSetters are the commands besides chmod that set what a file lets
@@ -378,10 +381,7 @@ func bySizeTask(q *query) []string {
 // file log.txt" chose rmdir(1), "remove empty directories", and "empty
 // the contents of a file" zimcheck's -0, "Empty content".
 func emptiedTask(q *query) []string {
-	if !analyse.EmptiesFile(q.a.Question) {
-		return nil
-	}
-	return []string{"truncate"}
+	return pagesIf(analyse.EmptiesFile(q.a.Question), "truncate")
 }
 
 // sizeSaid is a size the question asks of a file, given or not ("of a
@@ -503,10 +503,7 @@ var selfAsked = lazyre.New(`(?i)\bmy\s+(?:own\s+)?(?:user\s*-?name|login\s+name)
 // many names in one line, where mv(1), which the words chose, moves
 // them all onto one name or into a folder.
 func extensionTask(q *query) []string {
-	if !analyse.RenamesExtensions(q.a.Question, q.a.Args) {
-		return nil
-	}
-	return []string{"rename.ul"}
+	return pagesIf(analyse.RenamesExtensions(q.a.Question, q.a.Args), "rename.ul")
 }
 
 // pathVariableTask puts bash(1) first, wherever it ranks, where the
@@ -514,10 +511,7 @@ func extensionTask(q *query) []string {
 // or takes one from it: "add the directory /opt/bin to my PATH" is the
 // shell's export, where the words chose jpackage(1)'s --install-dir.
 func pathVariableTask(q *query) []string {
-	if analyse.PathVariable(q.a.Question) == "" || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgPath }) {
-		return nil
-	}
-	return []string{"bash"}
+	return pagesIf(analyse.PathVariable(q.a.Question) != "" && slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgPath }), "bash")
 }
 
 // ownerTask puts stat(1) first, wherever it ranks, where the question
@@ -526,10 +520,7 @@ func pathVariableTask(q *query) []string {
 // groups of a user, shadow(5) for "who owns /etc/shadow", or chown(1),
 // which changes them. A listing that shows them too stays.
 func ownerTask(q *query) []string {
-	if !analyse.AsksOwner(q.a.Question, q.a.Args) {
-		return nil
-	}
-	return []string{"stat"}
+	return pagesIf(analyse.AsksOwner(q.a.Question, q.a.Args), "stat")
 }
 
 // ownerShowers are the commands whose pages show a file's owner and
@@ -569,10 +560,7 @@ func fileSystemMaker(c *Candidate, _ *query) bool {
 // where "parent" and "home" chose mkdir's -p and usermod's -d. Another
 // shell's page stays.
 func folderTask(q *query) []string {
-	if !analyse.ChangesDirectory(q.a.Question) {
-		return nil
-	}
-	return []string{"bash"}
+	return pagesIf(analyse.ChangesDirectory(q.a.Question), "bash")
 }
 
 // shellPages are the pages of the shells' builtins.
@@ -583,10 +571,7 @@ var shellPages = map[string]bool{"bash": true, "zshbuiltins": true, "zsh": true,
 // (analyse.PrintsColumn): cut's -f, where "column" chose pr(1), which
 // prints pages in columns. awk, which prints fields too, stays.
 func columnTask(q *query) []string {
-	if !analyse.PrintsColumn(q.a.Question) {
-		return nil
-	}
-	return []string{"cut"}
+	return pagesIf(analyse.PrintsColumn(q.a.Question), "cut")
 }
 
 // fieldCutters are the commands whose pages print a line's fields.
@@ -597,10 +582,7 @@ var fieldCutters = map[string]bool{"cut": true, "awk": true, "mawk": true, "gawk
 // names the process, where "port" chose bridge(8)'s ports of a bridge.
 // ss, fuser and netstat, which name it too, stay.
 func portUserTask(q *query) []string {
-	if !analyse.AsksPortUser(q.a.Question, q.a.Args) {
-		return nil
-	}
-	return []string{"lsof", "ss", "fuser"}
+	return pagesIf(analyse.AsksPortUser(q.a.Question, q.a.Args), "lsof", "ss", "fuser")
 }
 
 // portUsers are the commands whose pages name the process on a port.
@@ -612,10 +594,7 @@ var portUsers = map[string]bool{"lsof": true, "ss": true, "fuser": true, "netsta
 // where the words chose chgrp(1) and usermod(8), which change them.
 // lslogins and id, which show them too, stay.
 func accountsTask(q *query) []string {
-	if !analyse.AsksAccounts(q.a.Question) {
-		return nil
-	}
-	return []string{"getent"}
+	return pagesIf(analyse.AsksAccounts(q.a.Question), "getent")
 }
 
 // accountListers are the commands whose pages show the system's
@@ -627,10 +606,7 @@ var accountListers = map[string]bool{"getent": true, "lslogins": true, "id": tru
 // (analyse.AsksTopProcess): ps's --sort, where "CPU" chose nproc(1).
 // top and htop, which show them too, stay.
 func topProcessTask(q *query) []string {
-	if !analyse.AsksTopProcess(q.a.Question) {
-		return nil
-	}
-	return []string{"ps", "top"}
+	return pagesIf(analyse.AsksTopProcess(q.a.Question), "ps", "top")
 }
 
 // processSorters are the commands whose pages order processes by what
@@ -642,10 +618,7 @@ var processSorters = map[string]bool{"ps": true, "top": true, "htop": true}
 // -c formats print the times, where the words chose touch(1), which sets
 // them. ls and date (-r), which show them too, stay.
 func fileTimeTask(q *query) []string {
-	if !analyse.AsksFileTime(q.a.Question) {
-		return nil
-	}
-	return []string{"stat"}
+	return pagesIf(analyse.AsksFileTime(q.a.Question), "stat")
 }
 
 // fileTimeShowers are the commands whose pages show a file's times.
@@ -656,10 +629,7 @@ var fileTimeShowers = map[string]bool{"stat": true, "ls": true, "date": true}
 // manual for ls" chose ls(1), whose -d the words matched. info, which
 // reads manuals too, stays.
 func manualTask(q *query) []string {
-	if analyse.ManualOf(q.a.Question) == "" {
-		return nil
-	}
-	return []string{"man"}
+	return pagesIf(analyse.ManualOf(q.a.Question) != "", "man")
 }
 
 // manualReaders are the commands whose pages read manuals.
@@ -670,10 +640,7 @@ var manualReaders = map[string]bool{"man": true, "info": true}
 // (analyse.ListsUserProcesses): ps -u USER, where "user" chose pstree's
 // "[pid, user]", a tree. pgrep and top, which list them too, stay.
 func userProcessesTask(q *query) []string {
-	if !analyse.ListsUserProcesses(q.a.Question, q.a.Args) {
-		return nil
-	}
-	return []string{"ps"}
+	return pagesIf(analyse.ListsUserProcesses(q.a.Question, q.a.Args), "ps")
 }
 
 // processListers are the commands whose pages list a user's processes.

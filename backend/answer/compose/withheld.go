@@ -19,6 +19,12 @@ import (
 func withheldConcepts(q *answer.Question, question string, forbidden []bool) []bool {
 	var out []bool
 	question = quoted().ReplaceAllString(question, " ")
+	// what a task is done without harming is kept, not left out of the
+	// output: a copy made "without deleting the original" keeps it, and
+	// gzip's -n, "do not save the original file name", leaves out
+	// nothing asked. What it is done without pulling in or printing
+	// is left out ("without the recommended packages").
+	question = withoutHarming().ReplaceAllString(question, " ")
 	answer.NegatedWords(question, func(w string) { out = markWord(q, w, out) })
 	for _, m := range withholdVerb().FindAllStringSubmatch(question, -1) {
 		out = markCovered(q, m[1]+m[2], out)
@@ -36,6 +42,10 @@ func withheldConcepts(q *answer.Question, question string, forbidden []bool) []b
 	}
 	return out
 }
+
+// withoutHarming is "without" and a verb in -ing that harms its
+// object, with the object, to the clause's end.
+var withoutHarming = lazyre.New(`(?i)\bwithout\s+(?:delet|remov|overwrit|replac|modify|chang|edit|alter|touch|los|destroy|eras|clobber|truncat|damag|corrupt)ing\b[^.,;:()]*`)
 
 // withholdVerb is a verb that withholds a part of the output, and the
 // words after it: "hide the headers", "suppress the progress meter",

@@ -191,3 +191,46 @@ func TestSummaryUsesKeptLead(t *testing.T) {
 		t.Errorf("journalctl's Summary %q, want it to use --no-pager", d.Summary)
 	}
 }
+
+// What the task is done without harming is kept, not left out of the
+// output: a copy made "without deleting the original" wants the option
+// that keeps the input, not one that leaves out the original's name.
+func TestWithoutHarmingKeeps(t *testing.T) {
+	for _, q := range []string{
+		"Make a compressed copy of notes.txt with squeeze without deleting the original.",
+		"compress the report with squeeze without removing the uncompressed file",
+	} {
+		d := composed(t, New(), "squeeze", squeezePage, q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`squeeze -k") {
+			t.Errorf("%q: steps %q, want squeeze -k first", q, d.Steps)
+		}
+	}
+}
+
+// squeezePage documents a compressor as gzip(1) does, in words of its
+// own.
+const squeezePage = `.TH SQUEEZE 1
+.SH NAME
+squeeze \- compress or expand files
+.SH SYNOPSIS
+squeeze [ -cdklnv ] [ name ... ]
+.SH OPTIONS
+.TP
+\fB\-c\fR
+Write the output to standard output and keep the original files unchanged.
+.TP
+\fB\-d\fR
+Decompress.
+.TP
+\fB\-k\fR
+Keep (don't delete) input files while compressing or decompressing.
+.TP
+\fB\-l\fR
+List the compressed and uncompressed size of each file.
+.TP
+\fB\-n\fR
+When compressing, do not save the original file name and time stamp.
+.TP
+\fB\-v\fR
+Display the name and percentage reduction for each file.
+`

@@ -420,12 +420,13 @@ var ownerToRE = lazyre.New(`(?i)\b(owner|group)\s+(?:of|on)\s+\S+(?:\s+\S+)?\s+t
 
 // nameBeforeNounRE is a name before the noun folder, directory, user or
 // group: "the backup folder", "my Downloads directory", "the docker
-// group".
-var nameBeforeNounRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(folder|directory|user|group)\b`)
+// group", "its node_modules subfolder".
+var nameBeforeNounRE = lazyre.New(`(?i)\b(?:the|my|your|our|their|his|her|its)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*)\s+(folder|directory|subfolder|subdirectory|user|group)\b`)
 
 // whichBefore are, by the noun after them, the words that say which one
 // it is rather than name it (see nameBeforeNounRE).
-var whichBefore = map[string]map[string]bool{"folder": whichFolder, "directory": whichFolder, "user": whichAccount, "group": whichAccount}
+var whichBefore = map[string]map[string]bool{"folder": whichFolder, "directory": whichFolder, "subfolder": whichFolder, "subdirectory": whichFolder,
+	"user": whichAccount, "group": whichAccount}
 
 // memberBeforeRE ends the words before a group with the member added to
 // it or removed from it: "add bob to", "remove alice from".
@@ -1602,7 +1603,7 @@ func nounKind(noun string) ArgKind {
 		return ArgUser
 	case strings.HasPrefix(n, "group"):
 		return ArgGroup
-	case strings.HasPrefix(n, "folder"), strings.HasPrefix(n, "dir"):
+	case strings.HasPrefix(n, "folder"), strings.HasPrefix(n, "dir"), strings.HasPrefix(n, "sub"):
 		return ArgFolder
 	case strings.HasPrefix(n, "file"):
 		return ArgFile

@@ -172,6 +172,9 @@ func TestRead(t *testing.T) {
 		{"pack my Documents folder into a tar archive", "folder:Documents", "", "pack my folder into a tar archive"},
 		{"copy report.pdf into the backup folder", "file:report.pdf folder:backup", "", "copy into the folder"},
 		{"unpack it but drop the top-level folder", "", "", "unpack it but drop the top-level folder"},
+		// and before a subfolder of another ("its")
+		{"how big is the folder web without its node_modules subfolder", "folder:web folder:node_modules", "", "how big is the folder without its subfolder"},
+		{"archive src but leave out its cache subdirectory", "", "", "archive src but leave out its cache subdirectory"},
 		// a name before "user" or "group", not a word that says which
 		// one it is
 		{"add bob to the docker group", "user:bob group:docker", "", "add to the group"},

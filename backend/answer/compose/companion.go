@@ -312,6 +312,13 @@ func (c *composition) negationFirst(s *source, ps, chosen []passage) []passage {
 	if c.negated == nil && c.withheld == nil && !c.removesLines || len(chosen) == 0 || purposeClause().MatchString(c.text) {
 		return chosen
 	}
+	// nor where the option that leaves out the files the question
+	// leaves out leads (exclusion): tar's --exclude, not
+	// --keep-directory-symlink ("Don't replace existing symlinks to
+	// directories") for "skip its .git directory"
+	if e, ok := c.exclusion(s); ok && e.same(chosen[0]) {
+		return chosen
+	}
 	share := negationShare
 	if c.removesLines {
 		// its words say what it takes out, which an option that

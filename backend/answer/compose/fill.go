@@ -325,7 +325,7 @@ var listGap = lazyre.New(`^\s*(?:,\s*(?:and\s+)?|and\s+)$`)
 // leftOut: the words before an argument leave it out of what the
 // command works on ("leave out the .git folder", "skip every file
 // matching *.min.js", "except notes.txt").
-var leftOut = lazyre.New(`(?i)\b(?:(?:leave|leaves|leaving|left)\s+out|except(?:\s+for)?|excluding|exclude|skip|skipping|ignore|ignoring|hide|hiding|omit|omitting|but\s+not|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:(?:sub)?(?:folders?|director(?:y|ies)|dirs?|files?)\s+)?(?:(?:matching|named|called|like|(?:whose\s+names?\s+)?(?:ends?|ending)\s+(?:in|with)|that\s+ends?\s+(?:in|with))\s+)?$`)
+var leftOut = lazyre.New(`(?i)\b(?:(?:leave|leaves|leaving|left)\s+out|except(?:\s+for)?|excluding|exclude|skip|skipping|ignore|ignoring|hide|hiding|omit|omitting|but\s+not|other\s+than|apart\s+from|without)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+|its\s+|their\s+|my\s+|our\s+|your\s+)?(?:(?:sub)?(?:folders?|director(?:y|ies)|dirs?|files?)\s+)?(?:(?:matching|named|called|like|(?:whose\s+names?\s+)?(?:ends?|ending)\s+(?:in|with)|that\s+ends?\s+(?:in|with))\s+)?$`)
 
 // bareSuffix says whether a file argument is an extension alone: ".log".
 func bareSuffix(text string) bool {
@@ -1775,6 +1775,12 @@ func (c *composition) withAction(s *source, pl *plan) {
 	if !c.optionItem(s, p) || optionArg(p.block.Term) != "" || c.usage(s.hit.Doc, s.doc)[p.block.Term] <= 0 && !c.termAsked(s, p) {
 		return
 	}
+	// an option that keeps something from happening does no task:
+	// tar's --keep-directory-symlink, "Don't replace existing symlinks
+	// to directories when extracting"
+	if earlyWithhold().MatchString(itemSentence(p.block.Text)) {
+		return
+	}
 	cmd, sub := c.optionCommand(s, pl.chosen[0])
 	if _, sub2 := c.optionCommand(s, p); sub || sub2 {
 		return
@@ -2782,7 +2788,7 @@ func exclusionOption(term string) bool {
 }
 
 // excludeName is the name of an option that leaves things out.
-var excludeName = lazyre.New(`^--(?:exclude|hide|ignore)$`)
+var excludeName = lazyre.New(`^--(?:exclude|hide|ignore)(?:-dir)?$`)
 
 // patternSlot is the placeholder of what an option matches names with
 // (diff's "--exclude=PAT").
@@ -2795,7 +2801,39 @@ func (c *composition) exclusion(s *source) (passage, bool) {
 	if len(c.excluded) == 0 || !answer.ProgramPage(s.hit.Meta) {
 		return passage{}, false
 	}
+	// a folder left out is one an option for folders leaves out:
+	// grep's --exclude-dir, not --exclude, which skips files by name
+	folder := c.excluded[0].kind == analyse.ArgFolder
+	if p, ok := c.bestOption(s, func(p passage) bool {
+		return exclusionOption(p.block.Term) && folderOption().MatchString(p.block.Term) == folder
+	}); ok {
+		return p, true
+	}
 	return c.bestOption(s, func(p passage) bool { return exclusionOption(p.block.Term) })
+}
+
+// folderOption is the name of an option that works on folders: grep's
+// --exclude-dir.
+var folderOption = lazyre.New(`--\w+-dir\b`)
+
+// exclusionJoins is the option that leaves out the files the question
+// leaves out (exclusion), as a bundle's line (of opts) runs it right
+// after the command, where the bundle has none: `tar
+// --exclude=node_modules -czf project.tar.gz project`. Tar leaves out
+// only what comes after the option.
+func (c *composition) exclusionJoins(s *source, opts []passage, line string) (passage, string, bool) {
+	e, ok := c.exclusion(s)
+	if !ok || slices.ContainsFunc(opts, e.same) || len(strings.Fields(line)) < 2 {
+		return passage{}, "", false
+	}
+	if _, sub := c.optionCommand(s, e); sub {
+		return passage{}, "", false
+	}
+	opt := c.excludedValue(optionForm(strings.TrimSpace(e.block.Term)))
+	if strings.HasPrefix(opt, "--") {
+		opt = strings.Replace(opt, " ", "=", 1)
+	}
+	return e, opt, true
 }
 
 // excludedValue writes into an exclusion option's form (opt, "--hide

@@ -36,6 +36,11 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	if pl.lead {
 		chosen = pl.chosen[:pl.shown]
 	}
+	// the option that leaves out what the question leaves out joins
+	// the bundle the rest make (exclusionJoins)
+	if e, ok := c.exclusion(pl.s); ok && len(chosen) > 0 && e.same(chosen[0]) {
+		chosen = chosen[1:]
+	}
 	opts := c.bundle(pl.s, pl.ps, chosen, true)
 	if c.losesVerb(pl, opts) {
 		// the option that says the verb, with its companions, or none
@@ -97,6 +102,11 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		if line, desc, added = placeDestination(p, opt, line, desc); added {
 			opts = append(opts, p)
 		}
+	}
+	if e, opt, ok := c.exclusionJoins(pl.s, opts, line); ok {
+		line = joinAt(strings.Fields(line), 1, opt)
+		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(e.block.Text)
+		opts = append(opts, e)
 	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}

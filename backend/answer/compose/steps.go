@@ -890,7 +890,10 @@ func (c *composition) decideLead(pl *plan) {
 	// but "in gigabytes" is its G. Nor one that leaves out what the
 	// question leaves out (withholds): grep's --no-filename, for "leave
 	// the file names out", not -H, which people give more.
-	side := pl.lead && !pl.other && c.sideOption(s, pl.chosen[0]) && c.scaleOption(pl.chosen[0]) == "" && c.levelOption(pl.chosen[0]) == "" && !c.withholds(pl.chosen[0])
+	side := pl.lead && !pl.other && c.sideOption(s, pl.chosen[0]) && c.scaleOption(pl.chosen[0]) == "" && c.levelOption(pl.chosen[0]) == "" && !c.withholds(pl.chosen[0]) &&
+		// nor one that takes the files the question keeps its result in
+		// or leaves out (fileValueLeads): du's --exclude
+		!c.fileValueLeads(s, pl.chosen[0])
 	if side && !pl.named && c.nextUsed(s, pl.chosen) {
 		// one the option model scores is no side option
 		pl.chosen, side = toFront(pl.chosen, 1), false

@@ -2,6 +2,7 @@ package compose_test
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -120,6 +121,16 @@ func TestStepExclusionJoinsAction(t *testing.T) {
 	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -c") || !strings.Contains(ans.Steps[0], "--exclude .git") {
 		t.Errorf("%s: steps %q, want the first to run tar -c with --exclude .git", q, ans.Steps)
 	}
+	// nor an option that keeps something from happening, for the
+	// directory's word ("Don't replace existing symlinks to
+	// directories")
+	q = "Archive the folder photos into photos.tar but skip its .git directory."
+	if ans, _, err = e.Answer(context.Background(), q, 0.35); err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar ") || !strings.Contains(ans.Steps[0], "--exclude .git") || strings.Contains(ans.Steps[0], "--keep") {
+		t.Errorf("%s: steps %q, want the first to run tar with --exclude .git alone", q, ans.Steps)
+	}
 }
 
 // The option the option model backs is a step where the page's words
@@ -165,5 +176,39 @@ func TestStepNegatedNotNamed(t *testing.T) {
 	}
 	if len(ans.Steps) == 0 || !runs(ans.Steps[0], "`grep -v") {
 		t.Errorf("steps %q, want grep -v first", ans.Steps)
+	}
+}
+
+// A folder left out is left out by the option for folders: grep's
+// --exclude-dir, not --exclude, which skips files by name.
+func TestStepExclusionFolder(t *testing.T) {
+	e := testengine.Must(t)
+	for _, q := range []string{
+		"grep the files under src recursively for fixme, but skip the vendor folder",
+		"grep recursively for lines that match fixme except in the third_party directory",
+	} {
+		ans, _, err := e.Answer(context.Background(), q, 0.35)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`grep ") || !strings.Contains(ans.Steps[0], "--exclude-dir ") {
+			t.Errorf("%s: steps %q, want the first to run grep with --exclude-dir", q, ans.Steps)
+		}
+	}
+}
+
+// What the question leaves out joins the line people type for the task
+// as an option right after the command, which tar and du read before
+// the files it leaves out: `ls --hide=node_modules -lh site`, not ls -lh
+// with --hide a step below, nor a subfolder after "its" unread.
+func TestStepExclusionJoinsBundle(t *testing.T) {
+	e := testengine.Must(t)
+	q := "Show the disk usage of the folder site in human-readable units, but leave out its node_modules subfolder."
+	ans, _, err := e.Answer(context.Background(), q, 0.35)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Steps) == 0 || !regexp.MustCompile("^`\\S+ --(?:exclude|hide)=node_modules -\\S+ site`").MatchString(ans.Steps[0]) {
+		t.Errorf("%s: steps %q, want the first to run a bundle on site with node_modules left out by the option after the command", q, ans.Steps)
 	}
 }

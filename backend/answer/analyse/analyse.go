@@ -501,6 +501,10 @@ var (
 	formatRE       = lazyre.New(`(?i)\b(format of|syntax of|fields? of|file format|configuration file|config file|entries in)\b|/etc/`)
 	conceptRE      = lazyre.New(`(?i)^\s*(what (is|are|does|do)|what's|explain|difference between|meaning of)\b`)
 	troubleshootRE = lazyre.New(`(?i)^\s*why\b|\b(error|fails?|failing|failed|not working|denied|cannot|can['’]t|won['’]t|broken)\b`)
+	// errorsHandledRE is an error the task does without, or handles as
+	// its object, which is no symptom: "without an error if it already
+	// exists", "show only error messages", "hide the error output".
+	errorsHandledRE = lazyre.New(`(?i)\b(?:without|no|ignor\w*|suppress\w*|hid(?:e|es|ing)|silenc\w*|redirect\w*|discard\w*|send\w*|captur\w*|sav(?:e|es|ing)|show\w*|print\w*|writ(?:e|es|ing)|list\w*|count\w*|filter\w*|only)\s+(?:an?\s+|any\s+|the\s+|all\s+|its\s+|my\s+|those\s+)?errors?\b`)
 )
 
 func classify(q string) Scene {
@@ -509,7 +513,7 @@ func classify(q string) Scene {
 		return SceneProgramming
 	case formatRE().MatchString(q):
 		return SceneFormat
-	case troubleshootRE().MatchString(q):
+	case troubleshootRE().MatchString(errorsHandledRE().ReplaceAllString(q, " ")):
 		return SceneTroubleshoot
 	case conceptRE().MatchString(q):
 		return SceneConcept

@@ -28,6 +28,9 @@ func TestAnalyse(t *testing.T) {
 		// do not become rare words of the question
 		{"Why doesn't my cron job run? I've checked it", SceneTroubleshoot, "", "cron job run checked"},
 		{"The service won’t start", SceneTroubleshoot, "", "service start"},
+		// an error the task does without, or shows, is no symptom
+		{"make the folder cache and raise no error if it exists", SceneHowTo, "make", "folder raise error exists"},
+		{"print only the error lines of the boot log", SceneHowTo, "print", "print error lines boot log"},
 		// a task asked as a command has its first word for verb
 		{"sort the lines of names.txt", SceneHowTo, "sort", "sort lines"},
 		{"please list every open port", SceneHowTo, "list", "list open port"},

@@ -90,7 +90,7 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	// but an option the question's own words ask for, which the bundle
 	// leaves out, keeps the lead (tar's -g for incremental backups,
 	// which people seldom bundle)
-	if opts == nil || pl.asked && !slices.ContainsFunc(opts, pl.chosen[0].same) {
+	if opts == nil || (pl.asked || pl.lead && c.amountLeads(pl.chosen[0], pl.syn)) && !slices.ContainsFunc(opts, pl.chosen[0].same) {
 		return nil
 	}
 	line, desc := c.bundleStep(pl.s, opts)

@@ -212,3 +212,18 @@ func TestStepExclusionJoinsBundle(t *testing.T) {
 		t.Errorf("%s: steps %q, want the first to run a bundle on site with node_modules left out by the option after the command", q, ans.Steps)
 	}
 }
+
+// An option that takes the count the question gives keeps the lead
+// over the letters people bundle for the task without it: grep's -A 2
+// for "two lines after each match", not -Hn, which drops the two.
+func TestStepAmountOverBundle(t *testing.T) {
+	e := testengine.Must(t)
+	q := "show two lines after each matching line"
+	ans, _, err := e.Answer(context.Background(), q, 0.35)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`grep -A 2") {
+		t.Errorf("%s: steps %q, want the first to run grep -A 2", q, ans.Steps)
+	}
+}

@@ -391,6 +391,11 @@ const (
 // files, rows or commits.
 var RemovedLines = lazyre.New(`(?i)\b` + removalVerb + removedLinesAre + `(` + holding + `)\b`)
 
+// UnmatchedLines is a question for the lines that do not start or end
+// with what it gives ("the lines of config.ini that do not start with
+// #"): those a removal of the lines that do would leave (RemovedLines).
+var UnmatchedLines = lazyre.New(`(?i)\blines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that|which)\s+(?:(?:do|does)\s+not|don't|doesn't|never)\s+(?:start|begin|end)(?:s|ning|ing)?\s+with\b`)
+
 // humanSizes is what sizes written with their units ask for.
 var humanSizes = []Alt{{"human", 1}, {"readable", 0.8}}
 

@@ -398,7 +398,14 @@ var lineHoldsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|wh
 // (group 2), after the verb that says which (group 1): "lines starting
 // with ERROR", "every line that ends with a semicolon" (no word: an
 // article is a stopword).
-var lineEndsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?i:((?:start|begin|end)(?:s|ning|ing)?\s+with)\s+(?:the\s+(?:word|string|text)\s+)?)["'“]?([A-Za-z0-9_][A-Za-z0-9_.:-]*[A-Za-z0-9_])["'”]?(?:\s+(?:in|from|inside|within|of|and|or)\b|[,.;:?!]|\s*$)`)
+// A symbol counts as a word ("lines that start with #"), and so does its
+// name ("begin with a dash"); lines that do not start with one are read
+// alike (see analyse.UnmatchedLines).
+var lineEndsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?i:(?:(?:do|does)\s+not\s+|don't\s+|doesn't\s+|never\s+)?((?:start|begin|end)(?:s|ning|ing)?\s+with)\s+(?:the\s+(?:word|string|text)\s+)?)(?:["'“]?([A-Za-z0-9_][A-Za-z0-9_.:-]*[A-Za-z0-9_])["'”]?|["'“]?([#;/%!@=+*-])["'”]?|(?i:an?\s+(dash|hyphen|hash|semicolon|slash|percent\s+sign|equals\s+sign|plus\s+sign)))(?:\s+(?:in|from|inside|within|of|and|or|sign|character|symbol)\b|[,.;:?!]|\s*$)`)
+
+// symbolNames are the symbols lineEndsRE reads by name.
+var symbolNames = map[string]string{"dash": "-", "hyphen": "-", "hash": "#", "semicolon": ";", "slash": "/",
+	"percent sign": "%", "equals sign": "=", "plus sign": "+"}
 
 // linkAsked is a question about a link in the file system.
 var linkAsked = lazyre.New(`(?i)\b(?:sym)?links?\b`)
@@ -548,17 +555,37 @@ func Read(q string) Reading {
 	// "lines starting with ERROR": what the lines begin (or end) with is
 	// a pattern anchored there, and the verb says only where it is
 	for _, m := range lineEndsRE().FindAllStringSubmatchIndex(q, -1) {
-		w := strings.ToLower(q[m[4]:m[5]])
-		if !free(m[4], m[5]) || terms.Stop(w) || filler[w] {
+		// the word, the symbol, or the symbol's name
+		at := 4
+		for at < 8 && m[at] < 0 {
+			at += 2
+		}
+		a, b := m[at], m[at+1]
+		w := strings.ToLower(q[a:b])
+		text := q[a:b]
+		if at == 8 {
+			text = symbolNames[strings.Join(strings.Fields(w), " ")]
+		} else if at == 4 && (terms.Stop(w) || filler[w]) {
 			continue
 		}
-		take(m[4], m[5])
+		if !free(a, b) || text == "" {
+			continue
+		}
+		take(a, b)
 		anchor := "^"
 		if strings.HasPrefix(strings.ToLower(q[m[2]:m[3]]), "end") {
 			anchor = "$"
 		}
-		given = append(given, found{m[4], Arg{Kind: ArgQuoted, Text: q[m[4]:m[5]], Start: m[4], End: m[5], Anchor: anchor}})
-		r.kinds = append(r.kinds, [2]int{m[2], m[4]})
+		given = append(given, found{a, Arg{Kind: ArgQuoted, Text: text, Start: a, End: b, Anchor: anchor}})
+		r.kinds = append(r.kinds, [2]int{m[2], a})
+		if at == 8 {
+			// a symbol's name is no topic: "a hash" is no checksum
+			r.frames = append(r.frames, [2]int{a, b})
+		}
+		if i := strings.LastIndex(strings.ToLower(q[m[0]:m[2]]), "never"); i >= 0 {
+			// nor is the negator that says which lines are left
+			r.frames = append(r.frames, [2]int{m[0] + i, m[0] + i + len("never")})
+		}
 	}
 	for _, m := range wordGivenRE().FindAllStringSubmatchIndex(q, -1) {
 		if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && free(m[2], m[3]) {

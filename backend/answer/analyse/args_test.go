@@ -529,6 +529,10 @@ func TestLineEnds(t *testing.T) {
 		"print every line that ends with OK.":                         "quoted:OK$",
 		"list the files starting with tmp":                            "",
 		"show lines with ERROR in app.log":                            "quoted:ERROR file:app.log",
+		// a symbol, or its name, and lines that do not start with it
+		"print the lines of setup.cfg that start with #":      "file:setup.cfg quoted:#^",
+		"show lines of todo.md which don't begin with a dash": "file:todo.md quoted:-^",
+		"list every line that never ends with a semicolon":    "quoted:;$",
 	} {
 		var got []string
 		for _, a := range Read(q).Args {
@@ -537,6 +541,14 @@ func TestLineEnds(t *testing.T) {
 		if g := strings.Join(got, " "); g != want {
 			t.Errorf("Read(%q) args = %q, want %q", q, g, want)
 		}
+	}
+}
+
+// A symbol's name, and the negator of lines that do not start with it,
+// are no topic: "a hash" is no checksum.
+func TestLineEndsTopic(t *testing.T) {
+	if got := topicRead("list the lines of hosts.txt which never begin with a hash"); strings.Contains(got, "hash") || strings.Contains(got, "never") {
+		t.Errorf("topic %q holds the symbol's name or the negator", got)
 	}
 }
 

@@ -23,7 +23,9 @@ import (
 func removedLinesNegated(q *answer.Question, question string, out []bool) ([]bool, bool) {
 	m := analyse.RemovedLines().FindStringSubmatch(question)
 	if m == nil {
-		return out, false
+		// the lines that do not start with a thing are those a
+		// removal of the lines that do leaves: grep's -v
+		return out, analyse.UnmatchedLines().MatchString(question)
 	}
 	word := strings.ToLower(m[2])
 	if word == "with" || strings.HasPrefix(word, "ha") {

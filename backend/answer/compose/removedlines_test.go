@@ -49,3 +49,25 @@ func TestRemovedPattern(t *testing.T) {
 		}
 	}
 }
+
+// The lines that do not start with a thing are those grep's -v keeps,
+// with the thing anchored where they start: `grep -v '^#' setup.cfg`,
+// not -s, "Suppress error messages", nor the lines that do start so.
+func TestUnmatchedLinesInverted(t *testing.T) {
+	for q, want := range map[string]string{
+		"grep: show the lines of setup.cfg that do not start with #": "`grep -v '^#' setup.cfg`",
+		"print the lines of notes.txt that don't end with OK":        "`grep -v 'OK$' notes.txt`",
+	} {
+		lib, ret := retrieve(t, testindex.Fixture, q)
+		if ret.Hits[0].Meta.Label != "grep(1)" {
+			t.Fatalf("%q: first page %s", q, ret.Hits[0].Meta.Label)
+		}
+		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
+			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
+		}
+	}
+}

@@ -388,6 +388,14 @@ var symbolGivenRE = lazyre.New(`(?:^|[\s(])["']?([#$%&*+,./:;<=>?@^_|~!\\-])["']
 // lines or files asked for hold.
 var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text|[Oo]ccurrences?\s+of|[Ii]nstances?\s+of)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
 
+// eitherHeldRE is two words the lines asked for hold either of: "that
+// contain either timeout or refused", "containing the word ERROR or
+// the word FATAL".
+var eitherHeldRE = lazyre.New(`(?i)\b(?:contain(?:s|ing)?|mention(?:s|ing)?|includ(?:e|es|ing)|match(?:es|ing)?|with)\s+(?:either\s+)?(?:the\s+(?:words?|strings?)\s+)?["'“]?([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])["'”]?\s+or\s+(?:the\s+(?:word|string)\s+)?["'“]?([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])["'”]?(?:\s+(?:in|from|inside|within|anywhere|of)\b|[,.;:?!]|\s*$)`)
+
+// linesAsked is a question about the lines of a text.
+var linesAsked = lazyre.New(`(?i)\blines?\b`)
+
 // lineHoldsRE is a word of any case that the lines a question asks for
 // hold: "the lines that mention password", "every line with TODO": what
 // to look for, as a word in capitals after a verb of holding is
@@ -585,6 +593,18 @@ func Read(q string) Reading {
 		if i := strings.LastIndex(strings.ToLower(q[m[0]:m[2]]), "never"); i >= 0 {
 			// nor is the negator that says which lines are left
 			r.frames = append(r.frames, [2]int{m[0] + i, m[0] + i + len("never")})
+		}
+	}
+	// "lines containing timeout or refused": either word, one pattern
+	// that matches both as GNU grep and sed read it
+	if linesAsked().MatchString(q) {
+		for _, m := range eitherHeldRE().FindAllStringSubmatchIndex(q, -1) {
+			x, y := strings.ToLower(q[m[2]:m[3]]), strings.ToLower(q[m[4]:m[5]])
+			if !free(m[2], m[3]) || !free(m[4], m[5]) || terms.Stop(x) || terms.Stop(y) || filler[x] || filler[y] {
+				continue
+			}
+			take(m[2], m[5])
+			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]] + `\|` + q[m[4]:m[5]], Start: m[2], End: m[5]}})
 		}
 	}
 	for _, m := range wordGivenRE().FindAllStringSubmatchIndex(q, -1) {

@@ -521,7 +521,7 @@ func TestLineHolds(t *testing.T) {
 
 // What the lines asked for start or end with is a pattern anchored
 // there, even after "the word"; what files start with, or lines merely
-// hold, is not.
+// hold, is not. Lines that hold either of two words hold one pattern.
 func TestLineEnds(t *testing.T) {
 	for q, want := range map[string]string{
 		"search for lines starting with ERROR in app.log":             "quoted:ERROR^ file:app.log",
@@ -529,6 +529,10 @@ func TestLineEnds(t *testing.T) {
 		"print every line that ends with OK.":                         "quoted:OK$",
 		"list the files starting with tmp":                            "",
 		"show lines with ERROR in app.log":                            "quoted:ERROR file:app.log",
+		// lines that hold either of two words: one pattern for both
+		"print the lines of build.log holding either warning or deprecated":   "file:build.log",
+		"show the lines of out.txt that contain either warning or deprecated": `file:out.txt quoted:warning\|deprecated`,
+		"list lines mentioning the word alpha or the word beta in x.md":       `quoted:alpha\|beta file:x.md`,
 		// a symbol, or its name, and lines that do not start with it
 		"print the lines of setup.cfg that start with #":      "file:setup.cfg quoted:#^",
 		"show lines of todo.md which don't begin with a dash": "file:todo.md quoted:-^",

@@ -71,3 +71,21 @@ func TestUnmatchedLinesInverted(t *testing.T) {
 		}
 	}
 }
+
+// Lines that hold either of two words are those one pattern matches,
+// as GNU grep reads "\|": `grep 'warning\|deprecated' out.txt`, not
+// grep on the first word alone.
+func TestEitherWordLines(t *testing.T) {
+	q := "grep: show the lines of out.txt that contain either warning or deprecated"
+	lib, ret := retrieve(t, testindex.Fixture, q)
+	if ret.Hits[0].Meta.Label != "grep(1)" {
+		t.Fatalf("%q: first page %s", q, ret.Hits[0].Meta.Label)
+	}
+	d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "'warning\\|deprecated' out.txt`"; len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`grep ") || !strings.Contains(d.Steps[0], want) {
+		t.Errorf("%q: steps %q, want grep with %s first", q, d.Steps, want)
+	}
+}

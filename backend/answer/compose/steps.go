@@ -294,6 +294,12 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {
 		return chosen
 	}
+	if len(chosen) > 0 && c.optionItem(s, chosen[0]) && c.wholeAsked(chosen[0], false) && !c.wholeAsked(ps[best], false) {
+		// a lead whose long name the question says whole keeps its
+		// place over one whose name it says a part of: wc's --lines,
+		// not --max-line-length, for "show the line count of a file"
+		return chosen
+	}
 	if len(chosen) > 0 && variants(itemDoes(chosen[0].block.Text), itemDoes(ps[best].block.Text)) && chosen[0].beyond > ps[best].beyond {
 		// of two options that exclude each other, the question's
 		// words choose: touch's -a, "change only the access time",

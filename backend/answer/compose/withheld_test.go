@@ -234,3 +234,35 @@ When compressing, do not save the original file name and time stamp.
 \fB\-v\fR
 Display the name and percentage reduction for each file.
 `
+
+// A lead whose long name the question says whole keeps its place over
+// the option the option model prefers, whose name it says only a part
+// of: wc's --lines, not --max-line-length, for "the line count".
+func TestWholeNameOverUsage(t *testing.T) {
+	d := composed(t, New(), "wc", countPage, "show the line count of a file")
+	if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`wc -l") {
+		t.Errorf("steps %q, want wc -l first", d.Steps)
+	}
+}
+
+// countPage documents a counter as wc(1) does, in words of its own,
+// under wc's name, which the option model knows.
+const countPage = `.TH WC 1
+.SH NAME
+wc \- count the lines, words and bytes of files
+.SH SYNOPSIS
+wc [OPTION]... [FILE]...
+.SH OPTIONS
+.TP
+\fB\-c\fR, \fB\-\-bytes\fR
+print the count of bytes in each file
+.TP
+\fB\-l\fR, \fB\-\-lines\fR
+print the count of newlines in each file
+.TP
+\fB\-L\fR, \fB\-\-max\-line\-length\fR
+print the length of the longest line
+.TP
+\fB\-w\fR, \fB\-\-words\fR
+print the count of words in each file
+`

@@ -294,6 +294,12 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 	if best < 0 || len(chosen) > 0 && u[chosen[0].block.Term] >= bu {
 		return chosen
 	}
+	if len(chosen) > 0 && builtinSection(chosen[0].title) && !builtinSection(ps[best].title) {
+		// a shell's builtin leads over the shell's own options, which
+		// people give to run the shell, not for what the builtin
+		// does: alias, not bash's -r, for "list all aliases"
+		return chosen
+	}
 	if len(chosen) > 0 && c.optionItem(s, chosen[0]) && c.wholeAsked(chosen[0], false) && !c.wholeAsked(ps[best], false) {
 		// a lead whose long name the question says whole keeps its
 		// place over one whose name it says a part of: wc's --lines,

@@ -802,3 +802,35 @@ func TestHiddenFirst(t *testing.T) {
 		}
 	}
 }
+
+// A shell's builtin leads over the shell's own options, which the
+// option model knows from command lines that run the shell: alias, not
+// bash's -r, for "list all aliases". Nor are a builtin's letters the
+// shell's options: kill's -l is no bash -l.
+func TestBuiltinOverShellOptions(t *testing.T) {
+	s, ps := optionsPage("bash",
+		"-r", "Run as a restricted shell.",
+		"-l", "Act as a login shell.")
+	s.doc.Type = "man"
+	s.doc.Sections = append(s.doc.Sections, document.Section{Title: "SHELL BUILTIN COMMANDS", Blocks: []document.Block{
+		{Kind: document.Item, Term: "alias [-p] [name[=value] ...]", Text: "Without arguments, alias prints the list of aliases."},
+		{Kind: document.Item, Term: "kill [-s sigspec | -n signum | -sigspec] [pid | jobspec] ..., kill -l|-L [sigspec | exit_status]", Text: "Send a signal; -l lists the signal names."},
+	}})
+	alias := passage{sec: 1, blk: 0, block: s.doc.Sections[1].Blocks[0], title: "SHELL BUILTIN COMMANDS", beyond: 0.5}
+	r := ps[0]
+	c := &composition{q: &answer.Question{}, citer: &answer.Citer{}, usageOf: 0, usagesRead: true,
+		usages: map[string]float64{r.block.Term: 0.95}}
+	if got := c.usageFirst(s, []passage{alias, r}, []passage{alias, r}, true); got[0].block.Term != alias.block.Term {
+		t.Errorf("first %q, want the alias builtin", got[0].block.Term)
+	}
+	scores := map[string]float64{"": 0.1, "-r": 0.9, "-l": 0.9, "-n": 0.9, "-s": 0.9}
+	a := analyse.Analyse("list all aliases", analyse.Thesaurus)
+	c = &composition{q: &answer.Question{Concepts: a.Concepts}, usageOf: 0, scored: true, scores: scores, beyond: beyondPlain(scores), options: &tasks.Model{}}
+	u := c.usage(0, s.doc)
+	if v := u["kill [-s sigspec | -n signum | -sigspec] [pid | jobspec] ..., kill -l|-L [sigspec | exit_status]"]; v != 0 {
+		t.Errorf("usage of kill's entry %v, want none: its -l is no bash -l", v)
+	}
+	if u["-l"] <= 0 {
+		t.Errorf("usage %v, want bash's own -l backed", u)
+	}
+}

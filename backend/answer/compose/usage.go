@@ -87,7 +87,14 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 		for si := range d.Sections {
 			for _, b := range d.Sections[si].Blocks {
 				if b.Kind == document.Item {
-					it := item{b.Term, optionNames(b.Term), c.doesState(itemSentence(b.Text))}
+					it := item{b.Term, nil, c.doesState(itemSentence(b.Text))}
+					if strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
+						// a builtin's synopsis ("kill [-s sigspec] ... kill
+						// -l") or a test's operand ("string, -n string")
+						// names no option of the page's command: bash's
+						// -l is no kill -l
+						it.names = optionNames(b.Term)
+					}
 					for _, n := range it.names {
 						own[n] = true
 					}

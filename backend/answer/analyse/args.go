@@ -384,9 +384,10 @@ var wordGivenRE = lazyre.New(`(?i)\bthe\s+(?:word|string|phrase|keyword|letter)\
 var symbolGivenRE = lazyre.New(`(?:^|[\s(])["']?([#$%&*+,./:;<=>?@^_|~!\\-])["']?\s+(characters?|chars?|signs?|symbols?)\b`)
 
 // heldWordRE is a word in capitals ("ERROR", "TODO") or a number right
-// after a verb of holding or matching, or after "the text", what the
-// lines or files asked for hold.
-var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text|[Oo]ccurrences?\s+of|[Ii]nstances?\s+of)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
+// after a verb of holding or matching, after "the text", or after what
+// is searched for ("grep recursively for TODO"): what the lines or
+// files asked for hold.
+var heldWordRE = lazyre.New(`\b(?:[Cc]ontain(?:s|ing)?|[Mm]atch(?:es|ing)?|[Mm]ention(?:s|ing)?|[Ii]nclud(?:e|es|ing)|the\s+text|[Oo]ccurrences?\s+of|[Ii]nstances?\s+of|(?:[Gg]rep(?:s|ping)?|[Ss]earch(?:es|ing)?|[Ll]ook(?:s|ing)?)(?:\s+[a-z]+)?\s+for)\s+([A-Z][A-Z0-9_]+|[0-9]+)\b`)
 
 // eitherHeldRE is two words the lines asked for hold either of: "that
 // contain either timeout or refused", "containing the word ERROR or

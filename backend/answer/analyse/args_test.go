@@ -529,6 +529,9 @@ func TestLineEnds(t *testing.T) {
 		"print every line that ends with OK.":                         "quoted:OK$",
 		"list the files starting with tmp":                            "",
 		"show lines with ERROR in app.log":                            "quoted:ERROR file:app.log",
+		// a word in capitals searched for is what the lines hold
+		"grep recursively for FIXME in every header": "quoted:FIXME",
+		"look for 404 in access.log":                 "quoted:404 file:access.log",
 		// lines that hold either of two words: one pattern for both
 		"print the lines of build.log holding either warning or deprecated":   "file:build.log",
 		"show the lines of out.txt that contain either warning or deprecated": `file:out.txt quoted:warning\|deprecated`,

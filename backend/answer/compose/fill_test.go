@@ -830,9 +830,10 @@ func TestClock24(t *testing.T) {
 }
 
 // A long option named for a bound in time whose value the page leaves
-// unnamed takes a date.
+// unnamed takes a date; one named for a count of things, a number.
 func TestUnnamedValue(t *testing.T) {
-	for term, want := range map[string]string{"-S, --since=, -U, --until=": "-S DATE", "--until=": "--until DATE", "--output-fields=": "--output-fields"} {
+	for term, want := range map[string]string{"-S, --since=, -U, --until=": "-S DATE", "--until=": "--until DATE", "--output-fields=": "--output-fields",
+		"-n, --lines=": "-n NUM"} {
 		if got := optionForm(term); got != want {
 			t.Errorf("optionForm(%q) = %q, want %q", term, got, want)
 		}

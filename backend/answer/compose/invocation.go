@@ -332,12 +332,15 @@ func optionForm(term string) string {
 
 // unnamedValue is the placeholder of the value a long option takes
 // where the page names none ("--since=", "the specified date" below
-// it): DATE for a bound in time, which is what one gives it; "" for
-// another.
+// it): DATE for a bound in time, which is what one gives it, NUM for a
+// count of what it names (journalctl's "--lines=", "limit the number
+// of events shown"); "" for another.
 func unnamedValue(name string) string {
 	switch strings.TrimLeft(name, "-") {
 	case "since", "until":
 		return "DATE"
+	case "lines", "count", "entries", "max-count", "limit":
+		return "NUM"
 	}
 	return ""
 }

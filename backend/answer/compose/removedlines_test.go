@@ -20,16 +20,8 @@ func TestRemovedLinesInverted(t *testing.T) {
 		"grep: drop all the lines with TODO in tasks.md":                "`grep -v TODO tasks.md`",
 		"delete the lines that mention password from dump.sql, by grep": "`grep -v password dump.sql`",
 	} {
-		lib, ret := retrieve(t, testindex.Fixture, q)
-		if ret.Hits[0].Meta.Label != "grep(1)" {
-			t.Fatalf("%q: first page %s", q, ret.Hits[0].Meta.Label)
-		}
-		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
-			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
+		if steps := grepSteps(t, q); len(steps) == 0 || !strings.HasPrefix(steps[0], want+":") {
+			t.Errorf("%q: steps %q, want %s first", q, steps, want)
 		}
 	}
 }
@@ -58,16 +50,8 @@ func TestUnmatchedLinesInverted(t *testing.T) {
 		"grep: show the lines of setup.cfg that do not start with #": "`grep -v '^#' setup.cfg`",
 		"print the lines of notes.txt that don't end with OK":        "`grep -v 'OK$' notes.txt`",
 	} {
-		lib, ret := retrieve(t, testindex.Fixture, q)
-		if ret.Hits[0].Meta.Label != "grep(1)" {
-			t.Fatalf("%q: first page %s", q, ret.Hits[0].Meta.Label)
-		}
-		d, err := New().Compose(context.Background(), ret, lib, &answer.Citer{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
-			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
+		if steps := grepSteps(t, q); len(steps) == 0 || !strings.HasPrefix(steps[0], want+":") {
+			t.Errorf("%q: steps %q, want %s first", q, steps, want)
 		}
 	}
 }
@@ -77,6 +61,15 @@ func TestUnmatchedLinesInverted(t *testing.T) {
 // grep on the first word alone.
 func TestEitherWordLines(t *testing.T) {
 	q := "grep: show the lines of out.txt that contain either warning or deprecated"
+	if want, steps := "'warning\\|deprecated' out.txt`", grepSteps(t, q); len(steps) == 0 || !strings.HasPrefix(steps[0], "`grep ") || !strings.Contains(steps[0], want) {
+		t.Errorf("%q: steps %q, want grep with %s first", q, steps, want)
+	}
+}
+
+// grepSteps are the steps of the answer to q from the fixture index,
+// whose first page must be grep(1).
+func grepSteps(t *testing.T, q string) []string {
+	t.Helper()
 	lib, ret := retrieve(t, testindex.Fixture, q)
 	if ret.Hits[0].Meta.Label != "grep(1)" {
 		t.Fatalf("%q: first page %s", q, ret.Hits[0].Meta.Label)
@@ -85,7 +78,5 @@ func TestEitherWordLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "'warning\\|deprecated' out.txt`"; len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`grep ") || !strings.Contains(d.Steps[0], want) {
-		t.Errorf("%q: steps %q, want grep with %s first", q, d.Steps, want)
-	}
+	return d.Steps
 }

@@ -112,12 +112,8 @@ func TestStepBundleLetters(t *testing.T) {
 // things out, joined to the option that does the task: tar's -c with
 // --exclude .git, not --exclude alone, nor .git among what it archives.
 func TestStepExclusionJoinsAction(t *testing.T) {
-	e := testengine.Must(t)
 	q := "make a tar archive of the folder photos but leave out the .git folder"
-	ans, _, err := e.Answer(context.Background(), q, 0.35)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ans, _ := testengine.Ask(t, q, 0.35)
 	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar -c") || !strings.Contains(ans.Steps[0], "--exclude .git") {
 		t.Errorf("%s: steps %q, want the first to run tar -c with --exclude .git", q, ans.Steps)
 	}
@@ -125,9 +121,7 @@ func TestStepExclusionJoinsAction(t *testing.T) {
 	// directory's word ("Don't replace existing symlinks to
 	// directories")
 	q = "Archive the folder photos into photos.tar but skip its .git directory."
-	if ans, _, err = e.Answer(context.Background(), q, 0.35); err != nil {
-		t.Fatal(err)
-	}
+	ans, _ = testengine.Ask(t, q, 0.35)
 	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`tar ") || !strings.Contains(ans.Steps[0], "--exclude .git") || strings.Contains(ans.Steps[0], "--keep") {
 		t.Errorf("%s: steps %q, want the first to run tar with --exclude .git alone", q, ans.Steps)
 	}
@@ -182,15 +176,11 @@ func TestStepNegatedNotNamed(t *testing.T) {
 // A folder left out is left out by the option for folders: grep's
 // --exclude-dir, not --exclude, which skips files by name.
 func TestStepExclusionFolder(t *testing.T) {
-	e := testengine.Must(t)
 	for _, q := range []string{
 		"grep the files under src recursively for fixme, but skip the vendor folder",
 		"grep recursively for lines that match fixme except in the third_party directory",
 	} {
-		ans, _, err := e.Answer(context.Background(), q, 0.35)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ans, _ := testengine.Ask(t, q, 0.35)
 		if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`grep ") || !strings.Contains(ans.Steps[0], "--exclude-dir ") {
 			t.Errorf("%s: steps %q, want the first to run grep with --exclude-dir", q, ans.Steps)
 		}
@@ -202,12 +192,8 @@ func TestStepExclusionFolder(t *testing.T) {
 // the files it leaves out: `ls --hide=node_modules -lh site`, not ls -lh
 // with --hide a step below, nor a subfolder after "its" unread.
 func TestStepExclusionJoinsBundle(t *testing.T) {
-	e := testengine.Must(t)
 	q := "Show the disk usage of the folder site in human-readable units, but leave out its node_modules subfolder."
-	ans, _, err := e.Answer(context.Background(), q, 0.35)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ans, _ := testengine.Ask(t, q, 0.35)
 	if len(ans.Steps) == 0 || !regexp.MustCompile("^`\\S+ --(?:exclude|hide)=node_modules -\\S+ site`").MatchString(ans.Steps[0]) {
 		t.Errorf("%s: steps %q, want the first to run a bundle on site with node_modules left out by the option after the command", q, ans.Steps)
 	}
@@ -217,12 +203,8 @@ func TestStepExclusionJoinsBundle(t *testing.T) {
 // over the letters people bundle for the task without it: grep's -A 2
 // for "two lines after each match", not -Hn, which drops the two.
 func TestStepAmountOverBundle(t *testing.T) {
-	e := testengine.Must(t)
 	q := "show two lines after each matching line"
-	ans, _, err := e.Answer(context.Background(), q, 0.35)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ans, _ := testengine.Ask(t, q, 0.35)
 	if len(ans.Steps) == 0 || !strings.HasPrefix(ans.Steps[0], "`grep -A 2") {
 		t.Errorf("%s: steps %q, want the first to run grep -A 2", q, ans.Steps)
 	}

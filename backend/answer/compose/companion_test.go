@@ -81,11 +81,14 @@ func TestRecursiveAsked(t *testing.T) {
 
 // A file the question keeps its list in goes to the option that reads
 // such a list, which leads: grep's -f for words listed in a file, not
-// the file as one more to search.
+// the file as one more to search. In a bundle people type, it joins
+// the line in the file's place: tar's -T, not the list archived itself,
+// nor --group-map, which reads a table of its own from a file.
 func TestListFileLeads(t *testing.T) {
 	firstStepsStart(t, map[string]string{
-		"grep server.log for every word listed in stopwords.txt":            "`grep -f stopwords.txt server.log`",
-		"show the lines of notes.md matching the patterns kept in pats.txt": "`grep -f pats.txt notes.md`",
+		"grep server.log for every word listed in stopwords.txt":                              "`grep -f stopwords.txt server.log`",
+		"show the lines of notes.md matching the patterns kept in pats.txt":                   "`grep -f pats.txt notes.md`",
+		"Create the tar archive songs.tar of the files named, one per line, in playlist.txt.": "`tar -cf songs.tar -T playlist.txt`",
 	})
 }
 

@@ -103,6 +103,11 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 			opts = append(opts, p)
 		}
 	}
+	if p, opt, ok := c.listFileJoins(pl.s, opts, line); ok {
+		line = opt
+		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(p.block.Text)
+		opts = append(opts, p)
+	}
 	if e, opt, ok := c.exclusionJoins(pl.s, opts, line); ok {
 		line = joinAt(strings.Fields(line), 1, opt)
 		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(e.block.Text)

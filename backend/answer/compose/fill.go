@@ -1488,6 +1488,12 @@ func (c *composition) fillsBetter(s *source, p passage, syn string) bool {
 	names := optionNames(p.block.Term)
 	runs := slices.ContainsFunc(strings.Fields(full), func(w string) bool { return slices.Contains(names, w) })
 	left := placeholdersIn(line, cmd)
+	if arg := optionArg(p.block.Term); nb >= 2 && no == 0 && arg != "" && slices.Contains(strings.Fields(line), arg) {
+		// a value the question never gave, whatever its case, where
+		// the synopsis takes two the question gives: mount's "-L
+		// label" for "mount the partition /dev/sdb1 on /mnt/usb"
+		left = max(left, 1)
+	}
 	return nb >= no && lb < left || runs && lb <= left && c.holds(full) > no
 }
 

@@ -868,3 +868,14 @@ func TestNamesTakeKind(t *testing.T) {
 		"gzip the file notes.txt":      "gzip notes.txt",
 	})
 }
+
+// An option whose value the question never gives, however its page
+// writes the placeholder, does not lead where the synopsis takes two of
+// the question's operands: `mount /dev/sdc2 /media/disk`, not mount's
+// "-L label", which says "Mount the partition" word for word.
+func TestSynopsisOverUngivenValue(t *testing.T) {
+	q := "Mount the partition /dev/sdc2 on /media/disk."
+	if d := fixtureDraft(t, q); len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], "`mount /dev/sdc2 /media/disk`") {
+		t.Errorf("%q: steps %q, want the synopsis filled first", q, d.Steps)
+	}
+}

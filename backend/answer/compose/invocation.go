@@ -609,7 +609,7 @@ func (c *composition) filledInvocation(s *source, cmd, opt string) string {
 	if len(c.ops) == 0 || opt == "" || slices.ContainsFunc(lines, func(l string) bool {
 		return slices.ContainsFunc(synopsisWords(l), func(w string) bool { return namesOption(w, name) })
 	}) {
-		return best
+		return c.withProgram(lines, cmd, best)
 	}
 	for _, l := range lines {
 		rest, ok := strings.CutPrefix(l, cmd+" ")
@@ -623,7 +623,35 @@ func (c *composition) filledInvocation(s *source, cmd, opt string) string {
 			best, most, gaps = f, n, left
 		}
 	}
-	return best
+	return c.withProgram(lines, cmd, best)
+}
+
+// withProgram ends line, a line of cmd with an option, with the program
+// the question runs, where cmd's synopsis runs a command after its
+// options (invocationFrom reads its "command" as the option's own
+// place): `watch -n 10 ./check.sh`, not `watch -n 10`.
+func (c *composition) withProgram(lines []string, cmd, line string) string {
+	i := slices.IndexFunc(c.ops, func(op operand) bool { return programPath(op.text) })
+	if i < 0 || strings.Contains(line, c.ops[i].text) || !slices.ContainsFunc(lines, func(l string) bool {
+		rest, ok := strings.CutPrefix(l, cmd+" ")
+		return ok && slices.ContainsFunc(synopsisWords(rest), func(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) })
+	}) {
+		return line
+	}
+	prog := shellQuote(c.ops[i].text)
+	words := strings.Fields(line)
+	for j := 1; j < len(words); j++ {
+		// before the program's own arguments ("[ARGS...]"), or in the
+		// place of one the form requires (chrt's "argument")
+		if w := words[j]; strings.HasPrefix(placeholderWord(strings.TrimLeft(w, "[{( ")), "arg") {
+			if !strings.HasPrefix(w, "[") {
+				words[j] = prog
+				return strings.Join(words, " ")
+			}
+			return joinAt(words, j, prog)
+		}
+	}
+	return line + " " + prog
 }
 
 // itemDoes is what an option item's text says it does: its first

@@ -881,13 +881,14 @@ func TestSynopsisOverUngivenValue(t *testing.T) {
 }
 
 // A line that runs an option of a command that runs a program ends with
-// the program the question runs, ahead of that program's own arguments:
-// `watch -n 10 ./check.sh`, `chrt -f 50 ./rt-audio`, not the option alone.
+// the program the question runs, in the place of that program's own
+// arguments, which the question gives none of: `watch -n 10 ./check.sh`,
+// `chrt -f 50 ./rt-audio`, not the option alone.
 func TestWithProgram(t *testing.T) {
 	for _, tc := range []struct{ q, synopsis, cmd, line, want string }{
 		{"run ./check.sh every 10 seconds", "watch [options] command", "watch", "watch -n 10", "watch -n 10 ./check.sh"},
 		{"start ./rt-audio with the FIFO policy at priority 50", "chrt [options] priority command argument ...", "chrt", "chrt -f 50 argument", "chrt -f 50 ./rt-audio"},
-		{"run ./job on cores 0 and 1", "taskset [options] mask command [argument...]", "taskset", "taskset -c mask [argument...]", "taskset -c mask ./job [argument...]"},
+		{"run ./job on cores 0 and 1", "taskset [options] mask command [argument...]", "taskset", "taskset -c mask [argument...]", "taskset -c mask ./job"},
 		// nor where the synopsis runs no program
 		{"run ./check.sh every 10 seconds", "ls [OPTION]... [FILE]...", "ls", "ls -l", "ls -l"},
 	} {

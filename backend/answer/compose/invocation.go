@@ -629,7 +629,9 @@ func (c *composition) filledInvocation(s *source, cmd, opt string) string {
 // withProgram ends line, a line of cmd with an option, with the program
 // the question runs, where cmd's synopsis runs a command after its
 // options (invocationFrom reads its "command" as the option's own
-// place): `watch -n 10 ./check.sh`, not `watch -n 10`.
+// place): `watch -n 10 ./check.sh`, not `watch -n 10`; and
+// `systemd-run --on-active /usr/local/bin/cleanup.sh`, not
+// `systemd-run --on-active [ARGS...] /usr/local/bin/cleanup.sh`.
 func (c *composition) withProgram(lines []string, cmd, line string) string {
 	i := slices.IndexFunc(c.ops, func(op operand) bool { return programPath(op.text) })
 	if i < 0 || strings.Contains(line, c.ops[i].text) || !slices.ContainsFunc(lines, func(l string) bool {
@@ -641,14 +643,11 @@ func (c *composition) withProgram(lines []string, cmd, line string) string {
 	prog := shellQuote(c.ops[i].text)
 	words := strings.Fields(line)
 	for j := 1; j < len(words); j++ {
-		// before the program's own arguments ("[ARGS...]"), or in the
-		// place of one the form requires (chrt's "argument")
-		if w := words[j]; strings.HasPrefix(placeholderWord(strings.TrimLeft(w, "[{( ")), "arg") {
-			if !strings.HasPrefix(w, "[") {
-				words[j] = prog
-				return strings.Join(words, " ")
-			}
-			return joinAt(words, j, prog)
+		// in the place of the program's own arguments, which the
+		// question gives none of: "[ARGS...]", chrt's "argument"
+		if strings.HasPrefix(placeholderWord(strings.TrimLeft(words[j], "[{( ")), "arg") {
+			words[j] = prog
+			return strings.Join(words, " ")
 		}
 	}
 	return line + " " + prog

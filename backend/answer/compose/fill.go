@@ -2822,11 +2822,11 @@ func (c *composition) exclusion(s *source) (passage, bool) {
 // --exclude-dir.
 var folderOption = lazyre.New(`--\w+-dir\b`)
 
-// exclusionJoins is the option that leaves out the files the question
-// leaves out (exclusion), as a bundle's line (of opts) runs it right
-// after the command, where the bundle has none: `tar
-// --exclude=node_modules -czf project.tar.gz project`. Tar leaves out
-// only what comes after the option.
+// exclusionJoins is a bundle's line (of opts) with the option that
+// leaves out the files the question leaves out (exclusion) right after
+// the command, where the bundle has none: `tar --exclude=node_modules
+// -czf project.tar.gz project`. Tar leaves out only what comes after the
+// option.
 func (c *composition) exclusionJoins(s *source, opts []passage, line string) (passage, string, bool) {
 	e, ok := c.exclusion(s)
 	if !ok || slices.ContainsFunc(opts, e.same) || len(strings.Fields(line)) < 2 {
@@ -2839,7 +2839,7 @@ func (c *composition) exclusionJoins(s *source, opts []passage, line string) (pa
 	if strings.HasPrefix(opt, "--") {
 		opt = strings.Replace(opt, " ", "=", 1)
 	}
-	return e, opt, true
+	return e, joinAt(strings.Fields(line), 1, opt), true
 }
 
 // excludedValue writes into an exclusion option's form (opt, "--hide

@@ -89,7 +89,8 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 	}
 	// but an option the question's own words ask for, which the bundle
 	// leaves out, keeps the lead (tar's -g for incremental backups,
-	// which people seldom bundle)
+	// which people seldom bundle), as does one that takes the count,
+	// size or time the question gives (grep's -A 2, not -Hn)
 	if opts == nil || (pl.asked || pl.lead && c.amountLeads(pl.chosen[0], pl.syn)) && !slices.ContainsFunc(opts, pl.chosen[0].same) {
 		return nil
 	}
@@ -108,8 +109,8 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(p.block.Text)
 		opts = append(opts, p)
 	}
-	if e, opt, ok := c.exclusionJoins(pl.s, opts, line); ok {
-		line = joinAt(strings.Fields(line), 1, opt)
+	if e, joined, ok := c.exclusionJoins(pl.s, opts, line); ok {
+		line = joined
 		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(e.block.Text)
 		opts = append(opts, e)
 	}

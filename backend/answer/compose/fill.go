@@ -1544,7 +1544,7 @@ func (c *composition) amountKinds(term string) []analyse.ArgKind {
 // kindsTaken are the kinds of argument the question gives, of those is
 // says yes to, that an option's term takes.
 func (c *composition) kindsTaken(term string, is func(analyse.ArgKind) bool) []analyse.ArgKind {
-	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
+	if len(c.ops) == 0 || !optionTerm(term) {
 		return nil
 	}
 	var out []analyse.ArgKind
@@ -2252,7 +2252,7 @@ var signed = lazyre.New(`^\[[+-]+\]`)
 // only where numbers is set: "10 comes after 9" gives sort no value for
 // --parallel N, though a step for -n NUM may type it.
 func (c *composition) takesValue(term string, numbers bool) bool {
-	if len(c.ops) == 0 || !strings.HasPrefix(strings.TrimSpace(term), "-") {
+	if len(c.ops) == 0 || !optionTerm(term) {
 		return false
 	}
 	for _, t := range termArgs(term) {
@@ -2325,7 +2325,7 @@ func valuedOptions(d *document.Document) map[string]bool {
 	out := map[string]bool{}
 	for si := range d.Sections {
 		for _, b := range d.Sections[si].Blocks {
-			if b.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
+			if b.Kind != document.Item || !optionTerm(b.Term) {
 				continue
 			}
 			// "-o, --output=FILE": the argument a name requires, every

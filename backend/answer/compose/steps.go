@@ -1401,8 +1401,12 @@ func optionNames(term string) []string {
 // optionItem says whether a passage documents an option of a program:
 // what a command line can be written from.
 func (c *composition) optionItem(s *source, p passage) bool {
-	return p.block.Kind == document.Item && answer.ProgramPage(s.hit.Meta) && strings.HasPrefix(strings.TrimSpace(p.block.Term), "-")
+	return p.block.Kind == document.Item && answer.ProgramPage(s.hit.Meta) && optionTerm(p.block.Term)
 }
+
+// optionTerm says whether an item's term starts with an option ("-a,
+// --all"), not a subcommand's or a builtin's name.
+func optionTerm(term string) bool { return strings.HasPrefix(strings.TrimSpace(term), "-") }
 
 // stepWorthy says whether a passage can be a step: an item, or a code
 // block; on a program's page, only a code block that runs a command. Such
@@ -1424,7 +1428,7 @@ func (c *composition) stepWorthy(s *source, p passage) bool {
 			// the environment, noise in any other
 			return c.asks("environ", "variabl")
 		}
-		if c.howto && answer.ProgramPage(s.hit.Meta) && shownSection(chapter(s.doc, p.sec)) && !strings.HasPrefix(strings.TrimSpace(p.block.Term), "-") {
+		if c.howto && answer.ProgramPage(s.hit.Meta) && shownSection(chapter(s.doc, p.sec)) && !optionTerm(p.block.Term) {
 			// lsof's OUTPUT fields, netstat's socket states, a git
 			// command's configuration keys: what the program prints
 			// or reads, no step of how to do a thing with it, unless

@@ -71,7 +71,7 @@ func (c *composition) losesData(p passage) bool {
 	if c.lossAsked {
 		return false
 	}
-	if p.block.Kind != document.Item || !strings.HasPrefix(strings.TrimSpace(p.block.Term), "-") {
+	if p.block.Kind != document.Item || !optionTerm(p.block.Term) {
 		return false
 	}
 	first := firstSentence(p.block.Text)

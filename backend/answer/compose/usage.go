@@ -88,11 +88,11 @@ func (c *composition) usage(id int, d *document.Document) map[string]float64 {
 			for _, b := range d.Sections[si].Blocks {
 				if b.Kind == document.Item {
 					it := item{b.Term, nil, c.doesState(itemSentence(b.Text))}
-					if strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
-						// a builtin's synopsis ("kill [-s sigspec] ... kill
-						// -l") or a test's operand ("string, -n string")
-						// names no option of the page's command: bash's
-						// -l is no kill -l
+					// only an option's item names options of the page's
+					// command: a builtin's synopsis ("kill [-s sigspec]
+					// ... kill -l") or a test's operand ("string, -n
+					// string") names none (bash's -l is no kill -l)
+					if optionTerm(b.Term) {
 						it.names = optionNames(b.Term)
 					}
 					for _, n := range it.names {

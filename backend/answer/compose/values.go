@@ -217,7 +217,7 @@ func argOptions(d *document.Document) []argOption {
 				out = append(out, argOption{long: m[1], arg: m[2]})
 				continue
 			}
-			if !strings.HasPrefix(strings.TrimSpace(b.Term), "-") {
+			if !optionTerm(b.Term) {
 				continue
 			}
 			o := argOption{text: b.Text}

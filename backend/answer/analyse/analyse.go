@@ -394,7 +394,11 @@ var RemovedLines = lazyre.New(`(?i)\b` + removalVerb + removedLinesAre + `(` + h
 // UnmatchedLines is a question for the lines that do not start or end
 // with what it gives ("the lines of config.ini that do not start with
 // #"): those a removal of the lines that do would leave (RemovedLines).
-var UnmatchedLines = lazyre.New(`(?i)\blines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that|which)\s+(?:(?:do|does)\s+not|don't|doesn't|never)\s+(?:start|begin|end)(?:s|ning|ing)?\s+with\b`)
+var UnmatchedLines = lazyre.New(`(?i)\blines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that|which)\s+` + linesNot + `\s+(?:start|begin|end)(?:s|ning|ing)?\s+with\b`)
+
+// linesNot is the negator of lines that do not start or end with a thing
+// (UnmatchedLines, lineEndsRE).
+const linesNot = `(?:(?:do|does)\s+not|don't|doesn't|never)`
 
 // humanSizes is what sizes written with their units ask for.
 var humanSizes = []Alt{{"human", 1}, {"readable", 0.8}}

@@ -185,12 +185,13 @@ var ordinalRE = lazyre.New(`(?i)\b(second|third|fourth|fifth|sixth|seventh|eight
 
 // delimiterRE finds what separates fields: "comma-separated",
 // "colon delimited", "separated by semicolons", "the comma as the field
-// separator"; delimiters are the
-// characters of those words.
-var (
-	delimiterRE = lazyre.New(`(?i)\b(?:(comma|colon|semicolon|pipe|space|tab)[- ]?(?:separated|delimited)|(?:separated|delimited)\s+by\s+(?:an?\s+|the\s+)?(commas?|colons?|semicolons?|pipes?|spaces?|tabs?)|(?:an?|the)\s+(comma|colon|semicolon|pipe|space|tab)\s+as\s+(?:the\s+|a\s+)?(?:field\s+|column\s+)?(?:separator|delimiter))\b`)
-	delimiters  = map[string]string{"comma": ",", "colon": ":", "semicolon": ";", "pipe": "|", "space": " "}
-)
+// separator"; symbolNames holds the characters of those words.
+var delimiterRE = lazyre.New(`(?i)\b(?:(comma|colon|semicolon|pipe|space|tab)[- ]?(?:separated|delimited)|(?:separated|delimited)\s+by\s+(?:an?\s+|the\s+)?(commas?|colons?|semicolons?|pipes?|spaces?|tabs?)|(?:an?|the)\s+(comma|colon|semicolon|pipe|space|tab)\s+as\s+(?:the\s+|a\s+)?(?:field\s+|column\s+)?(?:separator|delimiter))\b`)
+
+// symbolNames are the characters that delimiterRE and lineEndsRE read
+// by name. No tab: a tab delimiter is left as cut's and paste's default.
+var symbolNames = map[string]string{"comma": ",", "colon": ":", "semicolon": ";", "pipe": "|", "space": " ",
+	"dash": "-", "hyphen": "-", "hash": "#", "slash": "/", "percent sign": "%", "equals sign": "=", "plus sign": "+"}
 
 // ordinalListRE finds ordinals joined by "and" before the plural of
 // what a command counts by place: "the first and third columns";
@@ -410,11 +411,7 @@ var lineHoldsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|wh
 // A symbol counts as a word ("lines that start with #"), and so does its
 // name ("begin with a dash"); lines that do not start with one are read
 // alike (see analyse.UnmatchedLines).
-var lineEndsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?i:(?:(?:do|does)\s+not\s+|don't\s+|doesn't\s+|never\s+)?((?:start|begin|end)(?:s|ning|ing)?\s+with)\s+(?:the\s+(?:word|string|text)\s+)?)(?:["'“]?([A-Za-z0-9_][A-Za-z0-9_.:-]*[A-Za-z0-9_])["'”]?|["'“]?([#;/%!@=+*-])["'”]?|(?i:an?\s+(dash|hyphen|hash|semicolon|slash|percent\s+sign|equals\s+sign|plus\s+sign)))(?:\s+(?:in|from|inside|within|of|and|or|sign|character|symbol)\b|[,.;:?!]|\s*$)`)
-
-// symbolNames are the symbols lineEndsRE reads by name.
-var symbolNames = map[string]string{"dash": "-", "hyphen": "-", "hash": "#", "semicolon": ";", "slash": "/",
-	"percent sign": "%", "equals sign": "=", "plus sign": "+"}
+var lineEndsRE = lazyre.New(`\b[Ll]ines?\s+(?:(?:of|in)\s+\S+\s+)?(?:that\s+|which\s+)?(?i:(?:` + linesNot + `\s+)?((?:start|begin|end)(?:s|ning|ing)?\s+with)\s+(?:the\s+(?:word|string|text)\s+)?)(?:["'“]?([A-Za-z0-9_][A-Za-z0-9_.:-]*[A-Za-z0-9_])["'”]?|["'“]?([#;/%!@=+*-])["'”]?|(?i:an?\s+(dash|hyphen|hash|semicolon|slash|percent\s+sign|equals\s+sign|plus\s+sign)))(?:\s+(?:in|from|inside|within|of|and|or|sign|character|symbol)\b|[,.;:?!]|\s*$)`)
 
 // linkAsked is a question about a link in the file system.
 var linkAsked = lazyre.New(`(?i)\b(?:sym)?links?\b`)
@@ -962,7 +959,7 @@ func Read(q string) Reading {
 		for k := 4; g[0] < 0 && k+1 < len(m); k += 2 {
 			g = m[k : k+2]
 		}
-		if c := delimiters[strings.TrimSuffix(strings.ToLower(q[g[0]:g[1]]), "s")]; c != "" && free(m[0], m[1]) {
+		if c := symbolNames[strings.TrimSuffix(strings.ToLower(q[g[0]:g[1]]), "s")]; c != "" && free(m[0], m[1]) {
 			// its words stay the task's: fields are what it asks of
 			args = append(args, found{m[0], Arg{Kind: ArgDelimiter, Text: c, Start: m[0], End: m[1]}})
 		}

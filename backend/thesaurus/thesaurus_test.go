@@ -50,6 +50,10 @@ func TestDomainEquivalents(t *testing.T) {
 		// a page says uid where its reader says user: pstree's -u,
 		// "Show uid transitions", shows the user names
 		{"user", "uid", 0.5},
+		// a command that asks first prompts: rm's -i, "prompt before
+		// every removal", for "ask before each one"
+		{"ask", "prompt", 0.8},
+		{"confirm", "prompt", 0.8},
 	} {
 		if got := weightOf(Related(c.from), c.to); got < c.min {
 			t.Errorf("Related(%q)[%q] = %v, want >= %v", c.from, c.to, got, c.min)

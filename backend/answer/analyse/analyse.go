@@ -328,6 +328,11 @@ var phrasals = []struct {
 	// that shows the count is the phrase's too: "print" alone is -L's
 	// for the option model ("print the length of the longest line")"
 	{lazyre.New(`(?i)\b((?:(?:print|prints|show|shows|display|displays|output|get|give|tell|report|find)\s+(?:me\s+)?)?(?:the|total)\s+number\s+of)\s+(?:[\w-]+\s+){0,2}?(?:lines|words|characters|chars|bytes|files|entries|rows|columns|fields|processes|users|folders|directories)\b`), []Alt{{"count", 1}}, 1},
+	// what shows the lines of a file as they come follows it as it
+	// grows, as the pages say it (tail's -f, "output appended data as
+	// the file grows"): "keep printing new lines as they are written",
+	// "as entries are logged" ("as it grows" says it already)
+	{lazyre.New(`(?i)\bas\s+(?:they|it|new\s+(?:lines|entries|messages)|lines|entries|messages)\s+(?:are\s+|is\s+|get\s+|gets\s+)?(?:written|added|appended|logged|arrive|arrives|come\s+in|comes\s+in)\b`), []Alt{{"append", 1}, {"grow", 0.8}}, 1},
 	// a file changed "in place" is edited where it lies, as the pages
 	// say it (sed's -i, "edit files in place"); "place" alone is a
 	// position, and its other words (put, spot, post) no page's task

@@ -270,6 +270,27 @@ func TestInPlace(t *testing.T) {
 	}
 }
 
+// Lines shown as they come are appended to a file that grows, as the
+// pages say it; "as it was written" of no such thing is read as asked.
+func TestAsTheyCome(t *testing.T) {
+	for q, want := range map[string]bool{
+		"keep printing the new lines of build.log as they are written": true,
+		"print the kernel messages as they arrive":                     true,
+		"show the log as new entries get logged":                       true,
+		"print the file as it was":                                     false,
+	} {
+		got := false
+		for _, c := range Analyse(q, Thesaurus).Concepts {
+			if c.Word == "append" && c.Weight >= 1 {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: read as appended data %v, want %v", q, got, want)
+		}
+	}
+}
+
 // What a question adds is there already: "existing" after a verb that
 // adds a thing is no concept; one that says what is replaced or kept is.
 func TestExistingAdded(t *testing.T) {

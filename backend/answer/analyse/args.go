@@ -282,6 +282,19 @@ var copiedVerb = lazyre.New(`(?i)\b` + CopyVerb + `\b`)
 // what ends its clause or goes on as after a name (the second group).
 var andNameRE = lazyre.New(`^\s+and\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(\s*(?:[,.;:?!]|$)|\s+(?:to|into|in|from|on|onto|with|without|as|so|but|while|when|if|under|inside|by)\b)?`)
 
+// filesUnderRE is the name of the folder that holds the files, or all
+// there is, in a question that says no "folder" before it: "every file
+// under src", "everything in docs"; the clause ends after it or goes on
+// as after a name.
+var filesUnderRE = lazyre.New(`(?i)(?:\b(?:files|everything|anything|subfolders|subdirectories|folders|directories)|\b(?:every|each|any)\s+(?:\.?[A-Za-z0-9]+\s+)?file)\s+(?:in|under|inside|within|below|beneath|underneath)\s+([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_])(?:$|\s+(?:for|and|to|that|which|with|recursively|whose|containing|matching|named|called|by|but|except|excluding|into|as|older|newer|larger|smaller|bigger)\b|[,;:?!)]|\.(?:\s|$))`)
+
+// projectFolders are the words projects and homes name folders by, which
+// filesUnderRE reads as names although they are words too.
+var projectFolders = map[string]bool{"src": true, "source": true, "docs": true, "doc": true, "build": true, "dist": true, "lib": true,
+	"bin": true, "logs": true, "tmp": true, "temp": true, "assets": true, "static": true, "public": true, "tests": true, "test": true,
+	"data": true, "backup": true, "backups": true, "config": true, "scripts": true, "vendor": true, "downloads": true, "documents": true,
+	"pictures": true, "photos": true, "images": true, "music": true, "videos": true, "output": true, "out": true, "target": true, "project": true}
+
 // myHomeRE is the asker's home folder, and placeBefore a word that puts
 // what the task works on there: "in my home directory", "under my home".
 // The noun after it stays the topic's: "how big is everything in my home
@@ -907,6 +920,15 @@ func Read(q string) Reading {
 		if placeBefore().MatchString(q[:m[0]]) && free(m[0], m[1]) {
 			take(m[0], m[1])
 			args = append(args, found{m[0], Arg{Kind: ArgFolder, Text: "~", Start: m[0], End: m[1], Noun: "home"}})
+		}
+	}
+	// "every file under src": a bare name after the files a folder
+	// holds, where it is no word of the language or one projects name
+	// their folders by; not "a file in base64", its form
+	for _, m := range filesUnderRE().FindAllStringSubmatchIndex(q, -1) {
+		name := q[m[2]:m[3]]
+		if lw := strings.ToLower(name); nameLike(name) && !notName().MatchString(name) && (!plainWord(lw) || projectFolders[lw]) {
+			add(ArgFolder, m[2], m[3], "")
 		}
 	}
 	// "on the root filesystem": the path /, where the task works; the

@@ -291,6 +291,13 @@ func TestRead(t *testing.T) {
 		{"create the directories src and docs inside the folder project", "folder:src folder:docs folder:project", "", "create the directories and inside the folder"},
 		{"list the folders below the current one", "", "", "list the folders below the current one"},
 		{"show each folder directly inside /srv", "path:/srv", "", "show each folder directly inside"},
+		// a bare name after the files a folder holds is the folder's,
+		// where it is no word or one projects name folders by; not a
+		// file's form, nor a word of the language
+		{"tally the lines of every .go file under webapp", "file:.go folder:webapp", "", "tally the lines of every file under"},
+		{"grep all files in docs for license", "folder:docs", "", "grep all files in for license"},
+		{"convert a file in base64", "", "", "convert a file in base64"},
+		{"list the files in memory", "", "", "list the files in memory"},
 		// a new name is one of the kind renamed
 		{"rename the group interns to trainees", "group:interns group:trainees", "", "rename the group to"},
 		// one of a unit of time counted back

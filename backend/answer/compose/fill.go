@@ -1073,7 +1073,8 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		}
 	}
 	for k := range slots {
-		if n := strings.ToLower(slots[k].name); strings.Contains(n, "name") && slices.Contains(slots[k].kinds, analyse.ArgFile) {
+		// (not an option's: file's "[-f namefile]" is a file of names)
+		if n := strings.ToLower(slots[k].name); strings.Contains(n, "name") && slices.Contains(slots[k].kinds, analyse.ArgFile) && slots[k].opt == "" {
 			slots[k].naming = true
 		}
 		slots[k].key = slotName(slots[k].name)

@@ -40,6 +40,9 @@ func TestFill(t *testing.T) {
 		{"get notes/todo.txt out of backup.tar.gz", "tar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]", "tar", "tar -x -f backup.tar.gz"},
 		// what the question calls the link is its name, what it points to its target
 		{"make a symbolic link called app.conf that points to app-v2.conf", "ln [OPTION]... [-T] TARGET LINK_NAME", "ln", "ln app-v2.conf app.conf"},
+		// but an option's file of names ("[-f namefile]") is no name the
+		// question gives, and the file named goes where files go
+		{"tell the type of the file named blob.dat", "file [-bcdE] [-f namefile] [-P name=value] file ...", "file", "file blob.dat"},
 		// a device is no folder to mount on
 		{"remount /dev/sdb2 read-only", "mount [-fnrsvw] [-t fstype] [-o options] device mountpoint", "mount", "mount /dev/sdb2 mountpoint"},
 		{"mount /dev/sdb1 on /mnt/usb", "mount [-fnrsvw] [-t fstype] [-o options] device mountpoint", "mount", "mount /dev/sdb1 /mnt/usb"},

@@ -114,6 +114,15 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(e.block.Text)
 		opts = append(opts, e)
 	}
+	// "grep -rI TODO src/*.py" goes through src for its .py files as
+	// the lead's line does (see includeGlob)
+	if joined, added, ok := c.includeGlob(pl.s, line); ok {
+		line = joined
+		for _, p := range added {
+			desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(p.block.Text)
+		}
+		opts = append(opts, added...)
+	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}
 }
@@ -487,7 +496,7 @@ func (c *composition) bundle(s *source, ps []passage, chosen []passage, people b
 	looks := c.looksOnly()
 	for _, p := range ps {
 		// a shell's test is no letter of its command line (see shellTest)
-		if !c.optionItem(s, p) || c.sweeping(p) || c.losesData(p) || shellTest(s, p) {
+		if !c.optionItem(s, p) || c.sweeping(p) || c.losesData(p) || shellTest(s, p) || c.contradicts(p) {
 			continue
 		}
 		// A question that only looks ("list the files in
@@ -970,3 +979,31 @@ func (c *composition) covers(s *source, b *optionBundle, p passage) bool {
 	}
 	return false
 }
+
+// contradicts says whether option item p's first sentence negates, by
+// the word right after a negator, what the question asks for and does
+// not negate itself: rm's -f, "never prompt", for "delete them, but ask
+// before each one", which people's rm -rf would not. Not a negation
+// that reaches further ("will not be written to the appropriate
+// files"), which says how, not whether.
+func (c *composition) contradicts(p passage) bool {
+	first := itemSentence(p.block.Text)
+	// most sentences hold no negator, which is quicker to see than to
+	// match: "no" and "not" hold "no", "do not" too
+	if l := strings.ToLower(first); !strings.Contains(l, "no") && !strings.Contains(l, "never") && !strings.Contains(l, "without") && !strings.Contains(l, "don") {
+		return false
+	}
+	for _, m := range negatedWord().FindAllStringSubmatch(first, -1) {
+		cov := make([]float64, len(c.q.Concepts))
+		c.q.CoverText(m[1], cov)
+		for ci, x := range cov {
+			if x > 0 && !(ci < len(c.negated) && c.negated[ci]) && !(ci < len(c.withheld) && c.withheld[ci]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// negatedWord is a word right after a negator.
+var negatedWord = lazyre.New(`(?i)\b(?:never|not|no|without|don't|do\s+not)\s+([a-z]+)`)

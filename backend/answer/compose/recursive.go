@@ -81,19 +81,46 @@ var globInside = lazyre.New(`^(?:(.+)/)?(\*\.[A-Za-z0-9]+)$`)
 // gives the shell's pattern, src/*.py, which names the folder's own
 // files alone and no folder to go through: "find the word TODO in all
 // .py files in src, recursively"; where the pattern names no folder,
-// the one the question names. ok is false where the line is no such
-// search, or the page has no --include.
-func (c *composition) includeGlob(s *source, line string) (out string, include passage, ok bool) {
+// the one the question names. A line that leads with --include and
+// its placeholder ("grep --include GLOB TODO src/*.py") is made such a
+// search: the option picks among the files a search going through
+// folders finds, and none other. ok is false where the line is no such
+// search, or the page has no --include; added are the options written
+// in, -r first where it was.
+func (c *composition) includeGlob(s *source, line string) (out string, added []passage, ok bool) {
 	words := strings.Fields(line)
-	recursive := slices.ContainsFunc(words, recursiveFlag)
 	at := slices.IndexFunc(words, func(w string) bool { return globInside().MatchString(w) })
-	if !recursive || at < 0 {
-		return line, passage{}, false
+	if at < 0 {
+		return line, nil, false
 	}
-	include, ok = itemWhere(s, func(p passage) bool { return slices.Contains(optionNames(p.block.Term), "--include") })
+	if !slices.ContainsFunc(words, recursiveFlag) {
+		inc := slices.IndexFunc(words, func(w string) bool { return w == "--include" || strings.HasPrefix(w, "--include=") })
+		if inc < 1 {
+			return line, nil, false
+		}
+		n := 1
+		if words[inc] == "--include" {
+			n = 2
+		}
+		if inc+n > len(words) || !capitals(strings.TrimPrefix(words[inc+n-1], "--include=")) {
+			return line, nil, false
+		}
+		r, found := itemWhere(s, func(p passage) bool {
+			return slices.Contains(optionNames(p.block.Term), "-r") && optionArg(p.block.Term) == "" && recursive().MatchString(itemDoes(p.block.Text))
+		})
+		if !found {
+			return line, nil, false
+		}
+		words = slices.Delete(words, inc, inc+n)
+		words = slices.Insert(words, 1, "-r")
+		added = append(added, r)
+		at = slices.IndexFunc(words, func(w string) bool { return globInside().MatchString(w) })
+	}
+	include, ok := itemWhere(s, func(p passage) bool { return slices.Contains(optionNames(p.block.Term), "--include") })
 	if !ok {
-		return line, passage{}, false
+		return line, nil, false
 	}
+	added = append(added, include)
 	m := globInside().FindStringSubmatch(words[at])
 	dir := m[1]
 	if dir == "" {
@@ -117,5 +144,11 @@ func (c *composition) includeGlob(s *source, line string) (out string, include p
 	} else {
 		words = slices.Replace(words, at, at+1, "--include='"+m[2]+"'", dir)
 	}
-	return strings.Join(words, " "), include, true
+	return strings.Join(words, " "), added, true
+}
+
+// capitals says whether a word of a line is a value left to fill, named
+// in capitals: "GLOB", "FILE".
+func capitals(w string) bool {
+	return w != "" && strings.ToUpper(w) == w && strings.ToLower(w) != w
 }

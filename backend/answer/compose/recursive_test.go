@@ -12,7 +12,7 @@ import (
 // A recursive search of files of a kind goes through the folder for
 // them with --include, not through the shell's pattern, which names
 // the folder's own files alone; without --include on the page, or
-// without recursion, the line stays.
+// without recursion or --include in the line, the line stays.
 func TestIncludeGlob(t *testing.T) {
 	items := []document.Block{
 		{Kind: document.Item, Term: "-r, --recursive", Text: "Read all files under each directory, recursively."},
@@ -31,6 +31,10 @@ func TestIncludeGlob(t *testing.T) {
 		{grep, "grep -rn TODO *.py", "grep -rn TODO --include='*.py' src"},
 		{grep, "grep -r TODO src *.py", "grep -r TODO src --include='*.py'"},
 		{grep, "grep TODO src/*.py", "grep TODO src/*.py"},
+		// --include leading with its placeholder picks among what a
+		// search through the folder finds
+		{grep, "grep --include GLOB TODO src/*.py", "grep -r TODO --include='*.py' src"},
+		{grep, "grep --include=GLOB TODO src/*.py", "grep -r TODO --include='*.py' src"},
 		{bare, "grep -r TODO src/*.py", "grep -r TODO src/*.py"},
 	} {
 		if got, _, _ := c.includeGlob(tc.s, tc.line); got != tc.want {

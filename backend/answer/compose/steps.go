@@ -1036,9 +1036,13 @@ func (c *composition) decideLead(pl *plan) {
 			pl.line = line
 		}
 		pl.line = c.sendOut(s, s.runnable(c.chosenAlternative(pl.line, pl.chosen[0].block.Term)))
-		if line, include, ok := c.includeGlob(s, pl.line); ok {
+		if line, added, ok := c.includeGlob(s, pl.line); ok {
 			pl.line = line
-			pl.runs(include)
+			for _, p := range added {
+				if !p.same(pl.chosen[0]) {
+					pl.runs(p)
+				}
+			}
 		}
 		if shellTest(s, pl.chosen[0]) {
 			pl.line = c.testLine(s, pl.chosen[0])

@@ -266,3 +266,36 @@ print the length of the longest line
 \fB\-w\fR, \fB\-\-words\fR
 print the count of words in each file
 `
+
+// An option that negates what the question asks for contradicts it, and
+// is no letter of a bundle; not where the question negates it too, nor
+// where the option negates something else, or says how it does a thing
+// ("will not be written to the appropriate files").
+func TestContradicts(t *testing.T) {
+	q := &answer.Question{Concepts: []analyse.Concept{
+		{Word: "delete", Alts: []analyse.Alt{{Stem: "delet", Weight: 1}, {Stem: "remov", Weight: 0.8}}},
+		{Word: "ask", Alts: []analyse.Alt{{Stem: "ask", Weight: 1}, {Stem: "prompt", Weight: 0.8}}},
+		{Word: "files", Alts: []analyse.Alt{{Stem: "file", Weight: 1}}},
+	}}
+	_, ps := optionsPage("rm",
+		"-f, --force", "ignore nonexistent files and arguments, never prompt",
+		"-i", "prompt before every removal",
+		"-v, --verbose", "do not stay silent; explain what is being done",
+		"-O FILE", "The documents will not be written to the appropriate files, but all will be concatenated.")
+	for _, tc := range []struct {
+		p       passage
+		negated []bool
+		want    bool
+	}{
+		{ps[0], nil, true},
+		{ps[0], []bool{false, true}, false},
+		{ps[1], nil, false},
+		{ps[2], nil, false},
+		{ps[3], nil, false},
+	} {
+		c := &composition{q: q, negated: tc.negated}
+		if got := c.contradicts(tc.p); got != tc.want {
+			t.Errorf("%s with negated %v contradicts: %v, want %v", tc.p.block.Term, tc.negated, got, tc.want)
+		}
+	}
+}

@@ -54,6 +54,10 @@ func TestDomainEquivalents(t *testing.T) {
 		// every removal", for "ask before each one"
 		{"ask", "prompt", 0.8},
 		{"confirm", "prompt", 0.8},
+		// the pages write "white space" ("ignore all white space")
+		{"whitespace", "space", 0.8},
+		// what is in use is used: free's "free and used memory"
+		{"usage", "used", 0.5},
 	} {
 		if got := weightOf(Related(c.from), c.to); got < c.min {
 			t.Errorf("Related(%q)[%q] = %v, want >= %v", c.from, c.to, got, c.min)

@@ -190,9 +190,12 @@ var locating = [][]Alt{{{"locate", 1}}, {{"command", 1}, {"program", 0.8}, {"exe
 // madePermitted is "make" whose object is made to have a permission,
 // which changes its mode: "make the file executable". madeReadOnly is
 // one made read-only, which creates nothing either ("make a file
-// read-only").
+// read-only"). What is made so may take more words where they name files
+// or folders ("make every .sh file under the folder scripts executable"),
+// within the clause; not a file system's ("make the ext4 filesystem on
+// /dev/sdb2 remount itself read-only").
 var (
-	madePermitted = lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:\S+\s+){0,3}?(?:executable|runnable|readable|writable|writeable|unreadable|unwritable|read-only|readonly|write-protected)\b`)
+	madePermitted = lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:(?:\S+\s+){0,3}?|(?:[^\s.,;:!?]+\s+){0,5}?(?:files?|scripts?|programs?|binar(?:y|ies)|folders?|directory|directories)\s+(?:[^\s.,;:!?]+\s+){0,4}?)(?:executable|runnable|readable|writable|writeable|unreadable|unwritable|read-only|readonly|write-protected)\b`)
 	madeReadOnly  = lazyre.New(`(?i)\bmak(?:e|es|ing)\s+(?:\S+\s+){0,3}?(?:read-only|readonly|write-protected)\b`)
 )
 

@@ -38,6 +38,8 @@ func TestAnalyse(t *testing.T) {
 		// "make" is a light verb: it names neither make(1) nor the task,
 		// what follows does; a phrase's concept stands where the phrase is
 		{"make the file build.sh executable", SceneHowTo, "make", "permission file executable"},
+		{"make every .sh file under the folder scripts executable", SceneHowTo, "make", "permission file folder executable"},
+		{"make the ext4 filesystem on /dev/sdb2 remount itself read-only", SceneHowTo, "make", "ext4 filesystem remount read"},
 		{"make a folder named reports", SceneHowTo, "make", "create folder"},
 		// and a file made read-only is made nothing new
 		{"make a file read-only for the group", SceneHowTo, "make", "permission file read group"},

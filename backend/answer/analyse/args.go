@@ -385,6 +385,16 @@ var conversionWord = lazyre.New(`(?i)\b(?:convert\w*|conversion|transcod\w*|reco
 // "word boundaries"): the group then matches.
 var lookedForRE = lazyre.New(`(?i)\b(?:a|an|any|some|one|the)\s+(?:certain\s+|given\s+|particular\s+|specific\s+|single\s+)?word\b(?:\s+or\s+(?:a\s+)?phrase\b)?(\s+(?:count|boundar|wrap|list|processor|split|separat|length|per\b)\w*)?`)
 
+// nameHoldsRE is a word the name of a file or folder holds: "files
+// whose name contains the word draft", "folders with backup in their
+// name"; not a process's or a package's, whose names other commands
+// match otherwise. kindsHeld are what a name holds that is no word of
+// it: "names that contain spaces".
+var nameHoldsRE = lazyre.New(`(?i)\b(?:files?|folders?|directories)\b(?:\s+[^\s.,;:?!]+){0,6}?\s+(?:whose|with|having|that\s+have)\s+(?:file\s*)?names?\s+(?:that\s+|which\s+)?(?:contains?|containing|includes?|including|holds?|holding)\s+(?:the\s+(?:word|string|text)\s+)?([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])\b|\b(?:files?|folders?|directories)\b(?:\s+[^\s.,;:?!]+){0,6}?\s+with\s+(?:the\s+(?:word|string|text)\s+)?([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_])\s+in\s+(?:its|their|the)\s+(?:file\s*)?names?(?:$|[\s,;:?!]|\.(?:\s|$))`)
+
+var kindsHeld = map[string]bool{"spaces": true, "space": true, "blanks": true, "digits": true, "numbers": true, "uppercase": true,
+	"capitals": true, "dots": true, "dashes": true, "hyphens": true, "underscores": true, "special": true, "unicode": true, "newlines": true}
+
 // wordGivenRE is a word the question gives to look for, after "the
 // word" or the like: "the word error in app.log", "the string ERROR",
 // "the letter e", "the word meeting no matter the case", "how often the
@@ -618,6 +628,20 @@ func Read(q string) Reading {
 			given = append(given, found{m[2], Arg{Kind: ArgQuoted, Text: q[m[2]:m[3]] + `\|` + q[m[4]:m[5]], Start: m[2], End: m[5]}})
 		}
 	}
+	// "files whose name contains draft", "with backup in their name": a
+	// name that holds the word is matched by it between any characters,
+	// as find's -name takes it, *draft*
+	for _, m := range nameHoldsRE().FindAllStringSubmatchIndex(q, -1) {
+		at := 2
+		if m[at] < 0 {
+			at = 4
+		}
+		a, b := m[at], m[at+1]
+		if w := strings.ToLower(q[a:b]); !terms.Stop(w) && !filler[w] && !kindsHeld[w] && free(a, b) {
+			take(a, b)
+			given = append(given, found{a, Arg{Kind: ArgGlob, Text: "*" + q[a:b] + "*", Start: a, End: b}})
+		}
+	}
 	for _, m := range wordGivenRE().FindAllStringSubmatchIndex(q, -1) {
 		if w := strings.ToLower(q[m[2]:m[3]]); !terms.Stop(w) && !filler[w] && free(m[2], m[3]) {
 			take(m[2], m[3])
@@ -807,11 +831,13 @@ func Read(q string) Reading {
 			// the sentence goes on as after a name
 		case kind == ArgFile && !fileLike(name) && !strings.ContainsAny(name, "0123456789_"):
 			continue // "files below", "file ignoring"
-		case (kind == ArgFolder || kind == ArgUser || kind == ArgGroup) && (inflected(name) && !endsClause(q, m) || plainWord(name) && m[6] < 0):
+		case (kind == ArgFolder || kind == ArgUser || kind == ArgGroup) && (inflected(name) && !endsClause(q, m) || plainWord(name) && m[6] < 0) && !(kind == ArgFolder && projectFolders[strings.ToLower(name)]):
 			// "users logged in", "a user namespace", "the folder newest
 			// first"; a plain word is a name where the sentence goes on
 			// as after one ("the folder photos into ...") and so is an
-			// inflected one that ends the clause ("the group marketing")
+			// inflected one that ends the clause ("the group marketing"),
+			// and a folder's that projects name folders by wherever it
+			// is ("the folder scripts executable")
 			continue
 		case (noun == "service" || noun == "unit") && serviceDoes[strings.ToLower(name)]:
 			continue // "make a service start at boot": what it does

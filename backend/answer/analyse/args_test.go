@@ -297,6 +297,13 @@ func TestRead(t *testing.T) {
 		{"tally the lines of every .go file under webapp", "file:.go folder:webapp", "", "tally the lines of every file under"},
 		{"grep all files in docs for license", "folder:docs", "", "grep all files in for license"},
 		{"convert a file in base64", "", "", "convert a file in base64"},
+		{"make every .sh file in the folder scripts executable", "file:.sh folder:scripts", "", "make every file in the folder executable"},
+		// a word a name holds is matched between any characters
+		{"find every file whose name contains the word draft", "glob:*draft*", "", "find every file whose name contains the word"},
+		{"list the files with backup in their name", "glob:*backup*", "", "list the files with in their name"},
+		{"list the files whose names contain spaces", "", "", "list the files whose names contain spaces"},
+		{"show the processes whose name contains python", "", "", "show the processes whose name contains python"},
+		{"replace spaces with underscores in the file names.txt", "file:names.txt", "", "replace spaces with underscores in the file"},
 		{"list the files in memory", "", "", "list the files in memory"},
 		// a new name is one of the kind renamed
 		{"rename the group interns to trainees", "group:interns group:trainees", "", "rename the group to"},

@@ -206,10 +206,29 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = c.levelFirst(s, pl.chosen)
 		pl.chosen = c.scaleFirst(s, pl.chosen)
 		pl.chosen = c.dryRunFirst(s, pl.chosen)
+		pl.chosen = selectionBeforeDelete(pl.chosen)
 	}
 	pl.chosen = c.askedCompressor(s, pl.ps, pl.chosen)
 	pl.shown = len(pl.chosen)
 	return pl
+}
+
+// selectionBeforeDelete puts first, before an action that deletes
+// (find's -delete), the test chosen after it that says what of the
+// question the NAME line does not (find's -empty for "the empty files"):
+// the line then selects before it deletes (see withDelete). Led by the
+// action alone, "find all empty files and delete them" was `find .
+// -delete`, which deletes everything.
+func selectionBeforeDelete(chosen []passage) []passage {
+	if len(chosen) < 2 || !actionItem(chosen[0]) || !saysDestroys(firstSentence(chosen[0].block.Text)) {
+		return chosen
+	}
+	for _, p := range chosen[1:] {
+		if testItem(p) && p.beyond > 0 {
+			return putFirst(chosen, p)
+		}
+	}
+	return chosen
 }
 
 // askedCompressor makes the steps compress as the files the question

@@ -834,3 +834,28 @@ func TestBuiltinOverShellOptions(t *testing.T) {
 		t.Errorf("usage %v, want bash's own -l backed", u)
 	}
 }
+
+// A test that says what the question adds goes before an action that
+// deletes: "find all empty files and delete them" selects, then deletes
+// (`find . -empty -delete`, not `find . -delete`); without such a test,
+// or led by no deleting action, the order stays.
+func TestSelectionBeforeDelete(t *testing.T) {
+	del := passage{title: "ACTIONS", sec: 1, blk: 0, block: document.Block{Kind: document.Item, Term: "-delete", Text: "Delete files or directories; true if removal succeeded."}}
+	empty := passage{title: "TESTS", sec: 0, blk: 3, beyond: 0.3, block: document.Block{Kind: document.Item, Term: "-empty", Text: "File is empty and is either a regular file or a directory."}}
+	unsaid := empty
+	unsaid.beyond = 0
+	print := passage{title: "ACTIONS", sec: 1, blk: 1, block: document.Block{Kind: document.Item, Term: "-print", Text: "True; print the full file name on the standard output."}}
+	for _, tc := range []struct {
+		chosen []passage
+		want   string
+	}{
+		{[]passage{del, empty}, "-empty"},
+		{[]passage{del, unsaid}, "-delete"},
+		{[]passage{print, empty}, "-print"},
+		{[]passage{del}, "-delete"},
+	} {
+		if got := selectionBeforeDelete(tc.chosen); got[0].block.Term != tc.want {
+			t.Errorf("%s first: %s, want %s", tc.chosen[0].block.Term, got[0].block.Term, tc.want)
+		}
+	}
+}

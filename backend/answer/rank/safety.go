@@ -44,6 +44,30 @@ var destructive = map[string][]string{
 
 var sizeStem = terms.Stem("size")
 
+// accounts are the destructive commands that delete accounts.
+var accounts = map[string]bool{"deluser": true, "userdel": true, "delgroup": true, "groupdel": true}
+
+// filesDeleted says whether the words after a word of deleting name
+// files or folders as what is deleted, before any account: "all files
+// owned by the user bob", "the folders of user bob"; not "the user bob
+// and his files".
+func filesDeleted(after []string) bool {
+	for _, w := range after[:min(len(after), 4)] {
+		switch st := terms.Stem(w); {
+		case fileStems[st]:
+			return true
+		case accountStems[st]:
+			return false
+		}
+	}
+	return false
+}
+
+var (
+	fileStems    = stems("file", "files", "folder", "folders", "directory", "directories", "data", "content", "contents", "log", "logs")
+	accountStems = stems("user", "users", "account", "accounts", "group", "groups", "login", "member", "members")
+)
+
 // deleteWords ask to delete, wipe or destroy: what every destructive
 // command does.
 var deleteWords = stems("delete", "remove", "erase", "wipe", "destroy", "shred", "overwrite", "purge", "rm", "unlink",
@@ -124,8 +148,10 @@ func asksFor(cmd string, c *Candidate, q *query) bool {
 			continue
 		}
 		if deleteWords[st] || asking[cmd][st] {
-			// (nor what describes a thing: "an empty file" is touch's)
-			if !analyse.Undergone(q.a.Seq, i) && !analyse.Describes(q.a.Seq, i) {
+			// (nor what describes a thing: "an empty file" is touch's;
+			// nor files deleted, of an account's command: "delete all
+			// files owned by the user bob" asks nothing of deluser)
+			if !analyse.Undergone(q.a.Seq, i) && !analyse.Describes(q.a.Seq, i) && !(accounts[cmd] && deleteWords[st] && filesDeleted(q.a.Seq[i+1:])) {
 				return true
 			}
 			done = true

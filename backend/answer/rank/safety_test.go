@@ -42,6 +42,10 @@ func TestSafeLead(t *testing.T) {
 			[]Candidate{page(1, "man", "8", "userdel", 0.6), page(2, "man", "1", "find", 0.2)}, "find userdel"},
 		{"I want the account of bob deleted", false,
 			[]Candidate{page(1, "man", "8", "userdel", 0.3), page(2, "man", "1", "find", 0.2)}, "userdel find"},
+		{"delete all files owned by the user bob", false, // files deleted, not the account
+			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "1", "find", 0.2)}, "find deluser"},
+		{"delete the user bob and all his files", false,
+			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "1", "find", 0.2)}, "deluser find"},
 		{"delete a user account", false,
 			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "8", "useradd", 0.3)}, "deluser useradd"},
 		{"how does dd work", true,

@@ -385,6 +385,13 @@ var conversionWord = lazyre.New(`(?i)\b(?:convert\w*|conversion|transcod\w*|reco
 // "word boundaries"): the group then matches.
 var lookedForRE = lazyre.New(`(?i)\b(?:a|an|any|some|one|the)\s+(?:certain\s+|given\s+|particular\s+|specific\s+|single\s+)?word\b(?:\s+or\s+(?:a\s+)?phrase\b)?(\s+(?:count|boundar|wrap|list|processor|split|separat|length|per\b)\w*)?`)
 
+// plural says whether a word is the plural of a word of the language:
+// "lists", not "less".
+func plural(w string) bool {
+	lw := strings.ToLower(w)
+	return strings.HasSuffix(lw, "s") && plainWord(strings.TrimSuffix(lw, "s"))
+}
+
 // nameHoldsRE is a word the name of a file or folder holds: "files
 // whose name contains the word draft", "folders with backup in their
 // name"; not a process's or a package's, whose names other commands
@@ -846,8 +853,12 @@ func Read(q string) Reading {
 			// "service" that the sentence goes on from as from a name
 			// names the unit ("the service live" and "a service
 			// section" end on a word of theirs)
-		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name):
-			continue // "package lists", "service running"
+		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name) && !(noun == "package" && endsClause(q, m) && !inflected(name) && !plural(name)):
+			// "package lists", "service running"; a package's name is
+			// often a word too, and ends the clause it is named in:
+			// "show details about the package curl" (not a plural's:
+			// "update the package lists")
+			continue
 		case strings.Contains(noun, "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != ""):
 			// after "account" a word goes on the sentence more often
 			// than it names one ("accounts come from LDAP", "the user

@@ -303,6 +303,9 @@ func TestRead(t *testing.T) {
 		{"list the files with backup in their name", "glob:*backup*", "", "list the files with in their name"},
 		{"list the files whose names contain spaces", "", "", "list the files whose names contain spaces"},
 		{"show the processes whose name contains python", "", "", "show the processes whose name contains python"},
+		// a package named by a word, where the clause ends on it
+		{"show details about the package curl", "name:curl", "", "show details about the package"},
+		{"update the package lists", "", "", "update the package lists"},
 		{"replace spaces with underscores in the file names.txt", "file:names.txt", "", "replace spaces with underscores in the file"},
 		{"list the files in memory", "", "", "list the files in memory"},
 		// a new name is one of the kind renamed
@@ -370,7 +373,7 @@ func TestTopicDropsNaming(t *testing.T) {
 		`store the comment "Nora Lindqvist, Accounting" in it`: "store the comment in it",
 		"grep for the word 'timeout' in /etc":                  "grep for the word in /etc",
 		"rename the network interface enp3s0 to lan0":          "rename the network interface to",
-		"install the package htop":                             "install the package htop",
+		"install the package htop":                             "install the package",
 		// a package's name is what package management acts on
 		"hold back the package linux-image-amd64": "hold back the package",
 		// a name the user gave is no topic; a program's may be

@@ -10,7 +10,8 @@ import (
 // do the task say more of its words.
 func TestDryRunLeads(t *testing.T) {
 	leadsWith(t, New(), "pkgtool", pkgToolPage, []lead{
-		{"simulate removing the package foo with pkgtool", "`pkgtool -n package...`"},
+		// (with the package the question names)
+		{"simulate removing the package foo with pkgtool", "`pkgtool -n foo`"},
 		{"with pkgtool, show which packages would be removed, without actually removing them", "`pkgtool -n package...`"},
 		{"do a dry run of a pkgtool removal", "`pkgtool -n package...`"},
 	})

@@ -596,6 +596,9 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgPort}
 	case w == "name":
 		return []analyse.ArgKind{analyse.ArgName}
+	case w == "pkg" || w == "package" || w == "packages":
+		// apt's "install pkg...": the package the question names
+		return []analyse.ArgKind{analyse.ArgName}
 	case variableSlot(w):
 		// printenv's "[VARIABLE]...": the variable the question names
 		return []analyse.ArgKind{analyse.ArgName}

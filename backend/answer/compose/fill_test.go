@@ -42,6 +42,8 @@ func TestFill(t *testing.T) {
 		{"make a symbolic link called app.conf that points to app-v2.conf", "ln [OPTION]... [-T] TARGET LINK_NAME", "ln", "ln app-v2.conf app.conf"},
 		// but an option's file of names ("[-f namefile]") is no name the
 		// question gives, and the file named goes where files go
+		// a package's name goes where apt's "pkg" is
+		{"show details about the package curl", "apt-cache show pkg...", "apt-cache", "apt-cache show curl"},
 		{"tell the type of the file named blob.dat", "file [-bcdE] [-f namefile] [-P name=value] file ...", "file", "file blob.dat"},
 		// a device is no folder to mount on
 		{"remount /dev/sdb2 read-only", "mount [-fnrsvw] [-t fstype] [-o options] device mountpoint", "mount", "mount /dev/sdb2 mountpoint"},

@@ -385,6 +385,14 @@ var conversionWord = lazyre.New(`(?i)\b(?:convert\w*|conversion|transcod\w*|reco
 // "word boundaries"): the group then matches.
 var lookedForRE = lazyre.New(`(?i)\b(?:a|an|any|some|one|the)\s+(?:certain\s+|given\s+|particular\s+|specific\s+|single\s+)?word\b(?:\s+or\s+(?:a\s+)?phrase\b)?(\s+(?:count|boundar|wrap|list|processor|split|separat|length|per\b)\w*)?`)
 
+// toolAfter starts the words after a name with the tool that works on
+// it: "with apt", "using apt-get".
+var toolAfter = lazyre.New(`(?i)^\s+(?:with|using|via)\b`)
+
+// installedRE is the name after a verb that installs or uninstalls,
+// where the clause ends or goes on as after a name.
+var installedRE = lazyre.New(`(?i)\b(?:re|un)?install(?:s|ing)?\s+([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9])(?:\s*(?:[.?!,;]|$)|\s+(?:with|using|via|from|on|and)\b)`)
+
 // plural says whether a word is the plural of a word of the language:
 // "lists", not "less".
 func plural(w string) bool {
@@ -853,11 +861,13 @@ func Read(q string) Reading {
 			// "service" that the sentence goes on from as from a name
 			// names the unit ("the service live" and "a service
 			// section" end on a word of theirs)
-		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name) && !(noun == "package" && endsClause(q, m) && !inflected(name) && !plural(name)):
+		case kind != ArgFolder && kind != ArgUser && kind != ArgGroup && plainWord(name) && !(noun == "package" && (endsClause(q, m) || toolAfter().MatchString(q[m[5]:])) && !inflected(name) && !plural(name)):
 			// "package lists", "service running"; a package's name is
-			// often a word too, and ends the clause it is named in:
-			// "show details about the package curl" (not a plural's:
-			// "update the package lists")
+			// often a word too, where the clause ends on it or names
+			// the tool next: "show details about the package curl",
+			// "install the package htop with apt" (not a plural's,
+			// "update the package lists", nor "the package archive
+			// for packages related to pdf")
 			continue
 		case strings.Contains(noun, "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != ""):
 			// after "account" a word goes on the sentence more often
@@ -993,6 +1003,16 @@ func Read(q string) Reading {
 	for _, m := range servicedRE().FindAllStringSubmatchIndex(q, -1) {
 		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) && free(m[2], m[3]) {
 			add(ArgName, m[2], m[3], "service")
+		}
+	}
+	// "install nginx", "uninstall vlc": a name that is no word of the
+	// language, right after a verb that installs or uninstalls, where
+	// the clause ends or goes on as after a name, is one to fill in; it
+	// stays the topic, as a program's name may ("how do I install
+	// reflector" asks of reflector's article)
+	for _, m := range installedRE().FindAllStringSubmatchIndex(q, -1) {
+		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) && free(m[2], m[3]) {
+			add(ArgName, m[2], m[3], "")
 		}
 	}
 	// "change the hostname to buildbox", "set my shell to zsh": the

@@ -305,6 +305,12 @@ func TestRead(t *testing.T) {
 		{"show the processes whose name contains python", "", "", "show the processes whose name contains python"},
 		// a package named by a word, where the clause ends on it
 		{"show details about the package curl", "name:curl", "", "show details about the package"},
+		{"install the package htop with apt", "name:htop", "", "install the package with apt"},
+		{"search the package archive for packages related to pdf", "", "", "search the package archive for packages related to pdf"},
+		// a name no word is, after a verb that installs, is a name to
+		// fill, and the topic still
+		{"How do I install nginx?", "name:nginx", "", "How do I install ?"},
+		{"install the bootloader on the disk", "", "", "install the bootloader on the disk"},
 		{"update the package lists", "", "", "update the package lists"},
 		{"replace spaces with underscores in the file names.txt", "file:names.txt", "", "replace spaces with underscores in the file"},
 		{"list the files in memory", "", "", "list the files in memory"},

@@ -225,9 +225,9 @@ func TestRunnable(t *testing.T) {
 
 // An item that documents several subcommands as one, with the page it
 // is written up in after it (apt's "install, reinstall, remove, purge
-// (apt-get(8))"), is typed as the one the question says, naming the
-// others; one written up elsewhere, "update (apt-get(8))", without the
-// note.
+// (apt-get(8))"), is typed as the one the question says, with what the
+// synopsis's choice gives it, naming the others; one written up
+// elsewhere, "update (apt-get(8))", without the note.
 func TestSubcommandListItem(t *testing.T) {
 	s, apt := aptPage("apt [-h] {list | search | update | install pkg... | remove pkg... | purge pkg...}",
 		document.Block{Kind: document.Item, Term: "update (apt-get(8))", Text: "update is used to download package information."},
@@ -239,8 +239,8 @@ func TestSubcommandListItem(t *testing.T) {
 	if got := step(0); !strings.HasPrefix(got, "`apt update`: ") {
 		t.Errorf("step %q, want `apt update` typed without its note", got)
 	}
-	if got := step(1); !strings.HasPrefix(got, "`apt remove` (or `apt install`, `apt reinstall`, `apt purge`): ") {
-		t.Errorf("step %q, want `apt remove` typed, the others named", got)
+	if got := step(1); !strings.HasPrefix(got, "`apt remove pkg...` (or `apt install`, `apt reinstall`, `apt purge`): ") {
+		t.Errorf("step %q, want `apt remove pkg...` typed as the synopsis's choice writes it, the others named", got)
 	}
 	if got := otherSubcommands("install, reinstall, remove, purge", "apt remove nginx", "apt"); got != "`apt install`, `apt reinstall`, `apt purge`" {
 		t.Errorf("others of `apt remove nginx`: %q", got)
@@ -372,4 +372,41 @@ func TestWhichLocates(t *testing.T) {
 		{"where is my gcc binary", "`which gcc`"},
 		{"locate the executable for perl", "`which perl`"},
 	})
+}
+
+// The subcommand a list item holds that the synopsis's choice does not
+// write takes what the others of the list take ("purge" beside "remove
+// pkg..."), filled with the package the question names; and the list
+// item that holds the question's verb leads, over one the synopsis does
+// not list at all ("autoremove (apt-get(8))"), uninstalling as removing.
+func TestSubcommandListFilled(t *testing.T) {
+	s, apt := aptPage("apt [-h] {list | search regex... | install pkg [{=pkg_version_number | /target_release}]... | remove pkg... | upgrade}",
+		document.Block{Kind: document.Item, Term: "autoremove (apt-get(8))", Text: "autoremove is used to remove packages that were installed to satisfy dependencies."},
+		document.Block{Kind: document.Item, Term: "install, reinstall, remove, purge (apt-get(8))", Text: "Performs the requested action on one or more packages."})
+	for sub, want := range map[string]string{"remove": "remove pkg...", "install": "install pkg", "list": "", "purge": ""} {
+		if got := subcommandForm(apt, "apt", sub); got != want {
+			t.Errorf("subcommandForm(%q) = %q, want %q", sub, got, want)
+		}
+	}
+	const q = "purge the package apache2"
+	c := askingWord("purge")
+	c.ops = operands(q, analyse.Read(q).Args)
+	if got, want := c.subcommandLine(s, "apt", "install, reinstall, remove, purge (apt-get(8))"), "apt purge apache2"; got != want {
+		t.Errorf("%q: line %q, want %q", q, got, want)
+	}
+	auto := passage{sec: 1, blk: 0, block: apt.Sections[1].Blocks[0], title: "DESCRIPTION", score: 1.3}
+	list := passage{sec: 1, blk: 1, block: apt.Sections[1].Blocks[1], title: "DESCRIPTION", score: 1.2}
+	if got := c.askedSubcommandFirst(s, []passage{auto, list}, []passage{auto, list}, "purge"); got[0].block.Term != list.block.Term {
+		t.Errorf("first %q, want the list that holds purge", got[0].block.Term)
+	}
+	// uninstalling is apt's "remove", never the list's first, "install"
+	const u = "uninstall the package vlc"
+	c = askingWord("uninstall")
+	c.ops = operands(u, analyse.Read(u).Args)
+	if got := c.askedSubcommandFirst(s, []passage{auto, list}, []passage{auto, list}, "uninstall"); got[0].block.Term != list.block.Term {
+		t.Errorf("%q: first %q, want the list that holds remove", u, got[0].block.Term)
+	}
+	if got, want := c.subcommandLine(s, "apt", list.block.Term), "apt remove vlc"; got != want {
+		t.Errorf("%q: line %q, want %q", u, got, want)
+	}
 }

@@ -602,6 +602,20 @@ const knownLeast = 0.5
 // unit", not "link PATH...". A name the question says only in passing
 // ("list" of "refresh the list of packages") does not move.
 func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb string) []passage {
+	if len(chosen) > 0 && verb != "" && !listedVerb(chosen[0], verb) && !(c.subcommandItem(s, chosen[0]) && c.subcommandAsked(chosen[0])) {
+		// or a list of them that holds the question's verb, whatever
+		// leads: apt's "install, reinstall, remove, purge" for "remove
+		// the package less", not "autoremove (apt-get(8))", which its
+		// synopsis does not list
+		for _, p := range ps {
+			if p.score < subcommandShare*chosen[0].score {
+				break
+			}
+			if !p.aside && c.subcommandItem(s, p) && listedVerb(p, verb) {
+				return putFirst(chosen, p)
+			}
+		}
+	}
 	if len(chosen) == 0 || !c.subcommandItem(s, chosen[0]) || c.subcommandAsked(chosen[0]) {
 		return chosen
 	}
@@ -612,6 +626,7 @@ func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb
 		if !p.aside && c.subcommandItem(s, p) && c.subcommandAsked(p) && (slices.Contains(nameParts(chosen[0]), subcommandName(p)) || verb != "" && terms.Stem(nameParts(p)[0]) == terms.Stem(verb)) {
 			return putFirst(chosen, p)
 		}
+
 	}
 	return chosen
 }
@@ -727,7 +742,7 @@ var runsCommand = lazyre.New(`^\S+(?:\s+\[[^]]*\](?:\.\.\.)?)*\s+COMMAND\b`)
 // purge" for "purge a package".
 func (c *composition) listedAsked(p passage) bool {
 	forms := strings.Split(subcommandTerm(p.block.Term), ", ")
-	return subcommandList(forms) && slices.ContainsFunc(forms, func(f string) bool { return c.asksWord(terms.Stem(strings.ToLower(f))) })
+	return subcommandList(forms) && slices.ContainsFunc(forms, func(f string) bool { return c.asksSubcommand(strings.ToLower(f)) })
 }
 
 // subcommandScore is the task model's score of a subcommand item: of its
@@ -1199,8 +1214,37 @@ func (c *composition) subcommandFirst(s *source, pl *plan) bool {
 	// the package lists"), where one it does not say may well be wrong
 	// ("apt upgrade" for "uninstall a package and its config files").
 	sub, _, _ := strings.Cut(subcommandTerm(pl.chosen[0].block.Term)+" ", " ")
-	return subcommandChoice().MatchString(pl.syn) && c.asksWord(terms.Stem(strings.TrimSuffix(sub, ",")))
+	return subcommandChoice().MatchString(pl.syn) && (c.asksWord(terms.Stem(strings.TrimSuffix(sub, ","))) || c.listedAsked(pl.chosen[0]))
 }
+
+// listedVerb says whether a subcommand item lists several subcommands,
+// one of them the question's verb: "install, reinstall, remove, purge"
+// for "remove".
+func listedVerb(p passage, verb string) bool {
+	forms := strings.Split(subcommandTerm(p.block.Term), ", ")
+	verbs := append([]string{verb}, removeVerbs[strings.ToLower(verb)]...)
+	return subcommandList(forms) && slices.ContainsFunc(forms, func(f string) bool {
+		return slices.ContainsFunc(verbs, func(v string) bool { return terms.Stem(strings.ToLower(f)) == terms.Stem(v) })
+	})
+}
+
+// asksSubcommand says whether the question says subcommand sub, or a
+// verb of removing where sub is "remove" (removeVerbs).
+func (c *composition) asksSubcommand(sub string) bool {
+	if c.asksWord(terms.Stem(sub)) {
+		return true
+	}
+	for verb, subs := range removeVerbs {
+		if slices.Contains(subs, sub) && c.asksWord(terms.Stem(verb)) {
+			return true
+		}
+	}
+	return false
+}
+
+// removeVerbs are what a subcommand calls removing, by the verbs people
+// say it with: "uninstall the package vlc" is apt's "remove".
+var removeVerbs = map[string][]string{"uninstall": {"remove"}, "delete": {"remove"}, "erase": {"remove"}}
 
 // subcommandChoice is a synopsis that lists its subcommands as a choice
 // in braces: "{list | search | show | ...}".
@@ -1215,6 +1259,7 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 	term = subcommandTerm(term)
 	forms := strings.Split(term, ", ")
 	list := subcommandList(forms)
+	operands := "" // what the forms of a list the synopsis writes take
 	for i, f := range forms {
 		// an item that names the subcommand alone, git remote's "add",
 		// runs as the synopsis's form for it does, less the options
@@ -1222,6 +1267,19 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 		if !strings.Contains(f, " ") && commandish().MatchString(f) {
 			if form := subcommandForm(s.doc, typed, f); form != "" {
 				forms[i] = form
+				if _, rest, ok := strings.Cut(form, " "); ok && list {
+					operands = cmp.Or(operands, rest)
+				}
+			}
+		}
+	}
+	if operands != "" {
+		// the others of a list, which the synopsis does not write,
+		// take what those it writes take: apt's "purge" beside
+		// "remove pkg..."
+		for i, f := range forms {
+			if !strings.Contains(f, " ") {
+				forms[i] = f + " " + operands
 			}
 		}
 	}
@@ -1250,7 +1308,7 @@ func (c *composition) subcommandLine(s *source, typed, term string) string {
 		// loginctl's "show-user [USER...]"
 		line := typed + " " + f
 		filled, n := fill(line, typed+" "+sub, c.opsFor(line), s.valued())
-		if list && c.asksWord(terms.Stem(sub)) {
+		if list && c.asksSubcommand(sub) {
 			// the one the question says, of a list of them: apt's
 			// "install, reinstall, remove, purge" for "remove a package"
 			n += len(forms)
@@ -1281,6 +1339,33 @@ func subcommandForm(d *document.Document, typed, sub string) string {
 		}
 		if len(out) > 1 {
 			return strings.Join(out, " ")
+		}
+	}
+	// or its alternative in a synopsis that lists the subcommands as a
+	// choice, without its optional parts: apt's "{... | remove pkg...
+	// | ...}" is "remove pkg..."
+	for _, l := range synopsisLines(d) {
+		if !subcommandChoice().MatchString(l) {
+			continue // ifconfig's "options | address ...": a choice of operands
+		}
+		words := strings.Fields(l)
+		for i := 1; i+1 < len(words); i++ {
+			if words[i] != sub || !strings.HasSuffix(words[i-1], "|") && !strings.HasSuffix(words[i-1], "{") {
+				continue
+			}
+			out := []string{sub}
+			for _, w := range words[i+1:] {
+				if w == "|" || strings.HasPrefix(w, "[") || strings.HasPrefix(w, "{") || strings.HasPrefix(w, "|") {
+					break
+				}
+				out = append(out, strings.TrimRight(w, "}|"))
+				if strings.ContainsAny(w, "}|") {
+					break
+				}
+			}
+			if len(out) > 1 {
+				return strings.Join(out, " ")
+			}
 		}
 	}
 	return ""

@@ -187,6 +187,22 @@ func TestLineLeads(t *testing.T) {
 
 // A package file installed is dpkg's, from where the ranking put it;
 // one downloaded without installing it is not.
+// A package the question names and installs, removes or purges is apt's
+// to do, not dpkg's, whose -i takes a package file; not where it names
+// the file, nor where it only looks at the package.
+func TestNamedPackageLeads(t *testing.T) {
+	leadCases(t, packageLeads, []string{"dpkg", "apt", "apt-get"}, map[string]string{
+		"install the package htop":                    "apt",
+		"uninstall the package vlc":                   "dpkg",
+		"How do I install nginx?":                     "apt",
+		"install the package file tool_1.2_amd64.deb": "dpkg",
+		"list the files of the package coreutils":     "dpkg",
+		// not a question whose own verb is another, nor one of dpkg
+		"which files did the package coreutils install":                  "dpkg",
+		"show what dpkg would do when removing the package foo, no more": "dpkg",
+	})
+}
+
 func TestDebLeads(t *testing.T) {
 	leadCases(t, debLeads, []string{"apt-get", "apt.conf", "pkcon", "apt", "dpkg"}, map[string]string{
 		"install the package file tool_1.2_amd64.deb":      "dpkg",
@@ -320,6 +336,7 @@ var (
 	charLeads      = leadOf(charTask)
 	lineLeads      = leadOf(lineTask)
 	debLeads       = leadOf(debTask)
+	packageLeads   = leadOf(namedPackageTask)
 	pauseLeads     = leadOf(pauseTask)
 	replaceLeads   = leadOf(replaceTask)
 	emptyFileLeads = leadOf(emptyFileTask)

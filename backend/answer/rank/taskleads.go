@@ -37,6 +37,7 @@ var taskLeads = []taskLead{
 	{pages: charTask},
 	{pages: lineTask, stays: lineStays},
 	{pages: debTask, reach: filterReach},
+	{pages: namedPackageTask, reach: filterReach},
 	{pages: pauseTask},
 	{pages: replaceTask, stays: manOf(textEditors), reach: filterReach},
 	{pages: emptyFileTask},
@@ -229,6 +230,34 @@ func debTask(q *query) []string {
 	}
 	return []string{"dpkg"}
 }
+
+// namedPackageTask puts apt(8) or apt-get(8) first, whichever ranks
+// higher, from as far as filterReach, where the question installs a
+// package it names, by its verb, and no package file, nor dpkg by name
+// ("install the package htop"): dpkg's -i, "Install the package", takes
+// a .deb file, and dpkg's words are a package manager's as apt's are
+// (debTask is the other way round).
+func namedPackageTask(q *query) []string {
+	// (a name after "install" without "package", "install nginx", is
+	// a name of no noun)
+	named := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgName && (a.Noun == "package" || a.Noun == "") })
+	file := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
+	})
+	if !named || file || !packageVerbs[strings.ToLower(q.a.Verb)] || dpkgNamed().MatchString(q.a.Question) {
+		return nil
+	}
+	return []string{"apt", "apt-get"}
+}
+
+// packageVerbs are the verbs of a task that installs a package: the
+// question's own verb, not "which files did a package install" nor
+// "mark the package as manually installed". (dpkg removes and purges
+// a package by its name: `dpkg -P apache2`.)
+var packageVerbs = map[string]bool{"install": true, "reinstall": true}
+
+// dpkgNamed is a question that asks of dpkg by name.
+var dpkgNamed = lazyre.New(`(?i)\bdpkg\b`)
 
 // installs says whether question q asks to install: "install", not
 // "download a .deb without installing it".

@@ -626,7 +626,6 @@ func (c *composition) askedSubcommandFirst(s *source, ps, chosen []passage, verb
 		if !p.aside && c.subcommandItem(s, p) && c.subcommandAsked(p) && (slices.Contains(nameParts(chosen[0]), subcommandName(p)) || verb != "" && terms.Stem(nameParts(p)[0]) == terms.Stem(verb)) {
 			return putFirst(chosen, p)
 		}
-
 	}
 	return chosen
 }

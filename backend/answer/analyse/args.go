@@ -999,20 +999,19 @@ func Read(q string) Reading {
 	}
 	// "restart nginx", "stop apache2": a name that is no word of the
 	// language, right after a verb that controls a service, and the
-	// clause ends or goes on as after a name
-	for _, m := range servicedRE().FindAllStringSubmatchIndex(q, -1) {
-		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) && free(m[2], m[3]) {
-			add(ArgName, m[2], m[3], "service")
-		}
-	}
-	// "install nginx", "uninstall vlc": a name that is no word of the
-	// language, right after a verb that installs or uninstalls, where
-	// the clause ends or goes on as after a name, is one to fill in; it
-	// stays the topic, as a program's name may ("how do I install
-	// reflector" asks of reflector's article)
-	for _, m := range installedRE().FindAllStringSubmatchIndex(q, -1) {
-		if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) && free(m[2], m[3]) {
-			add(ArgName, m[2], m[3], "")
+	// clause ends or goes on as after a name. So "install nginx",
+	// "uninstall vlc", right after a verb that installs or uninstalls:
+	// a name to fill in of no noun, which stays the topic, as a
+	// program's name may ("how do I install reflector" asks of
+	// reflector's article).
+	for _, after := range []struct {
+		re   func() *regexp.Regexp
+		noun string
+	}{{servicedRE, "service"}, {installedRE, ""}} {
+		for _, m := range after.re().FindAllStringSubmatchIndex(q, -1) {
+			if name := q[m[2]:m[3]]; nameLike(name) && !plainWord(strings.ToLower(name)) && !inflected(name) && free(m[2], m[3]) {
+				add(ArgName, m[2], m[3], after.noun)
+			}
 		}
 	}
 	// "change the hostname to buildbox", "set my shell to zsh": the

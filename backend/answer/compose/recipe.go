@@ -104,24 +104,25 @@ func (c *composition) leadBundle(pl *plan) *optionBundle {
 			opts = append(opts, p)
 		}
 	}
-	if p, opt, ok := c.listFileJoins(pl.s, opts, line); ok {
-		line = opt
-		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(p.block.Text)
-		opts = append(opts, p)
+	// an option written into the line says what it does after the
+	// bundle's letters
+	joins := func(joined string, ps ...passage) {
+		line = joined
+		for _, p := range ps {
+			desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(p.block.Text)
+		}
+		opts = append(opts, ps...)
+	}
+	if p, joined, ok := c.listFileJoins(pl.s, opts, line); ok {
+		joins(joined, p)
 	}
 	if e, joined, ok := c.exclusionJoins(pl.s, opts, line); ok {
-		line = joined
-		desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(e.block.Text)
-		opts = append(opts, e)
+		joins(joined, e)
 	}
 	// "grep -rI TODO src/*.py" goes through src for its .py files as
 	// the lead's line does (see includeGlob)
 	if joined, added, ok := c.includeGlob(pl.s, line); ok {
-		line = joined
-		for _, p := range added {
-			desc = strings.TrimSuffix(desc, ".") + "; " + itemDoes(p.block.Text)
-		}
-		opts = append(opts, added...)
+		joins(joined, added...)
 	}
 	line = c.sendOut(pl.s, line)
 	return &optionBundle{letters: opts, line: line, desc: desc}

@@ -34,22 +34,28 @@ func (c *composition) withRecursive(s *source, cmd, line string) (out, does stri
 	if at > len(words) || !asked && !folder {
 		return line, ""
 	}
-	opt, what, copies := "", "", false
-	for p := range ownItems(s.doc) {
-		names := optionNames(p.block.Term)
-		d := itemDoes(p.block.Text)
-		if i := slices.IndexFunc(names, func(n string) bool { return n == "-R" || n == "-r" }); i >= 0 && optionArg(p.block.Term) == "" && recursive().MatchString(d) {
-			opt, what, copies = names[i], d, copiesFolders().MatchString(d)
-			break
-		}
-	}
-	if opt == "" || slices.ContainsFunc(words, recursiveFlag) {
+	p, opt, ok := recursiveOption(s)
+	if !ok || slices.ContainsFunc(words, recursiveFlag) {
 		return line, ""
 	}
-	if !asked && !(folder && copies) {
+	what := itemDoes(p.block.Text)
+	if !asked && !(folder && copiesFolders().MatchString(what)) {
 		return line, ""
 	}
 	return joinAt(words, at, opt), opt + ": " + what
+}
+
+// recursiveOption is the item of page s whose -R or -r, taking no
+// value, goes into folders (its first sentence says it is recursive),
+// and that name of it.
+func recursiveOption(s *source) (passage, string, bool) {
+	for p := range ownItems(s.doc) {
+		names := optionNames(p.block.Term)
+		if i := slices.IndexFunc(names, func(n string) bool { return n == "-R" || n == "-r" }); i >= 0 && optionArg(p.block.Term) == "" && recursive().MatchString(itemDoes(p.block.Text)) {
+			return p, names[i], true
+		}
+	}
+	return passage{}, "", false
 }
 
 // folderCopied is a folder the question copies without naming it: "copy
@@ -86,7 +92,7 @@ var globInside = lazyre.New(`^(?:(.+)/)?(\*\.[A-Za-z0-9]+)$`)
 // search: the option picks among the files a search going through
 // folders finds, and none other. ok is false where the line is no such
 // search, or the page has no --include; added are the options written
-// in, -r first where it was.
+// in, the recursive one (recursiveOption) first where it was.
 func (c *composition) includeGlob(s *source, line string) (out string, added []passage, ok bool) {
 	words := strings.Fields(line)
 	at := slices.IndexFunc(words, func(w string) bool { return globInside().MatchString(w) })
@@ -105,14 +111,12 @@ func (c *composition) includeGlob(s *source, line string) (out string, added []p
 		if inc+n > len(words) || !capitals(strings.TrimPrefix(words[inc+n-1], "--include=")) {
 			return line, nil, false
 		}
-		r, found := itemWhere(s, func(p passage) bool {
-			return slices.Contains(optionNames(p.block.Term), "-r") && optionArg(p.block.Term) == "" && recursive().MatchString(itemDoes(p.block.Text))
-		})
+		r, opt, found := recursiveOption(s)
 		if !found {
 			return line, nil, false
 		}
 		words = slices.Delete(words, inc, inc+n)
-		words = slices.Insert(words, 1, "-r")
+		words = slices.Insert(words, 1, opt)
 		added = append(added, r)
 		at = slices.IndexFunc(words, func(w string) bool { return globInside().MatchString(w) })
 	}

@@ -185,11 +185,9 @@ func TestLineLeads(t *testing.T) {
 	}
 }
 
-// A package file installed is dpkg's, from where the ranking put it;
-// one downloaded without installing it is not.
-// A package the question names and installs, removes or purges is apt's
-// to do, not dpkg's, whose -i takes a package file; not where it names
-// the file, nor where it only looks at the package.
+// A package the question names and installs is apt's to do, not
+// dpkg's, whose -i takes a package file; not where it names the file,
+// removes the package (dpkg -r), or only looks at it.
 func TestNamedPackageLeads(t *testing.T) {
 	leadCases(t, packageLeads, []string{"dpkg", "apt", "apt-get"}, map[string]string{
 		"install the package htop":                    "apt",
@@ -203,6 +201,8 @@ func TestNamedPackageLeads(t *testing.T) {
 	})
 }
 
+// A package file installed is dpkg's, from where the ranking put it;
+// one downloaded without installing it is not.
 func TestDebLeads(t *testing.T) {
 	leadCases(t, debLeads, []string{"apt-get", "apt.conf", "pkcon", "apt", "dpkg"}, map[string]string{
 		"install the package file tool_1.2_amd64.deb":      "dpkg",

@@ -223,12 +223,17 @@ var lineTakers = map[string]bool{"sed": true, "head": true, "tail": true, "awk":
 // archive, where dpkg -i installs the file. Not where the question has
 // the file's dependencies installed too: apt installs the file so.
 func debTask(q *query) []string {
-	if !installs(q.a.Question) || dependenciesAsked().MatchString(q.a.Question) || !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
-		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
-	}) {
+	if !installs(q.a.Question) || dependenciesAsked().MatchString(q.a.Question) || !debNamed(q) {
 		return nil
 	}
 	return []string{"dpkg"}
+}
+
+// debNamed says whether question q names a package file, a .deb.
+func debNamed(q *query) bool {
+	return slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
+		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
+	})
 }
 
 // namedPackageTask puts apt(8) or apt-get(8) first, whichever ranks
@@ -241,10 +246,7 @@ func namedPackageTask(q *query) []string {
 	// (a name after "install" without "package", "install nginx", is
 	// a name of no noun)
 	named := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgName && (a.Noun == "package" || a.Noun == "") })
-	file := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
-		return (a.Kind == analyse.ArgFile || a.Kind == analyse.ArgPath) && strings.HasSuffix(strings.ToLower(a.Text), ".deb")
-	})
-	if !named || file || !packageVerbs[strings.ToLower(q.a.Verb)] || dpkgNamed().MatchString(q.a.Question) {
+	if !named || debNamed(q) || !packageVerbs[strings.ToLower(q.a.Verb)] || dpkgNamed().MatchString(q.a.Question) {
 		return nil
 	}
 	return []string{"apt", "apt-get"}

@@ -323,6 +323,31 @@ func TestIdleExit(t *testing.T) {
 	}
 }
 
+// Stopped runs before the lock is freed, so what it records is there for
+// whoever waits for the lock.
+func TestStoppedBeforeLockFreed(t *testing.T) {
+	dir := tempDir(t)
+	var stoppedErr error
+	freeAtStop := true
+	s := serve(t, Options{Dir: dir, Stopped: func(err error) {
+		stoppedErr = err
+		freeAtStop = lockFree(t, dir)
+	}}, echo)
+	s.stop()
+	if err := s.waitDone(t); err != nil {
+		t.Fatalf("Serve = %v", err)
+	}
+	if freeAtStop {
+		t.Error("lock already free when Stopped ran")
+	}
+	if stoppedErr != nil {
+		t.Errorf("Stopped(%v), want nil after an orderly stop", stoppedErr)
+	}
+	if !lockFree(t, dir) {
+		t.Error("lock still held after Serve returned")
+	}
+}
+
 func TestRequestInFlightPreventsIdleExit(t *testing.T) {
 	idle := 200 * time.Millisecond
 	started, release := make(chan struct{}), make(chan struct{})

@@ -53,6 +53,10 @@ type Options struct {
 	// server serves, with a context that ends when it stops. Work between
 	// hold and its release keeps the backend from idling out.
 	Background func(ctx context.Context, hold func() (release func(), ok bool))
+	// Stopped, when set, is called with Serve's result while the lock is
+	// still held: whoever waits for the lock to be free (the next backend,
+	// a test) then finds what it recorded.
+	Stopped func(err error)
 
 	ready func() // tests: called once the socket listens
 }
@@ -70,7 +74,7 @@ const DefaultMaxConns = 256
 // socket before it releases the lock, so a successor never loses its socket
 // to a predecessor's cleanup. It returns ErrAlreadyRunning if another
 // backend holds the lock, and nil after an orderly stop.
-func Serve(ctx context.Context, opt Options, h Handler) error {
+func Serve(ctx context.Context, opt Options, h Handler) (err error) {
 	if h == nil {
 		return errors.New("daemon: nil handler")
 	}
@@ -98,6 +102,9 @@ func Serve(ctx context.Context, opt Options, h Handler) error {
 		return err
 	}
 	defer lock.Unlock()
+	if opt.Stopped != nil {
+		defer func() { opt.Stopped(err) }()
+	}
 
 	ln, err := listen(rundir.SocketPath(dir))
 	if err != nil {

@@ -4,7 +4,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -69,11 +68,8 @@ func Serve(ctx context.Context, opt Options) error {
 		Logf: func(format string, args ...any) {
 			opt.Log.Log("", "daemon.Serve", fmt.Sprintf(format, args...))
 		},
+		Stopped: func(err error) { opt.Log.Log("", "server.Serve", "stop", "err", fmt.Sprint(err)) },
 	}, func(ctx context.Context, req *proto.Request, r daemon.Replier) { svc.Handle(ctx, req, r) })
-	if errors.Is(err, ErrAlreadyRunning) {
-		return err
-	}
-	opt.Log.Log("", "server.Serve", "stop", "err", fmt.Sprint(err))
 	return err
 }
 

@@ -2095,11 +2095,18 @@ func PicksByProperty(q string, args []Arg) bool {
 	})
 }
 
+// PicksByOwner says whether a question picks the files it works on by
+// their owner or group, or by having none ("files owned by bob", "files
+// in /srv that have no owner"): only find(1) tests that, where the words
+// chose the pages of accounts and of the commands that show or change an
+// owner.
+func PicksByOwner(q string) bool { return pickedOwnedRE().MatchString(q) }
+
 var (
 	// many empty files or folders, not "the empty folder build"
 	pickedEmptyRE = lazyre.New(`(?i)\b(?:all|every|any|each)\s+(?:of\s+)?(?:the\s+)?empty\s+(?:files?|folders?|directories|directory|dirs?|subfolders?|subdirectories)\b|\bempty\s+(?:files|folders|directories|dirs|subfolders|subdirectories)\s+(?:in|inside|under|below|within|from|of)\b`)
-	pickedOwnedRE = lazyre.New(`(?i)\b(?:files|folders|directories|everything|anything)\s+(?:(?:that|which)\s+(?:are|is)\s+)?(?:owned\s+by|belonging\s+to)\b`)
-	pickedAgeRE   = lazyre.New(`(?i)\b(?:older|newer)\s+than\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|yesterday|last)\b|\b(?:modified|changed|accessed|created|edited|touched|updated|written)\s+(?:in|within|during|over)\s+the\s+(?:last|past)\b|\b(?:modified|changed|accessed|edited|touched)\s+(?:more|less|fewer)\s+than\b|\bnot\s+(?:been\s+)?(?:modified|changed|accessed|touched|used)\s+(?:in|for|since)\b`)
+	pickedOwnedRE = lazyre.New(`(?i)\b(?:files|folders|directories|everything|anything)\s+(?:(?:that|which)\s+(?:are|is)\s+)?(?:owned\s+by|belonging\s+to)\b|\b(?:files|folders|directories)\s+(?:that|which)\s+belongs?\s+to\b|\b(?:files|folders|directories)\b(?:\s+(?:in|under|inside|below|on)\s+\S+)?\s+(?:(?:that|which)\s+(?:have|has)\s+no|without\s+(?:an?\s+)?)\s*(?:valid\s+|existing\s+|known\s+)?(?:owner|user|group)\b`)
+	pickedAgeRE   = lazyre.New(`(?i)\b(?:older|newer)\s+than\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|yesterday|last)\b|\b(?:modified|changed|accessed|created|edited|touched|updated|written)\s+(?:(?:in|within|during|over)\s+the\s+(?:last|past)\b|today\b|yesterday\b)|\b(?:modified|changed|accessed|edited|touched)\s+(?:more|less|fewer)\s+than\b|\bnot\s+(?:been\s+)?(?:modified|changed|accessed|touched|used)\s+(?:in|for|since)\b`)
 	// a size the files are compared with: "larger than", "over",
 	// "at least"
 	sizeComparedRE = lazyre.New(`(?i)\b(?:larger|bigger|greater|smaller|more|less|over|above|under|below|exceeding|least|most)(?:\s+than)?\s*$`)

@@ -109,6 +109,33 @@ func destroyer(c *Candidate) string {
 	return ""
 }
 
+// destroyerConf is the destructive command whose configuration file the
+// candidate's man page of section 5 is ("deluser.conf(5)"), or "": its
+// words are the command's ("REMOVE_ALL_FILES: Removes all files on the
+// system owned by the user to be removed"), and so is the harm of
+// following it.
+func destroyerConf(c *Candidate) string {
+	if c.Meta.Type != "man" || !strings.HasPrefix(c.Meta.Section, "5") {
+		return ""
+	}
+	name, ok := strings.CutSuffix(strings.ToLower(c.Meta.Title), ".conf")
+	if _, known := destructive[name]; !ok || !known {
+		return ""
+	}
+	return name
+}
+
+// unasked says whether the candidate is the page of a destructive
+// command, or of its configuration file, that the question did not ask
+// for.
+func unasked(c *Candidate, q *query) bool {
+	cmd := destroyer(c)
+	if cmd == "" {
+		cmd = destroyerConf(c)
+	}
+	return cmd != "" && !asksFor(cmd, c, q)
+}
+
 // deletes says whether a text says to delete, remove or uninstall: a
 // tldr example that does ("Uninstall a package and remove it from the
 // list of dependencies") is no answer to a question that did not ask
@@ -177,13 +204,13 @@ func safeLead(cands []Candidate, q *query, mayNotLead func(*Candidate) bool) []C
 	if len(cands) < 2 {
 		return cands
 	}
-	if cmd := destroyer(&cands[0]); cmd == "" || asksFor(cmd, &cands[0], q) {
+	if !unasked(&cands[0], q) {
 		return cands
 	}
 	// (nor does a page installedLeads put behind: mkswap before
 	// dphys-swapfile's tldr page, for "create a swap file", would give
 	// way to the page of a command that is not installed)
-	return leadWithin(cands, safeLeadReach, func(c *Candidate) bool { return destroyer(c) == "" && !mayNotLead(c) })
+	return leadWithin(cands, safeLeadReach, func(c *Candidate) bool { return destroyer(c) == "" && destroyerConf(c) == "" && !mayNotLead(c) })
 }
 
 // leadWithin puts first the first of the candidates after the lead,

@@ -44,6 +44,8 @@ func TestSafeLead(t *testing.T) {
 			[]Candidate{page(1, "man", "8", "userdel", 0.3), page(2, "man", "1", "find", 0.2)}, "userdel find"},
 		{"delete all files owned by the user bob", false, // files deleted, not the account
 			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "1", "find", 0.2)}, "find deluser"},
+		{"delete all files owned by the user bob", false, // nor the page of its configuration
+			[]Candidate{page(1, "man", "5", "deluser.conf", 0.3), page(2, "man", "8", "deluser", 0.3), page(3, "man", "1", "find", 0.2)}, "find deluser.conf deluser"},
 		{"delete the user bob and all his files", false,
 			[]Candidate{page(1, "man", "8", "deluser", 0.3), page(2, "man", "1", "find", 0.2)}, "deluser find"},
 		{"delete a user account", false,
@@ -122,6 +124,18 @@ func TestTreeLeads(t *testing.T) {
 		"remove the logs in /var/app older than 14 days":         "find rm basename",
 		"delete the empty folder build":                          "rm find basename", // one, named
 		"copy the files newer than the copies in backup to it":   "rm find basename", // cp's -u
+	})
+	// picked by owner, or by having none: find leads over the pages that
+	// show or change an owner, and over an account's command, which may
+	// not lead a question that deletes files
+	leadCases(t, treeLeads, []string{"namei", "chown", "find"}, map[string]string{
+		"show files in /srv that have no owner":      "find namei chown",
+		"list the files under /home without a group": "find namei chown",
+		"show the owner of every file in /srv":       "namei chown find", // no pick
+	})
+	leadCases(t, treeLeads, []string{"deluser", "userdel", "find"}, map[string]string{
+		"delete all files owned by bob":               "find deluser userdel",
+		"erase the files that belong to the user ana": "find deluser userdel",
 	})
 	// from wherever the ranking put find: its words are rm's
 	leadCases(t, treeLeads, []string{"rmdir", "rm", "shred", "unlink", "wipefs", "find"}, map[string]string{

@@ -30,8 +30,8 @@ type taskLead struct {
 
 // taskLeads are those readings, in the order they apply.
 var taskLeads = []taskLead{
-	{pages: treeTask, stays: func(c *Candidate, _ *query) bool {
-		return c.Meta.Type != "man" || !oneLevel[strings.ToLower(c.Meta.Title)]
+	{pages: treeTask, stays: func(c *Candidate, q *query) bool {
+		return (c.Meta.Type != "man" || !oneLevel[strings.ToLower(c.Meta.Title)]) && !unasked(c, q) && !analyse.PicksByOwner(q.a.Question)
 	}},
 	{pages: filterTask, reach: filterReach},
 	{pages: charTask},

@@ -112,7 +112,9 @@ var argPatterns = []argPattern{
 	{ArgDuration, lazyre.New(`(?i)\b(\d+\s?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?))\b`)},
 	{ArgPort, lazyre.New(`(?i)\bports?\s+(\d{1,5})\b`)},
 	{ArgMode, lazyre.New(`(?:^|\s)([ugoa]+[+=-][rwxXst]+|[+=][rwxXst]+)(?:\s|[,;:?!]|\.(?:\s|$)|$)`)}, // not -s: an option
-	{ArgMode, lazyre.New(`(?i)\b(?:permissions?|mode|chmod|umask|access|perms)\b.{0,40}?(?:^|\s)([0-7]{3,4})(?:\s|[,;:?!]|\.(?:\s|$)|$)`)},
+	// (a word of modes, not a file's name: "access.log", whose "pieces
+	// of 1000 lines" are no mode)
+	{ArgMode, lazyre.New(`(?i)\b(?:permissions?|mode|chmod|umask|access|perms)[,;:]?(?:\s.{0,40}?)?\s([0-7]{3,4})(?:\s|[,;:?!]|\.(?:\s|$)|$)`)},
 	{ArgHost, lazyre.New(`(?i)\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|edu|gov|local|lan|internal|example|test|info|co|uk|de)\b`)},
 	{ArgFile, lazyre.New(`(?:^|[\s(])(\.?[A-Za-z0-9_-][A-Za-z0-9_.+-]*\.[A-Za-z][A-Za-z0-9]{0,7}|\.[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?)(?:\s|[,;:?!)]|\.(?:\s|$)|$)`)},
 	{ArgNumber, lazyre.New(`(?:^|\s)(\d+)(?:\s|[,;?!]|:(?:\s|$)|\.(?:\s|$)|$)`)},

@@ -107,6 +107,8 @@ func TestRead(t *testing.T) {
 		{"list the folder media but hide the files ending in .bak.", "folder:media file:.bak", "", "list the folder but hide the files ending in ."},
 		{"give the user alice ownership of report.csv", "user:alice file:report.csv", "", "give the user ownership of"},
 		{"set the permissions of script.py to 755", "file:script.py mode:755", "", "set the permissions of to"},
+		// a word of modes in a file's name sets none
+		{"split access.log into pieces of 1000 lines", "file:access.log number:1000", "", "split into pieces of lines"},
 		{"download https://example.com/a.tar.gz", "url:https://example.com/a.tar.gz", "", "download"},
 		// a kind of thing a folder has is no folder's name
 		{"compare two directory trees but skip every *.o file", "glob:*.o", "", "compare two directory trees but skip every file"},

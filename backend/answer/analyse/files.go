@@ -20,7 +20,34 @@ import (
 // empty files", where the word says what a file is.
 func EmptiesFile(q string) bool { return emptiedRE().MatchString(q) }
 
-var emptiedRE = lazyre.New(`(?i)(?:^|\b(?:i|to|and|then|please|can|could)\s+)(?:empty|clear)\s+(?:out\s+)?(?:all\s+)?(?:the\s+|a\s+|my\s+|this\s+|that\s+)?(?:contents?\s+of\s+(?:the\s+|a\s+|my\s+|this\s+|that\s+)?)?(?:(?:big|large|huge|log|text|old|whole|entire)\s+)*(?:file|log|logfile|[\w./~-]+\.\w+|(?:~|\.{0,2})/[\w./~-]*\w)\b|\bmake\s+(?:the\s+file\s+|the\s+log\s+)?[\w./~-]+\s+empty\b`)
+var emptiedRE = lazyre.New(`(?i)(?:^|\b(?:i|to|and|then|please|can|could)\s+)(?:empty|clear)\s+(?:out\s+)?(?:all\s+)?(?:the\s+|a\s+|my\s+|this\s+|that\s+)?(?:contents?\s+of\s+(?:the\s+|a\s+|my\s+|this\s+|that\s+)?)?(?:(?:big|large|huge|log|text|old|whole|entire)\s+)*(?:file|log|logfile|[\w./~-]+\.\w+|(?:~|\.{0,2})/[\w./~-]*\w)\b|\bmake\s+(?:(?:the\s+file\s+|the\s+log\s+)?[\w~-]*[./][\w./~-]*|it|them|the\s+(?:file|log|logfile))\s+empty\b`)
+
+// MakesSizedFile says whether a question makes a file of a size it
+// gives: "create a 100 MB file called blob.bin", "make an empty file of
+// 2 GB", "I need a 5 GB test file"; truncate's -s or fallocate's -l,
+// where the words chose jmod(1)'s "create" and zip's split size. A swap
+// file is not one: it must not be sparse, and mkswap's page says how.
+func MakesSizedFile(q string, args []Arg) bool {
+	for _, a := range args {
+		if a.Kind != ArgSize || a.Start > len(q) || a.End > len(q) {
+			continue
+		}
+		before, after := q[:a.Start], q[a.End:]
+		if sizeBeforeFileRE().MatchString(before) && fileAfterSizeRE().MatchString(after) || fileBeforeSizeRE().MatchString(before) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	sizeBeforeFileRE = lazyre.New(`(?i)\b` + fileMade + `\s+(?:a|an|one|some)\s+(?:(?:new|empty|blank|sparse)\s+)?$`)
+	fileAfterSizeRE  = lazyre.New(`(?i)^\s*(?:(?:test|dummy|empty|blank|sparse|random|new|binary|large|big|image|disk|zero|zeroed|placeholder)\s+){0,2}files?\b`)
+	fileBeforeSizeRE = lazyre.New(`(?i)\b` + fileMade + `\s+(?:a|an|one)\s+(?:(?:new|empty|blank|sparse|test|dummy|large|big|binary|placeholder)\s+)*files?\s+(?:(?:named|called)\s+\S+\s+)?(?:of|that\s+is|which\s+is|with\s+a\s+size\s+of|sized|whose\s+size\s+is)\s+(?:exactly\s+|about\s+|around\s+|roughly\s+)?$`)
+)
+
+// fileMade are the verbs that make a file, or ask for one made.
+const fileMade = `(?:create|creates|creating|make|makes|making|generate|generates|generating|need|want|allocate|allocates|allocating|preallocate|reserve|reserves|reserving|produce|produces)`
 
 // RenamesExtensions says whether question q gives files of one extension
 // another: it renames them or changes their extension or ending, and

@@ -10,10 +10,27 @@ func TestEmptiesFile(t *testing.T) {
 		"How can I clear the contents of notes.md?":            true,
 		"make debug.log empty":                                 true,
 		"clear out /var/log/messages but keep the file":        true,
+		"make the log empty":                                   true,
 		"create an empty file named .keep":                     false,
+		"make an empty file of 2 GB named disk.img":            false, // a file made, not emptied
 		"list the empty files in /srv":                         false,
 		"clear the screen":                                     false,
 		"How do I wipe old file system signatures off a disk?": false,
+	})
+}
+
+// A file made of a size the question gives, before or after the word
+// "file"; a size of something else, or a swap file, is not one.
+func TestMakesSizedFile(t *testing.T) {
+	readsAs(t, "MakesSizedFile", func(q string) bool { return MakesSizedFile(q, Read(q).Args) }, map[string]bool{
+		"create a 100 MB file called blob.bin":             true,
+		"make an empty file of 2 GB named disk.img":        true,
+		"I need a 5 GB test file named big.dat":            true,
+		"generate a file named pad.bin that is exactly 1G": true,
+		"create a zip file split into 100 MB parts":        false,
+		"create a 2 GB swap file":                          false,
+		"find files larger than 100 MB":                    false,
+		"make a file smaller than 1 MB by compressing it":  false,
 	})
 }
 

@@ -69,6 +69,7 @@ func TestRecursiveAsked(t *testing.T) {
 	firstStepsStart(t, map[string]string{
 		"Change the owner of every file in /srv/app to the user deploy.": "`chown -R deploy /srv/app`",
 		"change the owner of /srv/app to the user deploy":                "`chown deploy /srv/app`",
+		"change the owner of all files of /srv/app to the user deploy":   "`chown -R deploy /srv/app`",
 	})
 	ans, _, err := testengine.Must(t).Answer(context.Background(), "Change the owner of every file in /srv/app to the user deploy.", 0.35)
 	if err != nil {

@@ -620,6 +620,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{analyse.ArgName, file}
 	case w == "size":
 		return []analyse.ArgKind{analyse.ArgSize}
+	case w == "length" || w == "len":
+		// fallocate's "-l length": bytes, which a size the question
+		// gives says with its unit ("100 MB", 100M); else a count
+		return []analyse.ArgKind{analyse.ArgSize, analyse.ArgNumber}
 	case delimiterSlots[w]:
 		return []analyse.ArgKind{analyse.ArgDelimiter}
 	case w == "time":
@@ -1107,7 +1111,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		}
 		switch ops[j].kind {
 		case analyse.ArgSize:
-			if text = sized(ops[j], words[slots[k].word]); text == "" && slots[k].key == "size" && slots[k].optArg {
+			if text = sized(ops[j], words[slots[k].word]); text == "" && (slots[k].key == "size" && slots[k].optArg || slots[k].key == "length" && afterFlag(words, slots[k].word)) {
 				// a SIZE, as coreutils' pages name it: "1G" (an
 				// option that takes one leads by unitOption; none
 				// joins another's line for it, see valueFor)
@@ -2321,6 +2325,12 @@ func (c *composition) opsFor(line string) []operand {
 	}
 	return c.ops
 }
+
+// afterFlag says whether the i'th word of a line is right after an
+// option's name: fallocate's "-l length", whose item "-l, --length
+// length" writes the argument after the long name only (see
+// valuedOptions).
+func afterFlag(words []string, i int) bool { return i > 0 && strings.HasPrefix(words[i-1], "-") }
 
 // valuedOptions are the options of a page that take an argument, by
 // each name that takes one: -o and --output of "-o, --output=FILE", but

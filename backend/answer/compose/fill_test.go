@@ -365,6 +365,20 @@ func TestFillAfterFlag(t *testing.T) {
 	}
 }
 
+// A size fills fallocate's "-l length" with its unit; a plain number
+// fills it as a count.
+func TestLengthSlot(t *testing.T) {
+	valued := map[string]bool{"--length": true} // "-l, --length length"
+	for q, want := range map[string]string{
+		"create a 100 MB file called blob.bin":  "fallocate -l 100M blob.bin",
+		"allocate 4096 bytes to the file a.img": "fallocate -l 4096 a.img",
+	} {
+		if got, _ := fill("fallocate -l length filename", "fallocate", readOperands(q, analyse.Read(q).Args, true), valued); got != want {
+			t.Errorf("%q: got %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestValuedOptions(t *testing.T) {
 	d := &document.Document{Sections: []document.Section{{Title: "OPTIONS", Blocks: []document.Block{
 		{Kind: document.Item, Term: "-u, -U NUM, --unified[=NUM]"},

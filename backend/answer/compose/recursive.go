@@ -76,7 +76,7 @@ func recursiveFlag(w string) bool {
 // recursionAsked is a question that asks for what is inside a folder as
 // well as the folder: "every file in", "everything inside it",
 // "including its subfolders", "recursively".
-var recursionAsked = lazyre.New(`(?i)\b(?:every|all)\s+(?:the\s+|of\s+the\s+)?(?:files?|folders?|directories|subfolders?|subdirectories)\s+(?:in|under|inside|below|within|beneath)\b|\beverything\s+(?:in|inside|under|below|within|beneath)\b|\bincluding\s+(?:all\s+)?(?:its\s+|their\s+)?(?:sub-?folders|sub-?directories|contents)\b|\brecursive(?:ly)?\b|\band\s+(?:all\s+)?(?:its|their)\s+(?:sub-?folders|sub-?directories|contents)\b|\btogether\s+with\s+(?:everything|all)\b`)
+var recursionAsked = lazyre.New(`(?i)\b(?:every|all)\s+(?:the\s+|of\s+the\s+)?(?:files?|folders?|directories|subfolders?|subdirectories)\s+(?:in|of|under|inside|below|within|beneath)\b|\beverything\s+(?:in|inside|under|below|within|beneath)\b|\bincluding\s+(?:all\s+)?(?:its\s+|their\s+)?(?:sub-?folders|sub-?directories|contents)\b|\brecursive(?:ly)?\b|\band\s+(?:all\s+)?(?:its|their)\s+(?:sub-?folders|sub-?directories|contents)\b|\btogether\s+with\s+(?:everything|all)\b`)
 
 // globInside is an operand that names files of a kind in a folder,
 // "src/*.py", or in the current one, "*.py".

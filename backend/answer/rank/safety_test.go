@@ -354,6 +354,7 @@ var (
 	pauseLeads     = leadOf(pauseTask)
 	replaceLeads   = leadOf(replaceTask)
 	emptyFileLeads = leadOf(emptyFileTask)
+	sizedFileLeads = leadOf(sizedFileTask)
 	catLeads       = leadOf(catTask)
 	writeLeads     = leadOf(writeTask)
 	selfLeads      = leadOf(selfTask)
@@ -367,6 +368,21 @@ var (
 	permitLeads    = leadOf(permittedTask)
 	fullDirLeads   = leadOf(fullFolderTask)
 )
+
+// A file made of a size the question gives is truncate's or
+// fallocate's, whichever ranked first; dd stays.
+func TestSizedFileLeads(t *testing.T) {
+	leadCases(t, sizedFileLeads, []string{"jmod", "zip", "fallocate", "truncate"}, map[string]string{
+		"create a 100 MB file called blob.bin":      "fallocate jmod zip truncate", // the first that ranks
+		"create a zip file split into 100 MB parts": "jmod zip fallocate truncate",
+	})
+	leadCases(t, sizedFileLeads, []string{"test", "fallocate"}, map[string]string{
+		"I need a 5 GB test file named big.dat": "fallocate test",
+	})
+	leadCases(t, sizedFileLeads, []string{"dd", "truncate"}, map[string]string{
+		"make a 1 GB file full of zeros": "dd truncate",
+	})
+}
 
 // The name of the user asking is whoami's, wherever it ranked; the
 // user's ID is id's, and a name changed is usermod's.

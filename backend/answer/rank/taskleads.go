@@ -42,6 +42,7 @@ var taskLeads = []taskLead{
 	{pages: replaceTask, stays: manOf(textEditors), reach: filterReach},
 	{pages: emptyFileTask},
 	{pages: emptiedTask},
+	{pages: sizedFileTask, stays: manOf(fileSizers)},
 	{pages: bySizeTask},
 	{pages: fullFolderTask},
 	{pages: permittedTask, stays: manOf(modeSetters)},
@@ -414,6 +415,18 @@ func bySizeTask(q *query) []string {
 func emptiedTask(q *query) []string {
 	return pagesIf(analyse.EmptiesFile(q.a.Question), "truncate")
 }
+
+// sizedFileTask puts truncate(1) or fallocate(1), whichever ranks
+// first, first where the question makes a file of a size it gives
+// (analyse.MakesSizedFile): "create a 100 MB file called blob.bin" chose
+// jmod(1)'s "create", and "I need a 5 GB test file" test(1). dd and
+// head, which write one from /dev/zero, stay.
+func sizedFileTask(q *query) []string {
+	return pagesIf(analyse.MakesSizedFile(q.a.Question, q.a.Args), "truncate", "fallocate")
+}
+
+// fileSizers are the commands whose pages make a file of a size.
+var fileSizers = map[string]bool{"truncate": true, "fallocate": true, "dd": true, "head": true, "mkfile": true, "xfs_mkfile": true}
 
 // sizeSaid is a size the question asks of a file, given or not ("of a
 // given size").

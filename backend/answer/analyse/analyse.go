@@ -238,6 +238,9 @@ var phrasals = []struct {
 	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:(?:the|it|them|this|that|these|those|my|your|our|all|every|each|its|their)\b|(?:\S+\s+)?(?:private|public|hidden|visible|immutable|persistent|permanent|smaller|larger|bigger|default|available|accessible|lowercase|uppercase|empty)\b)`), nil, 0},
 	// "the top 10 largest files" ranks them: nothing of top(1)'s
 	{lazyre.New(`(?i)\b(top)\s+\d+\s+(?:largest|biggest|smallest|heaviest|oldest|newest|longest|most|least)\b`), nil, 0},
+	// a user's default shell is the login shell, as chsh(1) and
+	// passwd(5) say it; "default" chose bash's variables
+	{lazyre.New(`(?i)\bdefault\s+(?:login\s+)?shell\b`), []Alt{{"login", 1}, {"shell", 0.8}}, 0},
 	{lazyre.New(`(?i)\bget(?:s|ting)? rid of\b`), []Alt{{"remove", 1}, {"delete", 1}}, 0},
 	{lazyre.New(`(?i)\bclean(?:s|ing|ed)? up\b`), []Alt{{"clean", 1}, {"remove", 0.8}, {"delete", 0.8}}, 0},
 	{lazyre.New(`(?i)\bfree(?:s|ing|d)? up\b`), []Alt{{"free", 1}, {"release", 0.8}}, 0},

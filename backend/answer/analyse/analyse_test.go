@@ -76,6 +76,10 @@ func TestAnalyse(t *testing.T) {
 		{"turn off the machine now", SceneHowTo, "turn", "poweroff machine"},
 		{"switch the server off", SceneHowTo, "switch", "poweroff"},
 		{"turn off the firewall", SceneHowTo, "turn", "disable firewall"},
+		// a user's default shell is the login shell, named by its
+		// path, no topic of its page
+		{"make fish my default shell", SceneHowTo, "make", "login"},
+		{"what is my default shell", SceneConcept, "", "login"},
 		// the commands typed before are the history, where they are
 		// shown or run; not where the question asks of the last one
 		{"show the commands I typed earlier", SceneHowTo, "show", "show history"},

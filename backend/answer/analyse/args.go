@@ -582,6 +582,20 @@ func Read(q string) Reading {
 			args = append(args, found{m[2], Arg{Kind: ArgFile, Text: "." + strings.ToLower(q[m[2]:m[3]]), Start: m[2], End: m[3]}})
 		}
 	}
+	// "with zsh as his login shell", "change the shell of bob to fish":
+	// a shell given by its name is the path a login shell is set to,
+	// which chsh's and useradd's -s take, not the topic of the shell's
+	// own page
+	for _, m := range shellNamedRE().FindAllStringSubmatchIndex(q, -1) {
+		i := 2
+		for m[i] < 0 {
+			i += 2
+		}
+		if free(m[i], m[i+1]) {
+			take(m[i], m[i+1])
+			args = append(args, found{m[i], Arg{Kind: ArgPath, Text: shellPath(strings.ToLower(q[m[i]:m[i+1]])), Start: m[i], End: m[i+1], Noun: "shell"}})
+		}
+	}
 	for _, re := range frameREs {
 		for _, m := range re().FindAllStringIndex(q, -1) {
 			if m[1] > m[0] && free(m[0], m[1]) {
@@ -2113,6 +2127,20 @@ var (
 	// "at least"
 	sizeComparedRE = lazyre.New(`(?i)\b(?:larger|bigger|greater|smaller|more|less|over|above|under|below|exceeding|least|most)(?:\s+than)?\s*$`)
 )
+
+// shellNamedRE is a login shell given by its name, before "as ...
+// shell", after "shell ... to", or made "my shell".
+var shellNamedRE = lazyre.New(`(?i)\b(` + shellNames + `)\s+as\s+(?:(?:his|her|their|its|the|a|my|your)\s+)?(?:(?:default|login|new|user's)\s+)*shell\b|\bshell\s+(?:of\s+(?:the\s+)?(?:user\s+)?\S+\s+|for\s+(?:the\s+)?(?:user\s+)?\S+\s+)?(?:to|into)\s+(` + shellNames + `)\b|\b(?:make|makes|making|set|sets|setting)\s+(` + shellNames + `)\s+(?:my|his|her|their|your|the)\s+(?:(?:default|login|new)\s+)*shell\b`)
+
+const shellNames = `bash|zsh|fish|dash|sh|ksh|tcsh|csh|mksh`
+
+// shellPath is where Debian's /etc/shells lists the shell of name.
+func shellPath(name string) string {
+	if name == "fish" {
+		return "/usr/bin/fish"
+	}
+	return "/bin/" + name
+}
 
 // kindFromRE is the folder files of a kind are taken from, a plain word
 // (see ofKind), and the one they are put in where that is one too:

@@ -107,6 +107,11 @@ func TestRead(t *testing.T) {
 		{"list the folder media but hide the files ending in .bak.", "folder:media file:.bak", "", "list the folder but hide the files ending in ."},
 		{"give the user alice ownership of report.csv", "user:alice file:report.csv", "", "give the user ownership of"},
 		{"set the permissions of script.py to 755", "file:script.py mode:755", "", "set the permissions of to"},
+		// a shell given by name is its path, no topic
+		{"create the user dan with zsh as his login shell", "user:dan path:/bin/zsh", "", "create the user with as his login shell"},
+		{"change the default shell of bob to fish", "path:/usr/bin/fish", "", "change the default shell of bob to"},
+		{"make zsh my default shell", "path:/bin/zsh", "", "make my default shell"},
+		{"how do I use fish as a scripting language", "", "", "how do I use fish as a scripting language"},
 		// a word of modes in a file's name sets none
 		{"split access.log into pieces of 1000 lines", "file:access.log number:1000", "", "split into pieces of lines"},
 		{"download https://example.com/a.tar.gz", "url:https://example.com/a.tar.gz", "", "download"},

@@ -404,7 +404,7 @@ var readSlot = lazyre.New(`(?i)script|input|infile|rfile|refer|pattern|exclude|i
 // /usr/sbin/nologin.
 func shellPath(path string) bool {
 	base := path[strings.LastIndex(path, "/")+1:]
-	return strings.HasSuffix(base, "sh") || base == "nologin" || base == "false"
+	return strings.HasSuffix(base, "sh") || base == "fish" || base == "nologin" || base == "false"
 }
 
 // epochSlot says whether a placeholder (by its name as slotName reads

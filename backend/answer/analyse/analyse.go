@@ -234,6 +234,9 @@ var phrasals = []struct {
 	// "make a drive mount at boot" create anything (see causative)
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) (?:a|an|new|another)\b`), []Alt{{"create", 1}, {"make", 0.7}, {"new", 0.6}}, 1},
 	{lazyre.New(`(?i)\bmak(?:e|es|ing) sure\b`), []Alt{{"check", 1}, {"verify", 1}}, 0},
+	// "make the directory tree a/b/c" creates the folders; "tree" and
+	// "hierarchy" alone chose find's "directory hierarchy"
+	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:the\s+|a\s+)?(?:(?:whole|nested|full)\s+)?(?:directory|folder|dir)\s+(?:tree|structure|hierarchy|path)\b`), []Alt{{"create", 1}, {"make", 0.7}}, 1},
 	{madePermitted, []Alt{{"permission", 1}, {"mode", 0.8}}, 0},
 	{lazyre.New(`(?i)\b(mak(?:e|es|ing))\s+(?:(?:the|it|them|this|that|these|those|my|your|our|all|every|each|its|their)\b|(?:\S+\s+)?(?:private|public|hidden|visible|immutable|persistent|permanent|smaller|larger|bigger|default|available|accessible|lowercase|uppercase|empty)\b)`), nil, 0},
 	// "the top 10 largest files" ranks them: nothing of top(1)'s

@@ -76,6 +76,8 @@ func TestAnalyse(t *testing.T) {
 		{"turn off the machine now", SceneHowTo, "turn", "poweroff machine"},
 		{"switch the server off", SceneHowTo, "switch", "poweroff"},
 		{"turn off the firewall", SceneHowTo, "turn", "disable firewall"},
+		// a folder tree made is created
+		{"make the directory tree a/b/c in one command", SceneHowTo, "make", "create directory tree"},
 		// a user's default shell is the login shell, named by its
 		// path, no topic of its page
 		{"make fish my default shell", SceneHowTo, "make", "login"},

@@ -213,7 +213,7 @@ var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, 
 
 // firstPlacesRE is a count of places from the first: "the first 3
 // columns", "the first two fields".
-var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(columns|fields)\b`)
+var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(columns|fields)\b|\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(characters|chars|letters)\s+(?:of|on|in|from)\s+(?:each|every|all)\s+(?:the\s+)?lines?\b`)
 
 // ordinal is the number an ordinal says, 0 for none.
 func ordinal(w string) int {
@@ -726,6 +726,11 @@ func Read(q string) Reading {
 	// "the first 3 columns": the places from the first to the third,
 	// which cut takes as -f 1-3
 	for _, m := range firstPlacesRE().FindAllStringSubmatchIndex(q, -1) {
+		if m[2] < 0 {
+			// the first characters of each line, which cut's
+			// -c takes as a range; of a file, they are head's
+			m = slices.Delete(slices.Clone(m), 2, 6)
+		}
 		n, err := strconv.Atoi(q[m[2]:m[3]])
 		if err != nil {
 			n = numberWord(q[m[2]:m[3]])

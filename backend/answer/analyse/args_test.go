@@ -112,6 +112,8 @@ func TestRead(t *testing.T) {
 		{"change the default shell of bob to fish", "path:/usr/bin/fish", "", "change the default shell of bob to"},
 		{"make zsh my default shell", "path:/bin/zsh", "", "make my default shell"},
 		{"how do I use fish as a scripting language", "", "", "how do I use fish as a scripting language"},
+		// the first characters of each line are a range of places
+		{"show the first 15 characters of each line in names.txt", "number:1-15 file:names.txt", "", "show the first characters of each line in"},
 		// a word of modes in a file's name sets none
 		{"split access.log into pieces of 1000 lines", "file:access.log number:1000", "", "split into pieces of lines"},
 		{"download https://example.com/a.tar.gz", "url:https://example.com/a.tar.gz", "", "download"},

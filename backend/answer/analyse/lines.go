@@ -119,10 +119,11 @@ var lookedForWordRE = lazyre.New(`(?i)\b(?:occurrences?|instances?|appearances?)
 // PrintsColumn says whether question q, as its task, prints a column or
 // field of the lines by its place ("print only the second column of
 // data.tsv", "What is the bash command to show the first field of each
-// line?"): cut's -f. Not a sort or a sum by one, nor columns counted.
+// line?"): cut's -f; and so its first characters ("show the first 15
+// characters of each line"), cut's -c, where of a file they are head's. Not a sort or a sum by one, nor columns counted.
 func PrintsColumn(q string) bool { return asTask(q, printedColumnRE) }
 
-var printedColumnRE = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|get|extract|output|select|keep|pull\s+out|cut\s+out|list|return)\s+(?:out\s+)?(?:only\s+|just\s+)?(?:the\s+)?(?:` + placeOrdinal + `)\s+(?:column|field)\b`)
+var printedColumnRE = lazyre.New(`(?i)\b(?:print|prints|show|shows|display|get|extract|output|select|keep|pull\s+out|cut\s+out|list|return)\s+(?:out\s+)?(?:only\s+|just\s+)?(?:the\s+)?(?:` + placeOrdinal + `)\s+(?:column|field)\b|\b(?:print|prints|show|shows|display|get|extract|output|select|keep|pull\s+out|cut\s+out|list|return)\s+(?:only\s+|just\s+)?(?:the\s+)?first\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:characters|chars|letters)\s+(?:of|on|in|from)\s+(?:each|every|all)\s+(?:the\s+)?lines?\b`)
 
 // ReplacesText says whether question q replaces a text it does not give
 // with another: "replace a word with another everywhere in a file",

@@ -96,6 +96,8 @@ func TestPrintsColumn(t *testing.T) {
 		"sort the file by the second column":                                    false,
 		"sum the values in the third column":                                    false,
 		"print the lines where the second column is empty":                      false,
+		"show the first 15 characters of each line in names.txt":                true,
+		"show the first 15 characters of names.txt":                             false, // head's
 	})
 }
 

@@ -56,7 +56,7 @@ func (c *composition) ddLead(s *source, pl *plan) bool {
 	if blockSized().MatchString(c.text) {
 		// "using 4 megabyte blocks": the size of a block, not how
 		// much to copy
-		bs, count = ddSuffixed(size), ""
+		bs, count = sizeSuffixed(size), ""
 	}
 	var runs []passage
 	if p, ok := item("bs"); ok && bs != "" {
@@ -87,26 +87,6 @@ var (
 	progressAsked = lazyre.New(`(?i)\bprogress\b|\btransfer\s+(?:statistics|stats|rate|speed)\b|\b(?:see|seeing|watch|watching)\s+(?:the\s+|how\s+(?:far|much)\s+)?(?:transfer|copy)`)
 )
 
-// ddSuffixed is a size as dd's suffixes say it: "4 megabytes" is 4M,
-// "512 bytes" 512; "" for one they cannot say.
-func ddSuffixed(size string) string {
-	num, unit := splitSize(size)
-	if num == "" {
-		return ""
-	}
-	switch u := strings.ToLower(unit); {
-	case u == "" || strings.HasPrefix(u, "byte"):
-		return num
-	case strings.HasPrefix(u, "k"):
-		return num + "K"
-	case strings.HasPrefix(u, "m"):
-		return num + "M"
-	case strings.HasPrefix(u, "g"):
-		return num + "G"
-	}
-	return ""
-}
-
 // ddSource is the device dd reads for a file of zeros or of random data
 // the question makes, "" for another question.
 func ddSource(q string) string {
@@ -135,14 +115,13 @@ func ddBlocks(size string) (bs, count string) {
 		return "", ""
 	}
 	switch u := strings.ToLower(unit); {
-	case u == "" || strings.HasPrefix(u, "byte"):
-		return num, "1"
-	case strings.HasPrefix(u, "k"):
-		return num + "K", "1"
 	case strings.HasPrefix(u, "m"):
 		return "1M", num
 	case strings.HasPrefix(u, "g"):
 		return "1M", strconv.Itoa(n * 1024)
+	}
+	if bs := sizeSuffixed(size); bs != "" {
+		return bs, "1"
 	}
 	return "", ""
 }

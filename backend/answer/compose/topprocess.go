@@ -11,7 +11,7 @@ import (
 // one that uses the most of what the question asks first, and the first
 // lines of it (analyse.AsksTopProcess), where the first page is ps(1):
 // `ps -eo pid,user,%mem,comm --sort=-%mem | head` for memory, %cpu
-// else, citing --sort. Without it ps's "v" led ("Display virtual memory
+// else, citing --sort, -e and -o. Without it ps's "v" led ("Display virtual memory
 // format"), which lists processes in no order of use.
 func (c *composition) topProcessLead(s *source, pl *plan) bool {
 	if !analyse.AsksTopProcess(c.text) || typedName(s.doc, s.hit.Meta.Title) != "ps" {
@@ -36,8 +36,11 @@ func (c *composition) topProcessLead(s *source, pl *plan) bool {
 		}
 	}
 	pl.leadWith(p, "ps -eo pid,user,"+key+",comm --sort=-"+key+head, itemDoes(p.block.Text))
-	if e, ok := itemWhere(s, optionNamed("-e")); ok {
-		pl.runs(e)
+	// every option the line runs is cited to its item
+	for _, name := range []string{"-e", "-o"} {
+		if p, ok := itemWhere(s, optionNamed(name)); ok {
+			pl.runs(p)
+		}
 	}
 	pl.piped = true
 	return true

@@ -14,8 +14,8 @@ func TestTopProcessLead(t *testing.T) {
 		"list the 5 processes that consume the most CPU": "`ps -eo pid,user,%cpu,comm --sort=-%cpu | head -n 6`",
 	} {
 		d := composedFirst(t, "ps", "ps", psPage, q)
-		if firstStepIs(t, d, q, want) && !strings.Contains(d.Steps[0], "Specify sorting order") {
-			t.Errorf("%q: %q does not cite --sort", q, d.Steps[0])
+		if firstStepIs(t, d, q, want) && !strings.Contains(d.Steps[0], "Specify sorting order; Select all processes; User-defined format") {
+			t.Errorf("%q: %q does not cite --sort, -e and -o", q, d.Steps[0])
 		}
 	}
 	q := "show every process on the system"

@@ -125,7 +125,10 @@ func (rk *ranker) leadPages(q *query) []int {
 // (analyse.PicksByProperty): "delete all empty files in tmp" is find's
 // -empty and -delete, where rm takes only the files it is given. The
 // words of such a question are the other command's, which may rank find
-// low.
+// low. A lead that is no one-level command stays, but not a destructive
+// command's page (or its configuration's) the question did not ask for,
+// nor any where the files are picked by owner: namei and ls show owners,
+// deluser.conf(5) deletes a user's files with the account.
 func treeTask(q *query) []string {
 	patterned := slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool { return manyFiles(q.a.Question, a) }) && analyse.Descends(q.a.Question)
 	if !patterned && !analyse.PicksByProperty(q.a.Question, q.a.Args) {

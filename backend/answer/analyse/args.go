@@ -2064,6 +2064,27 @@ func LargestN(q string) (n int, folders, ok bool) {
 // before or after the adjective, and the noun.
 var largestNRE = lazyre.New(`(?i)\b(?:top\s+)?(\d+)?\s*(?:largest|biggest|heaviest|hugest)\s+(?:(\d+)\s+)?(files|folders|directories|subfolders|subdirectories|dirs)\b`)
 
+// NewestN says whether a question asks for the N files changed last
+// ("the 10 most recently modified files in /var/log", "the 5 newest
+// files"), or first where oldest is true ("the 3 oldest files"): how
+// many, n.
+func NewestN(q string) (n int, oldest, ok bool) {
+	m := newestNRE().FindStringSubmatch(q)
+	if m == nil {
+		return 0, false, false
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil || n < 1 || n > 10000 {
+		return 0, false, false
+	}
+	w := strings.ToLower(m[2])
+	return n, strings.HasPrefix(w, "oldest") || strings.HasPrefix(w, "least"), true
+}
+
+// newestNRE is a number of the files changed last or first, the number
+// before the adjective.
+var newestNRE = lazyre.New(`(?i)\b(\d+)\s+(most\s+recent(?:ly\s+(?:modified|changed|updated|created|edited|written|touched))?|newest|latest|oldest|least\s+recently\s+(?:modified|changed|updated))\s+(?:files|entries|items)\b`)
+
 // FoldersBySize says whether a question orders folders by their size
 // ("list the folders in /var sorted by size", "sort the subdirectories
 // by disk usage", "disk usage of each folder, biggest first"), and

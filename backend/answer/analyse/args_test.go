@@ -685,6 +685,25 @@ func TestCountsOccurrences(t *testing.T) {
 	}
 }
 
+// The N files changed last, or first, and how many.
+func TestNewestN(t *testing.T) {
+	for q, want := range map[string]string{
+		"list the 10 most recently modified files in /var/log": "10 false",
+		"show the 5 newest files in Downloads":                 "5 false",
+		"show the 3 oldest files in /tmp":                      "3 true",
+		"show the newest files in /tmp":                        "none",
+		"delete files older than 5 days":                       "none",
+	} {
+		got := "none"
+		if n, oldest, ok := NewestN(q); ok {
+			got = fmt.Sprint(n, " ", oldest)
+		}
+		if got != want {
+			t.Errorf("NewestN(%q) = %s, want %s", q, got, want)
+		}
+	}
+}
+
 // Files picked by a property find tests are read as such; a named one,
 // or a comparison with other files, is not.
 func TestPicksByProperty(t *testing.T) {

@@ -77,6 +77,42 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 	return true
 }
 
+// newestLead makes the first step ls's listing by time cut to the N
+// files the question asks for (analyse.NewestN), where the first page is
+// ls(1): `ls -t /var/log | head -n 10`, with -r for the oldest first,
+// citing -t (and -r) and head's -n. ls's -lt led, which lists them all.
+func (c *composition) newestLead(s *source, pl *plan) bool {
+	n, oldest, ok := analyse.NewestN(c.text)
+	if !ok || typedName(s.doc, s.hit.Meta.Title) != "ls" {
+		return false
+	}
+	p, found := itemWhere(s, optionNamed("-t"))
+	if !found {
+		return false
+	}
+	flags := "-t"
+	var reversed passage
+	if oldest {
+		if reversed, found = itemWhere(s, optionNamed("-r")); !found {
+			return false
+		}
+		flags = "-tr"
+	}
+	line := "ls " + flags
+	if dir := c.folderOperand(); dir != "" {
+		line += " " + dir
+	}
+	pl.leadWith(p, line+" | head -n "+strconv.Itoa(n), itemDoes(p.block.Text))
+	if oldest {
+		pl.runs(reversed)
+	}
+	if kept, ok := c.itemOf("head", optionNamed("-n")); ok {
+		pl.also = &kept
+	}
+	pl.piped = true
+	return true
+}
+
 // optionTermIs says whether an item's term names option name first:
 // "-a, --all" is -a's, "-printf format" -printf's.
 func optionTermIs(term, name string) bool {

@@ -101,3 +101,18 @@ func TestBySizeLead(t *testing.T) {
 		}
 	}
 }
+
+// The N files changed last are ls's listing by time cut to N lines; the
+// oldest, the same listing reversed.
+func TestNewestLead(t *testing.T) {
+	for q, want := range map[string]string{
+		"list the 10 most recently modified files in /var/log": "`ls -t /var/log | head -n 10`",
+		"show the 5 oldest files in /tmp":                      "`ls -tr /tmp | head -n 5`",
+	} {
+		firstStepIs(t, composedFirst(t, "ls", "sort", numSorterPage, q), q, want)
+	}
+	q := "list the files in /var/log by modification time"
+	if d := composedFirst(t, "ls", "sort", numSorterPage, q); len(d.Steps) > 0 && strings.Contains(d.Steps[0], "| head") {
+		t.Errorf("%q: steps %q, want no head", q, d.Steps)
+	}
+}

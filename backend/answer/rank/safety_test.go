@@ -355,6 +355,7 @@ var (
 	replaceLeads   = leadOf(replaceTask)
 	emptyFileLeads = leadOf(emptyFileTask)
 	sizedFileLeads = leadOf(sizedFileTask)
+	newestLeads    = leadOf(newestTask)
 	catLeads       = leadOf(catTask)
 	writeLeads     = leadOf(writeTask)
 	selfLeads      = leadOf(selfTask)
@@ -368,6 +369,15 @@ var (
 	permitLeads    = leadOf(permittedTask)
 	fullDirLeads   = leadOf(fullFolderTask)
 )
+
+// The N files changed last are ls's, wherever it ranked; files picked
+// by age are not.
+func TestNewestLeads(t *testing.T) {
+	leadCases(t, newestLeads, []string{"find", "stat", "ls"}, map[string]string{
+		"find the 3 most recently changed files in the current directory": "ls find stat",
+		"find the files changed in the last 3 days":                       "find stat ls",
+	})
+}
 
 // A file made of a size the question gives is truncate's or
 // fallocate's, whichever ranked first; dd stays.

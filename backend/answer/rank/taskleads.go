@@ -44,6 +44,7 @@ var taskLeads = []taskLead{
 	{pages: emptiedTask},
 	{pages: sizedFileTask, stays: manOf(fileSizers)},
 	{pages: bySizeTask},
+	{pages: newestTask, stays: manOf(timeListers)},
 	{pages: fullFolderTask},
 	{pages: permittedTask, stays: manOf(modeSetters)},
 	{pages: entriesTask, stays: manOf(entryCounters)},
@@ -410,6 +411,18 @@ func bySizeTask(q *query) []string {
 	}
 	return []string{"du"}
 }
+
+// newestTask puts ls(1) first, wherever it ranks, where the question
+// asks for the N files changed last or first (analyse.NewestN): ls's -t
+// sorts them, where "find" chose find(1)'s -mtime, which picks by age
+// and orders nothing. dir and vdir, ls's twins, stay.
+func newestTask(q *query) []string {
+	_, _, ok := analyse.NewestN(q.a.Question)
+	return pagesIf(ok, "ls")
+}
+
+// timeListers are the commands whose pages list files by time.
+var timeListers = map[string]bool{"ls": true, "dir": true, "vdir": true}
 
 // emptiedTask puts truncate(1) first, wherever it ranks, where the
 // question empties a file it keeps (analyse.EmptiesFile): "empty the

@@ -40,9 +40,7 @@ func (c *composition) ddLead(s *source, pl *plan) bool {
 	if in == "" || out == "" {
 		return false
 	}
-	item := func(name string) (passage, bool) {
-		return itemWhere(s, func(p passage) bool { return strings.HasPrefix(strings.TrimSpace(p.block.Term), name+"=") })
-	}
+	item := func(name string) (passage, bool) { return itemWhere(s, operandNamed(name)) }
 	from, ok := item("if")
 	if !ok {
 		return false
@@ -86,6 +84,13 @@ var (
 	// progressAsked is a copy whose progress the question watches
 	progressAsked = lazyre.New(`(?i)\bprogress\b|\btransfer\s+(?:statistics|stats|rate|speed)\b|\b(?:see|seeing|watch|watching)\s+(?:the\s+|how\s+(?:far|much)\s+)?(?:transfer|copy)`)
 )
+
+// operandNamed is a test for the item of an operand that takes its value
+// after an equals sign, as optionNamed is for an option's: dd's
+// "if=FILE" is if's.
+func operandNamed(name string) func(p passage) bool {
+	return func(p passage) bool { return strings.HasPrefix(strings.TrimSpace(p.block.Term), name+"=") }
+}
 
 // ddSource is the device dd reads for a file of zeros or of random data
 // the question makes, "" for another question.

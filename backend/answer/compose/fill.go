@@ -1070,13 +1070,13 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 		case len(inner) == 1 && kinds != nil:
 			lower := strings.ToLower(w)
 			sources = sources || strings.Contains(lower, "source") || strings.Contains(lower, "src")
-			slots = append(slots, slot{word: i, kinds: kinds, name: name, optional: optional, many: repeats(w) || plural(w) || ellipsisAfter(words, i) && (i == 0 || !strings.HasPrefix(words[i-1], "-")), comma: commaList(w),
+			slots = append(slots, slot{word: i, kinds: kinds, name: name, optional: optional, many: repeats(w) || plural(w) || ellipsisAfter(words, i) && !afterFlag(words, i), comma: commaList(w),
 				// or the new name of what is renamed (groupmod's "-n
 				// NEW_GROUP" takes "to qa")
 				dest: strings.Contains(lower, "dest") || strings.Contains(lower, "target") || strings.HasPrefix(slotName(name), "new"),
 				// (an operand after a flag is bracketed or repeated:
 				// "wc -l [FILE]...")
-				optArg: i > 0 && strings.HasPrefix(words[i-1], "-") && !optional && !repeats(w) && (valued == nil || valued[words[i-1]])})
+				optArg: afterFlag(words, i) && !optional && !repeats(w) && (valued == nil || valued[words[i-1]])})
 		}
 	}
 	for k := range slots {

@@ -38,9 +38,7 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 			return false
 		}
 		lead, line = "-S", "ls -S "+dir+head
-		if kept, ok := c.itemOf("head", optionNamed("-n")); ok {
-			also = &kept
-		}
+		also = c.headCited()
 	case "du":
 		// du's -h prints the sizes sort's -h orders
 		lead, sortBy, line, runs = "-a", "-h", "du -ah "+dir+" | sort -rh"+head, "-h"
@@ -106,11 +104,18 @@ func (c *composition) newestLead(s *source, pl *plan) bool {
 	if oldest {
 		pl.runs(reversed)
 	}
-	if kept, ok := c.itemOf("head", optionNamed("-n")); ok {
-		pl.also = &kept
-	}
+	pl.also = c.headCited()
 	pl.piped = true
 	return true
+}
+
+// headCited is head's -n, which a listing cut to N lines runs after the
+// lead's command, cited from head's page; nil where it has none.
+func (c *composition) headCited() *alsoCited {
+	if kept, ok := c.itemOf("head", optionNamed("-n")); ok {
+		return &kept
+	}
+	return nil
 }
 
 // optionTermIs says whether an item's term names option name first:

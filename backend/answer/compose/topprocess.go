@@ -11,8 +11,8 @@ import (
 // one that uses the most of what the question asks first, and the first
 // lines of it (analyse.AsksTopProcess), where the first page is ps(1):
 // `ps -eo pid,user,%mem,comm --sort=-%mem | head` for memory, %cpu
-// else, citing --sort, -e and -o. Without it ps's "v" led ("Display virtual memory
-// format"), which lists processes in no order of use.
+// else, citing --sort, -e and -o. Without it ps's "v" led ("Display
+// virtual memory format"), which lists processes in no order of use.
 func (c *composition) topProcessLead(s *source, pl *plan) bool {
 	if !analyse.AsksTopProcess(c.text) || typedName(s.doc, s.hit.Meta.Title) != "ps" {
 		return false

@@ -213,7 +213,11 @@ var ordinals = map[string]int{"second": 2, "third": 3, "fourth": 4, "fifth": 5, 
 
 // firstPlacesRE is a count of places from the first: "the first 3
 // columns", "the first two fields".
-var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(columns|fields)\b|\bfirst\s+([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+(characters|chars|letters)\s+(?:of|on|in|from)\s+(?:each|every|all)\s+(?:the\s+)?lines?\b`)
+var firstPlacesRE = lazyre.New(`(?i)\bfirst\s+` + placeCount + `\s+(columns|fields)\b|\bfirst\s+` + placeCount + `\s+(characters|chars|letters)\s+(?:of|on|in|from)\s+(?:each|every|all)\s+(?:the\s+)?lines?\b`)
+
+// placeCount is how many places from the first, in digits or words: two
+// at least, one being a place, not a range.
+const placeCount = `([2-9]|[1-9][0-9]+|two|three|four|five|six|seven|eight|nine|ten)`
 
 // ordinal is the number an ordinal says, 0 for none.
 func ordinal(w string) int {

@@ -91,15 +91,26 @@ func stems(words ...string) map[string]bool {
 }
 
 // destroyer is the destructive command the candidate is the page of, or
-// "": a man page of section 1 or 8 (mkfs.ext4 is mkfs's), or a tldr page.
+// "": a man page of section 1 or 8 (mkfs.ext4 is mkfs's), a tldr page,
+// or the man page of section 5 of its configuration file
+// ("deluser.conf(5)"), whose words are the command's ("REMOVE_ALL_FILES:
+// Removes all files on the system owned by the user to be removed"), and
+// so is the harm of following it.
 func destroyer(c *Candidate) string {
-	if c.Meta.Type != "man" && c.Meta.Type != "tldr" {
-		return ""
-	}
-	if c.Meta.Type == "man" && c.Meta.Section != "" && c.Meta.Section[0] != '1' && c.Meta.Section[0] != '8' {
-		return ""
-	}
 	name := strings.ToLower(c.Meta.Title)
+	switch {
+	case c.Meta.Type == "tldr":
+	case c.Meta.Type != "man":
+		return ""
+	case strings.HasPrefix(c.Meta.Section, "5"):
+		conf, ok := strings.CutSuffix(name, ".conf")
+		if !ok {
+			return ""
+		}
+		name = conf
+	case c.Meta.Section != "" && c.Meta.Section[0] != '1' && c.Meta.Section[0] != '8':
+		return ""
+	}
 	if strings.HasPrefix(name, "mkfs.") {
 		name = "mkfs"
 	}
@@ -109,30 +120,11 @@ func destroyer(c *Candidate) string {
 	return ""
 }
 
-// destroyerConf is the destructive command whose configuration file the
-// candidate's man page of section 5 is ("deluser.conf(5)"), or "": its
-// words are the command's ("REMOVE_ALL_FILES: Removes all files on the
-// system owned by the user to be removed"), and so is the harm of
-// following it.
-func destroyerConf(c *Candidate) string {
-	if c.Meta.Type != "man" || !strings.HasPrefix(c.Meta.Section, "5") {
-		return ""
-	}
-	name, ok := strings.CutSuffix(strings.ToLower(c.Meta.Title), ".conf")
-	if _, known := destructive[name]; !ok || !known {
-		return ""
-	}
-	return name
-}
-
 // unasked says whether the candidate is the page of a destructive
 // command, or of its configuration file, that the question did not ask
 // for.
 func unasked(c *Candidate, q *query) bool {
 	cmd := destroyer(c)
-	if cmd == "" {
-		cmd = destroyerConf(c)
-	}
 	return cmd != "" && !asksFor(cmd, c, q)
 }
 
@@ -210,7 +202,7 @@ func safeLead(cands []Candidate, q *query, mayNotLead func(*Candidate) bool) []C
 	// (nor does a page installedLeads put behind: mkswap before
 	// dphys-swapfile's tldr page, for "create a swap file", would give
 	// way to the page of a command that is not installed)
-	return leadWithin(cands, safeLeadReach, func(c *Candidate) bool { return destroyer(c) == "" && destroyerConf(c) == "" && !mayNotLead(c) })
+	return leadWithin(cands, safeLeadReach, func(c *Candidate) bool { return destroyer(c) == "" && !mayNotLead(c) })
 }
 
 // leadWithin puts first the first of the candidates after the lead,

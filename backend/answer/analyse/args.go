@@ -421,7 +421,7 @@ var kindsHeld = map[string]bool{"spaces": true, "space": true, "blanks": true, "
 // "the letter e", "the word meeting no matter the case", "how often the
 // word error appears". Not the head
 // of a noun phrase ("the word count of"), which no listed word follows.
-var wordGivenRE = lazyre.New(`(?i)\bthe\s+(?:word|string|phrase|keyword|letter)\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:in|from|inside|within|across|to|with|and|or|anywhere|somewhere|everywhere|wherever|no|regardless|irrespective|ignoring|whether|even|without|but|on|at|case|appears?|occurs?|shows|turns|comes)\b|[,.;:?!]|\s*$)`)
+var wordGivenRE = lazyre.New(`(?i)\b(?:(?:for|match(?:es|ing)?|contain(?:s|ing)?|with)\s+the\s+(?:text|term|pattern)|the\s+(?:word|string|phrase|keyword|letter))\s+([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+(?:in|from|inside|within|across|to|with|and|or|anywhere|somewhere|everywhere|wherever|no|regardless|irrespective|ignoring|whether|even|without|but|on|at|case|appears?|occurs?|shows|turns|comes)\b|[,.;:?!]|\s*$)`)
 
 // symbolGivenRE is a symbol given as a character to look for or use,
 // the noun after it that says so the second group: "a # character", "the

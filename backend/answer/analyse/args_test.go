@@ -214,6 +214,9 @@ func TestRead(t *testing.T) {
 		{"show the lines of build.log that contain the string FAILED", "file:build.log quoted:FAILED", "", "show the lines of that contain the string"},
 		{"drop every line holding the letter q", "quoted:q", "", "drop every line holding the letter"},
 		{"the string library of C", "", "", "the string library of C"},
+		// and after "the text" searched for, not the text of a thing
+		{"count lines matching the text timeout in app.log", "quoted:timeout file:app.log", "", "count lines matching the text in"},
+		{"change the greeting on the text console?", "", "", "change the greeting on the text console?"},
 		// a name the sentence goes on after as after one: "the user
 		// carol the owner"
 		{"make the user carol the owner of notes.txt and the group staff its group", "user:carol file:notes.txt group:staff", "", "make the user the owner of and the group its group"},

@@ -147,6 +147,13 @@ func (c *composition) askedLetters(pl *plan) []passage {
 		name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
 		return len(name) == 2 && name[1] != '-'
 	}
+	raiseCov := func(cov []float64, ci int, v float64) []float64 {
+		for len(cov) <= ci {
+			cov = append(cov, 0)
+		}
+		cov[ci] = max(cov[ci], v)
+		return cov
+	}
 	used := c.usage(pl.s.hit.Doc, pl.s.doc)
 	scores := c.scoresOf(pl.s.hit.Doc, pl.s.doc)
 	// a letter people give for the task at all beyond the command alone,
@@ -168,8 +175,31 @@ func (c *composition) askedLetters(pl *plan) []passage {
 			cands = append(cands, p)
 		}
 	}
+	// and those whose long name the question says half of, where what
+	// they do says it too: grep's --ignore-case, "ignore case
+	// distinctions", for "case insensitive"; not cat's --show-all,
+	// "equivalent to -vET", for "show ... all lines"
+	for _, p := range pl.ps {
+		if c.optionItem(pl.s, p) && !c.optionAsked(p) && c.nameAsked(pl.s, p) && c.doesAsked(p) {
+			cands = append(cands, p)
+		}
+	}
+	// the share each adds is of what the page's options can say: no
+	// option says the word the question searches for ("TODO")
+	said := slices.Clone(pl.s.hit.NameCov)
+	for _, p := range pl.ps {
+		if c.optionItem(pl.s, p) {
+			for ci := range c.q.Weights {
+				said = raiseCov(said, ci, givenOf(p.cov, ci))
+			}
+		}
+	}
+	unsaid := make([]bool, len(c.q.Weights))
+	for ci := range unsaid {
+		unsaid[ci] = givenOf(said, ci) == 0 || c.patternNoun(ci)
+	}
 	for _, p := range cands {
-		if letter(p) && given(p) && c.nameAsked(pl.s, p) && !slices.ContainsFunc(letters, p.same) && c.lettersAskedBy(append(slices.Clone(letters), p), pl.s.hit.NameCov, askedShare) {
+		if letter(p) && given(p) && c.nameAsked(pl.s, p) && !slices.ContainsFunc(letters, p.same) && c.lettersAskedSkip(append(slices.Clone(letters), p), pl.s.hit.NameCov, askedShare, unsaid) {
 			letters = append(letters, p)
 		}
 	}
@@ -190,6 +220,40 @@ func (c *composition) askedLetters(pl *plan) []passage {
 	}
 	return letters
 }
+
+// doesAsked says whether what option item p does says a concept of the
+// question that is no noun of the text it searches for (see
+// patternNoun).
+func (c *composition) doesAsked(p passage) bool {
+	cov := make([]float64, len(c.q.Concepts))
+	c.q.CoverText(itemDoes(p.block.Text), cov)
+	for ci, v := range cov {
+		if v >= verbSaid && !c.patternNoun(ci) {
+			return true
+		}
+	}
+	return false
+}
+
+// patternNoun says whether concept ci is the noun the question gives
+// the text it searches for after: the "string" of "contain the string
+// 404", which grep's --fixed-strings, "interpret PATTERNS as fixed
+// strings", says of no task.
+func (c *composition) patternNoun(ci int) bool {
+	w := strings.ToLower(c.q.Concepts[ci].Word)
+	if !patternNouns[strings.TrimSuffix(w, "s")] {
+		return false
+	}
+	for _, op := range c.ops {
+		if op.kind == analyse.ArgQuoted && len(op.intro) > 0 && op.intro[len(op.intro)-1] == terms.Stem(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// patternNouns are the nouns a text searched for is given after.
+var patternNouns = map[string]bool{"string": true, "word": true, "text": true, "pattern": true, "phrase": true, "term": true, "expression": true, "regex": true}
 
 // synopsisText is the lines of a page's SYNOPSIS and of the
 // subsections under it (tar's "Traditional usage", "UNIX-style usage"),
@@ -640,8 +704,13 @@ func (c *composition) lettersAsked(letters []passage, given []float64) bool {
 
 // lettersAskedBy is lettersAsked with the least share each letter adds.
 func (c *composition) lettersAskedBy(letters []passage, given []float64, least float64) bool {
+	return c.lettersAskedSkip(letters, given, least, nil)
+}
+
+// lettersAskedSkip is lettersAskedBy counting no concept skip marks.
+func (c *composition) lettersAskedSkip(letters []passage, given []float64, least float64, skip []bool) bool {
 	for i, p := range letters {
-		if num, den := c.saysBeyond(p, letters, i, given, nil); den <= 0 || num < least*den {
+		if num, den := c.saysBeyond(p, letters, i, given, skip); den <= 0 || num < least*den {
 			return false
 		}
 	}

@@ -859,3 +859,37 @@ func TestSelectionBeforeDelete(t *testing.T) {
 		}
 	}
 }
+
+// A letter joins the lead where what it does says the question, and not
+// by the noun the text searched for is given after: grep's -i, "ignore
+// case distinctions", for "ignoring case"; not its -F, "interpret
+// PATTERNS as fixed strings", for "the string secret", nor cat's -A,
+// "equivalent to -vET", which says nothing.
+func TestDoesAsked(t *testing.T) {
+	const q = "search for the string secret in server.log, ignoring case, and show all of it"
+	a := analyse.Analyse(q, nil)
+	question := &answer.Question{Concepts: a.Concepts}
+	for range a.Concepts {
+		question.Weights = append(question.Weights, 1)
+	}
+	c := &composition{q: question, ops: operands(q, analyse.Read(q).Args)}
+	for term, want := range map[string]bool{
+		"-i, --ignore-case":   true,
+		"-F, --fixed-strings": false,
+		"-A, --show-all":      false,
+	} {
+		text := map[string]string{
+			"-i, --ignore-case":   "Ignore case distinctions in patterns and input data.",
+			"-F, --fixed-strings": "Interpret PATTERNS as fixed strings, not regular expressions.",
+			"-A, --show-all":      "equivalent to -vET",
+		}[term]
+		if got := c.doesAsked(passage{block: document.Block{Kind: document.Item, Term: term, Text: text}}); got != want {
+			t.Errorf("doesAsked(%s) = %v, want %v", term, got, want)
+		}
+	}
+	for ci, con := range a.Concepts {
+		if got, want := c.patternNoun(ci), con.Word == "string"; got != want {
+			t.Errorf("patternNoun(%q) = %v, want %v", con.Word, got, want)
+		}
+	}
+}

@@ -208,7 +208,7 @@ func (c *composition) firstPage(s *source, a analyse.Analysis) (summary, steps [
 	c.nameArchive(typedName(s.doc, s.hit.Meta.Title))
 	pl := c.chooseSteps(s, a)
 	c.decideLead(pl)
-	if !pl.named && scene != analyse.SceneConcept && !pl.piped {
+	if !pl.named && scene != analyse.SceneConcept && !pl.whole {
 		pl.bundle = c.leadBundle(pl)
 		c.usageShown(pl)
 	}

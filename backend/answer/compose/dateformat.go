@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -18,6 +19,15 @@ import (
 // DD/MM/YYYY, HH:MM:SS, YYYY-MM-DD HH:MM.
 var datePattern = lazyre.New(`\b(?:YYYY|YY|MM|DD|HH|SS)(?:[-/.: ]?(?:YYYY|YY|MM|DD|HH|SS))+\b`)
 
+// formWords is a date's form written with words joined by the marks
+// between them: year-month-day, day/month/year, hour:minute:second.
+var formWords = lazyre.New(`(?i)\b(?:year|month|day|hours?|minutes?|seconds?)(?:[-/.:](?:year|month|day|hours?|minutes?|seconds?))+\b`)
+
+// dateWordVerbs writes formWords' words as date's format.
+var dateWordVerbs = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("year", "%Y", "month", "%m", "day", "%d", "hours", "%H", "hour", "%H", "minutes", "%M", "minute", "%M", "seconds", "%S", "second", "%S")
+})
+
 // dateExample is a date written out after words that show a form:
 // "like 2024-01-31", "formatted as 31/01/2024".
 var dateExample = lazyre.New(`(?i)\b(?:like|format|formatted\s+as|written\s+as|in\s+the\s+form|such\s+as|e\.g\.)\s*:?\s*["']?(\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?|\d{1,2}/\d{1,2}/\d{4})\b`)
@@ -27,6 +37,9 @@ var dateExample = lazyre.New(`(?i)\b(?:like|format|formatted\s+as|written\s+as|i
 func formatAsked(q string) string {
 	if p := datePattern().FindString(q); p != "" {
 		return "+" + strftimeOf(p)
+	}
+	if p := formWords().FindString(q); p != "" {
+		return "+" + dateWordVerbs().Replace(strings.ToLower(p))
 	}
 	m := dateExample().FindStringSubmatch(q)
 	if m == nil {

@@ -19,6 +19,9 @@ func TestFormatAsked(t *testing.T) {
 		"show the date formatted as 28/02/2025":            "+%d/%m/%Y",
 		"show the date formatted as 02/28/2025":            "+%m/%d/%Y",
 		"show the date formatted as 03/04/2025":            "", // which is the day?
+		"write today's date as year.month.day":             "+%Y.%m.%d",
+		"show the clock as hours:minutes":                  "+%H:%M",
+		"show the day and month of a file's change":        "", // no form
 		"what was the date 2025-07-04 a weekday of":        "", // a value, not a form
 		"list files modified since 2025-07-04 in /data":    "",
 	} {

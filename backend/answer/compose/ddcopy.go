@@ -74,7 +74,7 @@ func (c *composition) ddLead(s *source, pl *plan) bool {
 	for _, p := range runs {
 		pl.runs(p)
 	}
-	pl.piped = true
+	pl.whole = true
 	return true
 }
 

@@ -71,7 +71,7 @@ func (c *composition) largestLead(s *source, pl *plan) bool {
 			pl.runs(h)
 		}
 	}
-	pl.piped = true
+	pl.whole = true
 	return true
 }
 
@@ -105,7 +105,7 @@ func (c *composition) newestLead(s *source, pl *plan) bool {
 		pl.runs(reversed)
 	}
 	pl.also = c.headCited()
-	pl.piped = true
+	pl.whole = true
 	return true
 }
 
@@ -167,6 +167,7 @@ func (c *composition) eachTotalLead(s *source, pl *plan, pipe string) bool {
 	pl.leadWith(p, "du -sh "+glob+pipe, "")
 	pl.runs(h)
 	pl.desc = lettersSaid([]passage{p, h})
+	pl.whole = true
 	return true
 }
 
@@ -198,6 +199,6 @@ func (c *composition) bySizeLead(s *source, pl *plan) bool {
 		return false
 	}
 	pl.also = &sorted
-	pl.piped = true
+	pl.whole = true
 	return true
 }

@@ -77,6 +77,8 @@ func TestEachFolderLead(t *testing.T) {
 	leadsWith(t, New(), "du", page, []lead{
 		{"show how much disk space each folder in /srv uses", "`du -sh /srv/*/`"},
 		{"print the size of every subdirectory here", "`du -sh */`"},
+		// no bundle of the letters people type replaces it
+		{"list the disk usage of each directory in /opt in human readable units", "`du -sh /opt/*/`"},
 	})
 	for _, q := range []string{"show the size of each subfolder of /srv, one level deep", "show the total size of /srv only, not each subfolder"} {
 		if d := composed(t, New(), "du", page, q); len(d.Steps) > 0 && strings.HasPrefix(d.Steps[0], "`du -sh /srv/*/`") {

@@ -68,10 +68,11 @@ type plan struct {
 	// with its citation, after the lead's own: the g flag of a stream
 	// editor's s command, which its info manual documents (replaceLead)
 	also *alsoCited
-	// piped: the lead's line is a pipeline of the page's command into
-	// others (largestLead), which no bundle of the page's options
-	// replaces
-	piped bool
+	// whole: the lead's line is whole as a lead of its own wrote it (a
+	// pipeline of the page's command into others, largestLead; du's
+	// -sh over each folder, eachFolderLead), which no bundle of the
+	// page's options replaces
+	whole bool
 }
 
 // leadWith makes item p the lead, first of the chosen and shown, as
@@ -209,6 +210,9 @@ func (c *composition) chooseSteps(s *source, a analyse.Analysis) *plan {
 		pl.chosen = selectionBeforeDelete(pl.chosen)
 	}
 	pl.chosen = c.askedCompressor(s, pl.ps, pl.chosen)
+	if !pl.named {
+		pl.chosen = c.sortKeyFirst(s, pl.ps, pl.chosen)
+	}
 	pl.shown = len(pl.chosen)
 	return pl
 }
@@ -559,6 +563,31 @@ var archiveStem = terms.Stem("archive")
 
 // twoActions is a NAME line that starts with two verbs, joined by "or"
 // or a slash: "compress or decompress", "encode/decode", "print or set".
+// unaskedSecond says whether option item p is named for the second of
+// two things the page's NAME line says its program does ("compute and
+// check", "encode/decode"), where the question asks neither.
+func (c *composition) unaskedSecond(s *source, p passage) bool {
+	if !answer.ProgramPage(s.hit.Meta) || !c.optionItem(s, p) {
+		return false
+	}
+	m := bothActions().FindStringSubmatch(strings.ToLower(s.hit.Meta.Summary))
+	if m == nil {
+		return false
+	}
+	first, second := terms.Stem(m[1]), terms.Stem(m[2])
+	// (asked in any word the thesaurus relates: "verify" is a check)
+	if first == second || c.asksAction(first) || c.saysStem(second) {
+		return false
+	}
+	return slices.ContainsFunc(optionNames(p.block.Term), func(o string) bool {
+		return terms.Stem(strings.TrimLeft(o, "-")) == second
+	})
+}
+
+// bothActions is a NAME line that starts with two verbs joined: "compute
+// and check", "encode/decode", "compress or decompress".
+var bothActions = lazyre.New(`^([a-z]+)\s*(?:\bor\b|\band\b|/)\s*([a-z]+)\b`)
+
 var twoActions = lazyre.New(`^([a-z]+)\s*(?:\bor\b|/)\s*([a-z]+)\b`)
 
 // usageSure: see usageFirst. At 0.3 the option model's first option
@@ -1030,8 +1059,14 @@ func (c *composition) decideLead(pl *plan) {
 	// Nor any option, where people run the command without options for
 	// the task, and no option chosen does it better (see plainBest).
 	plainBest := len(pl.chosen) > 0 && c.plainBest(s, pl.chosen)
+	// Nor one named for the second of two things the NAME line says the
+	// program does, where the question asks neither: sha256sum's
+	// --check, "read checksums from the FILEs and check them", for "show
+	// the checksum of ubuntu.iso", which the command computes without
+	// options (the mirror of otherActionFirst).
+	second := pl.lead && c.unaskedSecond(s, pl.chosen[0])
 	switch {
-	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague || side || plainBest) || c.fillsBetter(s, pl.chosen[0], pl.syn)),
+	case pl.lead && !pl.named && pl.syn != "" && (!pl.asked && !backed && !amount && (pl.chosen[0].score < basicScore || nameSays || vague || side || plainBest || second) || c.fillsBetter(s, pl.chosen[0], pl.syn)),
 		// or writes a form of its own where the question shows one (a
 		// conversion of date's format is no option, but leads as one)
 		!pl.named && pl.syn != "" && len(pl.chosen) > 0 && c.formatOverrides(pl.chosen[0]):
@@ -1816,6 +1851,19 @@ func (c *composition) asksAction(stem string) bool {
 	for _, con := range c.q.Concepts {
 		for _, alt := range con.Alts {
 			if alt.Stem == stem && alt.Weight >= sameAction {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysStem says whether any alternative of a concept of the question is
+// stem, however little it weighs.
+func (c *composition) saysStem(stem string) bool {
+	for _, con := range c.q.Concepts {
+		for _, alt := range con.Alts {
+			if alt.Stem == stem {
 				return true
 			}
 		}

@@ -149,6 +149,23 @@ func TestAskedLetters(t *testing.T) {
 	})
 }
 
+// An option named for the second of two things the NAME line says the
+// program does ("compute and check") does not lead where the question
+// asks neither: the command computes without options. Asked to verify,
+// which is to check, it leads.
+func TestUnaskedSecondAction(t *testing.T) {
+	page := machinePage(t, "/usr/share/man/man1/sha256sum.1.gz")
+	for q, want := range map[string]string{
+		"print the checksum of the file disk.img with sha256": "`sha256sum disk.img`",
+		"verify the sha256 checksums listed in SUMS.txt":      "`sha256sum -c SUMS.txt`",
+	} {
+		d := composed(t, New(), "sha256sum", page, q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
+			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
+		}
+	}
+}
+
 // tarrerPage runs every command line with one of its modes, as its
 // synopsis's subsections say.
 const tarrerPage = `.TH TARRER 1

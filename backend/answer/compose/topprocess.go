@@ -42,7 +42,7 @@ func (c *composition) topProcessLead(s *source, pl *plan) bool {
 			pl.runs(p)
 		}
 	}
-	pl.piped = true
+	pl.whole = true
 	return true
 }
 

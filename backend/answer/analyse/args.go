@@ -859,6 +859,10 @@ func Read(q string) Reading {
 		case noun == "variable" && strings.ToUpper(name) == name && strings.ToLower(name) != name:
 			// "the variable HOME": a variable is named in capitals, a
 			// word of the sentence is not
+		case (kind == ArgFolder || given) && endsQuestion(q[end:]) && sentenceEndName(name):
+			// "extract archive.zip into the folder out": a word of the
+			// language that ends the question after the folder's noun
+			// names it, as no more of the sentence follows
 		case !nameLike(name) || notName().MatchString(name):
 			continue
 		case !given && pointedAt(q[:m[2]]):
@@ -1775,6 +1779,32 @@ func nameLike(w string) bool {
 	// a name is short and often has what words do not: a digit, an
 	// underscore, a dot, a capital inside
 	return len(w) <= 64
+}
+
+// endsQuestion says whether rest, the question after a word, is only
+// its closing marks.
+func endsQuestion(rest string) bool {
+	return strings.Trim(rest, " \t.?!") == ""
+}
+
+// sentenceEndName says whether a short word of the language that ends
+// the question names the thing before it: "out", "in", "up"; not one
+// that points back ("it", "there", "here") or says which one or how
+// ("too", "now", "again").
+func sentenceEndName(w string) bool {
+	lw := strings.ToLower(w)
+	return isAlpha(w) && len(w) <= 6 && terms.Stop(lw) && !notNames[lw] && !pointsBack[lw]
+}
+
+// pointsBack are words of the language that end a sentence without
+// naming anything.
+var pointsBack = map[string]bool{
+	"it": true, "them": true, "this": true, "that": true, "these": true, "those": true, "here": true, "there": true,
+	"one": true, "ones": true, "too": true, "also": true, "again": true, "now": true, "then": true, "instead": true,
+	"first": true, "last": true, "only": true, "all": true, "both": true, "each": true, "either": true, "mine": true,
+	"yours": true, "ours": true, "theirs": true, "his": true, "hers": true, "its": true, "me": true, "you": true,
+	"us": true, "him": true, "her": true, "so": true, "yet": true, "anyway": true, "please": true, "ok": true,
+	"itself": true, "themselves": true, "myself": true, "yourself": true, "alone": true, "intact": true, "empty": true,
 }
 
 // notNames are words that follow a noun in a sentence without naming

@@ -214,6 +214,11 @@ func TestRead(t *testing.T) {
 		{"show the lines of build.log that contain the string FAILED", "file:build.log quoted:FAILED", "", "show the lines of that contain the string"},
 		{"drop every line holding the letter q", "quoted:q", "", "drop every line holding the letter"},
 		{"the string library of C", "", "", "the string library of C"},
+		// a word of the language that ends the question names the
+		// folder before it; one that points back does not
+		{"unpack site.zip into the folder out", "file:site.zip folder:out", "", "unpack into the folder"},
+		{"move notes.txt into the folder there", "file:notes.txt", "", "move into the folder there"},
+		{"empty the folder cache but keep the folder itself", "folder:cache", "", "empty the folder but keep the folder itself"},
 		// and after "the text" searched for, not the text of a thing
 		{"count lines matching the text timeout in app.log", "quoted:timeout file:app.log", "", "count lines matching the text in"},
 		{"change the greeting on the text console?", "", "", "change the greeting on the text console?"},

@@ -916,11 +916,12 @@ func Read(q string) Reading {
 		}
 		// "copy the directory src to backup_src": where a folder or
 		// file is copied or moved, what follows "to" is one of the
-		// same kind, where it is a name no word is (an underscore or a
-		// digit in it); "to backup" may say why
+		// same kind, where it is a name no word is (an underscore, a
+		// digit or a hyphen inside it: "site-backup"); "to backup" may
+		// say why
 		if (kind == ArgFile || kind == ArgFolder) && copiedVerb().MatchString(q[:m[0]]) {
 			if a := renamedToRE().FindStringSubmatchIndex(q[end:]); a != nil {
-				if w := q[end+a[2] : end+a[3]]; strings.ContainsAny(w, "_0123456789") && nameLike(w) && !notName().MatchString(w) {
+				if w := q[end+a[2] : end+a[3]]; (strings.ContainsAny(w, "_0123456789") || strings.Contains(strings.Trim(w, "-"), "-") && !objectAfter().MatchString(q[end+a[3]:])) && nameLike(w) && !notName().MatchString(w) {
 					add(kind, end+a[2], end+a[3], noun)
 				}
 			}
@@ -1806,6 +1807,10 @@ var pointsBack = map[string]bool{
 	"us": true, "him": true, "her": true, "so": true, "yet": true, "anyway": true, "please": true, "ok": true,
 	"itself": true, "themselves": true, "myself": true, "yourself": true, "alone": true, "intact": true, "empty": true,
 }
+
+// objectAfter is the object a verb after "to" takes ("to re-check
+// it"), which no name has.
+var objectAfter = lazyre.New(`(?i)^\s+(?:it|them|the|a|an|this|that|these|those|all|every|each|its|their)\b`)
 
 // notNames are words that follow a noun in a sentence without naming
 // it: "user accounts", "file permissions", "folder contents".

@@ -175,6 +175,8 @@ func TestRead(t *testing.T) {
 		// where a folder is copied or moved to a name no word is, that
 		// name is a folder too; a word after "to" may say why
 		{"Copy the directory src to backup_src, keeping timestamps.", "folder:src folder:backup_src", "", "Copy the directory to , keeping timestamps."},
+		{"copy the folder web to web-old", "folder:web folder:web-old", "", "copy the folder to"},
+		{"copy the folder web to re-check it", "folder:web", "", "copy the folder to re-check it"},
 		{"copy the folder photos to backup", "folder:photos", "", "copy the folder to backup"},
 		// a name before "folder" or "directory", not a word that says
 		// which folder it is

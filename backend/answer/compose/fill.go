@@ -1942,6 +1942,26 @@ func unitTerm(term, text string) string {
 	return term
 }
 
+// pidTerm is an option item's term with a placeholder of one letter
+// written "pid" where its text says it takes processes' numbers: lsof's
+// "-p s", "the processes whose optional process IDentification (PID)
+// numbers are in the comma-separated set s", takes the question's "PID
+// 1234" as `lsof -p 1234`.
+func pidTerm(term, text string) string {
+	m := optionArgRE().FindStringSubmatch(term)
+	if m == nil || !pidsSaid().MatchString(text) {
+		return term
+	}
+	return replaceSlot(term, m[1], "pid")
+}
+
+// optionArgRE is an option item's term that takes one placeholder of one
+// letter: "-p s", "-p s [names]".
+var optionArgRE = lazyre.New(`^-[A-Za-z0-9](?:,\s*--[A-Za-z0-9-]+)?\s+([a-z])(?:\s|$)`)
+
+// pidsSaid is an option's text saying its value is processes' numbers.
+var pidsSaid = lazyre.New(`(?i)\bprocess\s+(?:ID(?:entification)?|identifiers?)\b|\bPIDs?\b`)
+
 // replaceSlot writes the placeholder name of an item's term as with: a
 // whole word after "=", a space, "[" or "<".
 func replaceSlot(term, name, with string) string {

@@ -917,3 +917,18 @@ func TestWithProgram(t *testing.T) {
 		}
 	}
 }
+
+// A placeholder of one letter whose text says it takes processes'
+// numbers is a pid's; another stays as it is.
+func TestPidTerm(t *testing.T) {
+	for _, tc := range []struct{ term, text, want string }{
+		{"-p s [names]", "selects the files of the processes whose process IDentification (PID) numbers are in the set s", "-p pid [names]"},
+		{"-q, --quit n", "Stop after the process ID n exits.", "-q, --quit pid"},
+		{"-w n", "wrap lines after n characters", "-w n"},
+		{"-p PID", "the process with this PID", "-p PID"},
+	} {
+		if got := pidTerm(tc.term, tc.text); got != tc.want {
+			t.Errorf("pidTerm(%q) = %q, want %q", tc.term, got, tc.want)
+		}
+	}
+}

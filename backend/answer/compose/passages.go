@@ -39,7 +39,7 @@ func (p passage) same(o passage) bool { return p.sec == o.sec && p.blk == o.blk 
 
 // term is an option item's term as the question's values fill it (see
 // unitTerm).
-func (p passage) term() string { return unitTerm(p.block.Term, p.block.Text) }
+func (p passage) term() string { return pidTerm(unitTerm(p.block.Term, p.block.Text), p.block.Text) }
 
 // passages scores every block of document id, loaded as d, against the
 // question, from the terms the index keeps of each block; given is what

@@ -54,6 +54,9 @@ func TestDomainEquivalents(t *testing.T) {
 		// every removal", for "ask before each one"
 		{"ask", "prompt", 0.8},
 		{"confirm", "prompt", 0.8},
+		// the gerund and the noun, headwords of their own in WordNet
+		{"asking", "prompt", 0.8},
+		{"confirmation", "prompt", 0.8},
 		// the pages write "white space" ("ignore all white space")
 		{"whitespace", "space", 0.8},
 		// what is in use is used: free's "free and used memory"

@@ -42,8 +42,19 @@ func (c *composition) withRecursive(s *source, cmd, line string) (out, does stri
 	if !asked && !(folder && copiesFolders().MatchString(what)) {
 		return line, ""
 	}
+	if at < len(words) && shortCluster().MatchString(words[at]) && len(opt) == 2 {
+		// the lead's letters take it as people type them: "rm -rf
+		// cache", not "rm -r -f cache"
+		words = slices.Clone(words)
+		words[at] = opt + words[at][1:]
+		return strings.Join(words, " "), opt + ": " + what
+	}
 	return joinAt(words, at, opt), opt + ": " + what
 }
+
+// shortCluster is one or more one-letter options run together: "-f",
+// "-xz".
+var shortCluster = lazyre.New(`^-[A-Za-z]+$`)
 
 // recursiveOption is the item of page s whose -R or -r, taking no
 // value, goes into folders (its first sentence says it is recursive),

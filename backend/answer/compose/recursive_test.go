@@ -65,6 +65,9 @@ func TestWithRecursiveCopiesFolder(t *testing.T) {
 		// a folder copied unnamed is copied so too
 		{cp, "How do I copy a directory?", "cp SOURCE DEST", "cp -R SOURCE DEST", "-R: copy directories recursively"},
 		{cp, "copy a file into a directory", "cp SOURCE DEST", "cp SOURCE DEST", ""},
+		// the lead's letters take it as people type them
+		{cp, "copy the folder photos to /mnt/usb keeping timestamps", "cp -p photos /mnt/usb", "cp -Rp photos /mnt/usb", "-R: copy directories recursively"},
+		{cp, "copy the folder photos to /mnt/usb keeping timestamps", "cp --preserve photos /mnt/usb", "cp -R --preserve photos /mnt/usb", "-R: copy directories recursively"},
 		{chown, "change the owner of the folder www to deploy", "chown deploy www", "chown deploy www", ""},
 	} {
 		c := &composition{text: tc.q, ops: operands(tc.q, analyse.Read(tc.q).Args)}

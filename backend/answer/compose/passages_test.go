@@ -79,6 +79,25 @@ func TestPassagesLeadWithEntries(t *testing.T) {
 	}
 }
 
+// A builtin's first form that takes the question's values is the step,
+// filled: "exit [n]" is `exit 3` for "leave the shell with status 3".
+func TestBuiltinFormFilled(t *testing.T) {
+	const q = "leave the shell with the exit status 3"
+	lib, id, doc, ret := onePage(t, "bash", shellPage, q)
+	r := lib.Reader()
+	c := &composition{q: ret.Question, lib: lib, items: DefaultItems, text: q, ops: operands(q, analyse.Read(q).Args)}
+	s := &source{hit: answer.Hit{Doc: id, Meta: r.Meta(id)}, doc: doc}
+	for _, p := range c.passages(id, doc, nil, []string{"exit"}) {
+		if p.block.Term == "exit [n]" {
+			if got, want := c.step(s, p), "`exit 3`: "; !strings.HasPrefix(got, want) {
+				t.Errorf("step %q, want it to start %q", got, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no passage of exit's entry")
+}
+
 // The task data's "$" stands for the shell's special parameters, which
 // its words tell apart, each typed as one sees what it expands to.
 func TestPassagesSpecialParameters(t *testing.T) {

@@ -2009,6 +2009,15 @@ func (c *composition) step(s *source, p passage) string {
 			// is its synopsis, typed at the prompt, form by form
 			// ("export [-fn] [name[=word]] ..., export -p")
 			forms := strings.Split(term, ", ")
+			// the first form that takes the question's values is
+			// what one types: "history [n]" is `history 5` for the
+			// last 5 commands
+			for _, f := range forms {
+				name, _, _ := strings.Cut(f, " ")
+				if filled, n := fill(f, name, c.ops, nil); n > 0 {
+					return fmt.Sprintf("`%s`: %s", filled, desc)
+				}
+			}
 			return fmt.Sprintf("`%s`: %s", strings.Join(forms, "`; `"), desc)
 		case isCmd && specialParameters(p.title) && len(term) == 1:
 			// a special parameter, "?": what it expands to is seen as

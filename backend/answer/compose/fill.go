@@ -529,6 +529,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		return []analyse.ArgKind{file, path, analyse.ArgName}
 	case w == "image":
 		return []analyse.ArgKind{file, path}
+	case w == "filesystem" || w == "filesystems":
+		// fsck's "[filesystem...]": the device it is on, or where it
+		// is mounted
+		return []analyse.ArgKind{path, file}
 	case w == "interface" || w == "ifname" || w == "iface":
 		return []analyse.ArgKind{analyse.ArgName}
 	case has("archive"):

@@ -25,6 +25,8 @@ func TestFill(t *testing.T) {
 		// and a home folder no shell
 		{"set the home of user dora to /srv/dora", "usermod -s SHELL LOGIN", "usermod", "usermod -s SHELL dora"},
 		{"kill the process with ID 4312", "kill [options] <pid> [...]", "kill", "kill 4312"},
+		// a filesystem is the device it is on
+		{"look for errors in the file system on /dev/vdb3", "fsck [-AVRTMNP] [-t fstype] [filesystem...] [--] [fs-specific-options]", "fsck", "fsck /dev/vdb3"},
 		// find's tests name their value for whose it is
 		{"find the files in /srv that belong to the group marketing", "find /srv -group gname", "find", "find /srv -group marketing"},
 		{"find the files owned by the user nora", "find -user uname", "find", "find -user nora"},

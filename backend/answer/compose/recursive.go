@@ -52,6 +52,18 @@ func (c *composition) withRecursive(s *source, cmd, line string) (out, does stri
 	return joinAt(words, at, opt), opt + ": " + what
 }
 
+// lettersJoined is the option of line before that withRecursive ran
+// together with its recursive letter in line after ("-p" of "cp -p
+// photos /mnt" in "cp -Rp photos /mnt"), and whether it did.
+func lettersJoined(before, after, cmd string) (string, bool) {
+	b, a := strings.Fields(before), strings.Fields(after)
+	at := len(strings.Fields(cmd))
+	if len(a) != len(b) || at >= len(b) || a[at] == b[at] || !shortCluster().MatchString(b[at]) {
+		return "", false
+	}
+	return b[at], true
+}
+
 // shortCluster is one or more one-letter options run together: "-f",
 // "-xz".
 var shortCluster = lazyre.New(`^-[A-Za-z]+$`)

@@ -76,3 +76,17 @@ func TestWithRecursiveCopiesFolder(t *testing.T) {
 		}
 	}
 }
+
+// The lead's letters that withRecursive ran -R into are told apart from
+// a line it wrote -R into as a word of its own.
+func TestLettersJoined(t *testing.T) {
+	for _, tc := range []struct{ before, after, want string }{
+		{"cp -p photos /mnt", "cp -Rp photos /mnt", "-p"},
+		{"cp --preserve photos /mnt", "cp -R --preserve photos /mnt", ""},
+		{"grep -s x /etc", "grep -s x /etc", ""},
+	} {
+		if got, _ := lettersJoined(tc.before, tc.after, "cp"); got != tc.want {
+			t.Errorf("lettersJoined(%q, %q) = %q, want %q", tc.before, tc.after, got, tc.want)
+		}
+	}
+}

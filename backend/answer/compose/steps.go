@@ -1096,7 +1096,13 @@ func (c *composition) decideLead(pl *plan) {
 		c.withDate(s, pl)
 		if cmd, sub := c.optionCommand(s, pl.chosen[0]); !sub {
 			var does string
+			before := pl.line
 			if pl.line, does = c.withRecursive(s, cmd, pl.line); does != "" {
+				if lead, ok := lettersJoined(before, pl.line, cmd); ok && !strings.HasPrefix(pl.desc, "-") {
+					// the lead's letter, run together with -r, says
+					// what it does as a bundle's letters do
+					pl.desc = lead + ": " + lowerFirst(pl.desc)
+				}
 				pl.desc = withoutStop(pl.desc) + "; " + does
 			}
 		}

@@ -38,6 +38,8 @@ var destructive = map[string][]string{
 	"parted":     {"partition", "table", "disk", "resize", "gpt"},
 	"blkdiscard": {"discard", "trim", "ssd"},
 	"deluser":    nil, "userdel": nil, "delgroup": nil, "groupdel": nil,
+	// gpasswd's -M sets a group's members, dropping those it leaves out
+	"gpasswd":   {"add", "password", "passwd", "administer", "administrator", "administrators", "admin", "set", "restrict"},
 	"git-reset": {"reset", "undo", "revert", "unstage", "uncommit", "discard"},
 	"git-clean": {"clean", "untracked"},
 }
@@ -179,7 +181,24 @@ func asksFor(cmd string, c *Candidate, q *query) bool {
 	// a NAME line that says the question says it with the word of what
 	// was done ("delete a user account" for "files whose owner account
 	// was deleted")
-	return !done && c.F[FNameLine] >= 0.5
+	return !done && c.F[FNameLine] >= 0.5 && nameSaysVerb(c, q)
+}
+
+// nameSaysVerb says whether a page's NAME line says the question's verb,
+// where it has one: gpasswd's "administer /etc/group and /etc/gshadow"
+// holds most of "list the members of the group docker", but not "list",
+// and its -M sets the members.
+func nameSaysVerb(c *Candidate, q *query) bool {
+	if q.a.Verb == "" || len(c.NameCov) == 0 {
+		return true
+	}
+	verb := terms.Stem(q.a.Verb)
+	for ci, con := range q.a.Concepts {
+		if len(con.Alts) > 0 && con.Alts[0].Stem == verb {
+			return ci < len(c.NameCov) && c.NameCov[ci] > 0
+		}
+	}
+	return true
 }
 
 // sizeLooked is a question that reads a size: "get the size of",

@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"github.com/ragman-dev/ragman/backend/terms"
 	"reflect"
 	"strings"
 	"testing"
@@ -586,6 +587,36 @@ func TestGitLeads(t *testing.T) {
 		}
 		if got := strings.Join(got, " "); got != tc.want {
 			t.Errorf("%q: %s, want %s", tc.question, got, tc.want)
+		}
+	}
+}
+
+// A NAME line that holds most of the question but not its verb does not
+// ask for a command that changes accounts: gpasswd's "administer
+// /etc/group" for "list the members of the group", whose -M sets them.
+func TestNameSaysVerb(t *testing.T) {
+	for _, tc := range []struct {
+		question string
+		want     string
+	}{
+		{"list the members of the group docker", "groups gpasswd"},
+		{"administer the group docker", "gpasswd groups"},
+	} {
+		q := &query{a: analyse.Analyse(tc.question, nil), named: map[int]naming{}}
+		verb := terms.Stem(q.a.Verb)
+		gpasswd := Candidate{ID: 1, Meta: index.Meta{Type: "man", Section: "1", Title: "gpasswd"}}
+		gpasswd.F[FNameLine] = 0.6
+		for _, con := range q.a.Concepts {
+			cov := 1.0
+			if con.Alts[0].Stem == verb && verb != terms.Stem("administer") {
+				cov = 0
+			}
+			gpasswd.NameCov = append(gpasswd.NameCov, cov)
+		}
+		groups := Candidate{ID: 2, Meta: index.Meta{Type: "man", Section: "1", Title: "groups"}}
+		got := safeLead([]Candidate{gpasswd, groups}, q, func(*Candidate) bool { return false })
+		if order := got[0].Meta.Title + " " + got[1].Meta.Title; order != tc.want {
+			t.Errorf("%q: %s, want %s", tc.question, order, tc.want)
 		}
 	}
 }

@@ -147,13 +147,6 @@ func (c *composition) askedLetters(pl *plan) []passage {
 		name, _, _ := strings.Cut(optionForm(strings.TrimSpace(p.block.Term)), " ")
 		return len(name) == 2 && name[1] != '-'
 	}
-	raiseCov := func(cov []float64, ci int, v float64) []float64 {
-		for len(cov) <= ci {
-			cov = append(cov, 0)
-		}
-		cov[ci] = max(cov[ci], v)
-		return cov
-	}
 	used := c.usage(pl.s.hit.Doc, pl.s.doc)
 	scores := c.scoresOf(pl.s.hit.Doc, pl.s.doc)
 	// a letter people give for the task at all beyond the command alone,
@@ -186,17 +179,15 @@ func (c *composition) askedLetters(pl *plan) []passage {
 	}
 	// the share each adds is of what the page's options can say: no
 	// option says the word the question searches for ("TODO")
-	said := slices.Clone(pl.s.hit.NameCov)
-	for _, p := range pl.ps {
-		if c.optionItem(pl.s, p) {
-			for ci := range c.q.Weights {
-				said = raiseCov(said, ci, givenOf(p.cov, ci))
-			}
-		}
-	}
 	unsaid := make([]bool, len(c.q.Weights))
 	for ci := range unsaid {
-		unsaid[ci] = givenOf(said, ci) == 0 || c.patternNoun(ci)
+		said := givenOf(pl.s.hit.NameCov, ci)
+		for _, p := range pl.ps {
+			if said == 0 && c.optionItem(pl.s, p) {
+				said = givenOf(p.cov, ci)
+			}
+		}
+		unsaid[ci] = said == 0 || c.patternNoun(ci)
 	}
 	for _, p := range cands {
 		if letter(p) && given(p) && c.nameAsked(pl.s, p) && !slices.ContainsFunc(letters, p.same) && c.lettersAskedSkip(append(slices.Clone(letters), p), pl.s.hit.NameCov, askedShare, unsaid) {

@@ -329,6 +329,16 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 		// not --max-line-length, for "show the line count of a file"
 		return chosen
 	}
+	if len(chosen) > 0 && c.optionItem(s, chosen[0]) && c.sameAmount(chosen[0], ps[best]) && c.namedMore(chosen[0], ps[best]) {
+		// of two options that take the amount the question gives, the
+		// one named for a word of it the other does not say: chage's
+		// --warndays, "set the number of days of warning", for "set
+		// the password expiry warning to 7 days", not --maxdays, the
+		// maximum age, which people give more. (Not find's -ctime,
+		// whose "changed" is no name of it, over -mtime for files
+		// changed in the last day.)
+		return chosen
+	}
 	if len(chosen) > 0 && variants(itemDoes(chosen[0].block.Text), itemDoes(ps[best].block.Text)) && chosen[0].beyond > ps[best].beyond {
 		// of two options that exclude each other, the question's
 		// words choose: touch's -a, "change only the access time",
@@ -337,6 +347,33 @@ func (c *composition) usageFirst(s *source, ps, chosen []passage, known bool) []
 		return chosen
 	}
 	return putFirst(chosen, ps[best])
+}
+
+// sameAmount says whether options a and b both take a kind of amount
+// the question gives, and the same kinds.
+func (c *composition) sameAmount(a, b passage) bool {
+	ka, kb := c.amountKinds(a.term()), c.amountKinds(b.term())
+	return len(ka) > 0 && slices.Equal(ka, kb)
+}
+
+// namedMore says whether option a's first sentence says a concept of the
+// question that b's does not, and a's long name starts with it:
+// --warndays, "set the number of days of warning", for "warning".
+func (c *composition) namedMore(a, b passage) bool {
+	ca, cb := make([]float64, len(c.q.Concepts)), make([]float64, len(c.q.Concepts))
+	c.q.CoverText(itemSentence(a.block.Text), ca)
+	c.q.CoverText(itemSentence(b.block.Text), cb)
+	for ci, con := range c.q.Concepts {
+		if ca[ci] < verbSaid || cb[ci] >= verbSaid || len(con.Alts) == 0 || len(con.Alts[0].Stem) < 4 {
+			continue
+		}
+		for _, n := range optionNames(a.block.Term) {
+			if long, ok := strings.CutPrefix(n, "--"); ok && strings.HasPrefix(strings.ToLower(long), con.Alts[0].Stem) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namedUsedFirst puts first an option whose long name is the question's

@@ -166,6 +166,23 @@ func TestUnaskedSecondAction(t *testing.T) {
 	}
 }
 
+// Of two options that take the days the question gives, the one named
+// for a word of it the other's first sentence does not say leads, over
+// the one people give more: chage's --warndays for a warning, not
+// --maxdays. This machine's chage(1).
+func TestNamedAmountKeepsLead(t *testing.T) {
+	page := machinePage(t, "/usr/share/man/man1/chage.1.gz")
+	for q, want := range map[string]string{
+		"for the user nina, set the password expiry warning to 5 days": "`chage -W 5 nina`",
+		"let the password of user nina expire after 60 days":           "`chage -M 60 nina`",
+	} {
+		d := composed(t, New(), "chage", page, q)
+		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
+			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
+		}
+	}
+}
+
 // tarrerPage runs every command line with one of its modes, as its
 // synopsis's subsections say.
 const tarrerPage = `.TH TARRER 1

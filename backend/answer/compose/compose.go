@@ -360,6 +360,14 @@ func windowUnnegated(question string) string {
 // "not modified since".
 var notInWindow = lazyre.New(`(?i)\b(?:not|never)\b((?:\s+\w+){0,3}?\s+(?:(?:in|within|during|over|for)\s+(?:the\s+)?(?:last|past)|for\s+(?:over\s+|more\s+than\s+|at\s+least\s+)?[0-9]+|since)\b)`)
 
+// coverOf is what of each concept of the question text holds (see
+// answer.Question.CoverText).
+func (c *composition) coverOf(text string) []float64 {
+	cov := make([]float64, len(c.q.Concepts))
+	c.q.CoverText(text, cov)
+	return cov
+}
+
 // markCovered marks in out (made where nil and text covers any) the
 // concepts of q that text covers.
 func markCovered(q *answer.Question, text string, out []bool) []bool {

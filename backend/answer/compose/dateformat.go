@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
 	"github.com/ragman-dev/ragman/internal/lazyre"
@@ -24,9 +23,7 @@ var datePattern = lazyre.New(`\b(?:YYYY|YY|MM|DD|HH|SS)(?:[-/.: ]?(?:YYYY|YY|MM|
 var formWords = lazyre.New(`(?i)\b(?:year|month|day|hours?|minutes?|seconds?)(?:[-/.:](?:year|month|day|hours?|minutes?|seconds?))+\b`)
 
 // dateWordVerbs writes formWords' words as date's format.
-var dateWordVerbs = sync.OnceValue(func() *strings.Replacer {
-	return strings.NewReplacer("year", "%Y", "month", "%m", "day", "%d", "hours", "%H", "hour", "%H", "minutes", "%M", "minute", "%M", "seconds", "%S", "second", "%S")
-})
+var dateWordVerbs = strings.NewReplacer("year", "%Y", "month", "%m", "day", "%d", "hours", "%H", "hour", "%H", "minutes", "%M", "minute", "%M", "seconds", "%S", "second", "%S")
 
 // dateExample is a date written out after words that show a form:
 // "like 2024-01-31", "formatted as 31/01/2024".
@@ -39,7 +36,7 @@ func formatAsked(q string) string {
 		return "+" + strftimeOf(p)
 	}
 	if p := formWords().FindString(q); p != "" {
-		return "+" + dateWordVerbs().Replace(strings.ToLower(p))
+		return "+" + dateWordVerbs.Replace(strings.ToLower(p))
 	}
 	m := dateExample().FindStringSubmatch(q)
 	if m == nil {

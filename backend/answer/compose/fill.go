@@ -1463,9 +1463,7 @@ func (c *composition) lineMode(s *source, modes map[string]bool, cmd, line strin
 		return 1
 	}
 	if b, ok := itemNamed(s.doc, f[0]); ok {
-		cov := make([]float64, len(c.q.Concepts))
-		c.q.CoverText(itemSentence(b.Text), cov)
-		if cov[c.verb] >= verbSaid {
+		if c.coverOf(itemSentence(b.Text))[c.verb] >= verbSaid {
 			return 2
 		}
 	}

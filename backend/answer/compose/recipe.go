@@ -216,9 +216,7 @@ func (c *composition) askedLetters(pl *plan) []passage {
 // question that is no noun of the text it searches for (see
 // patternNoun).
 func (c *composition) doesAsked(p passage) bool {
-	cov := make([]float64, len(c.q.Concepts))
-	c.q.CoverText(itemDoes(p.block.Text), cov)
-	for ci, v := range cov {
+	for ci, v := range c.coverOf(itemDoes(p.block.Text)) {
 		if v >= verbSaid && !c.patternNoun(ci) {
 			return true
 		}
@@ -1055,9 +1053,7 @@ func (c *composition) contradicts(p passage) bool {
 		return false
 	}
 	for _, m := range negatedWord().FindAllStringSubmatch(first, -1) {
-		cov := make([]float64, len(c.q.Concepts))
-		c.q.CoverText(m[1], cov)
-		for ci, x := range cov {
+		for ci, x := range c.coverOf(m[1]) {
 			if x > 0 && !(ci < len(c.negated) && c.negated[ci]) && !(ci < len(c.withheld) && c.withheld[ci]) {
 				return true
 			}

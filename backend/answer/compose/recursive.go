@@ -16,13 +16,15 @@ import (
 // without -R changes the folder alone. line runs the command (cmd); it
 // is returned as it is where the question or the page gives no reason.
 // does is what the option written does, for the step to say ("" where
-// none is).
+// none is); joined is the lead's letters it ran the option into ("-p"
+// of "cp -p photos /mnt", written "cp -Rp"), "" where it wrote it as a
+// word of its own.
 //
 // A folder the question names as one is copied only with the option,
 // asked or not: "copy the folder photos to backup" is `cp -R photos
 // DEST`, where cp without -R omits the folder (the option's item says it
 // copies directories); so is one it copies unnamed ("copy a folder").
-func (c *composition) withRecursive(s *source, cmd, line string) (out, does string) {
+func (c *composition) withRecursive(s *source, cmd, line string) (out, does, joined string) {
 	words := strings.Fields(line)
 	at := len(strings.Fields(cmd))
 	asked := recursionAsked().MatchString(c.text) && slices.ContainsFunc(c.ops, func(op operand) bool {
@@ -32,36 +34,25 @@ func (c *composition) withRecursive(s *source, cmd, line string) (out, does stri
 		return op.kind == analyse.ArgFolder && op.object && !op.to && slices.Contains(words, op.text)
 	}) || folderCopied().MatchString(c.text)
 	if at > len(words) || !asked && !folder {
-		return line, ""
+		return line, "", ""
 	}
 	p, opt, ok := recursiveOption(s)
 	if !ok || slices.ContainsFunc(words, recursiveFlag) {
-		return line, ""
+		return line, "", ""
 	}
 	what := itemDoes(p.block.Text)
 	if !asked && !(folder && copiesFolders().MatchString(what)) {
-		return line, ""
+		return line, "", ""
 	}
 	if at < len(words) && shortCluster().MatchString(words[at]) && len(opt) == 2 {
 		// the lead's letters take it as people type them: "rm -rf
 		// cache", not "rm -r -f cache"
+		joined = words[at]
 		words = slices.Clone(words)
 		words[at] = opt + words[at][1:]
-		return strings.Join(words, " "), opt + ": " + what
+		return strings.Join(words, " "), opt + ": " + what, joined
 	}
-	return joinAt(words, at, opt), opt + ": " + what
-}
-
-// lettersJoined is the option of line before that withRecursive ran
-// together with its recursive letter in line after ("-p" of "cp -p
-// photos /mnt" in "cp -Rp photos /mnt"), and whether it did.
-func lettersJoined(before, after, cmd string) (string, bool) {
-	b, a := strings.Fields(before), strings.Fields(after)
-	at := len(strings.Fields(cmd))
-	if len(a) != len(b) || at >= len(b) || a[at] == b[at] || !shortCluster().MatchString(b[at]) {
-		return "", false
-	}
-	return b[at], true
+	return joinAt(words, at, opt), opt + ": " + what, ""
 }
 
 // shortCluster is one or more one-letter options run together: "-f",

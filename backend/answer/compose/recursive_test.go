@@ -71,22 +71,14 @@ func TestWithRecursiveCopiesFolder(t *testing.T) {
 		{chown, "change the owner of the folder www to deploy", "chown deploy www", "chown deploy www", ""},
 	} {
 		c := &composition{text: tc.q, ops: operands(tc.q, analyse.Read(tc.q).Args)}
-		if got, does := c.withRecursive(tc.s, tc.s.hit.Meta.Title, tc.line); got != tc.want || does != tc.wantDoes {
+		got, does, joined := c.withRecursive(tc.s, tc.s.hit.Meta.Title, tc.line)
+		if got != tc.want || does != tc.wantDoes {
 			t.Errorf("%q: %q, %q; want %q, %q", tc.q, got, does, tc.want, tc.wantDoes)
 		}
-	}
-}
-
-// The lead's letters that withRecursive ran -R into are told apart from
-// a line it wrote -R into as a word of its own.
-func TestLettersJoined(t *testing.T) {
-	for _, tc := range []struct{ before, after, want string }{
-		{"cp -p photos /mnt", "cp -Rp photos /mnt", "-p"},
-		{"cp --preserve photos /mnt", "cp -R --preserve photos /mnt", ""},
-		{"grep -s x /etc", "grep -s x /etc", ""},
-	} {
-		if got, _ := lettersJoined(tc.before, tc.after, "cp"); got != tc.want {
-			t.Errorf("lettersJoined(%q, %q) = %q, want %q", tc.before, tc.after, got, tc.want)
+		// the lead's letters it ran -R into, told apart from a line it
+		// wrote -R into as a word of its own
+		if want := map[string]string{"cp -p photos /mnt/usb": "-p"}[tc.line]; joined != want {
+			t.Errorf("%q, %q: ran -R into %q, want %q", tc.q, tc.line, joined, want)
 		}
 	}
 }

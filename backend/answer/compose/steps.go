@@ -360,9 +360,7 @@ func (c *composition) sameAmount(a, b passage) bool {
 // question that b's does not, and a's long name starts with it:
 // --warndays, "set the number of days of warning", for "warning".
 func (c *composition) namedMore(a, b passage) bool {
-	ca, cb := make([]float64, len(c.q.Concepts)), make([]float64, len(c.q.Concepts))
-	c.q.CoverText(itemSentence(a.block.Text), ca)
-	c.q.CoverText(itemSentence(b.block.Text), cb)
+	ca, cb := c.coverOf(itemSentence(a.block.Text)), c.coverOf(itemSentence(b.block.Text))
 	for ci, con := range c.q.Concepts {
 		if ca[ci] < verbSaid || cb[ci] >= verbSaid || len(con.Alts) == 0 || len(con.Alts[0].Stem) < 4 {
 			continue
@@ -598,8 +596,6 @@ func (c *composition) listingFirst(s *source, ps, chosen []passage) ([]passage, 
 
 var archiveStem = terms.Stem("archive")
 
-// twoActions is a NAME line that starts with two verbs, joined by "or"
-// or a slash: "compress or decompress", "encode/decode", "print or set".
 // unaskedSecond says whether option item p is named for the second of
 // two things the page's NAME line says its program does ("compute and
 // check", "encode/decode"), where the question asks neither.
@@ -625,6 +621,9 @@ func (c *composition) unaskedSecond(s *source, p passage) bool {
 // and check", "encode/decode", "compress or decompress".
 var bothActions = lazyre.New(`^([a-z]+)\s*(?:\bor\b|\band\b|/)\s*([a-z]+)\b`)
 
+// twoActions is a NAME line that starts with two verbs, joined by "or"
+// or a slash: "compress or decompress", "encode/decode", "print or set";
+// bothActions without "and".
 var twoActions = lazyre.New(`^([a-z]+)\s*(?:\bor\b|/)\s*([a-z]+)\b`)
 
 // usageSure: see usageFirst. At 0.3 the option model's first option
@@ -1132,10 +1131,9 @@ func (c *composition) decideLead(pl *plan) {
 		c.withFlag(s, pl)
 		c.withDate(s, pl)
 		if cmd, sub := c.optionCommand(s, pl.chosen[0]); !sub {
-			var does string
-			before := pl.line
-			if pl.line, does = c.withRecursive(s, cmd, pl.line); does != "" {
-				if lead, ok := lettersJoined(before, pl.line, cmd); ok && !strings.HasPrefix(pl.desc, "-") {
+			var does, lead string
+			if pl.line, does, lead = c.withRecursive(s, cmd, pl.line); does != "" {
+				if lead != "" && !strings.HasPrefix(pl.desc, "-") {
 					// the lead's letter, run together with -r, says
 					// what it does as a bundle's letters do
 					pl.desc = lead + ": " + lowerFirst(pl.desc)
@@ -1890,23 +1888,18 @@ func (c *composition) wholeAsked(p passage, single bool) bool {
 // asksAction says whether the question asks for the action stem names,
 // in its own word or one the analysis reads as nearly the same: "remove"
 // asks tr's "delete", "unpack" xz's "decompress".
-func (c *composition) asksAction(stem string) bool {
-	for _, con := range c.q.Concepts {
-		for _, alt := range con.Alts {
-			if alt.Stem == stem && alt.Weight >= sameAction {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (c *composition) asksAction(stem string) bool { return c.saysStemAt(stem, sameAction) }
 
 // saysStem says whether any alternative of a concept of the question is
 // stem, however little it weighs.
-func (c *composition) saysStem(stem string) bool {
+func (c *composition) saysStem(stem string) bool { return c.saysStemAt(stem, 0) }
+
+// saysStemAt says whether an alternative of a concept of the question
+// that weighs least or more is stem.
+func (c *composition) saysStemAt(stem string, least float64) bool {
 	for _, con := range c.q.Concepts {
 		for _, alt := range con.Alts {
-			if alt.Stem == stem {
+			if alt.Stem == stem && alt.Weight >= least {
 				return true
 			}
 		}
@@ -2308,7 +2301,7 @@ func (c *composition) runLineDoes(s *source, line string) (out, does string) {
 	if c.forbids() && acts(s.hit.Meta.Summary) {
 		return line, ""
 	}
-	out, does = c.withRecursive(s, typedName(s.doc, s.hit.Meta.Title), c.bestFill(s, line))
+	out, does, _ = c.withRecursive(s, typedName(s.doc, s.hit.Meta.Title), c.bestFill(s, line))
 	return c.sendOut(s, out), does
 }
 

@@ -316,8 +316,7 @@ func (c *composition) coverageBut(text string, but []bool) float64 {
 	if c.q.Mass == 0 {
 		return 0
 	}
-	cov := make([]float64, len(c.q.Concepts))
-	c.q.CoverText(text, cov)
+	cov := c.coverOf(text)
 	for ci, b := range but {
 		if b {
 			cov[ci] = 0

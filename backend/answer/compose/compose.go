@@ -91,6 +91,9 @@ type composition struct {
 	// command to work on ("save the output of ./build.sh"), piped into
 	// it (see pipeIn); "" where there is none
 	from string
+	// prog is the program the question runs under the answer's command
+	// (see askedProgram); "" where it names none
+	prog string
 	// options, the option model, reads usageTerms; usages are what it
 	// says of the items of the first page (usageOf, -1 until it is
 	// chosen), the only one it reads (see usage), once read (usagesRead)
@@ -298,6 +301,11 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.withheld = withheldConcepts(r.Question, a.Question, c.forbidden)
 	c.steps, c.confident = firstSteps(r.Confidence), r.Confidence >= sure
 	c.exec = c.execRun()
+	var start, end int
+	if c.prog, start, end = c.askedProgram(); c.prog != "" {
+		c.ops = slices.DeleteFunc(c.ops, func(op operand) bool { return op.at >= 0 && c.args[op.at].Start >= start && c.args[op.at].End <= end })
+		c.apart = slices.DeleteFunc(c.apart, func(op operand) bool { return op.at >= 0 && c.args[op.at].Start >= start && c.args[op.at].End <= end })
+	}
 	return c
 }
 

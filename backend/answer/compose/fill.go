@@ -90,6 +90,9 @@ type operand struct {
 	// file ("the URLs listed in links.txt"), which the option that
 	// reads such a list takes (listFile)
 	keepsList bool
+	// program: the program the question runs (askedProgram), which only
+	// a place for a command takes, by its name
+	program bool
 }
 
 // operands are the question's arguments as a command line types them, in
@@ -1171,7 +1174,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// date reads a count of seconds since the epoch after an @
 			text = "@" + text
 		}
-		if commandSlot(slots[k].key) && !strings.Contains(text, "/") {
+		if commandSlot(slots[k].key) && !strings.Contains(text, "/") && !ops[j].program {
 			// a script in the current folder runs by its path: the
 			// shell looks for a bare name on PATH only
 			text = "./" + text
@@ -1244,7 +1247,7 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 			// a login shell is a shell: not useradd's home folder
 			(!slots[k].shell || shellPath(ops[j].text)) &&
 			// a command to run is a program: not ssh's config file
-			(!commandSlot(slots[k].key) || programPath(ops[j].text)) &&
+			(!commandSlot(slots[k].key) || programPath(ops[j].text) || ops[j].program) && (!ops[j].program || commandSlot(slots[k].key)) &&
 			// a thing's name is the name of that thing: tmux's "-L
 			// socket-name" takes no session's
 			(!thingName(slots[k].key) || ops[j].kind != analyse.ArgName || thingNamed(slots[k].key, ops[j].of)) &&
@@ -1416,14 +1419,19 @@ func (c *composition) bestFill(s *source, first string) string {
 func (c *composition) bestFillN(s *source, first string) (best string, most, gaps int) {
 	cmd := typedName(s.doc, s.hit.Meta.Title)
 	best = first
-	if len(c.ops) == 0 && len(c.ends) == 0 {
+	if len(c.ops) == 0 && len(c.ends) == 0 && c.prog == "" {
 		return first, 0, 0
 	}
 	// what the DESCRIPTION says of the synopsis's placeholders (unitTerm)
 	desc := strings.Join(leadParagraphs(s.doc, 1), "")
 	modes := synopsisModes(s)
 	bestMode := -1
+	var forms []string
 	for _, l := range append([]string{strings.Join(strings.Fields(first), " ")}, synopsisLines(s.doc)...) {
+		forms = append(forms, l)
+		forms = append(forms, braceForms(l)...)
+	}
+	for _, l := range forms {
 		f, n, left := fillLeft(l, cmd, c.fillOps(s, l), s.valued())
 		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
 		// a time (see unitTerm)
@@ -1445,6 +1453,23 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 		}
 	}
 	return best, most, gaps
+}
+
+// braceForms are the forms a synopsis line writes as a choice in braces,
+// one for each choice: strace's "{ -p pid | [-u username] command [args]
+// }" is "strace -p pid" or "strace [-u username] command [args]"; none
+// for a line without such a choice.
+func braceForms(line string) []string {
+	open := strings.Index(line, "{ ")
+	end := strings.LastIndex(line, " }")
+	if open < 0 || end < open || !strings.Contains(line[open:end], " | ") {
+		return nil
+	}
+	var out []string
+	for _, alt := range strings.Split(line[open+2:end], " | ") {
+		out = append(out, strings.Join(strings.Fields(line[:open]+" "+alt+" "+line[end+2:]), " "))
+	}
+	return out
 }
 
 // lineMode ranks a synopsis line of command cmd by the mode it runs
@@ -2344,6 +2369,10 @@ func (c *composition) opsFor(line string) []operand {
 	}
 	if len(c.ends) > 0 && ends == len(c.ends) {
 		return slices.Concat(c.ops, c.ends)
+	}
+	if c.prog != "" && !strings.HasPrefix(line, strings.Fields(c.prog)[0]+" ") && !slices.ContainsFunc(c.ops, func(op operand) bool { return programPath(op.text) }) &&
+		slices.ContainsFunc(strings.Fields(line), func(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) }) {
+		return append(slices.Clip(c.ops), operand{at: -1, kind: analyse.ArgFile, text: c.prog, program: true})
 	}
 	return c.ops
 }

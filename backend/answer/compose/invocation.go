@@ -633,14 +633,21 @@ func (c *composition) filledInvocation(s *source, cmd, opt string) string {
 // `systemd-run --on-active /usr/local/bin/cleanup.sh`, not
 // `systemd-run --on-active [ARGS...] /usr/local/bin/cleanup.sh`.
 func (c *composition) withProgram(lines []string, cmd, line string) string {
-	i := slices.IndexFunc(c.ops, func(op operand) bool { return programPath(op.text) })
-	if i < 0 || strings.Contains(line, c.ops[i].text) || !slices.ContainsFunc(lines, func(l string) bool {
+	// or the program the question names (askedProgram), other than cmd
+	prog, has := c.prog, strings.HasPrefix(c.prog+" ", cmd+" ") || strings.HasSuffix(line, " "+c.prog) || strings.Contains(line, " "+c.prog+" ")
+	if i := slices.IndexFunc(c.ops, func(op operand) bool { return programPath(op.text) }); i >= 0 {
+		prog, has = shellQuote(c.ops[i].text), strings.Contains(line, c.ops[i].text)
+	}
+	forms := slices.Clone(lines)
+	for _, l := range lines {
+		forms = append(forms, braceForms(l)...)
+	}
+	if prog == "" || has || !slices.ContainsFunc(forms, func(l string) bool {
 		rest, ok := strings.CutPrefix(l, cmd+" ")
 		return ok && slices.ContainsFunc(synopsisWords(rest), func(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) })
 	}) {
 		return line
 	}
-	prog := shellQuote(c.ops[i].text)
 	words := strings.Fields(line)
 	for j := 1; j < len(words); j++ {
 		// in the place of the program's own arguments, which the

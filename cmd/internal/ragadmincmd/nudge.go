@@ -59,7 +59,13 @@ func (c *NudgeCmd) Run(env *cli.Env) error {
 // may not signal. The command line is what tells: a backend is a
 // ragadmin however it was installed, and SIGUSR1 would end any other
 // program.
+//
+// A backend so new it may not yet catch SIGUSR1 (until its Main's
+// nudge.Catch, the Go runtime ends the process on it) is nudged once it
+// has run settleAge, waited for once; one that has still not is left
+// alone: it reads its sources as it starts.
 func nudgeBackends(proc string) (nudged []int, denied int) {
+	var young []string
 	entries, _ := os.ReadDir(proc)
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
@@ -75,17 +81,30 @@ func nudgeBackends(proc string) (nudged []int, denied int) {
 			continue
 		}
 		if !settled(proc, e.Name()) {
-			// a backend so new it may not yet catch SIGUSR1 (until
-			// its Main's nudge.Catch, the Go runtime ends the process
-			// on it) is left alone: it reads its sources as it starts
+			young = append(young, e.Name())
 			continue
 		}
-		switch err := syscall.Kill(pid, syscall.SIGUSR1); {
-		case err == nil:
-			nudged = append(nudged, pid)
-		case errors.Is(err, syscall.EPERM):
-			denied++
+		nudged, denied = signalBackend(pid, nudged, denied)
+	}
+	if len(young) > 0 {
+		time.Sleep(settleAge)
+		for _, p := range young {
+			if pid, _ := strconv.Atoi(p); settled(proc, p) {
+				nudged, denied = signalBackend(pid, nudged, denied)
+			}
 		}
+	}
+	return nudged, denied
+}
+
+// signalBackend sends SIGUSR1 to pid, adding it to nudged where it
+// reached it and counting it in denied where it may not signal it.
+func signalBackend(pid int, nudged []int, denied int) ([]int, int) {
+	switch err := syscall.Kill(pid, syscall.SIGUSR1); {
+	case err == nil:
+		nudged = append(nudged, pid)
+	case errors.Is(err, syscall.EPERM):
+		denied++
 	}
 	return nudged, denied
 }

@@ -55,6 +55,21 @@ func TestNudgeBackends(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Error("the nudged sleep still runs after 10 s")
 	}
+	// one that settles while ragadmin waits for it is nudged then: a
+	// question that started the backend just before the nudge (a test
+	// that does so failed on a fast machine)
+	ageing := start()
+	fake(ageing, "/usr/bin/ragadmin\x00__backend\x00", 99999)
+	forget := func(c *exec.Cmd) { os.RemoveAll(filepath.Join(proc, strconv.Itoa(c.Process.Pid))) }
+	forget(ready)
+	forget(young)
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		os.WriteFile(filepath.Join(proc, "uptime"), []byte("1001.00 1800.00\n"), 0o644)
+	}()
+	if nudged, _ := nudgeBackends(proc); !slices.Equal(nudged, []int{ageing.Process.Pid}) {
+		t.Errorf("nudged %v, want the backend that settled meanwhile, %d", nudged, ageing.Process.Pid)
+	}
 	if settled(proc, "4242") {
 		t.Error("settled of a process that is gone: true")
 	}

@@ -1,0 +1,53 @@
+package compose
+
+import (
+	"strings"
+	"testing"
+)
+
+// The program a question runs under another fills that one's place for
+// a command: strace's, whose synopsis gives the choice in braces, nice's
+// after the option asked. Only a program this machine has counts, said
+// as one or after a word that runs it, with the words given after it;
+// "the bash command to" frames the question and runs nothing. This
+// machine's strace(1) and nice(1); ls, date and sleep are the fixture's.
+func TestAskedProgram(t *testing.T) {
+	strace := machinePage(t, "/usr/share/man/man1/strace.1.gz")
+	nice := machinePage(t, "/usr/share/man/man1/nice.1.gz")
+	for _, tc := range []struct{ name, page, q, want string }{
+		{"strace", strace, "trace the system calls made by ls", "`strace ls`"},
+		{"nice", nice, "run the command sleep 30 with a niceness of 10", "`nice -n 10 sleep 30`"},
+		{"nice", nice, "start the ls command at niceness 5", "`nice -n 5 ls`"},
+	} {
+		firstStepIs(t, composedFirst(t, tc.name, tc.name, tc.page, tc.q), tc.q, tc.want)
+	}
+	// an option's line runs it too
+	q := "trace the system calls of the program date"
+	if d := composedFirst(t, "strace", "strace", strace, q); len(d.Steps) == 0 || !strings.Contains(d.Steps[0], " date`") {
+		t.Errorf("%q: steps %q, want date run by the first", q, d.Steps)
+	}
+	for _, q := range []string{
+		// no program named: the place stays the page's
+		"What is the bash command to run a job with a niceness of 10?",
+		// an article before the word: script(1) is no script to run
+		"run the script with a niceness of 10",
+	} {
+		d := composedFirst(t, "nice", "nice", nice, q)
+		if len(d.Steps) == 0 || strings.Contains(d.Steps[0], "bash`") || strings.Contains(d.Steps[0], " script`") {
+			t.Errorf("%q: steps %q, want no program filled in", q, d.Steps)
+		}
+	}
+}
+
+func TestProgramArgs(t *testing.T) {
+	for rest, want := range map[string]string{
+		" test every 5 seconds": "test",
+		" with a time limit":    "",
+		" -j4 install, quietly": "-j4",
+		"":                      "",
+	} {
+		if got := strings.Join(programArgs(rest), " "); got != want {
+			t.Errorf("programArgs(%q) = %q, want %q", rest, got, want)
+		}
+	}
+}

@@ -331,6 +331,11 @@ const serviceNouns = `service|daemon|unit`
 // machine to buildbox".
 var setToRE = lazyre.New(`(?i)\b(?:change|set|switch|update|make)\s+(?:the\s+|my\s+|this\s+|its\s+|our\s+)?(?:[a-z][a-z-]*\s+){0,2}?([a-z][a-z-]*)(?:\s+(?:of|on|for)\s+(?:the\s+|this\s+|my\s+|our\s+)?[a-z][a-z-]*)?\s+(?:to|into)\s+([A-Za-z0-9_][A-Za-z0-9_@:+-]*(?:\.[A-Za-z0-9_@:+-]+)*)(?:\s*$|\s*[,;:?!]|\.\s|\.$)`)
 
+// serviceRecords ends the words before a service whose records the
+// question asks for: "the journal of the ssh service", "the logs from
+// the cron service" read a unit named ssh, cron.
+var serviceRecords = lazyre.New(`(?i)\b(?:logs?|journal|log\s+messages|log\s+entries)\s+(?:of|for|from)\s+$`)
+
 // servicedVerbs are the verbs only services take (see servicedRE).
 const servicedVerbs = `restart|reload|enable|disable|mask|unmask`
 
@@ -1022,7 +1027,7 @@ func Read(q string) Reading {
 		// ask of ssh and the web), or a verb only services take is
 		// done to it ("restart the ssh service" restarts a unit named
 		// ssh)
-		controlled := servicedVerb().MatchString(q[:m[0]])
+		controlled := servicedVerb().MatchString(q[:m[0]]) || serviceRecords().MatchString(q[:m[0]])
 		if name := q[m[2]:m[3]]; nameLike(name) && (controlled || !plainWord(strings.ToLower(name))) && !inflected(name) {
 			add(ArgName, m[2], m[3], strings.ToLower(q[m[4]:m[5]]))
 		}

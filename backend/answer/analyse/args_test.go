@@ -274,6 +274,9 @@ func TestRead(t *testing.T) {
 		{"set the hostname of this server to gateway-2", "name:gateway-2", "", "set the hostname of this server to"},
 		// or a verb only services take is done to it
 		{"restart the ssh service", "name:ssh", "", "restart the service"},
+		// or its records are asked for
+		{"follow the journal of the ssh service", "name:ssh", "", "follow the journal of the service"},
+		{"show the logs from the cron service", "name:cron", "", "show the logs from the service"},
 		// the name alone, after such a verb, is a service's
 		{"restart nginx", "name:nginx", "", "restart"},
 		{"enable sshd at boot", "name:sshd", "", "enable at boot"},

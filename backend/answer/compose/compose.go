@@ -301,6 +301,9 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	c.withheld = withheldConcepts(r.Question, a.Question, c.forbidden)
 	c.steps, c.confident = firstSteps(r.Confidence), r.Confidence >= sure
 	c.exec = c.execRun()
+	if c.from == "" {
+		c.from = c.outputOfProgram()
+	}
 	var start, end int
 	if c.prog, start, end = c.askedProgram(); c.prog != "" {
 		c.ops = slices.DeleteFunc(c.ops, func(op operand) bool { return op.at >= 0 && c.args[op.at].Start >= start && c.args[op.at].End <= end })

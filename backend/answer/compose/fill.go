@@ -536,6 +536,10 @@ func slotKinds(word string) []analyse.ArgKind {
 		// fsck's "[filesystem...]": the device it is on, or where it
 		// is mounted
 		return []analyse.ArgKind{path, file}
+	case w == "unit":
+		// journalctl's "-u UNIT|PATTERN": the service the question
+		// names, or its unit's file name (ssh.service)
+		return []analyse.ArgKind{analyse.ArgName, analyse.ArgFile}
 	case w == "interface" || w == "ifname" || w == "iface":
 		return []analyse.ArgKind{analyse.ArgName}
 	case has("archive"):
@@ -2808,7 +2812,11 @@ func (c *composition) pipeIn(s *source, line string) string {
 	if c.from == "" || strings.Contains(line, "|") || strings.Contains(line, c.from) || !s.readsIn() {
 		return line
 	}
-	return c.from + " | " + line
+	// what it reads is the pipe now: no "[FILE]..." to fill
+	words := slices.DeleteFunc(strings.Fields(line), func(w string) bool {
+		return strings.HasPrefix(w, "[") && strings.Count(w, "[") == strings.Count(w, "]") && !commandSlot(slotName(w)) && slices.Contains(slotKinds(w), analyse.ArgFile)
+	})
+	return c.from + " | " + strings.Join(words, " ")
 }
 
 // readsIn says whether a program's page says, in its NAME line or the

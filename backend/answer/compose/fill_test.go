@@ -485,7 +485,7 @@ func TestPipeIn(t *testing.T) {
 		q, line, want string
 	}{
 		{tee, "keep a copy of the output of ./build.sh in build.log while watching it", "tee [FILE]...", "./build.sh | tee build.log"},
-		{wc, `how many lines does the output of "ps aux" have`, "wc -l [FILE]...", "ps aux | wc -l [FILE]..."},
+		{wc, `how many lines does the output of "ps aux" have`, "wc -l [FILE]...", "ps aux | wc -l"},
 		// a file to read is no command to run
 		{wc, "count the lines of notes.txt", "wc -l [FILE]...", "wc -l notes.txt"},
 		// a page that reads no standard input takes no pipe

@@ -60,7 +60,7 @@ func (c *composition) askedProgram() (prog string, start, end int) {
 // the question's last word or before what says how.
 var programSaid = lazyre.New("(?i)\\b(?:command|program|binary|utility)\\s+[\"'`“]?([a-z][a-z0-9+_.-]*[a-z0-9])\\b" +
 	"|\\b(?:the|a)\\s+([a-z][a-z0-9+_-]*[a-z0-9])\\s+(?:command|program|binary|utility)\\b" +
-	"|\\b(?:by|run|runs|running|execute|executes|executing|launch|launches|trace|traces|tracing)\\s+([a-z][a-z0-9+_-]*[a-z0-9])(?:\\s+(?:with|under|as|in|at|and|so|takes|for)\\b|\\s*[,.?!]|\\s*$)")
+	"|\\b(?:by|run|runs|running|execute|executes|executing|launch|launches|trace|traces|tracing)\\s+([a-z][a-z0-9+_-]*[a-z0-9])(?:\\s+(?:with|under|as|in|at|and|so|takes|for|every)\\b|\\s+-|\\s*[,.?!]|\\s*$)")
 
 // shellNames are the shells a question names as its framing.
 var shellNames = map[string]bool{"bash": true, "sh": true, "zsh": true, "fish": true, "dash": true, "ksh": true, "csh": true, "tcsh": true, "shell": true}
@@ -86,3 +86,27 @@ var programArg = lazyre.New(`^-{0,2}[A-Za-z0-9][\w./=:+-]*$`)
 // argStops are the words that end a program's arguments in a question.
 var argStops = map[string]bool{"every": true, "each": true, "command": true, "program": true, "takes": true, "runs": true, "run": true,
 	"repeatedly": true, "periodically": true, "forever": true, "seconds": true, "minutes": true, "hours": true}
+
+// outputOfProgram is the program, with the words given after it, whose
+// output the question works on ("save the output of ls -l to
+// listing.txt" pipes `ls -l` into tee), where the question names a
+// program this machine has there; "" where not (see producer for one
+// named by its path).
+func (c *composition) outputOfProgram() string {
+	if c.lib == nil {
+		return ""
+	}
+	m := programOutput().FindStringSubmatchIndex(c.text)
+	if m == nil {
+		return ""
+	}
+	name := strings.ToLower(c.text[m[2]:m[3]])
+	if terms.Stop(name) || !c.lib.IsProgram(name) {
+		return ""
+	}
+	return strings.Join(append([]string{name}, programArgs(c.text[m[3]:])...), " ")
+}
+
+// programOutput is the output of a program, named; not after an article
+// or a possessive ("the output of my script" is no script(1)'s).
+var programOutput = lazyre.New("(?i)\\boutput\\s+(?:of|from)\\s+(?:(?:the\\s+)?(?:command|program)\\s+)?[\"“'`]?([a-z][a-z0-9+_-]*[a-z0-9])\\b")

@@ -18,6 +18,8 @@ func TestAskedProgram(t *testing.T) {
 		{"strace", strace, "trace the system calls made by ls", "`strace ls`"},
 		{"nice", nice, "run the command sleep 30 with a niceness of 10", "`nice -n 10 sleep 30`"},
 		{"nice", nice, "start the ls command at niceness 5", "`nice -n 5 ls`"},
+		// its options are its own words
+		{"watch", machinePage(t, "/usr/share/man/man1/watch.1.gz"), "run df -h every 10 seconds and show the output", "`watch -n 10 df -h`"},
 	} {
 		firstStepIs(t, composedFirst(t, tc.name, tc.name, tc.page, tc.q), tc.q, tc.want)
 	}
@@ -50,4 +52,31 @@ func TestProgramArgs(t *testing.T) {
 			t.Errorf("programArgs(%q) = %q, want %q", rest, got, want)
 		}
 	}
+}
+
+// The output of a program the question names is piped into the lead,
+// which then reads no file of its own: `ls -l | tee listing.txt`, and
+// `du -sh | sort -h` with no "[FILE]..." left. A possessive before the
+// word makes it a noun: "my script" is no script(1)'s. This machine's
+// tee(1) and sort(1); ls and du are the fixture's.
+func TestOutputOfProgram(t *testing.T) {
+	tee := machinePage(t, "/usr/share/man/man1/tee.1.gz")
+	sort := machinePage(t, "/usr/share/man/man1/sort.1.gz")
+	for _, tc := range []struct{ name, page, q, want string }{
+		{"tee", tee, "copy the output of ls -l to the file listing.txt and to standard output", "`ls -l | tee listing.txt`"},
+		{"sort", sort, "sort the output of du -sh by human readable size", "`du -sh | sort -h`"},
+	} {
+		firstStepIs(t, composedFirst(t, tc.name, tc.name, tc.page, tc.q), tc.q, tc.want)
+	}
+	q := "copy the output of my script to the file out.txt and to standard output"
+	if d := composedFirst(t, "tee", "tee", tee, q); len(d.Steps) == 0 || strings.Contains(d.Steps[0], "script |") {
+		t.Errorf("%q: steps %q, want no script(1) piped in", q, d.Steps)
+	}
+}
+
+// A service whose journal the question asks for is journalctl's unit.
+// This machine's journalctl(1).
+func TestJournalOfService(t *testing.T) {
+	q := "What is the bash command to follow the journal of the ssh service live?"
+	firstStepIs(t, composedFirst(t, "journalctl", "journalctl", machinePage(t, "/usr/share/man/man1/journalctl.1.gz"), q), q, "`journalctl -f -u ssh`")
 }

@@ -252,7 +252,7 @@ func endsClause(q string, m []int) bool {
 // logged in", "the folder in my home directory together with everything
 // inside it", "how fast a service may write" (not "will", a user's name
 // as often).
-var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet|together|alone|instead|afterwards|here|there|itself|may|might|can|could|should|would|must|shall)$`)
+var notName = lazyre.New(`(?i)^(?:already|still|ever|again|now|currently|recently|also|too|exists?|yet|together|along|alongside|including|besides|plus|alone|instead|afterwards|here|there|itself|may|might|can|could|should|would|must|shall)$`)
 
 // pointedAt says whether the text before a noun ends with a word that
 // says which one it is without its name: "this", "each", "which". Not
@@ -868,7 +868,10 @@ func Read(q string) Reading {
 			// "extract archive.zip into the folder out": a word of the
 			// language that ends the question after the folder's noun
 			// names it, as no more of the sentence follows
-		case !nameLike(name) || notName().MatchString(name):
+		case !nameLike(name) && !(kind == ArgFolder && projectFolders[strings.ToLower(name)] && m[6] >= 0) || notName().MatchString(name):
+			// (a folder projects name so, where the sentence goes on
+			// as after its name: "copy the directory config to
+			// config.bak")
 			continue
 		case !given && pointedAt(q[:m[2]]):
 			// "the files in this folder take up": a word that points
@@ -903,12 +906,13 @@ func Read(q string) Reading {
 			// "update the package lists", nor "the package archive
 			// for packages related to pdf")
 			continue
-		case strings.Contains(noun, "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != ""):
+		case strings.Contains(noun, "account") && !strings.ContainsAny(name, "0123456789_.@-") && (m[6] < 0 || strings.Trim(q[m[6]:m[7]], " \t,.;:?!") != "") && (plainWord(strings.ToLower(name)) || strings.HasSuffix(noun, "s")):
 			// after "account" a word goes on the sentence more often
 			// than it names one ("accounts come from LDAP", "the user
 			// account together with its home"): a word is a name only
 			// where the clause ends on it ("unlock the user account
-			// bob")
+			// bob"), or where one account's is no word of the language
+			// ("the user account olduser together with its home")
 			continue
 		}
 		add(kind, m[4], end, noun)

@@ -274,6 +274,12 @@ func TestRead(t *testing.T) {
 		{"set the hostname of this server to gateway-2", "name:gateway-2", "", "set the hostname of this server to"},
 		// or a verb only services take is done to it
 		{"restart the ssh service", "name:ssh", "", "restart the service"},
+		// a folder named as projects name theirs, where the sentence
+		// goes on as after its name
+		{"Copy the directory config to config.bak", "folder:config file:config.bak", "", "Copy the directory to"},
+		// one account's name that is no word, though the clause goes on
+		{"Delete the user account olduser together with its home directory", "user:olduser", "", "Delete the user account together with its home directory"},
+		{"remove a user account along with its home directory", "", "", "remove a user account along with its home directory"},
 		// or its records are asked for
 		{"follow the journal of the ssh service", "name:ssh", "", "follow the journal of the service"},
 		{"show the logs from the cron service", "name:cron", "", "show the logs from the service"},

@@ -90,6 +90,10 @@ type operand struct {
 	// file ("the URLs listed in links.txt"), which the option that
 	// reads such a list takes (listFile)
 	keepsList bool
+	// csv: the comma a CSV file's fields are separated by, which the
+	// question does not say: only an option for fields takes it (see
+	// withValues)
+	csv bool
 	// program: the program the question runs (askedProgram), which only
 	// a place for a command takes, by its name
 	program bool
@@ -264,7 +268,7 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 	if !slices.ContainsFunc(out, func(op operand) bool { return op.kind == analyse.ArgDelimiter }) && csvGiven(q, out) {
 		// a CSV file's fields are separated by commas, which cut's -d
 		// must be told
-		out = append(out, operand{at: -1, kind: analyse.ArgDelimiter, text: shellQuote(",")})
+		out = append(out, operand{at: -1, kind: analyse.ArgDelimiter, text: shellQuote(","), csv: true})
 	}
 	if !slices.ContainsFunc(args, func(a analyse.Arg) bool { return a.Kind == analyse.ArgMode }) {
 		if mode := analyse.PermissionMode(q); mode != "" {
@@ -1694,6 +1698,9 @@ func (c *composition) withBounds(s *source, pl *plan) {
 	pl.line = strings.Join(words, " ")
 }
 
+// fieldsOption is an option item that says it works on fields.
+var fieldsOption = lazyre.New(`(?i)\bfield|\bdelimit|\bcolumn`)
+
 // withValues writes into the lead's command line each option chosen
 // after it that takes a value the question gives and the line has not
 // taken: a count, size or time ("show memory usage every 3 seconds, 4
@@ -1725,6 +1732,12 @@ func (c *composition) withValues(s *source, pl *plan) {
 	})
 	join := func(p passage, amounts bool) bool {
 		words := strings.Fields(pl.line)
+		left := left
+		if !fieldsOption().MatchString(p.block.Term + " " + itemDoes(p.block.Text)) {
+			// split's "-t SEP", a record's separator, is no place
+			// for the comma of a .csv file's fields
+			left = slices.DeleteFunc(slices.Clone(left), func(op operand) bool { return op.csv })
+		}
 		filled, opt, ok := c.valueJoins(s, p, cmd, words, left, amounts)
 		if !ok {
 			return false

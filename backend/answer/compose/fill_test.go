@@ -934,3 +934,17 @@ func TestPidTerm(t *testing.T) {
 		}
 	}
 }
+
+// The comma of a .csv file's fields, which the question does not say,
+// goes to an option for fields only: cut's -d, sort's -t
+// (--field-separator), not split's -t, a record's separator. This
+// machine's split(1) and sort(1).
+func TestCSVCommaForFields(t *testing.T) {
+	for _, tc := range []struct{ name, q, want string }{
+		{"split", "Split the file contacts.csv into files of 500 lines each", "`split -l 500 contacts.csv`"},
+		{"sort", "sort data.csv by its third column", "`sort -k 3 -t , data.csv`"},
+	} {
+		q := tc.q
+		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), q), q, tc.want)
+	}
+}

@@ -492,6 +492,9 @@ func (c *composition) itemScore(term, first string, textScore func(text string, 
 		}
 		sc -= w.Length * math.Log2(float64(max(words, 1)))
 	}
+	if c.takesAskedFor(term) {
+		sc -= askedForArg
+	}
 	if negative && c.negatesAsked(first) {
 		// "don't follow symlinks": realpath -s's "don't expand symlinks"
 		// before -L's "resolve '..' components before symlinks"
@@ -499,6 +502,33 @@ func (c *composition) itemScore(term, first string, textScore func(text string, 
 	}
 	return sc
 }
+
+// askedForArg is what an option loses whose argument is what the
+// question asks to be shown (see takesAskedFor).
+const askedForArg = 0.5
+
+// takesAskedFor says whether the option of item term takes as its
+// argument the very thing the question asks to be shown, which it does
+// not give: blkid's "-U uuid", which looks a device up by its UUID, for
+// "print the UUID of /dev/sda1"; ps's "-p pid" for "print the PID of
+// nginx". The asker has no such value to type: they want it printed.
+func (c *composition) takesAskedFor(term string) bool {
+	arg := optionArg(term)
+	if arg == "" || !strings.HasPrefix(strings.TrimSpace(term), "-") || c.verb < 0 || c.verb+1 >= len(c.q.Concepts) || !showVerbs[c.q.Concepts[c.verb].Word] {
+		return false
+	}
+	key := slotName(strings.Fields(arg)[0])
+	obj := c.q.Concepts[c.verb+1]
+	if key == "" || len(obj.Alts) == 0 || terms.Stem(key) != obj.Alts[0].Stem {
+		return false
+	}
+	kinds := slotKinds(strings.Fields(arg)[0])
+	return !slices.ContainsFunc(c.ops, func(op operand) bool { return slices.Contains(kinds, op.kind) })
+}
+
+// showVerbs are the verbs that ask for a thing to be shown.
+var showVerbs = map[string]bool{"print": true, "show": true, "display": true, "get": true, "tell": true, "output": true,
+	"report": true, "see": true, "view": true, "list": true, "find": true, "determine": true, "identify": true, "know": true, "check": true}
 
 // beyondShare is the share of what the page's names and NAME line
 // (given) leave of the question that a passage (cov) holds; 1 when they

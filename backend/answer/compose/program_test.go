@@ -80,3 +80,15 @@ func TestJournalOfService(t *testing.T) {
 	q := "What is the bash command to follow the journal of the ssh service live?"
 	firstStepIs(t, composedFirst(t, "journalctl", "journalctl", machinePage(t, "/usr/share/man/man1/journalctl.1.gz"), q), q, "`journalctl -f -u ssh`")
 }
+
+// An option that takes the very thing the question asks to be shown
+// does not lead: blkid's -U looks a device up by the UUID the asker
+// wants printed. This machine's blkid(8).
+func TestTakesAskedFor(t *testing.T) {
+	page := machinePage(t, "/usr/share/man/man8/blkid.8.gz")
+	q := "print the UUID of /dev/sda1"
+	d := composed(t, New(), "blkid", page, q)
+	if len(d.Steps) == 0 || strings.Contains(d.Steps[0], "-U") {
+		t.Errorf("%q: steps %q, want no -U first", q, d.Steps)
+	}
+}

@@ -205,7 +205,9 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// 2024/01 and 2024/02 inside the folder reports")
 			// (not the archive a question makes from a folder: "create
 			// site.zip from the folder public_html" packs public_html)
-			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) && !madeFrom().MatchString(q[:args[i-1].Start]) {
+			// (a thing made "in" a folder is made there: "create a
+			// file named notes.txt in /tmp" is /tmp/notes.txt)
+			if join && i > 0 && len(out) > 0 && fromFolder().MatchString(q[args[i-1].End:a.Start]) && (!madeFrom().MatchString(q[:args[i-1].Start]) || !strings.Contains(strings.ToLower(q[args[i-1].End:a.Start]), "from")) {
 				if in := listedBefore(q, args, out); len(in) > 0 {
 					for _, k := range in {
 						out[k].text = strings.TrimSuffix(a.Text, "/") + "/" + out[k].text
@@ -296,7 +298,9 @@ var csvWord = lazyre.New(`\b(?:CSV|csv)\b`)
 // before it, joined by commas and "and".
 func listedBefore(q string, args []analyse.Arg, out []operand) []int {
 	last := len(out) - 1
-	if p := out[last]; (p.kind == analyse.ArgFile || p.kind == analyse.ArgGlob) && !strings.Contains(p.text, "/") {
+	// (or a link's name: "a symbolic link named python in
+	// /usr/local/bin")
+	if p := out[last]; (p.kind == analyse.ArgFile || p.kind == analyse.ArgGlob || p.kind == analyse.ArgName && p.named && strings.Contains(p.of, "link")) && !strings.Contains(p.text, "/") {
 		return []int{last}
 	}
 	relative := func(op operand) bool {
@@ -1096,7 +1100,8 @@ func fillLeft(line, cmd string, ops []operand, valued map[string]bool) (filled s
 	}
 	for k := range slots {
 		// (not an option's: file's "[-f namefile]" is a file of names)
-		if n := strings.ToLower(slots[k].name); strings.Contains(n, "name") && slices.Contains(slots[k].kinds, analyse.ArgFile) && slots[k].opt == "" {
+		// (nor gzip's "[ name ... ]", the files it works on)
+		if n := strings.ToLower(slots[k].name); strings.Contains(n, "name") && slices.Contains(slots[k].kinds, analyse.ArgFile) && slots[k].opt == "" && !slots[k].many {
 			slots[k].naming = true
 		}
 		slots[k].key = slotName(slots[k].name)
@@ -2760,6 +2765,34 @@ func (c *composition) redirect(s *source, line string) string {
 		return line
 	}
 	return line + " > " + out
+}
+
+// namedOut sends the output of line, whose lead option writes to
+// standard output, to the file the question names as what is made, where
+// line has it among other files: "a compressed copy of huge.log named
+// huge.log.gz" is `gzip -c huge.log > huge.log.gz`, not `gzip -c
+// huge.log huge.log.gz`.
+func (c *composition) namedOut(line string) string {
+	words := strings.Fields(line)
+	if strings.ContainsAny(line, "|>") {
+		return line
+	}
+	out, others := -1, 0
+	for _, op := range c.ops {
+		i := slices.Index(words, op.text)
+		switch {
+		case i < 0 || !fileKind(op.kind):
+		case op.named && out < 0:
+			out = i
+		default:
+			others++
+		}
+	}
+	if out < 1 || others == 0 {
+		return line
+	}
+	name := words[out]
+	return strings.Join(slices.Delete(words, out, out+1), " ") + " > " + name
 }
 
 // writesOut says whether a program's page says, in its NAME line or the

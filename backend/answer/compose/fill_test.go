@@ -948,3 +948,23 @@ func TestCSVCommaForFields(t *testing.T) {
 		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), q), q, tc.want)
 	}
 }
+
+// gzip's "[ name ... ]" is what it compresses, no name of what it makes;
+// the copy the question names is where the output of an option that
+// writes to standard output goes. This machine's gzip(1).
+func TestNamedCopyOut(t *testing.T) {
+	q := "Make a compressed copy of the file huge.log named huge.log.gz while keeping the original"
+	firstStepIs(t, composed(t, New(), "gzip", machinePage(t, "/usr/share/man/man1/gzip.1.gz"), q), q, "`gzip -c huge.log > huge.log.gz`")
+}
+
+// A thing made in a folder is made there: the file's or the link's name
+// joined to the folder. Not what is made from one: "site.zip from the
+// folder public_html" packs it. This machine's touch(1) and ln(1).
+func TestMadeInFolder(t *testing.T) {
+	for _, tc := range []struct{ name, q, want string }{
+		{"touch", "create a file named notes.txt in /tmp", "`touch /tmp/notes.txt`"},
+		{"ln", "Create a symbolic link named python in /usr/local/bin that points to /usr/bin/python3", "`ln -s /usr/bin/python3 /usr/local/bin/python`"},
+	} {
+		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), tc.q), tc.q, tc.want)
+	}
+}

@@ -1145,6 +1145,9 @@ func (c *composition) decideLead(pl *plan) {
 			pl.line = line
 		}
 		pl.line = c.sendOut(s, s.runnable(c.chosenAlternative(pl.line, pl.chosen[0].block.Term)))
+		if stdoutSaid().MatchString(itemDoes(pl.chosen[0].block.Text)) {
+			pl.line = c.namedOut(pl.line)
+		}
 		if line, added, ok := c.includeGlob(s, pl.line); ok {
 			pl.line = line
 			for _, p := range added {

@@ -2089,7 +2089,7 @@ var countsOccurrencesRE = lazyre.New(`(?i)\bhow\s+(?:many\s+times|often)\b|\b(?:
 var wholeWordRE = lazyre.New(`(?i)\bthe\s+word\b`)
 
 // countsEntriesRE is a count of a folder's entries, the noun the group.
-var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible|\.?(?:` + kindWords + `)))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
+var countsEntriesRE = lazyre.New(`(?i)\b(?:count|counting|how\s+many|number\s+of)\b(?:\s+(?:the|all|of|regular|visible|\.?(?:` + kindWords + `)))*\s+(files|entries|items|things|folders|directories|subfolders|subdirectories)\b(?:\s+(?:with\s+the\s+(?:extension|suffix)|ending\s+(?:in|with)|that\s+end\s+(?:in|with))\s+\.?[\w*.-]+)?(?:\s+(?:are|there\s+are|are\s+there|is|there\s+is))?\s+(?:in|inside|under|within|below)\b`)
 
 // LargestN says whether a question asks for the N largest files or
 // folders ("the 5 largest files in /var/log", "the top 10 biggest
@@ -2168,7 +2168,7 @@ var eachFolderRE = lazyre.New(`(?i)\b(?:each|every)\s+` + eachOfThe + `(?:sub-?)
 func Descends(q string) bool { return countedInsideRE().MatchString(q) }
 
 // countedInsideRE is a count that goes through the subfolders.
-var countedInsideRE = lazyre.New(`(?i)\brecursive(?:ly)?\b|\b(?:including|and|with|in)\s+(?:all\s+)?(?:its\s+|their\s+|the\s+)?sub-?(?:folders|directories)\b|\bunder\b|\bbelow\b|\ball\s+levels\b`)
+var countedInsideRE = lazyre.New(`(?i)\brecursive(?:ly)?\b|\b(?:including|and|with|in)\s+(?:all\s+(?:of\s+)?)?(?:its\s+|their\s+|the\s+)?sub-?(?:folders|directories)\b|\bunder\b|\bbelow\b|\ball\s+levels\b`)
 
 // PicksByProperty says whether a question picks the files it works on by
 // a property of theirs that find(1) tests and a shell pattern cannot

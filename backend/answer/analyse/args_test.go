@@ -838,3 +838,23 @@ func TestFoldersBySize(t *testing.T) {
 		}
 	}
 }
+
+// A count of a folder's entries may say which files first, and go
+// through all of its subfolders.
+func TestCountsEntries(t *testing.T) {
+	for _, tc := range []struct {
+		q            string
+		noun         string
+		inside, asks bool
+	}{
+		{"Count the number of files with the extension .go in the folder src and all of its subfolders", "files", true, true},
+		{"count the files ending in .log in /var/log", "files", false, true},
+		{"how many folders are in /srv", "folders", false, true},
+		{"count the lines in notes.txt", "", false, false},
+	} {
+		noun, inside, ok := CountsEntries(tc.q)
+		if noun != tc.noun || inside != tc.inside || ok != tc.asks {
+			t.Errorf("CountsEntries(%q) = %q, %v, %v; want %q, %v, %v", tc.q, noun, inside, ok, tc.noun, tc.inside, tc.asks)
+		}
+	}
+}

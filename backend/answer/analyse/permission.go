@@ -130,7 +130,10 @@ func PermissionMode(q string) string {
 				flush()
 			}
 		case w == "only" || w == "just":
-			if startsWho(words[i+1:]) {
+			// "only the owner", and "readable by its owner only" (who
+			// may read it says all of the mode; "executable by the
+			// owner only" keeps what the owner and the others read)
+			if startsWho(words[i+1:]) || i > 0 && modeWho[words[i-1]] != "" && cur.who != "" && strings.Contains(cur.perms, "r") {
 				cur.only = true
 			} else {
 				cur.op = '='

@@ -6,6 +6,10 @@ func TestPermissionMode(t *testing.T) {
 	for q, want := range map[string]string{
 		// one class, given or taken
 		"make the file deploy.sh executable": "+x",
+		// who only may read and write it, said after them: the mode in
+		// full; executing only changes the one bit
+		"Make the file secrets.txt readable and writable by its owner only": "600",
+		"make run.sh executable by the owner only":                          "u+x",
 		// read-only: no one named may write it
 		"make notes.txt read-only":                                   "a-w",
 		"make the file plan.odt read-only for the group and others":  "go-w",

@@ -2392,8 +2392,7 @@ func (c *composition) opsFor(line string) []operand {
 	if len(c.ends) > 0 && ends == len(c.ends) {
 		return slices.Concat(c.ops, c.ends)
 	}
-	if c.prog != "" && !strings.HasPrefix(line, strings.Fields(c.prog)[0]+" ") && !slices.ContainsFunc(c.ops, func(op operand) bool { return programPath(op.text) }) &&
-		slices.ContainsFunc(strings.Fields(line), func(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) }) {
+	if c.prog != "" && !strings.HasPrefix(line, strings.Fields(c.prog)[0]+" ") && !slices.ContainsFunc(c.ops, func(op operand) bool { return programPath(op.text) }) && runsProgram(line) {
 		return append(slices.Clip(c.ops), operand{at: -1, kind: analyse.ArgFile, text: c.prog, program: true})
 	}
 	return c.ops

@@ -644,7 +644,7 @@ func (c *composition) withProgram(lines []string, cmd, line string) string {
 	}
 	if prog == "" || has || !slices.ContainsFunc(forms, func(l string) bool {
 		rest, ok := strings.CutPrefix(l, cmd+" ")
-		return ok && slices.ContainsFunc(synopsisWords(rest), func(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) })
+		return ok && (prog != c.prog && slices.ContainsFunc(synopsisWords(rest), func(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) }) || runsProgram(rest))
 	}) {
 		return line
 	}

@@ -41,7 +41,7 @@ func (c *composition) askedProgram() (prog string, start, end int) {
 		}
 		if len(name) > 1 && !terms.Stop(name) && c.lib.IsProgram(name) {
 			if framed {
-				return name, start, end
+				return name, end, end
 			}
 			start = end
 			args := programArgs(c.text[end:])
@@ -68,11 +68,14 @@ var shellNames = map[string]bool{"bash": true, "sh": true, "zsh": true, "fish": 
 // programArgs are the words the question gives a program after its name,
 // up to what says how or when it runs: "test" of "run the command make
 // test every 5 seconds"; at most three, and none that is a word of the
-// language.
+// language, nor a word of letters after the first.
 func programArgs(rest string) []string {
 	var out []string
 	for _, w := range strings.Fields(rest) {
-		if len(out) == 3 || !programArg().MatchString(w) || terms.Stop(strings.ToLower(w)) || argStops[strings.ToLower(w)] {
+		if len(out) == 3 || !programArg().MatchString(w) || terms.Stop(strings.ToLower(w)) || argStops[strings.ToLower(w)] ||
+			len(out) > 0 && isLetters(w) {
+			// a word alone only first ("make test"): the sentence
+			// goes on after it ("make test followed by Enter")
 			break
 		}
 		out = append(out, w)
@@ -110,3 +113,25 @@ func (c *composition) outputOfProgram() string {
 // programOutput is the output of a program, named; not after an article
 // or a possessive ("the output of my script" is no script(1)'s).
 var programOutput = lazyre.New("(?i)\\boutput\\s+(?:of|from)\\s+(?:(?:the\\s+)?(?:command|program)\\s+)?[\"“'`]?([a-z][a-z0-9+_-]*[a-z0-9])\\b")
+
+// runsProgram says whether a line's place for a command is one for a
+// program with its arguments after it ("nice [COMMAND [ARG]...]",
+// strace's "command [args]", watch's "command" at the end), not for a
+// command of the program's own: tmux's "[command [flags]]", systemctl's
+// "COMMAND [UNIT...]".
+func runsProgram(line string) bool {
+	words := strings.Fields(line)
+	for i, w := range words {
+		if !commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) {
+			continue
+		}
+		if i+1 == len(words) || strings.Trim(words[i+1], "[]{}()|.") == "" {
+			return true
+		}
+		next := strings.ToLower(placeholderWord(strings.TrimLeft(words[i+1], "[{( ")))
+		if strings.HasPrefix(next, "arg") || strings.Contains(next, "argument") {
+			return true
+		}
+	}
+	return false
+}

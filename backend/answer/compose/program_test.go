@@ -43,10 +43,12 @@ func TestAskedProgram(t *testing.T) {
 
 func TestProgramArgs(t *testing.T) {
 	for rest, want := range map[string]string{
-		" test every 5 seconds": "test",
-		" with a time limit":    "",
-		" -j4 install, quietly": "-j4",
-		"":                      "",
+		" test every 5 seconds":   "test",
+		" with a time limit":      "",
+		" -j4 install, quietly":   "-j4",
+		" test followed by Enter": "test",
+		" -n 5 lines":             "-n 5",
+		"":                        "",
 	} {
 		if got := strings.Join(programArgs(rest), " "); got != want {
 			t.Errorf("programArgs(%q) = %q, want %q", rest, got, want)
@@ -90,5 +92,20 @@ func TestTakesAskedFor(t *testing.T) {
 	d := composed(t, New(), "blkid", page, q)
 	if len(d.Steps) == 0 || strings.Contains(d.Steps[0], "-U") {
 		t.Errorf("%q: steps %q, want no -U first", q, d.Steps)
+	}
+}
+
+func TestRunsProgram(t *testing.T) {
+	for line, want := range map[string]bool{
+		"nice [OPTION] [COMMAND [ARG]...]":              true,
+		"strace [-u username] command [args]":           true,
+		"watch [options] command":                       true,
+		"xargs [options] [command [initial-arguments]]": true,
+		"tmux [-c shell-command] [command [flags]]":     false,
+		"systemctl [OPTIONS...] COMMAND [UNIT...]":      false,
+	} {
+		if got := runsProgram(line); got != want {
+			t.Errorf("runsProgram(%q) = %v, want %v", line, got, want)
+		}
 	}
 }

@@ -1126,6 +1126,7 @@ func (c *composition) decideLead(pl *plan) {
 		c.withExec(s, pl)
 		c.withAction(s, pl)
 		c.withNeeded(s, pl)
+		c.withReversed(s, pl)
 		c.withDestination(s, pl)
 		c.withForward(s, pl)
 		c.withFlag(s, pl)

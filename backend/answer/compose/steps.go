@@ -1276,13 +1276,33 @@ func (c *composition) subcommandItem(s *source, p passage) bool {
 		!strings.HasPrefix(term, typed+" ") && first != typed
 }
 
+// wholeSubcommand says whether an item of a program's page writes the
+// line of one of its subcommands whole, the command's name first, one the
+// question says: ip-route's "ip route show" for "show the routing
+// table", not "ip route replace" for "see" it.
+func (c *composition) wholeSubcommand(s *source, p passage) bool {
+	typed := typedName(s.doc, s.hit.Meta.Title)
+	rest, ok := strings.CutPrefix(strings.TrimSpace(p.block.Term), typed+" ")
+	first, _, _ := strings.Cut(rest, " ")
+	return ok && p.block.Kind == document.Item && !examples(p.title) && commandish().MatchString(first) && !strings.HasPrefix(first, "-") &&
+		!strings.ContainsAny(rest, ",") && !strings.Contains(rest, " - ") && c.asksWord(terms.Stem(first))
+}
+
 // subcommandFirst says whether the best passage of a command that runs
 // subcommands (its synopsis has a COMMAND to fill) is one of them: then
 // it is the first step, "systemctl enable nginx", not the synopsis,
 // "systemctl COMMAND [UNIT...]", which leaves the very word to type.
+//
+// So is an item that writes its subcommand's whole line ("ip route
+// show", "list routes"), where the synopsis leaves the subcommand to
+// choose: `ip route show` for "show the routing table", not "ip route {
+// COMMAND | help }".
 func (c *composition) subcommandFirst(s *source, pl *plan) bool {
-	if len(pl.chosen) == 0 || pl.named || !answer.ProgramPage(s.hit.Meta) || !c.subcommandItem(s, pl.chosen[0]) {
+	if len(pl.chosen) == 0 || pl.named || !answer.ProgramPage(s.hit.Meta) {
 		return false
+	}
+	if !c.subcommandItem(s, pl.chosen[0]) {
+		return strings.Contains(pl.syn, "COMMAND") && c.wholeSubcommand(s, pl.chosen[0])
 	}
 	if strings.Contains(pl.syn, "COMMAND") {
 		return true

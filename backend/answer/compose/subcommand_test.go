@@ -458,3 +458,11 @@ func TestSubcommandForm(t *testing.T) {
 		t.Errorf("%q: line %q, want %q", q, got, want)
 	}
 }
+
+// An item that writes a subcommand's whole line leads where the synopsis
+// leaves the subcommand to choose and the question says it: `ip route
+// show`, not "ip route { COMMAND | help }". This machine's ip-route(8).
+func TestWholeSubcommandFirst(t *testing.T) {
+	q := "show the routing table"
+	firstStepIs(t, composed(t, New(), "ip-route", machinePage(t, "/usr/share/man/man8/ip-route.8.gz"), q), q, "`ip route show`")
+}

@@ -73,6 +73,10 @@ type Arg struct {
 	// 3 days", "2 hours ago"), a window that ends now, which an option
 	// that takes the date it starts at takes as "3 days ago"
 	Back bool
+	// Renamed: the name is the new one a rename gives ("archive" of
+	// "rename the folder drafts to archive"): what the thing is called
+	// after, no folder to move it into
+	Renamed bool
 	// Anchor is where a quoted pattern must match the lines asked for:
 	// "^" at their start ("lines starting with ERROR"), "$" at their
 	// end; "" anywhere
@@ -269,6 +273,9 @@ var pointers = map[string]bool{"this": true, "that": true, "these": true, "those
 
 // nounArgRE finds a noun directly followed by a name: "user alice".
 var nounArgRE = lazyre.New(`(?i)\b(users?(?:\s+accounts?)?|accounts?|groups?|folders?|directory|directories|dir|files?|branch|tag|service|unit|package|variable|host|server|machine|interface|device|partition|label)\s+(?:(?:called|named)\s+)?([A-Za-z0-9_][A-Za-z0-9_.@:+-]*)(\s+(?:to|and|or|into|in|from|so|but|with|without|on|onto|under|inside|except|by|as|the|its|their|while|whilst|when|if|unless|because|since|before|after|keeping|leaving|that|which|whose|where|last|now|currently|recently|already|still|ever|yesterday|today|again|over|via|through|using|at|named|called|for|recursively|permanently|temporarily|automatically|completely|entirely|safely|silently|quietly|verbosely|forcibly|forcefully|immediately)\b|[,.;:?!]|\s*$)?`)
+
+// caseWords are what names are renamed to that are no name.
+var caseWords = map[string]bool{"lowercase": true, "uppercase": true, "lower": true, "upper": true, "capitals": true, "titlecase": true}
 
 // renameVerb finds a verb of renaming before a name ("rename the user
 // bob", "change the name of the group"), and renamedToRE the new name
@@ -918,9 +925,19 @@ func Read(q string) Reading {
 		add(kind, m[4], end, noun)
 		// "rename the group testers to qa": the new name is one of the
 		// same kind
-		if kind != ArgFile && kind != ArgFolder && renameVerb().MatchString(q[:m[0]]) {
-			if a := renamedToRE().FindStringSubmatchIndex(q[end:]); a != nil && nameLike(q[end+a[2]:end+a[3]]) && !notName().MatchString(q[end+a[2]:end+a[3]]) {
+		// same kind; so is a folder's or a file's one, whatever word
+		// it is ("rename the folder drafts to archive"), where a word
+		// of what the files become says how ("to lowercase")
+		renamed := false
+		if renameVerb().MatchString(q[:m[0]]) {
+			if a := renamedToRE().FindStringSubmatchIndex(q[end:]); a != nil && nameLike(q[end+a[2]:end+a[3]]) && !notName().MatchString(q[end+a[2]:end+a[3]]) &&
+				(kind != ArgFile && kind != ArgFolder || !strings.HasSuffix(noun, "s") && !caseWords[strings.ToLower(q[end+a[2]:end+a[3]])]) {
+				n := len(args)
 				add(kind, end+a[2], end+a[3], noun)
+				renamed = true
+				if len(args) > n && (kind == ArgFile || kind == ArgFolder) {
+					args[n].arg.Renamed = true
+				}
 			}
 		}
 		// "copy the directory src to backup_src": where a folder or
@@ -928,7 +945,7 @@ func Read(q string) Reading {
 		// same kind, where it is a name no word is (an underscore, a
 		// digit or a hyphen inside it: "site-backup"); "to backup" may
 		// say why
-		if (kind == ArgFile || kind == ArgFolder) && copiedVerb().MatchString(q[:m[0]]) {
+		if (kind == ArgFile || kind == ArgFolder) && !renamed && copiedVerb().MatchString(q[:m[0]]) {
 			if a := renamedToRE().FindStringSubmatchIndex(q[end:]); a != nil {
 				if w := q[end+a[2] : end+a[3]]; (strings.ContainsAny(w, "_0123456789") || strings.Contains(strings.Trim(w, "-"), "-") && !objectAfter().MatchString(q[end+a[3]:])) && nameLike(w) && !notName().MatchString(w) {
 					add(kind, end+a[2], end+a[3], noun)

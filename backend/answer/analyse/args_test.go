@@ -280,6 +280,9 @@ func TestRead(t *testing.T) {
 		// one account's name that is no word, though the clause goes on
 		{"Delete the user account olduser together with its home directory", "user:olduser", "", "Delete the user account together with its home directory"},
 		{"remove a user account along with its home directory", "", "", "remove a user account along with its home directory"},
+		// a folder's new name, whatever word it is; not a case
+		{"rename the directory photos to pictures", "folder:photos folder:pictures", "", "rename the directory to"},
+		{"rename the files in the folder photos to lowercase", "folder:photos", "", "rename the files in the folder to lowercase"},
 		// or its records are asked for
 		{"follow the journal of the ssh service", "name:ssh", "", "follow the journal of the service"},
 		{"show the logs from the cron service", "name:cron", "", "show the logs from the service"},

@@ -163,7 +163,9 @@ func readOperands(q string, args []analyse.Arg, join bool) []operand {
 			// status=203/EXEC"
 			continue
 		}
-		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, back: a.Back, to: toBefore().MatchString(q[:a.Start]) && !accessTo().MatchString(q[:a.Start]), named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
+		// (a new name is no place to move into: "rename the folder
+		// drafts to archive" is `mv drafts archive`)
+		op := operand{at: i, many: strings.HasSuffix(a.Noun, "s"), kind: a.Kind, text: a.Text, back: a.Back, to: toBefore().MatchString(q[:a.Start]) && !accessTo().MatchString(q[:a.Start]) && !a.Renamed, named: calledBefore().MatchString(q[:a.Start]), place: a.Place && listedPlaces[a.Noun]}
 		if a.Kind == analyse.ArgName {
 			op.of = a.Noun
 		}

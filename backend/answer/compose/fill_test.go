@@ -968,3 +968,11 @@ func TestMadeInFolder(t *testing.T) {
 		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), tc.q), tc.q, tc.want)
 	}
 }
+
+// A folder's new name is what it is called after, no folder to move it
+// into: `mv photos pictures`, not `mv -t pictures photos`. This
+// machine's mv(1).
+func TestRenamedFolder(t *testing.T) {
+	q := "rename the directory photos to pictures"
+	firstStepIs(t, composed(t, New(), "mv", machinePage(t, "/usr/share/man/man1/mv.1.gz"), q), q, "`mv photos pictures`")
+}

@@ -1030,7 +1030,7 @@ func (c *composition) decideLead(pl *plan) {
 		if line, opt, ok := c.charsLine(s); ok && c.charsLead(pl, line, opt) {
 			return
 		}
-		if c.linesLead(s, pl) || c.replaceLead(s, pl) || c.renameLead(s, pl) || c.variableLead(s, pl) || c.countFilesLead(s, pl) || c.largestLead(s, pl) || c.newestLead(s, pl) || c.topProcessLead(s, pl) || c.ddLead(s, pl) || c.eachFolderLead(s, pl) || c.occurrencesLead(s, pl) || c.writtenLead(s, pl) || c.emptiedLead(s, pl) || c.bySizeLead(s, pl) || c.longLinesLead(s, pl) || c.accountsLead(s, pl) || c.manualLead(s, pl) {
+		if c.linesLead(s, pl) || c.replaceLead(s, pl) || c.renameLead(s, pl) || c.variableLead(s, pl) || c.countFilesLead(s, pl) || c.largestLead(s, pl) || c.newestLead(s, pl) || c.topProcessLead(s, pl) || c.ddLead(s, pl) || c.eachFolderLead(s, pl) || c.occurrencesLead(s, pl) || c.writtenLead(s, pl) || c.calcLead(s, pl) || c.emptiedLead(s, pl) || c.bySizeLead(s, pl) || c.longLinesLead(s, pl) || c.accountsLead(s, pl) || c.manualLead(s, pl) {
 			return
 		}
 	}

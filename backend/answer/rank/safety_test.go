@@ -241,6 +241,19 @@ func TestPauseLeads(t *testing.T) {
 	})
 }
 
+// A sum to work out is bc's or expr's, whichever ranked first, wherever
+// it ranked; numbers that are no sum are not.
+func TestSumLeads(t *testing.T) {
+	leadCases(t, sumLeads, []string{"strftime", "hwclock", "bc", "expr"}, map[string]string{
+		"calculate 17 times 23 on the command line": "bc",
+		"what is 2^10":                "bc",
+		"resize the image to 800x600": "strftime",
+	})
+	leadCases(t, sumLeads, []string{"bash", "route", "expr"}, map[string]string{
+		"add 5 and 3 in the terminal": "expr",
+	})
+}
+
 // A text replaced with another in files is sed's, from where the ranking
 // put it; names of files replaced are not, nor text without a file.
 func TestReplaceLeads(t *testing.T) {
@@ -353,6 +366,7 @@ var (
 	debLeads       = leadOf(debTask)
 	packageLeads   = leadOf(namedPackageTask)
 	pauseLeads     = leadOf(pauseTask)
+	sumLeads       = leadOf(sumTask)
 	replaceLeads   = leadOf(replaceTask)
 	emptyFileLeads = leadOf(emptyFileTask)
 	sizedFileLeads = leadOf(sizedFileTask)

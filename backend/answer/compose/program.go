@@ -11,10 +11,11 @@ import (
 // under another ("the system calls made by ls" is `strace ls`, "run the
 // command make with a niceness of 10" `nice -n 10 make`): a program's
 // name said as one ("the command make", "the ls command") or right after
-// a word that runs or traces it ("made by ls"), never after an article ("run the
-// script" runs no script(1)), nor a word of the language ("a command as
-// root" runs no as(1)). "" where the question names none; only a place
-// for a command to run takes it (see opsFor and withProgram).
+// a word that runs or traces it ("made by ls"), never after an article
+// ("run the script" runs no script(1)), nor a word of the language ("a
+// command as root" runs no as(1)). "" where the question names none;
+// only a place for a command to run takes it (see opsFor and
+// withProgram).
 //
 // The question's values among the words after the program's name, from
 // start to end, are its own: "sleep 30" leaves 30 to no other place (see
@@ -28,12 +29,11 @@ func (c *composition) askedProgram() (prog string, start, end int) {
 		for g := 2; g < len(m); g += 2 {
 			if m[g] >= 0 {
 				name, start, end = strings.ToLower(c.text[m[g]:m[g+1]]), m[g], m[g+1]
-				if g == 4 {
-					name = "\x00" + name
-				}
 			}
 		}
-		name, framed := strings.CutPrefix(name, "\x00")
+		// the name said before its noun ("the ls command"), which takes
+		// no words after it
+		framed := m[4] >= 0
 		if framed && shellNames[name] {
 			// "What is the bash command to ...": how the question is
 			// framed, no program it runs

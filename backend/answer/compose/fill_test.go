@@ -940,13 +940,10 @@ func TestPidTerm(t *testing.T) {
 // (--field-separator), not split's -t, a record's separator. This
 // machine's split(1) and sort(1).
 func TestCSVCommaForFields(t *testing.T) {
-	for _, tc := range []struct{ name, q, want string }{
+	machineLeads(t, []machineLead{
 		{"split", "Split the file contacts.csv into files of 500 lines each", "`split -l 500 contacts.csv`"},
 		{"sort", "sort data.csv by its third column", "`sort -k 3 -t , data.csv`"},
-	} {
-		q := tc.q
-		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), q), q, tc.want)
-	}
+	})
 }
 
 // gzip's "[ name ... ]" is what it compresses, no name of what it makes;
@@ -961,12 +958,10 @@ func TestNamedCopyOut(t *testing.T) {
 // joined to the folder. Not what is made from one: "site.zip from the
 // folder public_html" packs it. This machine's touch(1) and ln(1).
 func TestMadeInFolder(t *testing.T) {
-	for _, tc := range []struct{ name, q, want string }{
+	machineLeads(t, []machineLead{
 		{"touch", "create a file named notes.txt in /tmp", "`touch /tmp/notes.txt`"},
 		{"ln", "Create a symbolic link named python in /usr/local/bin that points to /usr/bin/python3", "`ln -s /usr/bin/python3 /usr/local/bin/python`"},
-	} {
-		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), tc.q), tc.q, tc.want)
-	}
+	})
 }
 
 // A folder's new name is what it is called after, no folder to move it
@@ -975,4 +970,17 @@ func TestMadeInFolder(t *testing.T) {
 func TestRenamedFolder(t *testing.T) {
 	q := "rename the directory photos to pictures"
 	firstStepIs(t, composed(t, New(), "mv", machinePage(t, "/usr/share/man/man1/mv.1.gz"), q), q, "`mv photos pictures`")
+}
+
+// machineLead is a question to a program whose page this machine has in
+// section 1, and the first step its answer must run.
+type machineLead struct{ name, q, want string }
+
+// machineLeads checks the first step of each case's answer over the
+// program's page alone.
+func machineLeads(t *testing.T, cases []machineLead) {
+	t.Helper()
+	for _, tc := range cases {
+		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), tc.q), tc.q, tc.want)
+	}
 }

@@ -7,11 +7,9 @@ import "testing"
 // smallest do, and none where the lead's order is the one asked. This
 // machine's sort(1) and ls(1).
 func TestReversedOrder(t *testing.T) {
-	for _, tc := range []struct{ name, q, want string }{
+	machineLeads(t, []machineLead{
 		{"sort", "Sort the file scores.txt numerically by its second column, largest first", "`sort -n -k 2 -r scores.txt`"},
 		{"ls", "list the files in /var/log by size, smallest first", "`ls -S -r /var/log`"},
 		{"ls", "list the files in /var/log by size, largest first", "`ls -S /var/log`"},
-	} {
-		firstStepIs(t, composed(t, New(), tc.name, machinePage(t, "/usr/share/man/man1/"+tc.name+".1.gz"), tc.q), tc.q, tc.want)
-	}
+	})
 }

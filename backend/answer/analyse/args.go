@@ -924,7 +924,6 @@ func Read(q string) Reading {
 		}
 		add(kind, m[4], end, noun)
 		// "rename the group testers to qa": the new name is one of the
-		// same kind
 		// same kind; so is a folder's or a file's one, whatever word
 		// it is ("rename the folder drafts to archive"), where a word
 		// of what the files become says how ("to lowercase")

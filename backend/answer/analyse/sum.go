@@ -7,38 +7,40 @@ import (
 )
 
 // Sum reads the sum a question asks to work out, where it asks to
-// calculate (calculate, compute, what is, add, ...): its numbers and
-// the operators between them, as bc writes them ("17 times 23": 17, 23
-// and "*"; "add 5 and 3": "+"; "subtract 4 from 10": 10 - 4).
-func Sum(q string) (nums, ops []string, ok bool) {
+// calculate (calculate, compute, what is, add, ...): its numbers and the
+// operators between them, in turn, as bc writes them ("17 times 23": 17,
+// "*", 23; "add 5 and 3": 5, "+", 3; "subtract 4 from 10": 10, "-", 4).
+func Sum(q string) (terms []string, ok bool) {
 	if !sumVerb().MatchString(q) {
-		return nil, nil, false
+		return nil, false
 	}
 	if m := verbSum().FindStringSubmatch(q); m != nil {
 		switch strings.ToLower(m[1]) {
 		case "add":
-			return []string{m[2], m[3]}, []string{"+"}, true
+			return []string{m[2], "+", m[3]}, true
 		case "multiply":
-			return []string{m[2], m[3]}, []string{"*"}, true
+			return []string{m[2], "*", m[3]}, true
 		case "divide":
-			return []string{m[2], m[3]}, []string{"/"}, true
+			return []string{m[2], "/", m[3]}, true
 		case "subtract":
-			return []string{m[3], m[2]}, []string{"-"}, true
+			return []string{m[3], "-", m[2]}, true
 		}
 	}
 	m := chainSum().FindString(q)
 	if m == "" || sumDateLike().MatchString(strings.TrimSpace(strings.Trim(m, " ,;:?!()"))) {
 		// (a date is no sum: "2023-01-05", "05/01/2023")
-		return nil, nil, false
+		return nil, false
 	}
+	nums := 0
 	for _, t := range sumToken().FindAllString(m, -1) {
 		if sumNumberRE().MatchString(t) {
-			nums = append(nums, t)
+			nums++
+			terms = append(terms, t)
 		} else {
-			ops = append(ops, opSign(t))
+			terms = append(terms, opSign(t))
 		}
 	}
-	return nums, ops, len(nums) >= 2 && len(ops) == len(nums)-1
+	return terms, nums >= 2 && len(terms) == 2*nums-1
 }
 
 // opSign is bc's sign for an operator said in words or signs.

@@ -19,14 +19,10 @@ func TestSum(t *testing.T) {
 		"calculate the files from 2023-01-05": "",
 		"resize the image to 800x600":         "",
 	} {
-		nums, ops, ok := Sum(q)
+		terms, ok := Sum(q)
 		got := ""
 		if ok {
-			parts := []string{nums[0]}
-			for i, op := range ops {
-				parts = append(parts, op, nums[i+1])
-			}
-			got = strings.Join(parts, " ")
+			got = strings.Join(terms, " ")
 		}
 		if got != want {
 			t.Errorf("Sum(%q) = %q, want %q", q, got, want)

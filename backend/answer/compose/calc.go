@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ragman-dev/ragman/backend/answer/analyse"
@@ -18,39 +19,27 @@ func (c *composition) calcLead(s *source, pl *plan) bool {
 	if prog != "bc" && prog != "expr" {
 		return false
 	}
-	nums, ops, ok := analyse.Sum(c.text)
+	sum, ok := analyse.Sum(c.text)
 	if !ok {
 		return false
 	}
 	var line string
 	switch prog {
 	case "bc":
-		var b strings.Builder
-		for i, n := range nums {
-			if i > 0 {
-				b.WriteString(ops[i-1])
-			}
-			b.WriteString(n)
-		}
 		bc := "bc"
-		if strings.Contains(b.String(), "/") {
+		if slices.Contains(sum, "/") {
 			bc = "bc -l"
 		}
-		line = "echo " + shellQuote(b.String()) + " | " + bc
+		line = "echo " + shellQuote(strings.Join(sum, "")) + " | " + bc
 	case "expr":
-		words := []string{"expr"}
-		for i, n := range nums {
-			if i > 0 {
-				op := ops[i-1]
-				if op == "*" {
-					op = `\*`
-				}
-				if op == "^" {
-					return false // expr has no power
-				}
-				words = append(words, op)
+		if slices.Contains(sum, "^") {
+			return false // expr has no power
+		}
+		words := append([]string{"expr"}, sum...)
+		for i, w := range words {
+			if w == "*" {
+				words[i] = `\*`
 			}
-			words = append(words, n)
 		}
 		line = strings.Join(words, " ")
 	}

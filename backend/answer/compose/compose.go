@@ -306,8 +306,8 @@ func (cp *Composer) begin(r *answer.Retrieval, lib *answer.Library, cite *answer
 	}
 	var start, end int
 	if c.prog, start, end = c.askedProgram(); c.prog != "" {
-		c.ops = slices.DeleteFunc(c.ops, func(op operand) bool { return op.at >= 0 && c.args[op.at].Start >= start && c.args[op.at].End <= end })
-		c.apart = slices.DeleteFunc(c.apart, func(op operand) bool { return op.at >= 0 && c.args[op.at].Start >= start && c.args[op.at].End <= end })
+		programs := func(op operand) bool { return op.at >= 0 && c.args[op.at].Start >= start && c.args[op.at].End <= end }
+		c.ops, c.apart = slices.DeleteFunc(c.ops, programs), slices.DeleteFunc(c.apart, programs)
 	}
 	return c
 }

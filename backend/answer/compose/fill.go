@@ -1441,12 +1441,7 @@ func (c *composition) bestFillN(s *source, first string) (best string, most, gap
 	desc := strings.Join(leadParagraphs(s.doc, 1), "")
 	modes := synopsisModes(s)
 	bestMode := -1
-	var forms []string
-	for _, l := range append([]string{strings.Join(strings.Fields(first), " ")}, synopsisLines(s.doc)...) {
-		forms = append(forms, l)
-		forms = append(forms, braceForms(l)...)
-	}
-	for _, l := range forms {
+	for _, l := range withBraceForms(append([]string{strings.Join(strings.Fields(first), " ")}, synopsisLines(s.doc)...)) {
 		f, n, left := fillLeft(l, cmd, c.fillOps(s, l), s.valued())
 		// sleep's "NUMBER[SUFFIX]...", "Pause for NUMBER seconds", takes
 		// a time (see unitTerm)
@@ -1483,6 +1478,16 @@ func braceForms(line string) []string {
 	var out []string
 	for _, alt := range strings.Split(line[open+2:end], " | ") {
 		out = append(out, strings.Join(strings.Fields(line[:open]+" "+alt+" "+line[end+2:]), " "))
+	}
+	return out
+}
+
+// withBraceForms are lines, each followed by its braceForms.
+func withBraceForms(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, l)
+		out = append(out, braceForms(l)...)
 	}
 	return out
 }

@@ -638,13 +638,9 @@ func (c *composition) withProgram(lines []string, cmd, line string) string {
 	if i := slices.IndexFunc(c.ops, func(op operand) bool { return programPath(op.text) }); i >= 0 {
 		prog, has = shellQuote(c.ops[i].text), strings.Contains(line, c.ops[i].text)
 	}
-	forms := slices.Clone(lines)
-	for _, l := range lines {
-		forms = append(forms, braceForms(l)...)
-	}
-	if prog == "" || has || !slices.ContainsFunc(forms, func(l string) bool {
+	if prog == "" || has || !slices.ContainsFunc(withBraceForms(lines), func(l string) bool {
 		rest, ok := strings.CutPrefix(l, cmd+" ")
-		return ok && (prog != c.prog && slices.ContainsFunc(synopsisWords(rest), func(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) }) || runsProgram(rest))
+		return ok && (prog != c.prog && slices.ContainsFunc(synopsisWords(rest), commandPlace) || runsProgram(rest))
 	}) {
 		return line
 	}

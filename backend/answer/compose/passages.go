@@ -513,16 +513,20 @@ const askedForArg = 0.5
 // "print the UUID of /dev/sda1"; ps's "-p pid" for "print the PID of
 // nginx". The asker has no such value to type: they want it printed.
 func (c *composition) takesAskedFor(term string) bool {
-	arg := optionArg(term)
-	if arg == "" || !strings.HasPrefix(strings.TrimSpace(term), "-") || c.verb < 0 || c.verb+1 >= len(c.q.Concepts) || !showVerbs[c.q.Concepts[c.verb].Word] {
+	// (the question first: every item of every page is scored)
+	if c.verb < 0 || c.verb+1 >= len(c.q.Concepts) || !showVerbs[c.q.Concepts[c.verb].Word] || !strings.HasPrefix(strings.TrimSpace(term), "-") {
 		return false
 	}
-	key := slotName(strings.Fields(arg)[0])
+	f := strings.Fields(optionArg(term))
+	if len(f) == 0 {
+		return false
+	}
+	key := slotName(f[0])
 	obj := c.q.Concepts[c.verb+1]
 	if key == "" || len(obj.Alts) == 0 || terms.Stem(key) != obj.Alts[0].Stem {
 		return false
 	}
-	kinds := slotKinds(strings.Fields(arg)[0])
+	kinds := slotKinds(f[0])
 	return !slices.ContainsFunc(c.ops, func(op operand) bool { return slices.Contains(kinds, op.kind) })
 }
 

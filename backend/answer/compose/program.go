@@ -114,6 +114,10 @@ func (c *composition) outputOfProgram() string {
 // or a possessive ("the output of my script" is no script(1)'s).
 var programOutput = lazyre.New("(?i)\\boutput\\s+(?:of|from)\\s+(?:(?:the\\s+)?(?:command|program)\\s+)?[\"“'`]?([a-z][a-z0-9+_-]*[a-z0-9])\\b")
 
+// commandPlace says whether a word of a synopsis is a place for a
+// command: "COMMAND", "[command", "{COMMAND}".
+func commandPlace(w string) bool { return commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) }
+
 // runsProgram says whether a line's place for a command is one for a
 // program with its arguments after it ("nice [COMMAND [ARG]...]",
 // strace's "command [args]", watch's "command" at the end), not for a
@@ -122,7 +126,7 @@ var programOutput = lazyre.New("(?i)\\boutput\\s+(?:of|from)\\s+(?:(?:the\\s+)?(
 func runsProgram(line string) bool {
 	words := strings.Fields(line)
 	for i, w := range words {
-		if !commandSlot(placeholderWord(strings.TrimLeft(w, "[{( "))) {
+		if !commandPlace(w) {
 			continue
 		}
 		if i+1 == len(words) || strings.Trim(words[i+1], "[]{}()|.") == "" {

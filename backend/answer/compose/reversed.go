@@ -27,7 +27,7 @@ func (c *composition) withReversed(s *source, pl *plan) {
 	if leadDesc := descendingSaid().MatchString(does); leadDesc == desc {
 		return
 	}
-	name, ok := reverseOption(s.doc)
+	name, item, ok := reverseOption(s.doc)
 	words := strings.Fields(pl.line)
 	if !ok || slices.Contains(words, name) {
 		return
@@ -38,25 +38,23 @@ func (c *composition) withReversed(s *source, pl *plan) {
 	}
 	at := afterOption(words, optionForm(strings.TrimSpace(pl.chosen[0].block.Term)), len(strings.Fields(cmd)))
 	pl.line = joinAt(words, at, name)
-	if b, ok := itemNamed(s.doc, name); ok {
-		pl.desc = withoutStop(pl.desc) + "; " + itemDoes(b.Text)
-	}
+	pl.desc = withoutStop(pl.desc) + "; " + itemDoes(item.Text)
 }
 
 // reverseOption is the option of page d whose item says first that it
-// reverses the order: sort's and ls's -r.
-func reverseOption(d *document.Document) (string, bool) {
+// reverses the order, and its item: sort's and ls's -r.
+func reverseOption(d *document.Document) (string, document.Block, bool) {
 	for _, sec := range d.Sections {
 		for _, b := range sec.Blocks {
 			if b.Kind != document.Item || !reversesRE().MatchString(itemDoes(b.Text)) {
 				continue
 			}
 			if names := optionNames(b.Term); len(names) > 0 {
-				return names[0], true
+				return names[0], b, true
 			}
 		}
 	}
-	return "", false
+	return "", document.Block{}, false
 }
 
 var (

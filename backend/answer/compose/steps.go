@@ -1276,16 +1276,17 @@ func (c *composition) subcommandItem(s *source, p passage) bool {
 		!strings.HasPrefix(term, typed+" ") && first != typed
 }
 
-// wholeSubcommand says whether an item of a program's page writes the
-// line of one of its subcommands whole, the command's name first, one the
-// question says: ip-route's "ip route show" for "show the routing
-// table", not "ip route replace" for "see" it.
-func (c *composition) wholeSubcommand(s *source, p passage) bool {
+// wholeSubcommand is the subcommand an item of a program's page writes
+// the line of whole, the command's name first, where the question says
+// it: "show" of ip-route's "ip route show" for "show the routing
+// table", not "ip route replace" for "see" it. ok is false for any
+// other item.
+func (c *composition) wholeSubcommand(s *source, p passage) (sub string, ok bool) {
 	typed := typedName(s.doc, s.hit.Meta.Title)
 	rest, ok := strings.CutPrefix(strings.TrimSpace(p.block.Term), typed+" ")
-	first, _, _ := strings.Cut(rest, " ")
-	return ok && p.block.Kind == document.Item && !examples(p.title) && commandish().MatchString(first) && !strings.HasPrefix(first, "-") &&
-		!strings.ContainsAny(rest, ",") && !strings.Contains(rest, " - ") && c.asksWord(terms.Stem(first))
+	sub, _, _ = strings.Cut(rest, " ")
+	return sub, ok && p.block.Kind == document.Item && !examples(p.title) && commandish().MatchString(sub) && !strings.HasPrefix(sub, "-") &&
+		!strings.ContainsAny(rest, ",") && !strings.Contains(rest, " - ") && c.asksWord(terms.Stem(sub))
 }
 
 // subcommandFirst says whether the best passage of a command that runs
@@ -1302,7 +1303,8 @@ func (c *composition) subcommandFirst(s *source, pl *plan) bool {
 		return false
 	}
 	if !c.subcommandItem(s, pl.chosen[0]) {
-		return strings.Contains(pl.syn, "COMMAND") && c.wholeSubcommand(s, pl.chosen[0])
+		_, whole := c.wholeSubcommand(s, pl.chosen[0])
+		return strings.Contains(pl.syn, "COMMAND") && whole
 	}
 	if strings.Contains(pl.syn, "COMMAND") {
 		return true

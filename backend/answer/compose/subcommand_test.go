@@ -154,16 +154,10 @@ func TestAskedLetters(t *testing.T) {
 // asks neither: the command computes without options. Asked to verify,
 // which is to check, it leads.
 func TestUnaskedSecondAction(t *testing.T) {
-	page := machinePage(t, "/usr/share/man/man1/sha256sum.1.gz")
-	for q, want := range map[string]string{
-		"print the checksum of the file disk.img with sha256": "`sha256sum disk.img`",
-		"verify the sha256 checksums listed in SUMS.txt":      "`sha256sum -c SUMS.txt`",
-	} {
-		d := composed(t, New(), "sha256sum", page, q)
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
-			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
-		}
-	}
+	machineLeads(t, []machineLead{
+		{"sha256sum", "print the checksum of the file disk.img with sha256", "`sha256sum disk.img`"},
+		{"sha256sum", "verify the sha256 checksums listed in SUMS.txt", "`sha256sum -c SUMS.txt`"},
+	})
 }
 
 // Of two options that take the days the question gives, the one named
@@ -171,16 +165,10 @@ func TestUnaskedSecondAction(t *testing.T) {
 // the one people give more: chage's --warndays for a warning, not
 // --maxdays. This machine's chage(1).
 func TestNamedAmountKeepsLead(t *testing.T) {
-	page := machinePage(t, "/usr/share/man/man1/chage.1.gz")
-	for q, want := range map[string]string{
-		"for the user nina, set the password expiry warning to 5 days": "`chage -W 5 nina`",
-		"let the password of user nina expire after 60 days":           "`chage -M 60 nina`",
-	} {
-		d := composed(t, New(), "chage", page, q)
-		if len(d.Steps) == 0 || !strings.HasPrefix(d.Steps[0], want+":") {
-			t.Errorf("%q: steps %q, want %s first", q, d.Steps, want)
-		}
-	}
+	machineLeads(t, []machineLead{
+		{"chage", "for the user nina, set the password expiry warning to 5 days", "`chage -W 5 nina`"},
+		{"chage", "let the password of user nina expire after 60 days", "`chage -M 60 nina`"},
+	})
 }
 
 // tarrerPage runs every command line with one of its modes, as its

@@ -53,15 +53,17 @@ func (c *composition) secondSentence(pl *plan, scene analyse.Scene) string {
 // Europe/Berlin": the line the user types, where the running text's
 // best sentence would be about something else; "" for any other step.
 func (c *composition) filledSubcommand(pl *plan) string {
-	if pl.synopsis != noSynopsis || len(pl.chosen) == 0 || pl.shown == 0 || !c.subcommandItem(pl.s, pl.chosen[0]) && !c.wholeSubcommand(pl.s, pl.chosen[0]) {
+	if pl.synopsis != noSynopsis || len(pl.chosen) == 0 || pl.shown == 0 {
 		return ""
 	}
 	parts := nameParts(pl.chosen[0])
 	if !c.subcommandItem(pl.s, pl.chosen[0]) {
 		// "ip route show": the word after the command's name
-		rest := strings.TrimPrefix(strings.TrimSpace(pl.chosen[0].block.Term), typedName(pl.s.doc, pl.s.hit.Meta.Title)+" ")
-		first, _, _ := strings.Cut(rest, " ")
-		parts = []string{first}
+		sub, ok := c.wholeSubcommand(pl.s, pl.chosen[0])
+		if !ok {
+			return ""
+		}
+		parts = []string{sub}
 	}
 	if subcommandName(pl.chosen[0]) != pl.modelSub && !slices.ContainsFunc(parts, func(part string) bool { return len(part) > 1 && c.asksWord(terms.Stem(part)) }) {
 		// a subcommand the question says none of the words of, nor

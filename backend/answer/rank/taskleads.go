@@ -311,16 +311,6 @@ var oneLevel = map[string]bool{"rm": true, "rmdir": true, "cp": true, "mv": true
 // waits for a time it gives ("pause the script for 5 seconds", "wait 10
 // seconds"): the words chose flock(1)'s -w, which waits that long for a
 // lock, and bash's wait, which waits for a child process.
-// sumTask reads a question that asks to work out a sum ("calculate 17
-// times 23", "what is 2^10"): bc's, which reads it on its standard input,
-// or expr's.
-func sumTask(q *query) []string {
-	if _, _, ok := analyse.Sum(q.a.Question); !ok {
-		return nil
-	}
-	return []string{"bc", "expr"}
-}
-
 func pauseTask(q *query) []string {
 	if !slices.ContainsFunc(q.a.Args, func(a analyse.Arg) bool {
 		return a.Kind == analyse.ArgDuration && a.Start <= len(q.a.Question) && pauseBefore().MatchString(q.a.Question[:a.Start])
@@ -328,6 +318,16 @@ func pauseTask(q *query) []string {
 		return nil
 	}
 	return []string{"sleep"}
+}
+
+// sumTask reads a question that asks to work out a sum ("calculate 17
+// times 23", "what is 2^10"): bc's, which reads it on its standard input,
+// or expr's.
+func sumTask(q *query) []string {
+	if _, ok := analyse.Sum(q.a.Question); !ok {
+		return nil
+	}
+	return []string{"bc", "expr"}
 }
 
 // pauseVague is a time waited that the question does not give: "pause a
